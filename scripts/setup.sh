@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs everything ossa needs (Debian and PyPI packages) and builds it in
+# build/. Idempotent: a second run installs nothing and rebuilds only what
+# changed. Usage: scripts/setup.sh [extra cmake -D options]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(build-essential cmake ninja-build ccache pkg-config
+  libeigen3-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libtinyxml2-dev clang-format)
+PIP_PACKAGES=(numpy pytest nanobind scikit-build-core)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "[setup] installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+PYTHON=${PYTHON:-python3}
+pip_missing=()
+for p in "${PIP_PACKAGES[@]}"; do
+  mod=${p//-/_}
+  "$PYTHON" -c "import ${mod}" >/dev/null 2>&1 || pip_missing+=("$p")
+done
+if [ ${#pip_missing[@]} -gt 0 ]; then
+  echo "[setup] installing PyPI packages: ${pip_missing[*]}"
+  "$PYTHON" -m pip install -q "${pip_missing[@]}"
+fi
+
+BUILD_DIR=${OSSA_BUILD_DIR:-build}
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DPython_EXECUTABLE="$(command -v "$PYTHON")" "$@" >/dev/null
+cmake --build "$BUILD_DIR" -j"$(nproc)"

@@ -1,0 +1,42 @@
+#pragma once
+
+/// @file
+/// Traits that let scalar-generic code ask what it may do with a T.
+
+#include <type_traits>
+
+#include "ossa/common/autodiff.h"
+
+namespace ossa {
+
+/// scalar_predicate<T>::is_bool is true when comparisons of T give a plain
+/// bool (double, AutoDiffXd). It is false for symbolic::Expression, where a
+/// comparison yields a Formula; validity checks run only where it is true.
+template <typename T>
+struct scalar_predicate {
+  static constexpr bool is_bool = std::is_arithmetic_v<T>;
+};
+template <>
+struct scalar_predicate<AutoDiffXd> {
+  static constexpr bool is_bool = true;
+};
+
+/// True for the scalars that carry numbers (double, AutoDiffXd).
+template <typename T>
+constexpr bool is_numeric_v = scalar_predicate<T>::is_bool;
+
+/// Returns the double held by `x`; for a symbolic scalar this throws unless
+/// the expression is a constant (overloads are added with that scalar).
+inline double ExtractDoubleOrThrow(double x) { return x; }
+inline double ExtractDoubleOrThrow(const AutoDiffXd& x) { return x.value(); }
+
+/// Matrix version of ExtractDoubleOrThrow.
+template <typename Derived>
+auto ExtractDoubleOrThrow(const Eigen::MatrixBase<Derived>& m) {
+  return m.unaryExpr([](const typename Derived::Scalar& x) {
+           return ExtractDoubleOrThrow(x);
+         })
+      .eval();
+}
+
+}  // namespace ossa
