@@ -3,11 +3,22 @@
 /// @file
 /// Shared declarations of the binding files: each *_py.cc defines one
 /// submodule of ossa._ext, called from module_py.cc in dependency order.
+/// Each function is owned by the file named beside it.
 
 #include <nanobind/nanobind.h>
 
 namespace ossa::py {
 
-void DefineCommon(nanobind::module_ m);
+void DefineCommon(nanobind::module_ m);              // common_py.cc
+void DefineAutodiffutils(nanobind::module_ m);       // autodiffutils_py.cc
+void DefineMath(nanobind::module_ m);                // math_py.cc
+void DefineMultibodyMath(nanobind::module_ m);       // multibody/math_py.cc
+void DefineMultibodyTree(nanobind::module_ m);       // multibody/tree_py.cc
+void DefineSystemsFramework(nanobind::module_ m);    // systems/framework_py.cc
+void DefineSystemsAnalysis(nanobind::module_ m);     // systems/analysis_py.cc
+void DefineSystemsPrimitives(nanobind::module_ m);   // systems/primitives_py.cc
+void DefineSystemsControllers(nanobind::module_ m);  // systems/controllers_py.cc
+void DefineMultibodyPlant(nanobind::module_ m);      // multibody/plant_py.cc
+void DefineMultibodyParsing(nanobind::module_ m);    // multibody/parsing_py.cc
 
 }  // namespace ossa::py

@@ -2,7 +2,21 @@
 
 namespace nb = nanobind;
 
+// One extension module; its submodules mirror the C++ namespaces and are
+// re-exported by the pure-Python modules of the package (ossa/math.py, ...).
+// The order is the layer order of DESIGN.md: a submodule may use the types
+// bound by the ones before it.
 NB_MODULE(_ext, m) {
   m.doc() = "ossa: dynamics of articulated rigid-body systems (C++ core).";
   ossa::py::DefineCommon(m.def_submodule("common"));
+  ossa::py::DefineAutodiffutils(m.def_submodule("autodiffutils"));
+  ossa::py::DefineMath(m.def_submodule("math"));
+  ossa::py::DefineMultibodyMath(m.def_submodule("multibody_math"));
+  ossa::py::DefineSystemsFramework(m.def_submodule("systems_framework"));
+  ossa::py::DefineSystemsAnalysis(m.def_submodule("systems_analysis"));
+  ossa::py::DefineSystemsPrimitives(m.def_submodule("systems_primitives"));
+  ossa::py::DefineMultibodyTree(m.def_submodule("multibody_tree"));
+  ossa::py::DefineSystemsControllers(m.def_submodule("systems_controllers"));
+  ossa::py::DefineMultibodyPlant(m.def_submodule("multibody_plant"));
+  ossa::py::DefineMultibodyParsing(m.def_submodule("multibody_parsing"));
 }
