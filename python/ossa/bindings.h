@@ -22,3 +22,9 @@ void DefineMultibodyPlant(nanobind::module_ m);      // multibody/plant_py.cc
 void DefineMultibodyParsing(nanobind::module_ m);    // multibody/parsing_py.cc
 
 }  // namespace ossa::py
+
+namespace ossa::py {
+// Parts of ossa.multibody.tree bound in their own files, called from
+// DefineMultibodyTree.
+void DefineMultibodyTreeInertia(nanobind::module_ m);  // multibody/inertia_py.cc
+}  // namespace ossa::py

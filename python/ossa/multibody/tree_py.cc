@@ -4,7 +4,11 @@ namespace nb = nanobind;
 
 namespace ossa::py {
 
-// ossa.multibody.tree: its classes are bound here as the C++ layer lands.
-void DefineMultibodyTree(nb::module_ m) { m.doc() = "Bindings for ossa.multibody.tree."; }
+// ossa.multibody.tree: the inertia classes (inertia_py.cc) and, as the tree
+// layer lands, its elements.
+void DefineMultibodyTree(nb::module_ m) {
+  m.doc() = "Bindings for ossa.multibody.tree.";
+  DefineMultibodyTreeInertia(m);
+}
 
 }  // namespace ossa::py

@@ -1,0 +1,1 @@
+"""ossa.multibody: multibody math, tree, plant and parsing."""

@@ -1,0 +1,1 @@
+"""ossa.systems: the systems framework, analysis, primitives, controllers."""
