@@ -24,7 +24,14 @@ void DefineMultibodyParsing(nanobind::module_ m);    // multibody/parsing_py.cc
 }  // namespace ossa::py
 
 namespace ossa::py {
+// Test helpers of ossa._ext.common._testing that need AutoDiffXd, called
+// from DefineAutodiffutils.
+void DefineCommonTesting(nanobind::module_ m);  // testing_py.cc
+}  // namespace ossa::py
+
+namespace ossa::py {
 // Parts of ossa.multibody.tree bound in their own files, called from
 // DefineMultibodyTree.
 void DefineMultibodyTreeInertia(nanobind::module_ m);  // multibody/inertia_py.cc
+void DefineMultibodyTreeIndexes(nanobind::module_ m);  // multibody/indexes_py.cc
 }  // namespace ossa::py

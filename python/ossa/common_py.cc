@@ -1,15 +1,189 @@
-#include <nanobind/nanobind.h>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "ossa/bindings.h"
+#include "ossa/common/error.h"
+#include "ossa/common/scalar_traits.h"
 #include "ossa/common/text_logging.h"
+#include "ossa/common/value.h"
+#include "ossa/py_util.h"
+
+#ifndef OSSA_VERSION_STRING
+#define OSSA_VERSION_STRING "0.0.0"
+#endif
 
 namespace nb = nanobind;
 
 namespace ossa::py {
 
+namespace {
+
+nb::handle g_common_module;
+
+// The level names of the reference's set_log_level (spdlog's), plus the
+// spelled-out "warning" and "error" on input.
+LogLevel ParseLogLevel(const std::string& name) {
+  if (name == "trace") return LogLevel::kTrace;
+  if (name == "debug") return LogLevel::kDebug;
+  if (name == "info") return LogLevel::kInfo;
+  if (name == "warn" || name == "warning") return LogLevel::kWarn;
+  if (name == "err" || name == "error" || name == "critical")
+    return LogLevel::kError;
+  if (name == "off") return LogLevel::kOff;
+  ThrowLogicError(
+      "set_log_level(): unknown level '{}'; expected one of 'trace', "
+      "'debug', 'info', 'warn', 'err', 'critical', 'off'.",
+      name);
+}
+
+const char* LogLevelName(LogLevel level) {
+  switch (level) {
+    case LogLevel::kTrace:
+      return "trace";
+    case LogLevel::kDebug:
+      return "debug";
+    case LogLevel::kInfo:
+      return "info";
+    case LogLevel::kWarn:
+      return "warn";
+    case LogLevel::kError:
+      return "err";
+    case LogLevel::kOff:
+      return "off";
+  }
+  return "off";
+}
+
+void DefineLogging(nb::module_ m) {
+  m.def(
+      "set_log_level",
+      [](const std::string& level) {
+        const LogLevel new_level = ParseLogLevel(level);
+        const LogLevel old = log()->level();
+        log()->set_level(new_level);
+        return std::string(LogLevelName(old));
+      },
+      nb::arg("level"),
+      "Sets the threshold of ossa's C++ logger ('trace', 'debug', 'info', "
+      "'warn', 'err', 'critical' or 'off'; messages below it are dropped) "
+      "and returns the previous one.");
+}
+
+void DefineValues(nb::module_ m) {
+  nb::class_<AbstractValue>(
+      m, "AbstractValue",
+      "A type-erased value. Value[T] is the instantiation holding a T.")
+      .def("Clone", &AbstractValue::Clone,
+           "A copy of this value (a Value[T] of the same T).")
+      .def("SetFrom", &AbstractValue::SetFrom, nb::arg("other"),
+           "Copies the value of `other` into this one; raises if the held "
+           "types differ.")
+      .def("GetNiceTypeName", &AbstractValue::GetNiceTypeName,
+           "The C++ name of the held type.")
+      .def("__copy__", [](const AbstractValue& self) { return self.Clone(); })
+      .def(
+          "__deepcopy__",
+          [](const AbstractValue& self, nb::handle) { return self.Clone(); },
+          nb::arg("memo"))
+      .def_static(
+          "Make",
+          [](nb::handle value) -> nb::object {
+            nb::object tpl = GetCommonModule().attr("Value");
+            nb::object inst =
+                tpl.attr("get_instantiation")(value.type(), false)[0];
+            // A numpy array goes to Value[np.ndarray] only if it is a
+            // vector of numbers; other arrays are held as objects.
+            if (!inst.is_none() &&
+                inst.is(tpl[GetPyParamScalar<Eigen::VectorXd>()])) {
+              const int ndim = nb::cast<int>(value.attr("ndim"));
+              const std::string kind =
+                  nb::cast<std::string>(value.attr("dtype").attr("kind"));
+              if (ndim != 1 || kind.find_first_of("fiub") != 0)
+                inst = nb::none();
+            }
+            if (inst.is_none()) {
+              inst = tpl[nb::borrow(
+                  reinterpret_cast<PyObject*>(&PyBaseObject_Type))];
+            }
+            return inst(value);
+          },
+          nb::arg("value"),
+          "Returns Value[type(value)](value) if that instantiation exists, "
+          "else Value[object](value).");
+
+  // The common instantiations; float first, so it is Value's default.
+  AddValueInstantiation<double>(m);
+  AddValueInstantiation<int>(m);
+  AddValueInstantiation<bool>(m);
+  AddValueInstantiation<std::string>(m);
+  AddValueInstantiation<Eigen::VectorXd>(m);
+
+  // Value[object]: holds the Python object itself; Clone() deep-copies it.
+  using ObjectValue = Value<PyObjectHolder>;
+  nb::class_<ObjectValue, AbstractValue> obj_cls(
+      m, "Value[object]",
+      "Holds any Python object; cloning deep-copies it (copy.deepcopy).");
+  obj_cls
+      .def(
+          "__init__",
+          [](ObjectValue* self, nb::object value) {
+            new (self) ObjectValue(PyObjectHolder(std::move(value)));
+          },
+          nb::arg("value").none() = nb::none())
+      .def(
+          "get_value",
+          [](const ObjectValue& self) { return self.get_value().obj; },
+          "The held object itself (not a copy).")
+      .def(
+          "get_mutable_value",
+          [](ObjectValue& self) { return self.get_mutable_value().obj; },
+          "The held object itself (not a copy).")
+      .def(
+          "set_value",
+          [](ObjectValue& self, nb::object value) {
+            self.get_mutable_value().obj = std::move(value);
+          },
+          nb::arg("value").none(), "Holds `value` (not a copy).");
+  AddTemplateClass(m, "Value", obj_cls, GetPyParam<PyObjectHolder>());
+}
+
+// Test-only functions (ossa._ext.common._testing; the ones that need
+// AutoDiffXd are added by testing_py.cc once it is bound).
+void DefineTesting(nb::module_ m) {
+  m.doc() = "Test helpers for the binding infrastructure (not API).";
+  // Emits `message` at `level` through ossa's logger and returns what a
+  // capturing sink received: [] when the level is below the threshold.
+  m.def("LogAndCapture",
+        [](const std::string& level, const std::string& message) {
+          std::vector<std::string> captured;
+          Logger::Sink previous =
+              log()->set_sink([&captured](LogLevel, const std::string& text) {
+                captured.push_back(text);
+              });
+          const LogLevel l = ParseLogLevel(level);
+          if (l == LogLevel::kDebug) log()->debug("{}", message);
+          if (l == LogLevel::kInfo) log()->info("{}", message);
+          if (l == LogLevel::kWarn) log()->warn("{}", message);
+          if (l == LogLevel::kError) log()->error("{}", message);
+          log()->set_sink(std::move(previous));
+          return captured;
+        });
+}
+
+}  // namespace
+
+nb::handle GetCommonModule() { return g_common_module; }
+
 void DefineCommon(nb::module_ m) {
-  m.doc() = "Bindings for ossa/common.";
-  m.attr("__version__") = "0.1.0";
+  m.doc() =
+      "Bindings for ossa/common: version, logging, AbstractValue and "
+      "Value[T].";
+  g_common_module = m;
+  m.attr("__version__") = OSSA_VERSION_STRING;
+  DefineLogging(m);
+  DefineValues(m);
+  DefineTesting(m.def_submodule("_testing"));
 }
 
 }  // namespace ossa::py

@@ -8,6 +8,7 @@ namespace ossa::py {
 // layer lands, its elements.
 void DefineMultibodyTree(nb::module_ m) {
   m.doc() = "Bindings for ossa.multibody.tree.";
+  DefineMultibodyTreeIndexes(m);
   DefineMultibodyTreeInertia(m);
 }
 
