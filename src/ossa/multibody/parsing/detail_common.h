@@ -1,0 +1,181 @@
+#pragma once
+
+/// @file
+/// Internal pieces shared by the URDF, SDFormat and MJCF readers: where the
+/// input comes from, the diagnostic policy (warnings vs errors, strict mode)
+/// and strict text-to-number conversion with file:line:element messages.
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ossa/multibody/parsing/model_spec.h"
+
+namespace tinyxml2 {
+class XMLDocument;
+class XMLElement;
+}  // namespace tinyxml2
+
+namespace ossa::multibody {
+class PackageMap;
+namespace internal {
+
+/// Either a file on disk or text in memory (with a display name used in
+/// messages and a folder against which relative paths resolve).
+struct DataSource {
+  static DataSource FromFile(std::string path);
+  static DataSource FromContents(std::string contents, std::string name,
+                                 std::string root_dir);
+  bool is_file() const { return !path.empty(); }
+  std::string path;      // absolute path of a file
+  std::string contents;  // text when not a file
+  std::string name;      // what messages call it
+  std::string root_dir;  // folder for relative URIs
+};
+
+/// Reports problems. Error() always throws std::runtime_error; Warning()
+/// logs through ossa::log()->warn, or throws like Error() under strict
+/// parsing. Messages read "<file>:<line>: error: <element>: <what>".
+class DiagnosticPolicy {
+ public:
+  explicit DiagnosticPolicy(bool strict = false) : strict_(strict) {}
+  bool strict() const { return strict_; }
+  [[noreturn]] void Error(const SourceLocation& where, std::string_view element,
+                          std::string_view message) const;
+  void Warning(const SourceLocation& where, std::string_view element,
+               std::string_view message) const;
+
+ private:
+  bool strict_{false};
+};
+
+class ParsingWorkspace;
+/// Reads one source of any supported format into model specs (used for
+/// SDFormat <include> of any format and MJCF <include>).
+using ParseAnyFunction = std::function<std::vector<ModelSpec>(
+    const DataSource&, const std::string& model_name_override,
+    const ParsingWorkspace&)>;
+
+/// What a reader needs besides its input.
+class ParsingWorkspace {
+ public:
+  ParsingWorkspace(const PackageMap* package_map, DiagnosticPolicy diagnostic,
+                   ParseAnyFunction parse_any)
+      : package_map_(package_map),
+        diagnostic_(diagnostic),
+        parse_any_(std::move(parse_any)) {}
+  const PackageMap& package_map() const { return *package_map_; }
+  const DiagnosticPolicy& diagnostic() const { return diagnostic_; }
+  const ParseAnyFunction& parse_any() const { return parse_any_; }
+  /// Nesting depth of includes, to stop include loops.
+  int include_depth{0};
+
+ private:
+  const PackageMap* package_map_;
+  DiagnosticPolicy diagnostic_;
+  ParseAnyFunction parse_any_;
+};
+
+/// Helpers bound to one XML document: they know the file's display name so
+/// each message can name file, line and element.
+class XmlReader {
+ public:
+  XmlReader(const DataSource& source, const ParsingWorkspace& workspace);
+  ~XmlReader();
+  XmlReader(const XmlReader&) = delete;
+  XmlReader& operator=(const XmlReader&) = delete;
+
+  /// Parses the text; throws (naming the file and line) on malformed XML or
+  /// an empty document.
+  const tinyxml2::XMLElement* Root();
+
+  const DataSource& source() const { return source_; }
+  const DiagnosticPolicy& diagnostic() const { return workspace_.diagnostic(); }
+  const ParsingWorkspace& workspace() const { return workspace_; }
+
+  SourceLocation Loc(const tinyxml2::XMLElement* e) const;
+  /// The element's name with its name attribute, e.g. "<link name='base'>".
+  static std::string Describe(const tinyxml2::XMLElement* e);
+
+  [[noreturn]] void Error(const tinyxml2::XMLElement* e,
+                          std::string_view message) const;
+  void Warning(const tinyxml2::XMLElement* e, std::string_view message) const;
+
+  /// The attribute, or nullptr.
+  static const char* Attr(const tinyxml2::XMLElement* e, const char* name);
+  /// The attribute; throws when absent or empty.
+  std::string RequiredAttr(const tinyxml2::XMLElement* e,
+                           const char* name) const;
+  /// Text of the element (trimmed); throws when empty.
+  std::string RequiredText(const tinyxml2::XMLElement* e) const;
+
+  /// Strict number parsing: the whole text must be numbers, finite unless
+  /// allow_infinite; `what` names the attribute or element in messages.
+  double ParseDouble(const tinyxml2::XMLElement* e, std::string_view text,
+                     std::string_view what, bool allow_infinite = false) const;
+  std::vector<double> ParseDoubles(const tinyxml2::XMLElement* e,
+                                   std::string_view text,
+                                   std::string_view what) const;
+  /// Exactly n numbers.
+  Eigen::VectorXd ParseVector(const tinyxml2::XMLElement* e,
+                              std::string_view text, int n,
+                              std::string_view what) const;
+  Eigen::Vector3d ParseVector3(const tinyxml2::XMLElement* e,
+                               std::string_view text,
+                               std::string_view what) const;
+
+  /// Attribute as double; `fallback` when absent.
+  double DoubleAttr(const tinyxml2::XMLElement* e, const char* name,
+                    double fallback) const;
+  double RequiredDoubleAttr(const tinyxml2::XMLElement* e,
+                            const char* name) const;
+  /// Child element's text as double; `fallback` when the child is absent.
+  double ChildDouble(const tinyxml2::XMLElement* e, const char* child,
+                     double fallback) const;
+
+  /// Resolves a URI (package://, model://, file://, absolute or relative to
+  /// the source's folder) to an absolute path. Returns "" when it cannot be
+  /// resolved (the caller decides whether that is a warning or an error).
+  std::string ResolveUri(const std::string& uri) const;
+
+ private:
+  const DataSource& source_;
+  const ParsingWorkspace& workspace_;
+  std::unique_ptr<tinyxml2::XMLDocument> doc_;
+};
+
+/// Dispatches on the data source's extension ("urdf", "sdf"/"world",
+/// "xml" → MJCF). `model_name` overrides the top-level model's name.
+/// (Defined in parser.cc.)
+std::vector<ModelSpec> ParseAnyFormat(const DataSource& source,
+                                      const std::string& model_name,
+                                      const ParsingWorkspace& workspace);
+
+/// R = Rz(yaw)·Ry(pitch)·Rx(roll): the fixed-axis roll-pitch-yaw convention
+/// of URDF and SDFormat.
+Eigen::Matrix3d RotationFromRpy(const Eigen::Vector3d& rpy);
+Eigen::Isometry3d PoseFromXyzRpy(const Eigen::Vector3d& xyz,
+                                 const Eigen::Vector3d& rpy);
+
+/// Checks a link's mass properties: a negative or non-finite mass is an
+/// error; a rotational inertia that is not symmetric positive semidefinite
+/// or breaks the triangle inequality of its principal moments is reported as
+/// a warning (an error under strict parsing) because widely used models
+/// (talos, hyq) carry such values and must still load.
+void CheckInertial(const XmlReader& reader, const tinyxml2::XMLElement* e,
+                   const std::string& link_name, const InertialSpec& inertial);
+
+/// Returns the lowercase extension of a path ("urdf", "sdf", "xml"), without
+/// the dot.
+std::string GetExtension(const std::string& path);
+/// Folder part of a path ("" when none).
+std::string GetDirectory(const std::string& path);
+bool FileExists(const std::string& path);
+std::string ReadFileOrThrow(const std::string& path);
+
+}  // namespace internal
+}  // namespace ossa::multibody

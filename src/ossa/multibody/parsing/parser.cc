@@ -1,0 +1,105 @@
+#include "ossa/multibody/parsing/parser.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "ossa/multibody/parsing/detail_common.h"
+#include "ossa/multibody/parsing/detail_mujoco_parser.h"
+#include "ossa/multibody/parsing/detail_sdf_parser.h"
+#include "ossa/multibody/parsing/detail_urdf_parser.h"
+
+namespace ossa::multibody {
+
+namespace internal {
+
+namespace {
+std::string ExtensionOf(const DataSource& source) {
+  return GetExtension(source.is_file() ? source.path : source.name);
+}
+}  // namespace
+
+std::vector<ModelSpec> ParseAnyFormat(const DataSource& source,
+                                      const std::string& model_name,
+                                      const ParsingWorkspace& workspace) {
+  const std::string ext = ExtensionOf(source);
+  if (ext == "urdf") return ParseUrdf(source, model_name, workspace);
+  if (ext == "sdf" || ext == "world") {
+    return ParseSdf(source, model_name, workspace);
+  }
+  if (ext == "xml") return ParseMujoco(source, model_name, workspace);
+  workspace.diagnostic().Error(
+      SourceLocation{source.name, 0}, "",
+      fmt::format("the file type '{}' is not supported (expected .urdf, .sdf, "
+                  ".world or .xml)",
+                  ext));
+}
+
+}  // namespace internal
+
+namespace {
+internal::ParsingWorkspace MakeWorkspace(const PackageMap& map, bool strict) {
+  return internal::ParsingWorkspace(&map, internal::DiagnosticPolicy(strict),
+                                    &internal::ParseAnyFormat);
+}
+}  // namespace
+
+std::vector<internal::ModelSpec> Parser::Finish(
+    std::vector<internal::ModelSpec> models) {
+  // Apply the prefix, then check names against earlier models of this
+  // parser (and among themselves). Nested model names follow their parent's
+  // renaming.
+  std::vector<std::pair<std::string, std::string>> renames;
+  std::set<std::string> names = used_names_;
+  for (auto& m : models) {
+    for (const auto& [from, to] : renames) {
+      if (m.name.rfind(from + "::", 0) == 0) {
+        m.name = to + m.name.substr(from.size());
+        break;
+      }
+    }
+    m.name = internal::ScopedName(prefix_, m.name);
+    if (names.count(m.name)) {
+      if (!auto_renaming_) {
+        throw std::runtime_error(fmt::format(
+            "{}: error: a model instance named '{}' already exists (use "
+            "SetAutoRenaming(true) to rename it)",
+            m.location.ToString(), m.name));
+      }
+      std::string candidate;
+      for (int i = 1;; ++i) {
+        candidate = fmt::format("{}_{}", m.name, i);
+        if (!names.count(candidate)) break;
+      }
+      renames.emplace_back(m.name, candidate);
+      m.name = candidate;
+    }
+    names.insert(m.name);
+  }
+  used_names_ = std::move(names);
+  return models;
+}
+
+std::vector<internal::ModelSpec> Parser::ParseModelSpecs(
+    const std::string& file_name) {
+  const auto workspace = MakeWorkspace(package_map_, strict_);
+  const auto source = internal::DataSource::FromFile(file_name);
+  return Finish(internal::ParseAnyFormat(source, "", workspace));
+}
+
+std::vector<internal::ModelSpec> Parser::ParseModelSpecsFromString(
+    const std::string& file_contents, const std::string& file_type) {
+  const auto workspace = MakeWorkspace(package_map_, strict_);
+  std::error_code ec;
+  const auto source = internal::DataSource::FromContents(
+      file_contents, fmt::format("<string>.{}", file_type),
+      std::filesystem::current_path(ec).string());
+  return Finish(internal::ParseAnyFormat(source, "", workspace));
+}
+
+std::vector<internal::ModelSpec> Parser::ParseModelSpecsFromUrl(
+    const std::string& url) {
+  return ParseModelSpecs(package_map_.ResolveUrl(url));
+}
+
+}  // namespace ossa::multibody

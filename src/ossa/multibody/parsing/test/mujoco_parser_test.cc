@@ -1,0 +1,283 @@
+// MJCF reader: inertia from geoms against closed forms, compiler settings,
+// default classes, joints and actuators, and bad input.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "ossa/multibody/parsing/parser.h"
+#include "ossa/multibody/parsing/test/parsing_test_util.h"
+
+namespace ossa::multibody {
+namespace {
+
+using internal::JointType;
+using internal::ModelSpec;
+using internal::ShapeType;
+using test::ExpectParseError;
+using test::WarningCollector;
+
+// Closed forms below are evaluated in double like the reader; the
+// operations differ in order, so allow a few ulps of the largest term.
+constexpr double kTol = 1e-12;
+const std::string kData = OSSA_TEST_DATA_DIR;
+
+ModelSpec ParseString(const std::string& text, bool strict = false) {
+  Parser parser;
+  if (strict) parser.SetStrictParsing();
+  return parser.ParseModelSpecsFromString(text, "xml").at(0);
+}
+
+ModelSpec ParseArm() {
+  WarningCollector warnings;  // the arm's mesh is deliberately missing
+  Parser parser;
+  auto m = parser.ParseModelSpecs(kData + "/arm.xml").at(0);
+  EXPECT_EQ(warnings.Count("arm.xml:22: warning: <geom name='lower_shell'>: "
+                           "mesh file 'meshes/shell.stl' cannot be found"),
+            1);
+  EXPECT_EQ(warnings.messages.size(), 1u);
+  return m;
+}
+
+TEST(MujocoParserTest, BodiesJointsAndDefaults) {
+  const ModelSpec m = ParseArm();
+  EXPECT_EQ(m.name, "test_arm");
+  // Bodies: base, upper, lower (+ one massless link carrying elbow, since
+  // lower has two joints), ball, pendulum, slider.
+  EXPECT_EQ(m.links.size(), 7u);
+  ASSERT_NE(m.FindLink("lower__elbow"), nullptr);
+  EXPECT_EQ(m.FindLink("lower__elbow")->inertial.mass, 0);
+  // base has no joint: welded to the world.
+  const auto* weld = m.FindJoint("base_weld");
+  ASSERT_NE(weld, nullptr);
+  EXPECT_EQ(weld->type, JointType::kFixed);
+  EXPECT_EQ(weld->X_PF.translation(), Eigen::Vector3d(0, 0, 0.1));
+  // shoulder: degrees converted; damping and armature from the main class.
+  const auto* shoulder = m.FindJoint("shoulder");
+  EXPECT_EQ(shoulder->type, JointType::kRevolute);
+  EXPECT_NEAR(shoulder->position_lower_limits(0), -M_PI / 2, kTol);
+  EXPECT_NEAR(shoulder->position_upper_limits(0), M_PI / 4, kTol);
+  EXPECT_EQ(shoulder->damping(0), 0.5);
+  EXPECT_EQ(shoulder->armature, 0.01);
+  EXPECT_EQ(shoulder->axis, Eigen::Vector3d::UnitY());
+  // upper is yawed 90° (euler in degrees, eulerseq xyz) at (0,0,0.05) in
+  // base: the joint frame F on base carries that pose.
+  Eigen::Matrix3d R_yaw =
+      Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+  EXPECT_TRUE(shoulder->X_PF.linear().isApprox(R_yaw, kTol));
+  EXPECT_TRUE(
+      shoulder->X_PF.translation().isApprox(Eigen::Vector3d(0, 0, 0.05)));
+  // lower's childclass "stiff": elbow gets damping 2 (armature inherited
+  // from main); elbow_twist uses class "stiffer": damping 3, range ±30°.
+  const auto* elbow = m.FindJoint("elbow");
+  EXPECT_EQ(elbow->damping(0), 2);
+  EXPECT_EQ(elbow->armature, 0.01);
+  EXPECT_TRUE(std::isinf(elbow->position_upper_limits(0)));
+  EXPECT_EQ(elbow->child, "lower__elbow");
+  const auto* twist = m.FindJoint("elbow_twist");
+  EXPECT_EQ(twist->damping(0), 3);
+  EXPECT_NEAR(twist->position_upper_limits(0), M_PI / 6, kTol);
+  EXPECT_EQ(twist->parent, "lower__elbow");
+  EXPECT_EQ(twist->child, "lower");
+  // Its pos (0,0,0.1) in lower: F and M both sit there.
+  EXPECT_EQ(twist->X_PF.translation(), Eigen::Vector3d(0, 0, 0.1));
+  EXPECT_EQ(twist->X_CM.translation(), Eigen::Vector3d(0, 0, 0.1));
+  EXPECT_EQ(m.FindJoint("ball_free")->type, JointType::kFloating);
+  EXPECT_EQ(m.FindJoint("pivot")->type, JointType::kBall);
+  const auto* rail = m.FindJoint("rail");
+  EXPECT_EQ(rail->type, JointType::kPrismatic);
+  EXPECT_EQ(rail->position_lower_limits(0), -0.5);  // lengths not converted
+  // dofs: shoulder 1, elbow 1, twist 1, free 6, ball 3, slide 1.
+  EXPECT_EQ(m.num_velocities(), 13);
+  // Sites become frames.
+  const auto* tool = m.FindFrame("tool");
+  ASSERT_NE(tool, nullptr);
+  EXPECT_EQ(tool->body, "lower");
+  // zaxis (1,0,0): the frame's z axis is lower's x axis.
+  EXPECT_TRUE((tool->X_BF.linear() * Eigen::Vector3d::UnitZ())
+                  .isApprox(Eigen::Vector3d::UnitX(), kTol));
+  EXPECT_EQ(m.FindFrame("origin_marker")->body, "world");
+  EXPECT_EQ(m.world_geometries.size(), 1u);
+  EXPECT_EQ(m.world_geometries[0].shape.type, ShapeType::kHalfSpace);
+}
+
+TEST(MujocoParserTest, InertiaFromGeoms) {
+  const ModelSpec m = ParseArm();
+  // base: a box of explicit mass 4 with half sizes (0.1, 0.2, 0.05).
+  const auto* base = m.FindLink("base");
+  EXPECT_NEAR(base->inertial.mass, 4, kTol);
+  Eigen::Vector3d box_I(4.0 / 3 * (0.04 + 0.0025), 4.0 / 3 * (0.01 + 0.0025),
+                        4.0 / 3 * (0.01 + 0.04));
+  EXPECT_TRUE(base->inertial.I_BBcm_B().diagonal().isApprox(box_I, kTol));
+  // upper: capsule from (0,0,0) to (0,0,0.4), radius 0.05, density 500
+  // (main class). Mass = ρ(πr²L + 4/3πr³); center at z = 0.2.
+  const double r = 0.05, L = 0.4, rho = 500;
+  const double m_cyl = rho * M_PI * r * r * L;
+  const double m_sph = rho * 4.0 / 3.0 * M_PI * r * r * r;
+  const auto* upper = m.FindLink("upper");
+  EXPECT_NEAR(upper->inertial.mass, m_cyl + m_sph, kTol);
+  EXPECT_TRUE(upper->inertial.p_BoBcm_B().isApprox(Eigen::Vector3d(0, 0, 0.2)));
+  // Axial moment: cylinder m r²/2 plus solid sphere 2/5 m r².
+  EXPECT_NEAR(upper->inertial.I_BBcm_B()(2, 2),
+              m_cyl * r * r / 2 + m_sph * 2 * r * r / 5, kTol);
+  // Transverse: cylinder m(3r²+L²)/12; the two hemispheres, each with its
+  // own centroid 3r/8 beyond the cylinder end, shifted by parallel axes:
+  // m_sph (2r²/5 + h² + 3hr/4) with h = L/2 (standard capsule result).
+  const double h = L / 2;
+  EXPECT_NEAR(upper->inertial.I_BBcm_B()(0, 0),
+              m_cyl * (3 * r * r + L * L) / 12 +
+                  m_sph * (2 * r * r / 5 + h * h + 3 * h * r / 4),
+              kTol);
+  // lower: explicit <inertial> wins (inertiafromgeom="auto").
+  const auto* lower = m.FindLink("lower");
+  EXPECT_EQ(lower->inertial.mass, 1.5);
+  EXPECT_EQ(lower->inertial.p_BoBcm_B(), Eigen::Vector3d(0, 0, 0.15));
+  // pendulum: cylinder (r 0.02, half 0.25, density 2000) centered 0.25
+  // below and a 0.3 kg sphere (r 0.05) 0.5 below. Composite center and
+  // transverse moment by the parallel-axis theorem.
+  const double mc = 2000 * M_PI * 0.02 * 0.02 * 0.5, ms = 0.3;
+  const double zc = -0.25, zs = -0.5;
+  const double z = (mc * zc + ms * zs) / (mc + ms);
+  const auto* pendulum = m.FindLink("pendulum");
+  EXPECT_NEAR(pendulum->inertial.mass, mc + ms, kTol);
+  EXPECT_NEAR(pendulum->inertial.p_BoBcm_B().z(), z, kTol);
+  const double Ixx = mc * (3 * 0.02 * 0.02 + 0.5 * 0.5) / 12 +
+                     mc * (zc - z) * (zc - z) + 0.4 * ms * 0.05 * 0.05 +
+                     ms * (zs - z) * (zs - z);
+  EXPECT_NEAR(pendulum->inertial.I_BBcm_B()(0, 0), Ixx, kTol);
+  EXPECT_NEAR(pendulum->inertial.I_BBcm_B()(2, 2),
+              mc * 0.02 * 0.02 / 2 + 0.4 * ms * 0.05 * 0.05, kTol);
+  // slider: ellipsoid semi-axes (0.1,0.2,0.3), density 500:
+  // m = ρ 4/3 π abc, Ixx = m (b²+c²)/5.
+  const double me = 500 * 4.0 / 3.0 * M_PI * 0.1 * 0.2 * 0.3;
+  const auto* slider = m.FindLink("slider");
+  EXPECT_NEAR(slider->inertial.mass, me, kTol);
+  EXPECT_NEAR(slider->inertial.I_BBcm_B()(0, 0), me * (0.04 + 0.09) / 5, kTol);
+  // Geometry: rgba from the default class or a material; friction.
+  const auto& ball_geom = m.FindLink("ball")->collisions.at(0);
+  EXPECT_EQ(*ball_geom.rgba, Eigen::Vector4d(1, 0, 0, 1));
+  EXPECT_EQ(ball_geom.static_friction, 0.7);
+  EXPECT_EQ(*base->visuals.at(0).rgba, Eigen::Vector4d(0.2, 0.4, 0.6, 1));
+}
+
+TEST(MujocoParserTest, ActuatorsAndContact) {
+  const ModelSpec m = ParseArm();
+  ASSERT_EQ(m.actuators.size(), 3u);
+  // motor: force = gear × ctrl, so the limit is 50 × 2.
+  EXPECT_EQ(m.actuators[0].name, "shoulder_motor");
+  EXPECT_EQ(m.actuators[0].effort_limit, 100);
+  EXPECT_FALSE(m.actuators[0].proportional_gain.has_value());
+  EXPECT_EQ(m.actuators[1].joint, "elbow");
+  EXPECT_EQ(m.actuators[1].effort_limit, 10);
+  EXPECT_EQ(*m.actuators[1].proportional_gain, 30);
+  EXPECT_EQ(m.actuators[2].name, "rail_actuator");
+  EXPECT_EQ(*m.actuators[2].derivative_gain, 5);
+  ASSERT_EQ(m.collision_filter_groups.size(), 1u);
+  EXPECT_EQ(m.collision_filter_groups[0].members,
+            (std::vector<std::string>{"base", "upper"}));
+}
+
+TEST(MujocoParserTest, CompilerRadianAndEulerSequence) {
+  // Intrinsic "zyx" vs extrinsic "ZYX" of the same angles give transposed
+  // compositions: Rz Ry Rx vs Rx Ry Rz.
+  const char* text =
+      R"(<mujoco model="m"><compiler angle="radian" eulerseq="%s"/>
+    <worldbody><body name="b" euler="0.1 0.2 0.3"><joint name="j" range="-1 1"/>
+    <geom size="0.1"/></body></worldbody></mujoco>)";
+  auto rotation = [&](const char* seq) {
+    char buffer[512];
+    std::snprintf(buffer, sizeof(buffer), text, seq);
+    const ModelSpec m = ParseString(buffer);
+    EXPECT_EQ(m.FindJoint("j")->position_upper_limits(0), 1);  // radians
+    return Eigen::Matrix3d(m.FindJoint("j")->X_PF.linear());
+  };
+  using Eigen::AngleAxisd;
+  const Eigen::Matrix3d Rz =
+      AngleAxisd(0.1, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+  const Eigen::Matrix3d Ry =
+      AngleAxisd(0.2, Eigen::Vector3d::UnitY()).toRotationMatrix();
+  const Eigen::Matrix3d Rx =
+      AngleAxisd(0.3, Eigen::Vector3d::UnitX()).toRotationMatrix();
+  EXPECT_TRUE(rotation("zyx").isApprox(Rz * Ry * Rx, kTol));
+  EXPECT_TRUE(rotation("ZYX").isApprox(Rx * Ry * Rz, kTol));
+}
+
+TEST(MujocoParserTest, BadInput) {
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<mujoco><worldbody><body name='b'>\n<joint name='j' "
+            "type='twist'/></body></worldbody></mujoco>");
+      },
+      {"<string>.xml:2:", "<joint name='j'>", "unknown joint type 'twist'"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<mujoco><worldbody>\n<body name='b' childclass='nope'/>"
+            "</worldbody></mujoco>");
+      },
+      {"<string>.xml:2:", "<body name='b'>",
+       "default class 'nope' does not "
+       "exist"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<mujoco><worldbody><body name='b'><joint name='j'/>"
+            "<geom size='1'/></body></worldbody><actuator>\n<motor "
+            "joint='k'/></actuator></mujoco>");
+      },
+      {"<string>.xml:2:", "<motor>", "names joint 'k', which does not exist"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<mujoco><worldbody><body name='b'/>\n<body name='b'/>"
+            "</worldbody></mujoco>");
+      },
+      {"<string>.xml:2:", "<body name='b'>", "already exists"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<mujoco><worldbody><body name='b'>\n<geom "
+            "size='0.1 x'/></body></worldbody></mujoco>");
+      },
+      {"<string>.xml:2:", "<geom>", "'x' is not a number"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<mujoco><worldbody><body name='b'>\n<inertial "
+            "mass='-1' diaginertia='1 1 1'/></body></worldbody>"
+            "</mujoco>");
+      },
+      {"<string>.xml:2:", "<inertial>", "negative or non-finite mass"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<mujoco><worldbody><body name='a'><body name='b'>\n"
+            "<freejoint/></body></body></worldbody></mujoco>");
+      },
+      {"<string>.xml:2:", "<freejoint>", "top-level body"});
+  ExpectParseError([] { ParseString("<robot name='r'/>"); },
+                   {"<string>.xml:1:", "<robot name='r'>", "must be <mujoco>"});
+  ExpectParseError(
+      [] {
+        ParseString("<mujoco>\n<include file='no_such_file.xml'/></mujoco>");
+      },
+      {"<string>.xml:2:", "<include>", "cannot be found"});
+  const char* odd =
+      "<mujoco><worldbody><body name='b'>\n<sparkle/>"
+      "<geom size='1'/></body></worldbody>\n<tendon/></mujoco>";
+  {
+    WarningCollector warnings;
+    ParseString(odd);
+    EXPECT_EQ(warnings.Count("<string>.xml:2: warning: <sparkle>"), 1);
+    EXPECT_EQ(warnings.Count("<string>.xml:3: warning: <tendon>: <tendon> is "
+                             "not supported"),
+              1);
+  }
+  ExpectParseError([&] { ParseString(odd, true); },
+                   {"<string>.xml:2:", "<sparkle>", "strict parsing"});
+}
+
+}  // namespace
+}  // namespace ossa::multibody

@@ -1,0 +1,392 @@
+// SDFormat reader: frame semantics against poses worked out by hand, nested
+// models and includes, and bad input.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "ossa/multibody/parsing/parser.h"
+#include "ossa/multibody/parsing/test/parsing_test_util.h"
+
+namespace ossa::multibody {
+namespace {
+
+using internal::JointType;
+using internal::ModelSpec;
+using internal::ShapeType;
+using test::ExpectParseError;
+using test::WarningCollector;
+
+// Poses compose a few rotations by π/2 written with 17 digits; 1e-12
+// bounds the rounding.
+constexpr double kTol = 1e-12;
+const std::string kData = OSSA_TEST_DATA_DIR;
+const std::string kModels = OSSA_MODELS_DIR;
+
+Eigen::Isometry3d Translation(double x, double y, double z) {
+  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
+  X.translation() = Eigen::Vector3d(x, y, z);
+  return X;
+}
+
+Eigen::Isometry3d Yaw(double angle, const Eigen::Vector3d& p) {
+  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
+  X.linear() =
+      Eigen::AngleAxisd(angle, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+  X.translation() = p;
+  return X;
+}
+
+std::vector<ModelSpec> ParseString(const std::string& text,
+                                   bool strict = false) {
+  Parser parser;
+  if (strict) parser.SetStrictParsing();
+  return parser.ParseModelSpecsFromString(text, "sdf");
+}
+
+TEST(SdfParserTest, SplitPendulumJointFrames) {
+  Parser parser;
+  const auto models =
+      parser.ParseModelSpecs(kModels + "/drake/split_pendulum.sdf");
+  ASSERT_EQ(models.size(), 1u);
+  const ModelSpec& m = models[0];
+  // upper_section at (0,-3,0); pin posed (0,3,0) relative to its child:
+  // X_WJ = identity, so X_PF (world) = I and X_CM = (0,3,0).
+  const auto* pin = m.FindJoint("pin");
+  EXPECT_EQ(pin->parent, "world");
+  EXPECT_TRUE(pin->X_PF.isApprox(Eigen::Isometry3d::Identity(), kTol));
+  EXPECT_TRUE(pin->X_CM.isApprox(Translation(0, 3, 0), kTol));
+  // weld: lower_section at (0,-9,0), joint (0,3,0) from it → X_WJ (0,-6,0);
+  // in upper_section that is (0,-3,0).
+  const auto* weld = m.FindJoint("weld");
+  EXPECT_EQ(weld->type, JointType::kFixed);
+  EXPECT_TRUE(weld->X_PF.isApprox(Translation(0, -3, 0), kTol));
+  EXPECT_TRUE(weld->X_CM.isApprox(Translation(0, 3, 0), kTol));
+  EXPECT_TRUE(
+      m.FindLink("lower_section")->X_WB.isApprox(Translation(0, -9, 0)));
+  // Unlimited SDFormat effort (-1 by default) means actuated; both joints
+  // here: the revolute one only (welds carry no actuator).
+  ASSERT_EQ(m.actuators.size(), 1u);
+  EXPECT_EQ(m.actuators[0].joint, "pin");
+  EXPECT_TRUE(std::isinf(m.actuators[0].effort_limit));
+}
+
+TEST(SdfParserTest, FourBarFramesAndExpressedIn) {
+  Parser parser;
+  const ModelSpec m =
+      parser.ParseModelSpecs(kModels + "/drake/four_bar.sdf").at(0);
+  // From the file's comments: X_WA = I, X_AB = (4,0,0), X_WC = (-2,0.2,0)
+  // (the file adds 0.2 along y for display).
+  EXPECT_TRUE(
+      m.FindLink("A")->X_WB.isApprox(Eigen::Isometry3d::Identity(), kTol));
+  EXPECT_TRUE(m.FindLink("B")->X_WB.isApprox(Translation(4, 0.1, 0), kTol));
+  const auto* joint_AB = m.FindJoint("joint_AB");
+  EXPECT_TRUE(joint_AB->X_PF.isApprox(Translation(4, 0.1, 0), kTol));
+  EXPECT_TRUE(joint_AB->X_CM.isApprox(Eigen::Isometry3d::Identity(), kTol));
+  // Axes are written in the model frame, which here is aligned with the
+  // joint frames.
+  EXPECT_TRUE(joint_AB->axis.isApprox(Eigen::Vector3d::UnitY(), kTol));
+  const auto* frame = m.FindFrame("Bc_bushing");
+  ASSERT_NE(frame, nullptr);
+  EXPECT_EQ(frame->body, "B");
+  EXPECT_TRUE(
+      frame->X_BF.translation().isApprox(Eigen::Vector3d(4, 0, 0), kTol));
+  EXPECT_TRUE(frame->X_BF.linear().isApprox(
+      Eigen::AngleAxisd(-1.57079632679, Eigen::Vector3d::UnitX())
+          .toRotationMatrix(),
+      kTol));
+  // Inertial pose (2,0,0) relative to the link: the center of mass.
+  EXPECT_TRUE(m.FindLink("C")->inertial.p_BoBcm_B().isApprox(
+      Eigen::Vector3d(2, 0, 0), kTol));
+  // Only joint_WA is actuated (the others have effort 0).
+  ASSERT_EQ(m.actuators.size(), 1u);
+  EXPECT_EQ(m.actuators[0].joint, "joint_WA");
+}
+
+TEST(SdfParserTest, ExpressedInRotatesTheAxis) {
+  // Joint frame yawed 90° from the model frame: the model's x axis is the
+  // joint frame's -y axis.
+  const auto models = ParseString(R"(<sdf version="1.9"><model name="m">
+    <link name="a"/>
+    <link name="b"><pose>0 0 0 0 0 1.5707963267948966</pose></link>
+    <joint name="j" type="revolute"><parent>a</parent><child>b</child>
+      <axis><xyz expressed_in="__model__">1 0 0</xyz></axis></joint>
+    <joint name="k" type="prismatic"><parent>world</parent><child>a</child>
+      <axis><xyz>0 0 1</xyz>
+        <limit><lower>-1e16</lower><upper>2</upper><effort>0</effort>
+          <velocity>3</velocity></limit>
+        <dynamics><damping>0.5</damping></dynamics></axis></joint>
+  </model></sdf>)");
+  const ModelSpec& m = models.at(0);
+  EXPECT_TRUE(m.FindJoint("j")->axis.isApprox(Eigen::Vector3d(0, -1, 0), kTol));
+  const auto* k = m.FindJoint("k");
+  EXPECT_TRUE(std::isinf(k->position_lower_limits(0)));  // -1e16 = none
+  EXPECT_EQ(k->position_upper_limits(0), 2);
+  EXPECT_EQ(k->velocity_limits(0), 3);
+  EXPECT_EQ(k->damping(0), 0.5);
+  // Links without <inertial> get SDFormat's defaults: 1 kg, unit inertia.
+  EXPECT_EQ(m.FindLink("a")->inertial.mass, 1.0);
+  EXPECT_FALSE(m.FindLink("a")->has_inertial);
+  ASSERT_EQ(m.actuators.size(), 1u);  // k has effort 0
+}
+
+TEST(SdfParserTest, WorldWithIncludesNestedModelsAndFrames) {
+  Parser parser;
+  parser.package_map().PopulateFromFolder(kData + "/packages");
+  WarningCollector warnings;  // none expected
+  const auto models = parser.ParseModelSpecs(kData + "/world.sdf");
+  EXPECT_TRUE(warnings.messages.empty())
+      << (warnings.messages.empty() ? "" : warnings.messages[0]);
+  std::vector<std::string> names;
+  for (const auto& m : models) names.push_back(m.name);
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"ground", "box_1", "box_2", "robot",
+                                      "robot::hand", "robot::sensor_pod"}));
+  const ModelSpec& ground = models[0];
+  EXPECT_TRUE(ground.is_static);
+  EXPECT_EQ(ground.links.at(0).collisions.at(0).shape.type,
+            ShapeType::kHalfSpace);
+  // Include poses place the included model; box_2 keeps its own (none).
+  EXPECT_TRUE(models[1].links.at(0).X_WB.isApprox(Translation(1, 2, 3), kTol));
+  EXPECT_TRUE(models[2].links.at(0).X_WB.isApprox(Translation(0, 0, 0), kTol));
+  const auto& box_col = models[1].links.at(0).collisions.at(0);
+  EXPECT_EQ(box_col.static_friction, 0.6);
+  EXPECT_EQ(box_col.dynamic_friction, 0.4);
+
+  // robot: model frame at (0,0,1) yawed 90°; base 1 m along the model's x,
+  // i.e. along world y. tool_mount 0.2 above base; hand's model frame 0.1
+  // above tool_mount (the include's pose replaces gripper.sdf's own).
+  const ModelSpec& robot = models[3];
+  const ModelSpec& hand = models[4];
+  const ModelSpec& pod = models[5];
+  const double q = M_PI / 2;
+  EXPECT_TRUE(robot.FindLink("base")->X_WB.isApprox(
+      Yaw(q, Eigen::Vector3d(0, 1, 1)), kTol));
+  EXPECT_TRUE(hand.FindLink("palm")->X_WB.isApprox(
+      Yaw(q, Eigen::Vector3d(0, 1, 1.3)), kTol));
+  // finger: 0.05 along the palm's y, which is world -x.
+  EXPECT_TRUE(hand.FindLink("finger")->X_WB.isApprox(
+      Yaw(q, Eigen::Vector3d(-0.05, 1, 1.3)), kTol));
+  const auto* frame = robot.FindFrame("tool_mount");
+  EXPECT_EQ(frame->body, "base");
+  EXPECT_TRUE(frame->X_BF.isApprox(Translation(0, 0, 0.2), kTol));
+  // The wrist joint reaches into the nested model by scoped name; its frame
+  // is at hand::palm (its child) by default.
+  const auto* wrist = robot.FindJoint("wrist");
+  EXPECT_EQ(wrist->parent, "base");
+  EXPECT_EQ(wrist->child, "hand::palm");
+  EXPECT_TRUE(wrist->X_PF.isApprox(Translation(0, 0, 0.3), kTol));
+  EXPECT_TRUE(wrist->X_CM.isApprox(Eigen::Isometry3d::Identity(), kTol));
+  // Axis (1,0,0) in the robot's model frame; the joint frame has the same
+  // orientation (yaw 90° both).
+  EXPECT_TRUE(wrist->axis.isApprox(Eigen::Vector3d::UnitX(), kTol));
+  EXPECT_EQ(robot.FindJoint("pod_mount")->child, "sensor_pod::pod");
+  // sensor_pod posed relative to base: 0.3 along base's y = world -x.
+  EXPECT_TRUE(pod.FindLink("pod")->X_WB.isApprox(
+      Yaw(q, Eigen::Vector3d(-0.3, 1, 1)), kTol));
+  EXPECT_TRUE(
+      pod.FindFrame("lens")->X_BF.isApprox(Translation(0.01, 0, 0), kTol));
+  // The gripper's prismatic joint lives in the nested instance, actuated
+  // with effort 20.
+  const auto* slide = hand.FindJoint("slide");
+  EXPECT_EQ(slide->type, JointType::kPrismatic);
+  EXPECT_EQ(slide->position_upper_limits(0), 0.04);
+  ASSERT_EQ(hand.actuators.size(), 1u);
+  EXPECT_EQ(hand.actuators[0].effort_limit, 20);
+  // Masses: 2 + 2 (boxes) + 3 (base) + 0.6 (gripper) + 0.25 (pod) + 1 (the
+  // ground link has no <inertial>: SDFormat's default 1 kg).
+  double total = 0;
+  for (const auto& mm : models) total += mm.total_mass();
+  EXPECT_NEAR(total, 8.85, 1e-12);
+}
+
+TEST(SdfParserTest, OtherJointTypes) {
+  const auto models = ParseString(R"(<sdf version="1.11"><model name="m">
+    <link name="a"/><link name="b"/><link name="c"/><link name="d"/>
+    <joint name="ball" type="ball"><parent>a</parent><child>b</child></joint>
+    <joint name="u" type="universal"><parent>a</parent><child>c</child>
+      <axis><xyz>1 0 0</xyz></axis><axis2><xyz>0 1 0</xyz></axis2></joint>
+    <joint name="s" type="screw"><parent>a</parent><child>d</child>
+      <axis><xyz>0 0 1</xyz></axis><screw_thread_pitch>0.01</screw_thread_pitch></joint>
+    <joint name="cont" type="continuous"><parent>world</parent><child>a</child>
+      <axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis></joint>
+  </model></sdf>)");
+  const ModelSpec& m = models.at(0);
+  EXPECT_EQ(m.FindJoint("ball")->type, JointType::kBall);
+  EXPECT_EQ(m.FindJoint("u")->type, JointType::kUniversal);
+  EXPECT_EQ(m.FindJoint("u")->axis2, Eigen::Vector3d::UnitY());
+  EXPECT_EQ(m.FindJoint("s")->screw_thread_pitch, 0.01);
+  EXPECT_TRUE(std::isinf(m.FindJoint("cont")->position_upper_limits(0)));
+  EXPECT_EQ(m.num_velocities(), 3 + 2 + 1 + 1);
+}
+
+TEST(SdfParserTest, PoseFormats) {
+  const auto models = ParseString(R"(<sdf version="1.9"><model name="m">
+    <link name="a"><pose degrees="true">1 2 3 0 0 90</pose></link>
+    <link name="b"><pose rotation_format="quat_xyzw">0 0 0 0 0 0.7071067811865476 0.7071067811865476</pose></link>
+  </model></sdf>)");
+  const auto& m = models.at(0);
+  EXPECT_TRUE(m.FindLink("a")->X_WB.isApprox(Yaw(M_PI / 2, {1, 2, 3}), kTol));
+  EXPECT_TRUE(m.FindLink("b")->X_WB.isApprox(Yaw(M_PI / 2, {0, 0, 0}), kTol));
+}
+
+// ---- Bad input.
+
+TEST(SdfParserTest, BadJoints) {
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'/>"
+            "<link name='b'/>\n<joint name='j' type='revolute2'>"
+            "<parent>a</parent><child>b</child></joint></model></sdf>");
+      },
+      {"<string>.sdf:2:", "<joint name='j'>",
+       "joint type 'revolute2' is not supported"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'/>"
+            "<link name='b'/>\n<joint name='j' type='hinge'>"
+            "<parent>a</parent><child>b</child></joint></model></sdf>");
+      },
+      {"<string>.sdf:2:", "unknown joint type 'hinge'"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'/>"
+            "<joint name='j' type='fixed'><parent>a</parent>\n"
+            "<child>ghost</child></joint></model></sdf>");
+      },
+      {"<string>.sdf:2:", "<child>", "the frame 'ghost' does not exist"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'/>"
+            "<link name='b'/><link name='c'/>\n"
+            "<joint name='j1' type='fixed'><parent>a</parent>"
+            "<child>c</child></joint>\n"
+            "<joint name='j2' type='fixed'><parent>b</parent>"
+            "<child>c</child></joint></model></sdf>");
+      },
+      {"<string>.sdf:3:", "<joint name='j2'>", "child of both"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'/>"
+            "<link name='b'/>\n"
+            "<joint name='j1' type='fixed'><parent>a</parent>"
+            "<child>b</child></joint>\n"
+            "<joint name='j2' type='fixed'><parent>b</parent>"
+            "<child>a</child></joint></model></sdf>");
+      },
+      {"<string>.sdf:", "kinematic cycle"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'/>\n"
+            "<joint name='j' type='revolute'><parent>world</parent>"
+            "<child>a</child></joint></model></sdf>");
+      },
+      {"<string>.sdf:2:", "<joint name='j'>", "has no <axis>"});
+}
+
+TEST(SdfParserTest, BadFramesAndNames) {
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'>\n<link name='a'>"
+            "<pose relative_to='f'/></link>\n<frame name='f'>"
+            "<pose relative_to='a'/></frame></model></sdf>");
+      },
+      {"<string>.sdf:", "defined in a cycle"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'/>\n"
+            "<frame name='a'/></model></sdf>");
+      },
+      {"<string>.sdf:2:", "<frame name='a'>", "already used"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'>\n<link name='a'>"
+            "<pose relative_to='nowhere'/></link></model></sdf>");
+      },
+      {"<string>.sdf:2:", "the frame 'nowhere' does not exist"});
+  ExpectParseError(
+      [] { ParseString("<sdf version='1.9'>\n<model name='empty'/></sdf>"); },
+      {"<string>.sdf:2:", "<model name='empty'>", "has no links"});
+  ExpectParseError([] { ParseString("<sdf version='1.9'/>"); },
+                   {"<string>.sdf:1:", "defines no model"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'>\n"
+            "<pose>1 2 3</pose></link></model></sdf>");
+      },
+      {"<string>.sdf:2:", "<pose>", "needs 6 numbers"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'>"
+            "<inertial>\n<mass>-2</mass></inertial></link></model>"
+            "</sdf>");
+      },
+      {"<string>.sdf:1:", "<inertial>", "negative or non-finite mass"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'>"
+            "<inertial><inertia>\n<ixx>lots</ixx></inertia>"
+            "</inertial></link></model></sdf>");
+      },
+      {"<string>.sdf:2:", "<ixx>", "'lots' is not a number"});
+}
+
+TEST(SdfParserTest, UnresolvableIncludesAndUnknownTags) {
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><world name='w'><include>\n"
+            "<uri>package://nope/model.sdf</uri></include></world>"
+            "</sdf>");
+      },
+      {"<string>.sdf:2:", "<uri>", "package 'nope' is not in the package map"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><world name='w'><include>\n"
+            "<uri>model://nope</uri></include></world></sdf>");
+      },
+      {"<string>.sdf:2:", "cannot resolve <uri> 'model://nope'"});
+  const char* odd =
+      "<sdf version='1.9'><model name='m'><link name='a'>\n"
+      "<glitter/></link>\n<dance/></model></sdf>";
+  {
+    WarningCollector warnings;
+    ParseString(odd);
+    EXPECT_EQ(warnings.Count("<string>.sdf:2: warning: <glitter>"), 1);
+    EXPECT_EQ(warnings.Count("<string>.sdf:3: warning: <dance>"), 1);
+  }
+  ExpectParseError([&] { ParseString(odd, true); },
+                   {"<string>.sdf:3:", "<dance>", "strict parsing"});
+  // Missing mesh: warning, error when strict.
+  const char* mesh =
+      "<sdf version='1.9'><model name='m'><link name='a'>"
+      "<visual name='v'><geometry>\n<mesh><uri>x.obj</uri>"
+      "</mesh></geometry></visual></link></model></sdf>";
+  {
+    WarningCollector warnings;
+    const auto models = ParseString(mesh);
+    EXPECT_TRUE(models.at(0).links.at(0).visuals.empty());
+    EXPECT_EQ(warnings.Count("<string>.sdf:2: warning: <mesh>: mesh file "
+                             "'x.obj' cannot be found"),
+              1);
+  }
+  ExpectParseError([&] { ParseString(mesh, true); },
+                   {"<string>.sdf:2:", "<mesh>", "cannot be found"});
+}
+
+}  // namespace
+}  // namespace ossa::multibody
