@@ -91,7 +91,8 @@ std::unique_ptr<ContinuousState<T>> ContinuousState<T>::DoClone() const {
 template <typename T>
 void ContinuousState<T>::ReseatAsView(VectorBase<T>* buffer, int q_start,
                                       int v_start, int z_start) {
-  OSSA_DEMAND(buffer != nullptr && buffer->get_contiguous_data() != nullptr);
+  OSSA_DEMAND(buffer != nullptr && (buffer->get_contiguous_data() != nullptr ||
+                                    buffer->size() == 0));
   auto q = std::make_unique<Subvector<T>>(buffer, q_start, nq_);
   auto v = std::make_unique<Subvector<T>>(buffer, v_start, nv_);
   auto z = std::make_unique<Subvector<T>>(buffer, z_start, nz_);

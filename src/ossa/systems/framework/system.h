@@ -282,7 +282,7 @@ class System : public SystemBase {
   virtual std::string GetGraphvizFragment(int max_depth,
                                           std::string* dot) const;
   /// (Internal) Dot port ids for edges.
-  std::string GetGraphvizPortId(bool input, int index) const;
+  virtual std::string GetGraphvizPortId(bool input, int index) const;
   /// @}
 
  protected:
