@@ -1,0 +1,214 @@
+#include "ossa/multibody/tree/joint.h"
+
+#include "ossa/multibody/tree/multibody_tree.h"
+
+namespace ossa::multibody {
+
+template <typename T>
+Joint<T>::Joint(const std::string& name, const Frame<T>& frame_on_parent,
+                const Frame<T>& frame_on_child, int num_positions,
+                int num_velocities, const VectorX<double>& damping,
+                const VectorX<double>& pos_lower_limits,
+                const VectorX<double>& pos_upper_limits,
+                const VectorX<double>& vel_lower_limits,
+                const VectorX<double>& vel_upper_limits,
+                const VectorX<double>& acc_lower_limits,
+                const VectorX<double>& acc_upper_limits)
+    // A joint belongs to the model instance of its child frame.
+    : MultibodyElement<T>(frame_on_child.model_instance()),
+      name_(name),
+      frame_on_parent_(&frame_on_parent),
+      frame_on_child_(&frame_on_child),
+      num_positions_(num_positions),
+      num_velocities_(num_velocities),
+      default_q_(VectorX<double>::Zero(num_positions)) {
+  CheckLimits("Joint", "position", num_positions, pos_lower_limits,
+              pos_upper_limits);
+  CheckLimits("Joint", "velocity", num_velocities, vel_lower_limits,
+              vel_upper_limits);
+  CheckLimits("Joint", "acceleration", num_velocities, acc_lower_limits,
+              acc_upper_limits);
+  q_lower_ = pos_lower_limits;
+  q_upper_ = pos_upper_limits;
+  v_lower_ = vel_lower_limits;
+  v_upper_ = vel_upper_limits;
+  a_lower_ = acc_lower_limits;
+  a_upper_ = acc_upper_limits;
+  if (damping.size() != num_velocities) [[unlikely]] {
+    ThrowLogicError(
+        "Joint(): joint '{}' has {} velocities but {} damping coefficients "
+        "were given.",
+        name_, num_velocities, damping.size());
+  }
+  if ((damping.array() < 0).any()) [[unlikely]] {
+    ThrowLogicError("Joint(): the damping of joint '{}' must be nonnegative.",
+                    name_);
+  }
+  damping_ = damping;
+}
+
+template <typename T>
+Joint<T>::~Joint() = default;
+
+template <typename T>
+JointIndex Joint<T>::index() const {
+  if (!index_.is_valid()) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::index(): joint '{}' was not added to a model yet; add it "
+        "with AddJoint() first.",
+        name_);
+  }
+  return index_;
+}
+
+template <typename T>
+void Joint<T>::CheckLimits(const char* method, const char* what,
+                           int expected_size, const VectorX<double>& lower,
+                           const VectorX<double>& upper) const {
+  if (lower.size() != expected_size || upper.size() != expected_size)
+      [[unlikely]] {
+    ThrowLogicError(
+        "{}(): joint '{}' needs {} {} limits (one per coordinate) but the "
+        "lower and upper limits have sizes {} and {}.",
+        method, name_, expected_size, what, lower.size(), upper.size());
+  }
+  for (int i = 0; i < expected_size; ++i) {
+    // NaN fails this test too.
+    if (!(lower[i] <= upper[i])) [[unlikely]] {
+      ThrowLogicError(
+          "{}(): joint '{}': the lower {} limit {} of coordinate {} exceeds "
+          "the upper limit {}.",
+          method, name_, what, lower[i], i, upper[i]);
+    }
+  }
+}
+
+template <typename T>
+void Joint<T>::set_position_limits(const VectorX<double>& lower_limits,
+                                   const VectorX<double>& upper_limits) {
+  CheckLimits("set_position_limits", "position", num_positions_, lower_limits,
+              upper_limits);
+  q_lower_ = lower_limits;
+  q_upper_ = upper_limits;
+}
+
+template <typename T>
+void Joint<T>::set_velocity_limits(const VectorX<double>& lower_limits,
+                                   const VectorX<double>& upper_limits) {
+  CheckLimits("set_velocity_limits", "velocity", num_velocities_, lower_limits,
+              upper_limits);
+  v_lower_ = lower_limits;
+  v_upper_ = upper_limits;
+}
+
+template <typename T>
+void Joint<T>::set_acceleration_limits(const VectorX<double>& lower_limits,
+                                       const VectorX<double>& upper_limits) {
+  CheckLimits("set_acceleration_limits", "acceleration", num_velocities_,
+              lower_limits, upper_limits);
+  a_lower_ = lower_limits;
+  a_upper_ = upper_limits;
+}
+
+template <typename T>
+void Joint<T>::set_default_positions(const VectorX<double>& default_positions) {
+  if (default_positions.size() != num_positions_) [[unlikely]] {
+    ThrowLogicError(
+        "set_default_positions(): joint '{}' has {} positions but the given "
+        "vector has size {}.",
+        name_, num_positions_, default_positions.size());
+  }
+  DoCheckDefaultPositions(default_positions);
+  default_q_ = default_positions;
+}
+
+template <typename T>
+void Joint<T>::set_default_damping_vector(const VectorX<double>& damping) {
+  ThrowIfFinalized("set_default_damping_vector");
+  if (damping.size() != num_velocities_) [[unlikely]] {
+    ThrowLogicError(
+        "set_default_damping_vector(): joint '{}' has {} velocities but the "
+        "given vector has size {}.",
+        name_, num_velocities_, damping.size());
+  }
+  if (!(damping.array() >= 0).all()) [[unlikely]] {
+    ThrowLogicError(
+        "set_default_damping_vector(): the damping of joint '{}' must be "
+        "nonnegative.",
+        name_);
+  }
+  damping_ = damping;
+}
+
+template <typename T>
+void Joint<T>::ThrowIfFinalized(const char* method) const {
+  if (this->parent_tree() != nullptr && this->parent_tree()->is_finalized())
+      [[unlikely]] {
+    ThrowLogicError(
+        "{}(): joint '{}': post-finalize calls are not allowed; calls to "
+        "this method must happen before Finalize().",
+        method, name_);
+  }
+}
+
+template <typename T>
+int Joint<T>::position_start() const {
+  if (position_start_ < 0) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::position_start(): joint '{}': pre-finalize calls are not "
+        "allowed; call Finalize() first.",
+        name_);
+  }
+  return position_start_;
+}
+
+template <typename T>
+int Joint<T>::velocity_start() const {
+  if (velocity_start_ < 0) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::velocity_start(): joint '{}': pre-finalize calls are not "
+        "allowed; call Finalize() first.",
+        name_);
+  }
+  return velocity_start_;
+}
+
+template <typename T>
+bool Joint<T>::is_reversed() const {
+  if (position_start_ < 0) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::is_reversed(): joint '{}': pre-finalize calls are not "
+        "allowed; call Finalize() first.",
+        name_);
+  }
+  return is_reversed_;
+}
+
+template <typename T>
+std::string Joint<T>::position_suffix(int position_index_in_joint) const {
+  if (position_index_in_joint < 0 || position_index_in_joint >= num_positions_)
+      [[unlikely]] {
+    ThrowLogicError(
+        "position_suffix(): joint '{}' has {} positions; index {} is out of "
+        "range.",
+        name_, num_positions_, position_index_in_joint);
+  }
+  return do_get_position_suffix(position_index_in_joint);
+}
+
+template <typename T>
+std::string Joint<T>::velocity_suffix(int velocity_index_in_joint) const {
+  if (velocity_index_in_joint < 0 || velocity_index_in_joint >= num_velocities_)
+      [[unlikely]] {
+    ThrowLogicError(
+        "velocity_suffix(): joint '{}' has {} velocities; index {} is out of "
+        "range.",
+        name_, num_velocities_, velocity_index_in_joint);
+  }
+  return do_get_velocity_suffix(velocity_index_in_joint);
+}
+
+}  // namespace ossa::multibody
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::Joint);

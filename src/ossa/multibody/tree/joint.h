@@ -1,0 +1,173 @@
+#pragma once
+
+/// @file
+/// Joint<T>: the base of every joint kind. A joint connects a frame F on a
+/// parent body P ("frame_on_parent") to a frame M on a child body B
+/// ("frame_on_child") and allows the relative motion X_FM(q) of its kind.
+/// Parent and child say nothing about which body is nearer the world: when
+/// the child is nearer, the tree uses the joint's mobilizer reversed.
+
+#include <limits>
+#include <string>
+
+#include "ossa/common/default_scalars.h"
+#include "ossa/common/eigen_types.h"
+#include "ossa/multibody/tree/frame.h"
+
+namespace ossa::multibody {
+
+namespace internal {
+/// The closed set of joint kinds the compiled core knows (each maps to one
+/// mobilizer kind).
+enum class JointKind {
+  kWeld,
+  kRevolute,
+  kPrismatic,
+  kBallRpy,
+  kQuaternionFloating,
+  kRpyFloating,
+  kPlanar,
+  kUniversal,
+  kScrew,
+};
+}  // namespace internal
+
+/// Common API of all joints. Limits are in the joint's own units (rad, m,
+/// rad/s, m/s, ...) with -∞/+∞ meaning "no limit". Default positions and
+/// damping are the model values a new Context starts with.
+template <typename T>
+class Joint : public MultibodyElement<T> {
+ public:
+  ~Joint() override;
+
+  const std::string& name() const { return name_; }
+  /// The joint's index; throws std::logic_error if not in a tree yet.
+  JointIndex index() const;
+
+  /// The body of frame_on_parent() (the parent body P).
+  const RigidBody<T>& parent_body() const { return frame_on_parent_->body(); }
+  /// The body of frame_on_child() (the child body B).
+  const RigidBody<T>& child_body() const { return frame_on_child_->body(); }
+  /// The frame F on the parent body.
+  const Frame<T>& frame_on_parent() const { return *frame_on_parent_; }
+  /// The frame M on the child body.
+  const Frame<T>& frame_on_child() const { return *frame_on_child_; }
+
+  /// The kind's name: "revolute", "prismatic", "weld", "ball_rpy",
+  /// "quaternion_floating", "rpy_floating", "planar", "universal", "screw".
+  virtual const std::string& type_name() const = 0;
+
+  /// Sizes of this joint's part of q and v.
+  int num_positions() const { return num_positions_; }
+  int num_velocities() const { return num_velocities_; }
+
+  /// Where this joint's coordinates start in the model's q and v; valid
+  /// after Finalize() (throws std::logic_error before).
+  int position_start() const;
+  int velocity_start() const;
+
+  /// The name of the i-th position / velocity coordinate ("q", "x", "qw",
+  /// ...), as used to build the model's coordinate names. Throws
+  /// std::logic_error if i is out of range.
+  std::string position_suffix(int position_index_in_joint) const;
+  std::string velocity_suffix(int velocity_index_in_joint) const;
+
+  /// True if the joint allows rotation / translation of M in F.
+  virtual bool can_rotate() const = 0;
+  virtual bool can_translate() const = 0;
+
+  /// Limits (size num_positions() / num_velocities()).
+  const VectorX<double>& position_lower_limits() const { return q_lower_; }
+  const VectorX<double>& position_upper_limits() const { return q_upper_; }
+  const VectorX<double>& velocity_lower_limits() const { return v_lower_; }
+  const VectorX<double>& velocity_upper_limits() const { return v_upper_; }
+  const VectorX<double>& acceleration_lower_limits() const { return a_lower_; }
+  const VectorX<double>& acceleration_upper_limits() const { return a_upper_; }
+
+  /// Set the limits. Throw std::logic_error if a size differs from
+  /// num_positions() (num_velocities()) or if some lower > upper. Setting
+  /// position limits leaves default_positions() unchanged.
+  void set_position_limits(const VectorX<double>& lower_limits,
+                           const VectorX<double>& upper_limits);
+  void set_velocity_limits(const VectorX<double>& lower_limits,
+                           const VectorX<double>& upper_limits);
+  void set_acceleration_limits(const VectorX<double>& lower_limits,
+                               const VectorX<double>& upper_limits);
+
+  /// Default positions (size num_positions()).
+  const VectorX<double>& default_positions() const { return default_q_; }
+  /// Throws std::logic_error if the size is not num_positions(); a joint
+  /// kind may check more (a quaternion must not be zero).
+  void set_default_positions(const VectorX<double>& default_positions);
+
+  /// The default damping coefficients, one per velocity (N·m·s/rad for
+  /// rotations, N·s/m for translations).
+  const VectorX<double>& default_damping_vector() const { return damping_; }
+  /// Throws std::logic_error if the size is not num_velocities(), if an
+  /// entry is negative, or if the model is already finalized (the compiled
+  /// model holds the damping).
+  void set_default_damping_vector(const VectorX<double>& damping);
+
+  /// After Finalize(): true if the tree uses this joint's mobilizer with the
+  /// roles of F and M swapped (the child body is nearer the world).
+  bool is_reversed() const;
+
+  /// The kind of this joint for the compiled core.
+  virtual internal::JointKind kind() const = 0;
+
+ protected:
+  /// `damping`, the limits and `default_positions` must have the sizes
+  /// num_velocities() / num_positions(); lower <= upper entrywise.
+  Joint(const std::string& name, const Frame<T>& frame_on_parent,
+        const Frame<T>& frame_on_child, int num_positions, int num_velocities,
+        const VectorX<double>& damping, const VectorX<double>& pos_lower_limits,
+        const VectorX<double>& pos_upper_limits,
+        const VectorX<double>& vel_lower_limits,
+        const VectorX<double>& vel_upper_limits,
+        const VectorX<double>& acc_lower_limits,
+        const VectorX<double>& acc_upper_limits);
+
+  /// Suffixes of the kind's coordinates.
+  virtual std::string do_get_position_suffix(int index) const = 0;
+  virtual std::string do_get_velocity_suffix(int index) const = 0;
+  /// Extra checks of default positions (called after the size check).
+  virtual void DoCheckDefaultPositions(const VectorX<double>&) const {}
+
+  /// Throws std::logic_error if the joint's tree is finalized.
+  void ThrowIfFinalized(const char* method) const;
+  /// Helpers for the kinds: a vector of n copies of `value`.
+  static VectorX<double> Constant(int n, double value) {
+    return VectorX<double>::Constant(n, value);
+  }
+  static VectorX<double> Inf(int n) {
+    return Constant(n, std::numeric_limits<double>::infinity());
+  }
+  VectorX<double>& mutable_default_positions() { return default_q_; }
+
+ private:
+  template <typename>
+  friend class internal::MultibodyTree;
+
+  void CheckLimits(const char* method, const char* what, int expected_size,
+                   const VectorX<double>& lower,
+                   const VectorX<double>& upper) const;
+
+  std::string name_;
+  const Frame<T>* frame_on_parent_;
+  const Frame<T>* frame_on_child_;
+  int num_positions_;
+  int num_velocities_;
+  VectorX<double> damping_;
+  VectorX<double> q_lower_, q_upper_, v_lower_, v_upper_, a_lower_, a_upper_;
+  VectorX<double> default_q_;
+  JointIndex index_;
+  // Set at Finalize().
+  int position_start_{-1};
+  int velocity_start_{-1};
+  bool is_reversed_{false};
+};
+
+}  // namespace ossa::multibody
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::Joint);

@@ -1,0 +1,88 @@
+#pragma once
+
+/// @file
+/// JointActuator<T>: an actuator applying a generalized force along the
+/// single degree of freedom of a joint; PdControllerGains.
+
+#include <limits>
+#include <optional>
+#include <string>
+
+#include "ossa/common/default_scalars.h"
+#include "ossa/multibody/tree/joint.h"
+
+namespace ossa::multibody {
+
+/// Gains of the implicit PD controller an actuator may have:
+/// u = -p·(q - q_d) - d·(v - v_d), with p, d ≥ 0.
+struct PdControllerGains {
+  double p{0};
+  double d{0};
+};
+
+/// An actuator on a 1-dof joint. Its input u (N·m or N) is added to the
+/// joint's generalized force, clamped to ±effort_limit() by the plant. The
+/// motor's rotor inertia I_r and gear ratio ρ add the reflected inertia
+/// ρ²·I_r to the diagonal of the mass matrix entry of the joint's velocity.
+template <typename T>
+class JointActuator final : public MultibodyElement<T> {
+ public:
+  /// Throws std::logic_error if effort_limit is not strictly positive, or
+  /// if the joint does not have exactly one degree of freedom.
+  JointActuator(const std::string& name, const Joint<T>& joint,
+                double effort_limit = std::numeric_limits<double>::infinity());
+  ~JointActuator() override;
+
+  const std::string& name() const { return name_; }
+  /// The actuator's index; throws std::logic_error if not in a tree yet.
+  JointActuatorIndex index() const;
+  /// The actuated joint.
+  const Joint<T>& joint() const { return *joint_; }
+
+  /// The effort limit (> 0; +∞ means none).
+  double effort_limit() const { return effort_limit_; }
+  void set_effort_limit(double effort_limit);
+
+  /// Rotor inertia I_r (kg·m²) and gear ratio ρ (dimensionless); both
+  /// default to 0 (no reflected inertia) and 1.
+  double default_rotor_inertia() const { return rotor_inertia_; }
+  double default_gear_ratio() const { return gear_ratio_; }
+  /// Throw std::logic_error after Finalize() (the compiled model holds the
+  /// reflected inertia) or if the rotor inertia is negative.
+  void set_default_rotor_inertia(double rotor_inertia);
+  void set_default_gear_ratio(double gear_ratio);
+  /// ρ²·I_r.
+  double default_reflected_inertia() const {
+    return gear_ratio_ * gear_ratio_ * rotor_inertia_;
+  }
+
+  /// PD gains; throws std::logic_error unless p > 0 and d >= 0.
+  void set_controller_gains(PdControllerGains gains);
+  bool has_controller() const { return gains_.has_value(); }
+  /// Throws std::logic_error if there are no gains.
+  const PdControllerGains& get_controller_gains() const;
+
+  /// The number of inputs: the joint's num_velocities() (1).
+  int num_inputs() const { return joint_->num_velocities(); }
+  /// Where this actuator's inputs start in the model's actuation vector u
+  /// (ordered by JointActuatorIndex); valid after Finalize().
+  int input_start() const;
+
+ private:
+  template <typename>
+  friend class internal::MultibodyTree;
+
+  std::string name_;
+  const Joint<T>* joint_;
+  double effort_limit_;
+  double rotor_inertia_{0};
+  double gear_ratio_{1};
+  std::optional<PdControllerGains> gains_;
+  JointActuatorIndex index_;
+  int input_start_{-1};
+};
+
+}  // namespace ossa::multibody
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::JointActuator);

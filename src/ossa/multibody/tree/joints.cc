@@ -1,0 +1,497 @@
+// The concrete joint kinds. They are small, so they share one translation
+// unit (fewer compiler runs on the 2-core build machine).
+
+#include <cmath>
+
+#include "ossa/multibody/tree/ball_rpy_joint.h"
+#include "ossa/multibody/tree/planar_joint.h"
+#include "ossa/multibody/tree/prismatic_joint.h"
+#include "ossa/multibody/tree/quaternion_floating_joint.h"
+#include "ossa/multibody/tree/revolute_joint.h"
+#include "ossa/multibody/tree/rpy_floating_joint.h"
+#include "ossa/multibody/tree/screw_joint.h"
+#include "ossa/multibody/tree/universal_joint.h"
+#include "ossa/multibody/tree/weld_joint.h"
+
+namespace ossa::multibody {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Normalizes a joint axis; a (near) zero axis has no direction.
+Vector3<double> NormalizeAxisOrThrow(const char* kind,
+                                     const std::string& joint_name,
+                                     const Vector3<double>& axis) {
+  const double norm = axis.norm();
+  // Anything this small is a modeling error (or an uninitialized vector),
+  // not an intended direction.
+  if (!(norm > 1e-10)) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): the axis of joint '{}' must have nonzero length (got [{}, {}, "
+        "{}]).",
+        kind, joint_name, axis.x(), axis.y(), axis.z());
+  }
+  return axis / norm;
+}
+
+void ThrowIfNegativeDamping(const char* method, const std::string& joint_name,
+                            double damping) {
+  if (!(damping >= 0)) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): the damping of joint '{}' must be nonnegative (got {}).", method,
+        joint_name, damping);
+  }
+}
+
+VectorX<double> Vec(std::initializer_list<double> values) {
+  VectorX<double> v(static_cast<int>(values.size()));
+  int i = 0;
+  for (double x : values) v[i++] = x;
+  return v;
+}
+
+const char* SuffixOrThrow(const char* const* names, int size, int index) {
+  OSSA_DEMAND(0 <= index && index < size);
+  return names[index];
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- Weld
+template <typename T>
+const char WeldJoint<T>::kTypeName[] = "weld";
+template <typename T>
+const std::string& WeldJoint<T>::type_name() const {
+  static const std::string name{kTypeName};
+  return name;
+}
+template <typename T>
+std::string WeldJoint<T>::do_get_position_suffix(int) const {
+  ThrowLogicError("WeldJoint '{}' has no positions.", this->name());
+}
+template <typename T>
+std::string WeldJoint<T>::do_get_velocity_suffix(int) const {
+  ThrowLogicError("WeldJoint '{}' has no velocities.", this->name());
+}
+
+// ---------------------------------------------------------------- Revolute
+template <typename T>
+RevoluteJoint<T>::RevoluteJoint(const std::string& name,
+                                const Frame<T>& frame_on_parent,
+                                const Frame<T>& frame_on_child,
+                                const Vector3<double>& axis, double damping)
+    : RevoluteJoint(name, frame_on_parent, frame_on_child, axis, -kInf, kInf,
+                    damping) {}
+
+template <typename T>
+RevoluteJoint<T>::RevoluteJoint(const std::string& name,
+                                const Frame<T>& frame_on_parent,
+                                const Frame<T>& frame_on_child,
+                                const Vector3<double>& axis,
+                                double pos_lower_limit, double pos_upper_limit,
+                                double damping)
+    : Joint<T>(name, frame_on_parent, frame_on_child, 1, 1,
+               Vec({std::max(damping, 0.0)}), Vec({pos_lower_limit}),
+               Vec({pos_upper_limit}), Vec({-kInf}), Vec({kInf}), Vec({-kInf}),
+               Vec({kInf})),
+      axis_(NormalizeAxisOrThrow("RevoluteJoint", name, axis)) {
+  ThrowIfNegativeDamping("RevoluteJoint", name, damping);
+}
+template <typename T>
+const char RevoluteJoint<T>::kTypeName[] = "revolute";
+template <typename T>
+const std::string& RevoluteJoint<T>::type_name() const {
+  static const std::string name{kTypeName};
+  return name;
+}
+template <typename T>
+void RevoluteJoint<T>::set_default_damping(double damping) {
+  ThrowIfNegativeDamping("set_default_damping", this->name(), damping);
+  this->set_default_damping_vector(Vec({damping}));
+}
+template <typename T>
+void RevoluteJoint<T>::set_default_angle(double angle) {
+  this->set_default_positions(Vec({angle}));
+}
+template <typename T>
+std::string RevoluteJoint<T>::do_get_position_suffix(int) const {
+  return "q";
+}
+template <typename T>
+std::string RevoluteJoint<T>::do_get_velocity_suffix(int) const {
+  return "w";
+}
+
+// ---------------------------------------------------------------- Prismatic
+template <typename T>
+PrismaticJoint<T>::PrismaticJoint(const std::string& name,
+                                  const Frame<T>& frame_on_parent,
+                                  const Frame<T>& frame_on_child,
+                                  const Vector3<double>& axis,
+                                  double pos_lower_limit,
+                                  double pos_upper_limit, double damping)
+    : Joint<T>(name, frame_on_parent, frame_on_child, 1, 1,
+               Vec({std::max(damping, 0.0)}), Vec({pos_lower_limit}),
+               Vec({pos_upper_limit}), Vec({-kInf}), Vec({kInf}), Vec({-kInf}),
+               Vec({kInf})),
+      axis_(NormalizeAxisOrThrow("PrismaticJoint", name, axis)) {
+  ThrowIfNegativeDamping("PrismaticJoint", name, damping);
+}
+template <typename T>
+const char PrismaticJoint<T>::kTypeName[] = "prismatic";
+template <typename T>
+const std::string& PrismaticJoint<T>::type_name() const {
+  static const std::string name{kTypeName};
+  return name;
+}
+template <typename T>
+void PrismaticJoint<T>::set_default_damping(double damping) {
+  ThrowIfNegativeDamping("set_default_damping", this->name(), damping);
+  this->set_default_damping_vector(Vec({damping}));
+}
+template <typename T>
+void PrismaticJoint<T>::set_default_translation(double translation) {
+  this->set_default_positions(Vec({translation}));
+}
+template <typename T>
+std::string PrismaticJoint<T>::do_get_position_suffix(int) const {
+  return "x";
+}
+template <typename T>
+std::string PrismaticJoint<T>::do_get_velocity_suffix(int) const {
+  return "v";
+}
+
+// ---------------------------------------------------------------- BallRpy
+template <typename T>
+BallRpyJoint<T>::BallRpyJoint(const std::string& name,
+                              const Frame<T>& frame_on_parent,
+                              const Frame<T>& frame_on_child, double damping)
+    : Joint<T>(name, frame_on_parent, frame_on_child, 3, 3,
+               VectorX<double>::Constant(3, std::max(damping, 0.0)),
+               Joint<T>::Inf(3) * -1, Joint<T>::Inf(3), Joint<T>::Inf(3) * -1,
+               Joint<T>::Inf(3), Joint<T>::Inf(3) * -1, Joint<T>::Inf(3)) {
+  ThrowIfNegativeDamping("BallRpyJoint", name, damping);
+}
+template <typename T>
+const char BallRpyJoint<T>::kTypeName[] = "ball_rpy";
+template <typename T>
+const std::string& BallRpyJoint<T>::type_name() const {
+  static const std::string name{kTypeName};
+  return name;
+}
+template <typename T>
+void BallRpyJoint<T>::set_default_damping(double damping) {
+  ThrowIfNegativeDamping("set_default_damping", this->name(), damping);
+  this->set_default_damping_vector(VectorX<double>::Constant(3, damping));
+}
+template <typename T>
+void BallRpyJoint<T>::set_default_angles(const Vector3<double>& angles) {
+  this->set_default_positions(angles);
+}
+template <typename T>
+std::string BallRpyJoint<T>::do_get_position_suffix(int index) const {
+  static const char* const kNames[] = {"qx", "qy", "qz"};
+  return SuffixOrThrow(kNames, 3, index);
+}
+template <typename T>
+std::string BallRpyJoint<T>::do_get_velocity_suffix(int index) const {
+  static const char* const kNames[] = {"wx", "wy", "wz"};
+  return SuffixOrThrow(kNames, 3, index);
+}
+
+// ------------------------------------------------------ QuaternionFloating
+template <typename T>
+QuaternionFloatingJoint<T>::QuaternionFloatingJoint(
+    const std::string& name, const Frame<T>& frame_on_parent,
+    const Frame<T>& frame_on_child, double angular_damping,
+    double translational_damping)
+    : Joint<T>(
+          name, frame_on_parent, frame_on_child, 7, 6,
+          Vec({std::max(angular_damping, 0.0), std::max(angular_damping, 0.0),
+               std::max(angular_damping, 0.0),
+               std::max(translational_damping, 0.0),
+               std::max(translational_damping, 0.0),
+               std::max(translational_damping, 0.0)}),
+          Joint<T>::Inf(7) * -1, Joint<T>::Inf(7), Joint<T>::Inf(6) * -1,
+          Joint<T>::Inf(6), Joint<T>::Inf(6) * -1, Joint<T>::Inf(6)) {
+  ThrowIfNegativeDamping("QuaternionFloatingJoint", name, angular_damping);
+  ThrowIfNegativeDamping("QuaternionFloatingJoint", name,
+                         translational_damping);
+  // The identity orientation at the origin.
+  this->mutable_default_positions() = Vec({1, 0, 0, 0, 0, 0, 0});
+}
+template <typename T>
+const char QuaternionFloatingJoint<T>::kTypeName[] = "quaternion_floating";
+template <typename T>
+const std::string& QuaternionFloatingJoint<T>::type_name() const {
+  static const std::string name{kTypeName};
+  return name;
+}
+template <typename T>
+Quaternion<double> QuaternionFloatingJoint<T>::get_default_quaternion() const {
+  const VectorX<double>& q = this->default_positions();
+  return Quaternion<double>(q[0], q[1], q[2], q[3]);
+}
+template <typename T>
+void QuaternionFloatingJoint<T>::set_default_quaternion(
+    const Quaternion<double>& q_FM) {
+  VectorX<double> q = this->default_positions();
+  q.template head<4>() << q_FM.w(), q_FM.x(), q_FM.y(), q_FM.z();
+  this->set_default_positions(q);
+}
+template <typename T>
+void QuaternionFloatingJoint<T>::set_default_position(
+    const Vector3<double>& p_FM) {
+  VectorX<double> q = this->default_positions();
+  q.template tail<3>() = p_FM;
+  this->set_default_positions(q);
+}
+template <typename T>
+void QuaternionFloatingJoint<T>::DoCheckDefaultPositions(
+    const VectorX<double>& q) const {
+  if (!(q.template head<4>().norm() > 0)) [[unlikely]] {
+    ThrowLogicError(
+        "set_default_positions(): the default quaternion of joint '{}' must "
+        "not be zero.",
+        this->name());
+  }
+}
+template <typename T>
+std::string QuaternionFloatingJoint<T>::do_get_position_suffix(
+    int index) const {
+  static const char* const kNames[] = {"qw", "qx", "qy", "qz", "x", "y", "z"};
+  return SuffixOrThrow(kNames, 7, index);
+}
+template <typename T>
+std::string QuaternionFloatingJoint<T>::do_get_velocity_suffix(
+    int index) const {
+  static const char* const kNames[] = {"wx", "wy", "wz", "vx", "vy", "vz"};
+  return SuffixOrThrow(kNames, 6, index);
+}
+
+// ------------------------------------------------------------- RpyFloating
+template <typename T>
+RpyFloatingJoint<T>::RpyFloatingJoint(const std::string& name,
+                                      const Frame<T>& frame_on_parent,
+                                      const Frame<T>& frame_on_child,
+                                      double angular_damping,
+                                      double translational_damping)
+    : Joint<T>(
+          name, frame_on_parent, frame_on_child, 6, 6,
+          Vec({std::max(angular_damping, 0.0), std::max(angular_damping, 0.0),
+               std::max(angular_damping, 0.0),
+               std::max(translational_damping, 0.0),
+               std::max(translational_damping, 0.0),
+               std::max(translational_damping, 0.0)}),
+          Joint<T>::Inf(6) * -1, Joint<T>::Inf(6), Joint<T>::Inf(6) * -1,
+          Joint<T>::Inf(6), Joint<T>::Inf(6) * -1, Joint<T>::Inf(6)) {
+  ThrowIfNegativeDamping("RpyFloatingJoint", name, angular_damping);
+  ThrowIfNegativeDamping("RpyFloatingJoint", name, translational_damping);
+}
+template <typename T>
+const char RpyFloatingJoint<T>::kTypeName[] = "rpy_floating";
+template <typename T>
+const std::string& RpyFloatingJoint<T>::type_name() const {
+  static const std::string name{kTypeName};
+  return name;
+}
+template <typename T>
+void RpyFloatingJoint<T>::set_default_angles(const Vector3<double>& angles) {
+  VectorX<double> q = this->default_positions();
+  q.template head<3>() = angles;
+  this->set_default_positions(q);
+}
+template <typename T>
+void RpyFloatingJoint<T>::set_default_translation(const Vector3<double>& p_FM) {
+  VectorX<double> q = this->default_positions();
+  q.template tail<3>() = p_FM;
+  this->set_default_positions(q);
+}
+template <typename T>
+std::string RpyFloatingJoint<T>::do_get_position_suffix(int index) const {
+  static const char* const kNames[] = {"qx", "qy", "qz", "x", "y", "z"};
+  return SuffixOrThrow(kNames, 6, index);
+}
+template <typename T>
+std::string RpyFloatingJoint<T>::do_get_velocity_suffix(int index) const {
+  static const char* const kNames[] = {"wx", "wy", "wz", "vx", "vy", "vz"};
+  return SuffixOrThrow(kNames, 6, index);
+}
+
+// ---------------------------------------------------------------- Planar
+template <typename T>
+PlanarJoint<T>::PlanarJoint(const std::string& name,
+                            const Frame<T>& frame_on_parent,
+                            const Frame<T>& frame_on_child,
+                            const Vector3<double>& damping)
+    : Joint<T>(name, frame_on_parent, frame_on_child, 3, 3,
+               damping.cwiseMax(0.0), Joint<T>::Inf(3) * -1, Joint<T>::Inf(3),
+               Joint<T>::Inf(3) * -1, Joint<T>::Inf(3), Joint<T>::Inf(3) * -1,
+               Joint<T>::Inf(3)) {
+  for (int i = 0; i < 3; ++i)
+    ThrowIfNegativeDamping("PlanarJoint", name, damping[i]);
+}
+template <typename T>
+const char PlanarJoint<T>::kTypeName[] = "planar";
+template <typename T>
+const std::string& PlanarJoint<T>::type_name() const {
+  static const std::string name{kTypeName};
+  return name;
+}
+template <typename T>
+void PlanarJoint<T>::set_default_damping(const Vector3<double>& damping) {
+  this->set_default_damping_vector(damping);
+}
+template <typename T>
+void PlanarJoint<T>::set_default_translation(const Vector2<double>& p_FoMo_F) {
+  set_default_pose(p_FoMo_F, get_default_rotation());
+}
+template <typename T>
+void PlanarJoint<T>::set_default_rotation(double theta) {
+  set_default_pose(get_default_translation(), theta);
+}
+template <typename T>
+void PlanarJoint<T>::set_default_pose(const Vector2<double>& p_FoMo_F,
+                                      double theta) {
+  this->set_default_positions(Vec({p_FoMo_F.x(), p_FoMo_F.y(), theta}));
+}
+template <typename T>
+std::string PlanarJoint<T>::do_get_position_suffix(int index) const {
+  static const char* const kNames[] = {"x", "y", "qz"};
+  return SuffixOrThrow(kNames, 3, index);
+}
+template <typename T>
+std::string PlanarJoint<T>::do_get_velocity_suffix(int index) const {
+  static const char* const kNames[] = {"vx", "vy", "wz"};
+  return SuffixOrThrow(kNames, 3, index);
+}
+
+// ---------------------------------------------------------------- Universal
+template <typename T>
+UniversalJoint<T>::UniversalJoint(const std::string& name,
+                                  const Frame<T>& frame_on_parent,
+                                  const Frame<T>& frame_on_child,
+                                  double damping)
+    : Joint<T>(name, frame_on_parent, frame_on_child, 2, 2,
+               VectorX<double>::Constant(2, std::max(damping, 0.0)),
+               Joint<T>::Inf(2) * -1, Joint<T>::Inf(2), Joint<T>::Inf(2) * -1,
+               Joint<T>::Inf(2), Joint<T>::Inf(2) * -1, Joint<T>::Inf(2)) {
+  ThrowIfNegativeDamping("UniversalJoint", name, damping);
+}
+template <typename T>
+const char UniversalJoint<T>::kTypeName[] = "universal";
+template <typename T>
+const std::string& UniversalJoint<T>::type_name() const {
+  static const std::string name{kTypeName};
+  return name;
+}
+template <typename T>
+void UniversalJoint<T>::set_default_damping(double damping) {
+  ThrowIfNegativeDamping("set_default_damping", this->name(), damping);
+  this->set_default_damping_vector(VectorX<double>::Constant(2, damping));
+}
+template <typename T>
+void UniversalJoint<T>::set_default_angles(const Vector2<double>& angles) {
+  this->set_default_positions(angles);
+}
+template <typename T>
+std::string UniversalJoint<T>::do_get_position_suffix(int index) const {
+  static const char* const kNames[] = {"qx", "qy"};
+  return SuffixOrThrow(kNames, 2, index);
+}
+template <typename T>
+std::string UniversalJoint<T>::do_get_velocity_suffix(int index) const {
+  static const char* const kNames[] = {"wx", "wy"};
+  return SuffixOrThrow(kNames, 2, index);
+}
+
+// ---------------------------------------------------------------- Screw
+template <typename T>
+ScrewJoint<T>::ScrewJoint(const std::string& name,
+                          const Frame<T>& frame_on_parent,
+                          const Frame<T>& frame_on_child, double screw_pitch,
+                          double damping)
+    : ScrewJoint(name, frame_on_parent, frame_on_child,
+                 Vector3<double>::UnitZ(), screw_pitch, damping) {}
+
+template <typename T>
+ScrewJoint<T>::ScrewJoint(const std::string& name,
+                          const Frame<T>& frame_on_parent,
+                          const Frame<T>& frame_on_child,
+                          const Vector3<double>& axis, double screw_pitch,
+                          double damping)
+    : Joint<T>(name, frame_on_parent, frame_on_child, 1, 1,
+               Vec({std::max(damping, 0.0)}), Vec({-kInf}), Vec({kInf}),
+               Vec({-kInf}), Vec({kInf}), Vec({-kInf}), Vec({kInf})),
+      axis_(NormalizeAxisOrThrow("ScrewJoint", name, axis)),
+      screw_pitch_(screw_pitch) {
+  ThrowIfNegativeDamping("ScrewJoint", name, damping);
+  if (!std::isfinite(screw_pitch)) [[unlikely]] {
+    ThrowLogicError(
+        "ScrewJoint(): the screw pitch of joint '{}' must be finite.", name);
+  }
+}
+template <typename T>
+const char ScrewJoint<T>::kTypeName[] = "screw";
+template <typename T>
+const std::string& ScrewJoint<T>::type_name() const {
+  static const std::string name{kTypeName};
+  return name;
+}
+template <typename T>
+void ScrewJoint<T>::set_default_damping(double damping) {
+  ThrowIfNegativeDamping("set_default_damping", this->name(), damping);
+  this->set_default_damping_vector(Vec({damping}));
+}
+template <typename T>
+void ScrewJoint<T>::set_default_rotation(double theta) {
+  this->set_default_positions(Vec({theta}));
+}
+template <typename T>
+double ScrewJoint<T>::get_default_translation() const {
+  return get_default_rotation() * screw_pitch_ / (2 * M_PI);
+}
+template <typename T>
+void ScrewJoint<T>::set_default_translation(double z) {
+  if (screw_pitch_ == 0) {
+    if (z != 0) [[unlikely]] {
+      ThrowLogicError(
+          "set_default_translation(): screw joint '{}' has zero pitch, so it "
+          "cannot translate (asked for {} m).",
+          this->name(), z);
+    }
+    return;
+  }
+  set_default_rotation(2 * M_PI * z / screw_pitch_);
+}
+template <typename T>
+std::string ScrewJoint<T>::do_get_position_suffix(int) const {
+  return "q";
+}
+template <typename T>
+std::string ScrewJoint<T>::do_get_velocity_suffix(int) const {
+  return "w";
+}
+
+}  // namespace ossa::multibody
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::WeldJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::RevoluteJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::PrismaticJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::BallRpyJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::QuaternionFloatingJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::RpyFloatingJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::PlanarJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::UniversalJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::ScrewJoint);

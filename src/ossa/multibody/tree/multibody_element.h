@@ -1,0 +1,68 @@
+#pragma once
+
+/// @file
+/// MultibodyElement<T>: what every element a user adds to a multibody model
+/// (bodies, frames, joints, actuators) has in common: the model instance it
+/// belongs to and the tree that owns it.
+
+#include "ossa/common/error.h"
+#include "ossa/multibody/tree/multibody_tree_indexes.h"
+
+namespace ossa::multibody {
+
+namespace internal {
+template <typename T>
+class MultibodyTree;
+}  // namespace internal
+
+/// Base of the elements owned by a MultibodyTree. An element is created by
+/// the user (or by the tree), then handed to the tree, which gives it its
+/// index and a pointer back to itself. It is templated on the scalar T of
+/// the tree, although the default (model) values the elements store are
+/// doubles: the per-Context values are of type T.
+template <typename T>
+class MultibodyElement {
+ public:
+  MultibodyElement(const MultibodyElement&) = delete;
+  MultibodyElement& operator=(const MultibodyElement&) = delete;
+  virtual ~MultibodyElement() = default;
+
+  /// The model instance this element belongs to.
+  ModelInstanceIndex model_instance() const { return model_instance_; }
+
+  /// True once the element has been added to a tree.
+  bool has_parent_tree() const { return tree_ != nullptr; }
+
+ protected:
+  explicit MultibodyElement(ModelInstanceIndex model_instance)
+      : model_instance_(model_instance) {}
+
+  /// The tree that owns this element; throws std::logic_error naming
+  /// `method` and `what` if the element was not added to a tree yet.
+  const internal::MultibodyTree<T>& GetParentTreeOrThrow(
+      const char* method, const std::string& what) const {
+    if (tree_ == nullptr) [[unlikely]] {
+      ThrowLogicError(
+          "{}(): {} was not added to a model yet; add it to a "
+          "MultibodyTree/MultibodyPlant first.",
+          method, what);
+    }
+    return *tree_;
+  }
+  const internal::MultibodyTree<T>* parent_tree() const { return tree_; }
+
+  /// Only before the element is added to a tree (the tree sets it when the
+  /// element is created with an implicit model instance).
+  void set_model_instance(ModelInstanceIndex model_instance) {
+    model_instance_ = model_instance;
+  }
+
+ private:
+  template <typename>
+  friend class internal::MultibodyTree;
+
+  ModelInstanceIndex model_instance_;
+  const internal::MultibodyTree<T>* tree_{nullptr};
+};
+
+}  // namespace ossa::multibody

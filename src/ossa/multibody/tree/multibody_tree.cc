@@ -1,0 +1,980 @@
+#include "ossa/multibody/tree/multibody_tree.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "ossa/multibody/tree/quaternion_floating_joint.h"
+
+namespace ossa::multibody::internal {
+
+template <typename T>
+MultibodyTree<T>::MultibodyTree() {
+  instance_names_ = {"WorldModelInstance", "DefaultModelInstance"};
+  instance_by_name_.emplace(instance_names_[0], world_model_instance());
+  instance_by_name_.emplace(instance_names_[1], default_model_instance());
+  AddRigidBody("world", world_model_instance(), SpatialInertia<double>::Zero());
+}
+
+template <typename T>
+MultibodyTree<T>::~MultibodyTree() = default;
+
+// ------------------------------------------------------------ checks
+
+template <typename T>
+void MultibodyTree<T>::ThrowIfNotFinalized(const char* method) const {
+  if (!finalized_) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): pre-finalize calls are not allowed; call Finalize() first.",
+        method);
+  }
+}
+
+template <typename T>
+void MultibodyTree<T>::ThrowIfFinalized(const char* method) const {
+  if (finalized_) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): post-finalize calls are not allowed; calls to this method "
+        "must happen before Finalize().",
+        method);
+  }
+}
+
+template <typename T>
+void MultibodyTree<T>::ThrowIfInvalidInstance(
+    const char* method, ModelInstanceIndex model_instance) const {
+  if (!model_instance.is_valid() ||
+      model_instance.raw() >= num_model_instances()) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): there is no model instance with index {} (this model has {} "
+        "model instances).",
+        method, model_instance.raw(), num_model_instances());
+  }
+}
+
+template <typename T>
+void MultibodyTree<T>::ThrowIfNameTaken(
+    const char* method, const char* kind, const NameMap& names,
+    const std::string& name, ModelInstanceIndex model_instance,
+    const std::function<ModelInstanceIndex(int)>& instance_of) const {
+  const auto [begin, end] = names.equal_range(name);
+  for (auto it = begin; it != end; ++it) {
+    if (instance_of(it->second) == model_instance) [[unlikely]] {
+      ThrowLogicError(
+          "{}(): a {} named '{}' already exists in model instance "
+          "'{}'.",
+          method, kind, name, instance_names_[model_instance]);
+    }
+  }
+}
+
+// ------------------------------------------------------------ adding
+
+template <typename T>
+ModelInstanceIndex MultibodyTree<T>::AddModelInstance(const std::string& name) {
+  ThrowIfFinalized("AddModelInstance");
+  if (instance_by_name_.count(name) > 0) [[unlikely]] {
+    ThrowLogicError(
+        "AddModelInstance(): a model instance named '{}' already exists; "
+        "model instance names must be unique.",
+        name);
+  }
+  const ModelInstanceIndex index(num_model_instances());
+  instance_names_.push_back(name);
+  instance_by_name_.emplace(name, index);
+  return index;
+}
+
+template <typename T>
+void MultibodyTree<T>::RenameModelInstance(ModelInstanceIndex model_instance,
+                                           const std::string& name) {
+  ThrowIfFinalized("RenameModelInstance");
+  ThrowIfInvalidInstance("RenameModelInstance", model_instance);
+  const std::string old_name = instance_names_[model_instance];
+  if (name == old_name) return;
+  if (instance_by_name_.count(name) > 0) [[unlikely]] {
+    ThrowLogicError(
+        "RenameModelInstance(): a model instance named '{}' already exists; "
+        "model instance names must be unique.",
+        name);
+  }
+  instance_by_name_.erase(old_name);
+  instance_by_name_.emplace(name, model_instance);
+  instance_names_[model_instance] = name;
+}
+
+template <typename T>
+const RigidBody<T>& MultibodyTree<T>::AddRigidBody(
+    const std::string& name, ModelInstanceIndex model_instance,
+    const SpatialInertia<double>& M_BBo_B) {
+  ThrowIfFinalized("AddRigidBody");
+  ThrowIfInvalidInstance("AddRigidBody", model_instance);
+  if (!bodies_.empty() && model_instance == world_model_instance())
+      [[unlikely]] {
+    ThrowLogicError(
+        "AddRigidBody(): body '{}' cannot be added to the world model "
+        "instance, which holds only the world body.",
+        name);
+  }
+  ThrowIfNameTaken("AddRigidBody", "body", body_names_, name, model_instance,
+                   [this](int i) { return bodies_[i]->model_instance(); });
+  auto body = std::make_unique<RigidBody<T>>(name, model_instance, M_BBo_B);
+  const int index = num_bodies();
+  body->index_ = BodyIndex(index);
+  body->tree_ = this;
+  body_names_.emplace(name, index);
+  RigidBody<T>* raw = body.get();
+  bodies_.push_back(std::move(body));
+  RegisterFrame(&raw->body_frame_, "AddRigidBody");
+  return *raw;
+}
+
+template <typename T>
+const RigidBody<T>& MultibodyTree<T>::AddRigidBody(
+    const std::string& name, const SpatialInertia<double>& M_BBo_B) {
+  if (num_model_instances() > 2) [[unlikely]] {
+    ThrowLogicError(
+        "AddRigidBody(): this model has more model instances than the world "
+        "and default ones; call AddRigidBody('{}', model_instance, ...) with "
+        "an explicit model instance.",
+        name);
+  }
+  return AddRigidBody(name, default_model_instance(), M_BBo_B);
+}
+
+template <typename T>
+void MultibodyTree<T>::RegisterFrame(Frame<T>* frame, const char* method) {
+  // A body frame shares its body's name; the body's own name check covers
+  // it, and a body frame may share a name with no other frame.
+  ThrowIfNameTaken(method, "frame", frame_names_, frame->name(),
+                   frame->model_instance(),
+                   [this](int i) { return frames_[i]->model_instance(); });
+  const int index = num_frames();
+  frame->index_ = FrameIndex(index);
+  frame->tree_ = this;
+  frame_names_.emplace(frame->name(), index);
+  frames_.push_back(frame);
+}
+
+template <typename T>
+void MultibodyTree<T>::ThrowIfNotInThisTree(const char* method,
+                                            const Frame<T>& frame,
+                                            const std::string& what) const {
+  if (frame.parent_tree() != this) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): {} uses frame '{}', which does not belong to this model; add "
+        "the frame (or its body) to this model first.",
+        method, what, frame.name());
+  }
+}
+
+template <typename T>
+void MultibodyTree<T>::AddFrameImpl(std::unique_ptr<Frame<T>> frame,
+                                    const char* method) {
+  ThrowIfFinalized(method);
+  if (frame == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): the frame is a nullptr.", method);
+  }
+  if (frame->parent_tree() != nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): frame '{}' already belongs to a model.", method,
+                    frame->name());
+  }
+  ThrowIfInvalidInstance(method, frame->model_instance());
+  if (frame->body().parent_tree() != this) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): frame '{}' is attached to body '{}', which does not belong "
+        "to this model.",
+        method, frame->name(), frame->body().name());
+  }
+  if (const auto* fixed =
+          dynamic_cast<const FixedOffsetFrame<T>*>(frame.get())) {
+    ThrowIfNotInThisTree(method, fixed->parent_frame(),
+                         fmt::format("frame '{}'", frame->name()));
+  }
+  RegisterFrame(frame.get(), method);
+  owned_frames_.push_back(std::move(frame));
+}
+
+template <typename T>
+std::pair<const Frame<T>*, const Frame<T>*> MultibodyTree<T>::MakeJointFrames(
+    const std::string& name, const RigidBody<T>& parent,
+    const std::optional<math::RigidTransform<double>>& X_PF,
+    const RigidBody<T>& child,
+    const std::optional<math::RigidTransform<double>>& X_BM) {
+  ThrowIfFinalized("AddJoint");
+  for (const RigidBody<T>* body : {&parent, &child}) {
+    if (body->parent_tree() != this) [[unlikely]] {
+      ThrowLogicError(
+          "AddJoint(): joint '{}' connects body '{}', which does not belong "
+          "to this model.",
+          name, body->name());
+    }
+  }
+  const Frame<T>* frame_on_parent = &parent.body_frame();
+  const Frame<T>* frame_on_child = &child.body_frame();
+  // The joint belongs to the child's model instance and so do its frames.
+  if (X_PF) {
+    frame_on_parent = &AddFrame<FixedOffsetFrame>(
+        name + "_parent", parent.body_frame(), *X_PF, child.model_instance());
+  }
+  if (X_BM) {
+    frame_on_child = &AddFrame<FixedOffsetFrame>(
+        name + "_child", child.body_frame(), *X_BM, child.model_instance());
+  }
+  return {frame_on_parent, frame_on_child};
+}
+
+template <typename T>
+void MultibodyTree<T>::AddJointImpl(std::unique_ptr<Joint<T>> joint) {
+  ThrowIfFinalized("AddJoint");
+  if (joint == nullptr) [[unlikely]] {
+    ThrowLogicError("AddJoint(): the joint is a nullptr.");
+  }
+  const std::string what = fmt::format("joint '{}'", joint->name());
+  if (joint->parent_tree() != nullptr) [[unlikely]] {
+    ThrowLogicError("AddJoint(): {} already belongs to a model.", what);
+  }
+  ThrowIfNotInThisTree("AddJoint", joint->frame_on_parent(), what);
+  ThrowIfNotInThisTree("AddJoint", joint->frame_on_child(), what);
+  ThrowIfInvalidInstance("AddJoint", joint->model_instance());
+  const RigidBody<T>& parent = joint->parent_body();
+  const RigidBody<T>& child = joint->child_body();
+  if (&parent == &child) [[unlikely]] {
+    ThrowLogicError("AddJoint(): joint '{}' would connect body '{}' to itself.",
+                    joint->name(), parent.name());
+  }
+  ThrowIfNameTaken("AddJoint", "joint", joint_names_, joint->name(),
+                   joint->model_instance(),
+                   [this](int i) { return joints_[i]->model_instance(); });
+  for (const auto& other : joints_) {
+    const bool same_pair =
+        (&other->parent_body() == &parent && &other->child_body() == &child) ||
+        (&other->parent_body() == &child && &other->child_body() == &parent);
+    if (same_pair) [[unlikely]] {
+      ThrowLogicError(
+          "AddJoint(): joint '{}' would connect bodies '{}' and '{}', which "
+          "joint '{}' already connects; two joints between the same bodies "
+          "form a loop, which a tree cannot model.",
+          joint->name(), parent.name(), child.name(), other->name());
+    }
+  }
+  const int index = num_joints();
+  joint->index_ = JointIndex(index);
+  joint->tree_ = this;
+  joint_names_.emplace(joint->name(), index);
+  joints_.push_back(std::move(joint));
+}
+
+template <typename T>
+const WeldJoint<T>& MultibodyTree<T>::WeldFrames(
+    const Frame<T>& frame_on_parent_F, const Frame<T>& frame_on_child_M,
+    const math::RigidTransform<double>& X_FM) {
+  const std::string name =
+      frame_on_parent_F.name() + "_welds_to_" + frame_on_child_M.name();
+  return AddJoint(std::make_unique<WeldJoint<T>>(name, frame_on_parent_F,
+                                                 frame_on_child_M, X_FM));
+}
+
+template <typename T>
+const JointActuator<T>& MultibodyTree<T>::AddJointActuator(
+    const std::string& name, const Joint<T>& joint, double effort_limit) {
+  ThrowIfFinalized("AddJointActuator");
+  if (joint.parent_tree() != this) [[unlikely]] {
+    ThrowLogicError(
+        "AddJointActuator(): actuator '{}' acts on joint '{}', which does not "
+        "belong to this model.",
+        name, joint.name());
+  }
+  if (joint.num_velocities() != 1) [[unlikely]] {
+    ThrowLogicError(
+        "AddJointActuator(): actuator '{}' would act on joint '{}' ({}), "
+        "which has {} degrees of freedom; actuators are supported on single "
+        "degree-of-freedom joints only.",
+        name, joint.name(), joint.type_name(), joint.num_velocities());
+  }
+  ThrowIfNameTaken("AddJointActuator", "joint actuator", actuator_names_, name,
+                   joint.model_instance(),
+                   [this](int i) { return actuators_[i]->model_instance(); });
+  auto actuator = std::make_unique<JointActuator<T>>(name, joint, effort_limit);
+  const int index = num_actuators();
+  actuator->index_ = JointActuatorIndex(index);
+  actuator->tree_ = this;
+  actuator_names_.emplace(name, index);
+  actuators_.push_back(std::move(actuator));
+  return *actuators_.back();
+}
+
+// ------------------------------------------------------------ Finalize
+
+template <typename T>
+void MultibodyTree<T>::Finalize() {
+  ThrowIfFinalized("Finalize");
+  std::vector<TopologyBody> topology_bodies;
+  topology_bodies.reserve(bodies_.size());
+  for (const auto& body : bodies_) {
+    topology_bodies.push_back({body->name(), body->model_instance()});
+  }
+  auto describe = [](const Joint<T>& joint) {
+    return TopologyJoint{joint.name(),
+                         joint.parent_body().index(),
+                         joint.child_body().index(),
+                         joint.num_positions(),
+                         joint.num_velocities(),
+                         joint.kind() == JointKind::kWeld};
+  };
+  std::vector<TopologyJoint> topology_joints;
+  for (const auto& joint : joints_) topology_joints.push_back(describe(*joint));
+
+  // A failed Build() must leave the model as it was, so the floating joints
+  // are collected and added only on success.
+  std::vector<std::unique_ptr<Joint<T>>> floating_joints;
+  std::set<std::pair<int, std::string>> new_names;  // (instance, name)
+  auto add_floating = [&](BodyIndex body_index, JointIndex new_index) {
+    const RigidBody<T>& body = *bodies_[body_index];
+    const ModelInstanceIndex instance = body.model_instance();
+    // Named after the body; '_' prefixes until the name is free.
+    std::string name = body.name();
+    while (HasJointNamed(name, instance) ||
+           new_names.count({int{instance}, name}) > 0) {
+      name = "_" + name;
+    }
+    new_names.insert({int{instance}, name});
+    auto joint = std::make_unique<QuaternionFloatingJoint<T>>(
+        name, world_frame(), body.body_frame());
+    // A floating joint belongs to its body's model instance.
+    joint->set_model_instance(instance);
+    OSSA_DEMAND(int{new_index} ==
+                num_joints() + static_cast<int>(floating_joints.size()));
+    TopologyJoint description{name,
+                              world_index(),
+                              body_index,
+                              joint->num_positions(),
+                              joint->num_velocities(),
+                              false};
+    floating_joints.push_back(std::move(joint));
+    return description;
+  };
+  MultibodyTreeTopology topology;
+  topology.Build(topology_bodies, &topology_joints, add_floating);
+
+  for (auto& joint : floating_joints) {
+    const int index = num_joints();
+    joint->index_ = JointIndex(index);
+    joint->tree_ = this;
+    joint_names_.emplace(joint->name(), index);
+    joints_.push_back(std::move(joint));
+  }
+  topology_ = std::move(topology);
+
+  // Coordinates of each joint, and each instance's joints in q order.
+  instance_joints_in_q_order_.assign(num_model_instances(), {});
+  instance_num_positions_.assign(num_model_instances(), 0);
+  instance_num_velocities_.assign(num_model_instances(), 0);
+  for (const TopologyMobod& mobod : topology_.mobods()) {
+    if (!mobod.joint.is_valid()) continue;  // the world
+    Joint<T>& joint = *joints_[mobod.joint];
+    joint.position_start_ = mobod.q_start;
+    joint.velocity_start_ = mobod.v_start;
+    joint.is_reversed_ = mobod.reversed;
+    const int instance = joint.model_instance();
+    instance_joints_in_q_order_[instance].push_back(mobod.joint);
+    instance_num_positions_[instance] += joint.num_positions();
+    instance_num_velocities_[instance] += joint.num_velocities();
+  }
+  int input_start = 0;
+  for (auto& actuator : actuators_) {
+    actuator->input_start_ = input_start;
+    input_start += actuator->num_inputs();
+  }
+  finalized_ = true;
+}
+
+// ------------------------------------------------------------ counts
+
+template <typename T>
+int MultibodyTree<T>::num_actuators(ModelInstanceIndex model_instance) const {
+  ThrowIfInvalidInstance("num_actuators", model_instance);
+  int count = 0;
+  for (const auto& a : actuators_)
+    if (a->model_instance() == model_instance) ++count;
+  return count;
+}
+
+template <typename T>
+int MultibodyTree<T>::num_positions() const {
+  ThrowIfNotFinalized("num_positions");
+  return topology_.num_positions();
+}
+
+template <typename T>
+int MultibodyTree<T>::num_velocities() const {
+  ThrowIfNotFinalized("num_velocities");
+  return topology_.num_velocities();
+}
+
+template <typename T>
+int MultibodyTree<T>::num_positions(ModelInstanceIndex model_instance) const {
+  ThrowIfNotFinalized("num_positions");
+  ThrowIfInvalidInstance("num_positions", model_instance);
+  return instance_num_positions_[model_instance];
+}
+
+template <typename T>
+int MultibodyTree<T>::num_velocities(ModelInstanceIndex model_instance) const {
+  ThrowIfNotFinalized("num_velocities");
+  ThrowIfInvalidInstance("num_velocities", model_instance);
+  return instance_num_velocities_[model_instance];
+}
+
+template <typename T>
+int MultibodyTree<T>::num_actuated_dofs() const {
+  int count = 0;
+  for (const auto& a : actuators_) count += a->num_inputs();
+  return count;
+}
+
+template <typename T>
+int MultibodyTree<T>::num_actuated_dofs(
+    ModelInstanceIndex model_instance) const {
+  ThrowIfInvalidInstance("num_actuated_dofs", model_instance);
+  int count = 0;
+  for (const auto& a : actuators_)
+    if (a->model_instance() == model_instance) count += a->num_inputs();
+  return count;
+}
+
+template <typename T>
+int MultibodyTree<T>::num_mobods() const {
+  ThrowIfNotFinalized("num_mobods");
+  return topology_.num_mobods();
+}
+
+template <typename T>
+int MultibodyTree<T>::tree_height() const {
+  ThrowIfNotFinalized("tree_height");
+  return topology_.tree_height();
+}
+
+// ------------------------------------------------------------ by index
+
+namespace {
+template <class Tag>
+void CheckIndex(const char* method, TypeSafeIndex<Tag> index, int size) {
+  if (!index.is_valid() || index.raw() >= size) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): the given {}({}) is out of bounds (must be less than {}).",
+        method, Tag::kName, index.raw(), size);
+  }
+}
+}  // namespace
+
+#define OSSA_CHECK_INDEX(method, index, size) CheckIndex(method, index, size)
+
+template <typename T>
+const RigidBody<T>& MultibodyTree<T>::get_body(BodyIndex body_index) const {
+  OSSA_CHECK_INDEX("get_body", body_index, num_bodies());
+  return *bodies_[body_index];
+}
+
+template <typename T>
+const Frame<T>& MultibodyTree<T>::get_frame(FrameIndex frame_index) const {
+  OSSA_CHECK_INDEX("get_frame", frame_index, num_frames());
+  return *frames_[frame_index];
+}
+
+template <typename T>
+const Joint<T>& MultibodyTree<T>::get_joint(JointIndex joint_index) const {
+  OSSA_CHECK_INDEX("get_joint", joint_index, num_joints());
+  return *joints_[joint_index];
+}
+
+template <typename T>
+Joint<T>& MultibodyTree<T>::get_mutable_joint(JointIndex joint_index) {
+  OSSA_CHECK_INDEX("get_mutable_joint", joint_index, num_joints());
+  return *joints_[joint_index];
+}
+
+template <typename T>
+const JointActuator<T>& MultibodyTree<T>::get_joint_actuator(
+    JointActuatorIndex actuator_index) const {
+  OSSA_CHECK_INDEX("get_joint_actuator", actuator_index, num_actuators());
+  return *actuators_[actuator_index];
+}
+
+template <typename T>
+JointActuator<T>& MultibodyTree<T>::get_mutable_joint_actuator(
+    JointActuatorIndex actuator_index) {
+  OSSA_CHECK_INDEX("get_mutable_joint_actuator", actuator_index,
+                   num_actuators());
+  return *actuators_[actuator_index];
+}
+
+#undef OSSA_CHECK_INDEX
+
+template <typename T>
+const std::string& MultibodyTree<T>::GetModelInstanceName(
+    ModelInstanceIndex model_instance) const {
+  ThrowIfInvalidInstance("GetModelInstanceName", model_instance);
+  return instance_names_[model_instance];
+}
+
+// ------------------------------------------------------------ by name
+
+template <typename T>
+template <typename Getter>
+std::string MultibodyTree<T>::ListNamesByInstance(
+    const NameMap& names, const Getter& instance_of) const {
+  std::map<int, std::set<std::string>> by_instance;
+  for (const auto& [name, index] : names)
+    by_instance[instance_of(index)].insert(name);
+  std::vector<std::string> parts;
+  for (const auto& [instance, set] : by_instance) {
+    parts.push_back(fmt::format("in model instance '{}': {}",
+                                instance_names_[instance],
+                                fmt::join(set, ", ")));
+  }
+  if (parts.empty()) return "the model has none";
+  return "valid names " + fmt::format("{}", fmt::join(parts, "; "));
+}
+
+template <typename T>
+template <typename Getter>
+int MultibodyTree<T>::FindIndexOrThrow(
+    const char* method, const char* kind, const NameMap& names,
+    std::string_view name, std::optional<ModelInstanceIndex> model_instance,
+    const Getter& instance_of) const {
+  if (model_instance) ThrowIfInvalidInstance(method, *model_instance);
+  const auto [begin, end] = names.equal_range(std::string(name));
+  std::vector<int> found;
+  std::vector<std::string> other_instances;
+  for (auto it = begin; it != end; ++it) {
+    if (!model_instance || instance_of(it->second) == *model_instance) {
+      found.push_back(it->second);
+    } else {
+      other_instances.push_back(instance_names_[instance_of(it->second)]);
+    }
+  }
+  if (found.size() == 1) return found[0];
+  if (found.size() > 1) {
+    std::vector<std::string> instances;
+    for (int i : found) instances.push_back(instance_names_[instance_of(i)]);
+    std::sort(instances.begin(), instances.end());
+    ThrowLogicError(
+        "{}(): a {} named '{}' appears in several model instances ({}); "
+        "provide a model_instance argument to disambiguate.",
+        method, kind, name, fmt::join(instances, ", "));
+  }
+  if (model_instance && !other_instances.empty()) {
+    std::sort(other_instances.begin(), other_instances.end());
+    ThrowLogicError(
+        "{}(): there is no {} named '{}' in model instance '{}', but one "
+        "exists in other model instances ({}).",
+        method, kind, name, instance_names_[*model_instance],
+        fmt::join(other_instances, ", "));
+  }
+  if (model_instance) {
+    ThrowLogicError(
+        "{}(): there is no {} named '{}' in model instance '{}' "
+        "({}).",
+        method, kind, name, instance_names_[*model_instance],
+        ListNamesByInstance(names, instance_of));
+  }
+  ThrowLogicError("{}(): there is no {} named '{}' anywhere in the model ({}).",
+                  method, kind, name, ListNamesByInstance(names, instance_of));
+}
+
+template <typename T>
+template <typename Getter>
+bool MultibodyTree<T>::HasNamed(
+    const char* method, const char* kind, const NameMap& names,
+    std::string_view name, std::optional<ModelInstanceIndex> model_instance,
+    const Getter& instance_of) const {
+  if (model_instance) ThrowIfInvalidInstance(method, *model_instance);
+  const auto [begin, end] = names.equal_range(std::string(name));
+  std::vector<std::string> instances;
+  for (auto it = begin; it != end; ++it) {
+    if (model_instance) {
+      if (instance_of(it->second) == *model_instance) return true;
+    } else {
+      instances.push_back(instance_names_[instance_of(it->second)]);
+    }
+  }
+  if (instances.size() > 1) {
+    std::sort(instances.begin(), instances.end());
+    ThrowLogicError(
+        "{}(): a {} named '{}' appears in several model instances ({}); "
+        "provide a model_instance argument to disambiguate.",
+        method, kind, name, fmt::join(instances, ", "));
+  }
+  return instances.size() == 1;
+}
+
+template <typename T>
+bool MultibodyTree<T>::HasModelInstanceNamed(std::string_view name) const {
+  return instance_by_name_.count(std::string(name)) > 0;
+}
+
+template <typename T>
+ModelInstanceIndex MultibodyTree<T>::GetModelInstanceByName(
+    std::string_view name) const {
+  const auto it = instance_by_name_.find(std::string(name));
+  if (it == instance_by_name_.end()) [[unlikely]] {
+    std::vector<std::string> all(instance_names_);
+    std::sort(all.begin(), all.end());
+    ThrowLogicError(
+        "GetModelInstanceByName(): there is no model instance named '{}'. "
+        "The current model instances are '{}'.",
+        name, fmt::join(all, "', '"));
+  }
+  return it->second;
+}
+
+#define OSSA_LOOKUPS(Kind, kind_text, names, elements, Type, Has, Get)         \
+  template <typename T>                                                        \
+  bool MultibodyTree<T>::Has(std::string_view name) const {                    \
+    return HasNamed(#Has, kind_text, names, name, std::nullopt,                \
+                    [this](int i) { return elements[i]->model_instance(); });  \
+  }                                                                            \
+  template <typename T>                                                        \
+  bool MultibodyTree<T>::Has(std::string_view name,                            \
+                             ModelInstanceIndex model_instance) const {        \
+    return HasNamed(#Has, kind_text, names, name, model_instance,              \
+                    [this](int i) { return elements[i]->model_instance(); });  \
+  }                                                                            \
+  template <typename T>                                                        \
+  const Type& MultibodyTree<T>::Get(std::string_view name) const {             \
+    return *elements[FindIndexOrThrow(                                         \
+        #Get, kind_text, names, name, std::nullopt,                            \
+        [this](int i) { return elements[i]->model_instance(); })];             \
+  }                                                                            \
+  template <typename T>                                                        \
+  const Type& MultibodyTree<T>::Get(std::string_view name,                     \
+                                    ModelInstanceIndex model_instance) const { \
+    return *elements[FindIndexOrThrow(                                         \
+        #Get, kind_text, names, name, model_instance,                          \
+        [this](int i) { return elements[i]->model_instance(); })];             \
+  }
+
+OSSA_LOOKUPS(Body, "body", body_names_, bodies_, RigidBody<T>, HasBodyNamed,
+             GetBodyByName)
+OSSA_LOOKUPS(Frame, "frame", frame_names_, frames_, Frame<T>, HasFrameNamed,
+             GetFrameByName)
+OSSA_LOOKUPS(Joint, "joint", joint_names_, joints_, Joint<T>, HasJointNamed,
+             GetJointByName)
+OSSA_LOOKUPS(JointActuator, "joint actuator", actuator_names_, actuators_,
+             JointActuator<T>, HasJointActuatorNamed, GetJointActuatorByName)
+#undef OSSA_LOOKUPS
+
+template <typename T>
+void MultibodyTree<T>::ThrowWrongJointType(const Joint<T>& joint,
+                                           const std::string& type) const {
+  ThrowLogicError(
+      "GetJointByName(): joint '{}' in model instance '{}' is a {} joint, not "
+      "a {}.",
+      joint.name(), instance_names_[joint.model_instance()], joint.type_name(),
+      type);
+}
+
+namespace {
+template <typename Index, typename Elements>
+std::vector<Index> IndicesIn(const Elements& elements,
+                             ModelInstanceIndex model_instance) {
+  std::vector<Index> result;
+  for (int i = 0; i < static_cast<int>(elements.size()); ++i)
+    if (elements[i]->model_instance() == model_instance)
+      result.push_back(Index(i));
+  return result;
+}
+}  // namespace
+
+template <typename T>
+std::vector<BodyIndex> MultibodyTree<T>::GetBodyIndices(
+    ModelInstanceIndex model_instance) const {
+  ThrowIfInvalidInstance("GetBodyIndices", model_instance);
+  return IndicesIn<BodyIndex>(bodies_, model_instance);
+}
+
+template <typename T>
+std::vector<FrameIndex> MultibodyTree<T>::GetFrameIndices(
+    ModelInstanceIndex model_instance) const {
+  ThrowIfInvalidInstance("GetFrameIndices", model_instance);
+  return IndicesIn<FrameIndex>(frames_, model_instance);
+}
+
+template <typename T>
+std::vector<JointIndex> MultibodyTree<T>::GetJointIndices(
+    ModelInstanceIndex model_instance) const {
+  ThrowIfInvalidInstance("GetJointIndices", model_instance);
+  return IndicesIn<JointIndex>(joints_, model_instance);
+}
+
+template <typename T>
+std::vector<JointIndex> MultibodyTree<T>::GetJointIndices() const {
+  std::vector<JointIndex> result;
+  for (int i = 0; i < num_joints(); ++i) result.push_back(JointIndex(i));
+  return result;
+}
+
+template <typename T>
+std::vector<JointActuatorIndex> MultibodyTree<T>::GetJointActuatorIndices(
+    ModelInstanceIndex model_instance) const {
+  ThrowIfInvalidInstance("GetJointActuatorIndices", model_instance);
+  return IndicesIn<JointActuatorIndex>(actuators_, model_instance);
+}
+
+template <typename T>
+std::vector<JointActuatorIndex> MultibodyTree<T>::GetJointActuatorIndices()
+    const {
+  std::vector<JointActuatorIndex> result;
+  for (int i = 0; i < num_actuators(); ++i)
+    result.push_back(JointActuatorIndex(i));
+  return result;
+}
+
+template <typename T>
+std::vector<JointIndex> MultibodyTree<T>::GetActuatedJointIndices(
+    ModelInstanceIndex model_instance) const {
+  ThrowIfInvalidInstance("GetActuatedJointIndices", model_instance);
+  std::vector<JointIndex> result;
+  for (const auto& a : actuators_)
+    if (a->model_instance() == model_instance)
+      result.push_back(a->joint().index());
+  std::sort(result.begin(), result.end());
+  result.erase(std::unique(result.begin(), result.end()), result.end());
+  return result;
+}
+
+template <typename T>
+std::vector<ModelInstanceIndex> MultibodyTree<T>::GetModelInstanceIndices()
+    const {
+  std::vector<ModelInstanceIndex> result;
+  for (int i = 0; i < num_model_instances(); ++i)
+    result.push_back(ModelInstanceIndex(i));
+  return result;
+}
+
+// ------------------------------------------------------------ topology
+
+template <typename T>
+const MultibodyTreeTopology& MultibodyTree<T>::get_topology() const {
+  ThrowIfNotFinalized("get_topology");
+  return topology_;
+}
+
+template <typename T>
+std::vector<const RigidBody<T>*> MultibodyTree<T>::GetBodiesWeldedTo(
+    const RigidBody<T>& body) const {
+  ThrowIfNotFinalized("GetBodiesWeldedTo");
+  if (body.parent_tree() != this) [[unlikely]] {
+    ThrowLogicError("GetBodiesWeldedTo(): body '{}' is not in this model.",
+                    body.name());
+  }
+  std::vector<const RigidBody<T>*> result;
+  for (BodyIndex b : topology_.welded_group(body.index()))
+    result.push_back(bodies_[b].get());
+  return result;
+}
+
+template <typename T>
+std::unordered_set<BodyIndex> MultibodyTree<T>::GetFloatingBaseBodies() const {
+  ThrowIfNotFinalized("GetFloatingBaseBodies");
+  std::unordered_set<BodyIndex> result;
+  for (const auto& body : bodies_)
+    if (body->is_floating_base_body()) result.insert(body->index());
+  return result;
+}
+
+template <typename T>
+const Joint<T>& MultibodyTree<T>::GetInboardJoint(
+    const RigidBody<T>& body) const {
+  ThrowIfNotFinalized("GetInboardJoint");
+  if (body.is_world()) [[unlikely]] {
+    ThrowLogicError("GetInboardJoint(): the world body has no inboard joint.");
+  }
+  const TopologyMobod& mobod =
+      topology_.get_mobod(topology_.body_to_mobod(body.index()));
+  return *joints_[mobod.joint];
+}
+
+namespace {
+// Copies each joint's segment of the full array (q or v) to or from the
+// consecutive segments of an instance array, joints in q order.
+template <typename T, typename Joints, typename From, typename To>
+void CopySegments(const std::vector<JointIndex>& order, const Joints& joints,
+                  bool positions, bool to_instance, const From& from, To* to) {
+  int k = 0;
+  for (JointIndex j : order) {
+    const auto& joint = *joints[j];
+    const int start =
+        positions ? joint.position_start() : joint.velocity_start();
+    const int n = positions ? joint.num_positions() : joint.num_velocities();
+    if (to_instance) {
+      to->segment(k, n) = from.segment(start, n);
+    } else {
+      to->segment(start, n) = from.segment(k, n);
+    }
+    k += n;
+  }
+}
+
+void ThrowIfWrongSize(const char* method, const char* what, int expected,
+                      int actual) {
+  if (expected != actual) [[unlikely]] {
+    ThrowLogicError("{}(): {} has size {} but size {} was expected.", method,
+                    what, actual, expected);
+  }
+}
+}  // namespace
+
+template <typename T>
+VectorX<T> MultibodyTree<T>::GetPositionsFromArray(
+    ModelInstanceIndex model_instance,
+    const Eigen::Ref<const VectorX<T>>& q) const {
+  ThrowIfNotFinalized("GetPositionsFromArray");
+  ThrowIfInvalidInstance("GetPositionsFromArray", model_instance);
+  ThrowIfWrongSize("GetPositionsFromArray", "q", num_positions(), q.size());
+  VectorX<T> result(num_positions(model_instance));
+  CopySegments<T>(instance_joints_in_q_order_[model_instance], joints_, true,
+                  true, q, &result);
+  return result;
+}
+
+template <typename T>
+void MultibodyTree<T>::SetPositionsInArray(
+    ModelInstanceIndex model_instance,
+    const Eigen::Ref<const VectorX<T>>& q_instance,
+    EigenPtr<VectorX<T>> q) const {
+  ThrowIfNotFinalized("SetPositionsInArray");
+  ThrowIfInvalidInstance("SetPositionsInArray", model_instance);
+  if (q == nullptr) [[unlikely]] {
+    ThrowLogicError("SetPositionsInArray(): the output q is a nullptr.");
+  }
+  ThrowIfWrongSize("SetPositionsInArray", "q_instance",
+                   num_positions(model_instance), q_instance.size());
+  ThrowIfWrongSize("SetPositionsInArray", "q", num_positions(), q->size());
+  CopySegments<T>(instance_joints_in_q_order_[model_instance], joints_, true,
+                  false, q_instance, &*q);
+}
+
+template <typename T>
+VectorX<T> MultibodyTree<T>::GetVelocitiesFromArray(
+    ModelInstanceIndex model_instance,
+    const Eigen::Ref<const VectorX<T>>& v) const {
+  ThrowIfNotFinalized("GetVelocitiesFromArray");
+  ThrowIfInvalidInstance("GetVelocitiesFromArray", model_instance);
+  ThrowIfWrongSize("GetVelocitiesFromArray", "v", num_velocities(), v.size());
+  VectorX<T> result(num_velocities(model_instance));
+  CopySegments<T>(instance_joints_in_q_order_[model_instance], joints_, false,
+                  true, v, &result);
+  return result;
+}
+
+template <typename T>
+void MultibodyTree<T>::SetVelocitiesInArray(
+    ModelInstanceIndex model_instance,
+    const Eigen::Ref<const VectorX<T>>& v_instance,
+    EigenPtr<VectorX<T>> v) const {
+  ThrowIfNotFinalized("SetVelocitiesInArray");
+  ThrowIfInvalidInstance("SetVelocitiesInArray", model_instance);
+  if (v == nullptr) [[unlikely]] {
+    ThrowLogicError("SetVelocitiesInArray(): the output v is a nullptr.");
+  }
+  ThrowIfWrongSize("SetVelocitiesInArray", "v_instance",
+                   num_velocities(model_instance), v_instance.size());
+  ThrowIfWrongSize("SetVelocitiesInArray", "v", num_velocities(), v->size());
+  CopySegments<T>(instance_joints_in_q_order_[model_instance], joints_, false,
+                  false, v_instance, &*v);
+}
+
+template <typename T>
+VectorX<T> MultibodyTree<T>::GetActuationFromArray(
+    ModelInstanceIndex model_instance,
+    const Eigen::Ref<const VectorX<T>>& u) const {
+  ThrowIfNotFinalized("GetActuationFromArray");
+  ThrowIfInvalidInstance("GetActuationFromArray", model_instance);
+  ThrowIfWrongSize("GetActuationFromArray", "u", num_actuated_dofs(), u.size());
+  VectorX<T> result(num_actuated_dofs(model_instance));
+  int k = 0;
+  for (const auto& a : actuators_) {
+    if (a->model_instance() != model_instance) continue;
+    result.segment(k, a->num_inputs()) =
+        u.segment(a->input_start(), a->num_inputs());
+    k += a->num_inputs();
+  }
+  return result;
+}
+
+template <typename T>
+void MultibodyTree<T>::SetActuationInArray(
+    ModelInstanceIndex model_instance,
+    const Eigen::Ref<const VectorX<T>>& u_instance,
+    EigenPtr<VectorX<T>> u) const {
+  ThrowIfNotFinalized("SetActuationInArray");
+  ThrowIfInvalidInstance("SetActuationInArray", model_instance);
+  if (u == nullptr) [[unlikely]] {
+    ThrowLogicError("SetActuationInArray(): the output u is a nullptr.");
+  }
+  ThrowIfWrongSize("SetActuationInArray", "u_instance",
+                   num_actuated_dofs(model_instance), u_instance.size());
+  ThrowIfWrongSize("SetActuationInArray", "u", num_actuated_dofs(), u->size());
+  int k = 0;
+  for (const auto& a : actuators_) {
+    if (a->model_instance() != model_instance) continue;
+    u->segment(a->input_start(), a->num_inputs()) =
+        u_instance.segment(k, a->num_inputs());
+    k += a->num_inputs();
+  }
+}
+
+template <typename T>
+VectorX<double> MultibodyTree<T>::GetDefaultPositions() const {
+  ThrowIfNotFinalized("GetDefaultPositions");
+  VectorX<double> q(num_positions());
+  for (const auto& joint : joints_) {
+    q.segment(joint->position_start(), joint->num_positions()) =
+        joint->default_positions();
+  }
+  return q;
+}
+
+template <typename T>
+std::vector<std::string> MultibodyTree<T>::GetPositionNames(
+    bool add_model_instance_prefix) const {
+  ThrowIfNotFinalized("GetPositionNames");
+  std::vector<std::string> names(num_positions());
+  for (const auto& joint : joints_) {
+    const std::string prefix =
+        (add_model_instance_prefix
+             ? instance_names_[joint->model_instance()] + "_"
+             : std::string()) +
+        joint->name() + "_";
+    for (int i = 0; i < joint->num_positions(); ++i)
+      names[joint->position_start() + i] = prefix + joint->position_suffix(i);
+  }
+  return names;
+}
+
+template <typename T>
+std::vector<std::string> MultibodyTree<T>::GetVelocityNames(
+    bool add_model_instance_prefix) const {
+  ThrowIfNotFinalized("GetVelocityNames");
+  std::vector<std::string> names(num_velocities());
+  for (const auto& joint : joints_) {
+    const std::string prefix =
+        (add_model_instance_prefix
+             ? instance_names_[joint->model_instance()] + "_"
+             : std::string()) +
+        joint->name() + "_";
+    for (int i = 0; i < joint->num_velocities(); ++i)
+      names[joint->velocity_start() + i] = prefix + joint->velocity_suffix(i);
+  }
+  return names;
+}
+
+}  // namespace ossa::multibody::internal
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::internal::MultibodyTree);

@@ -1,0 +1,61 @@
+#pragma once
+
+/// @file
+/// QuaternionFloatingJoint<T>: 6-dof free motion, rotation as a quaternion.
+
+#include <string>
+
+#include "ossa/multibody/tree/joint.h"
+
+namespace ossa::multibody {
+
+/// A 6-dof joint: q = [qw, qx, qy, qz, x, y, z] (the quaternion of R_FM,
+/// then p_FoMo_F in m), v = [w_FM_F; v_FMo_F] (rad/s, m/s). Angular damping
+/// d_w gives τ = -d_w·w_FM, translational damping d_v gives f = -d_v·v_FMo.
+/// The tree adds one of these, from the world frame to the body frame and
+/// named after the body, for every body with no path to the world.
+template <typename T>
+class QuaternionFloatingJoint final : public Joint<T> {
+ public:
+  /// Throws std::logic_error if a damping is negative.
+  QuaternionFloatingJoint(const std::string& name,
+                          const Frame<T>& frame_on_parent,
+                          const Frame<T>& frame_on_child,
+                          double angular_damping = 0,
+                          double translational_damping = 0);
+
+  static const char kTypeName[];
+  const std::string& type_name() const override;
+  bool can_rotate() const override { return true; }
+  bool can_translate() const override { return true; }
+  internal::JointKind kind() const override {
+    return internal::JointKind::kQuaternionFloating;
+  }
+
+  double default_angular_damping() const {
+    return this->default_damping_vector()[0];
+  }
+  double default_translational_damping() const {
+    return this->default_damping_vector()[3];
+  }
+  /// The default orientation of M in F (normalized when used).
+  Quaternion<double> get_default_quaternion() const;
+  /// The default position p_FoMo_F.
+  Vector3<double> get_default_position() const {
+    return this->default_positions().template tail<3>();
+  }
+  /// Throws std::logic_error if the quaternion is zero (it is stored as
+  /// given; a Context normalizes it).
+  void set_default_quaternion(const Quaternion<double>& q_FM);
+  void set_default_position(const Vector3<double>& p_FM);
+
+ private:
+  std::string do_get_position_suffix(int) const override;
+  std::string do_get_velocity_suffix(int) const override;
+  void DoCheckDefaultPositions(const VectorX<double>& q) const override;
+};
+
+}  // namespace ossa::multibody
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::QuaternionFloatingJoint);

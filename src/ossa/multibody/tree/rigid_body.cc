@@ -1,0 +1,121 @@
+#include "ossa/multibody/tree/rigid_body.h"
+
+#include "ossa/multibody/tree/multibody_tree.h"
+
+namespace ossa::multibody {
+
+template <typename T>
+RigidBodyFrame<T>::RigidBodyFrame(const RigidBody<T>& body)
+    : Frame<T>(body.name(), body, body.model_instance()) {}
+
+template <typename T>
+RigidBodyFrame<T>::~RigidBodyFrame() = default;
+
+template <typename T>
+math::RigidTransform<double> RigidBodyFrame<T>::GetFixedPoseInBodyFrame()
+    const {
+  return math::RigidTransform<double>::Identity();
+}
+
+template <typename T>
+RigidBody<T>::RigidBody(const std::string& body_name,
+                        const SpatialInertia<double>& M_BBo_B)
+    : RigidBody(body_name, default_model_instance(), M_BBo_B) {}
+
+template <typename T>
+RigidBody<T>::RigidBody(const std::string& body_name,
+                        ModelInstanceIndex model_instance,
+                        const SpatialInertia<double>& M_BBo_B)
+    : MultibodyElement<T>(model_instance),
+      name_(body_name),
+      body_frame_(*this),
+      M_BBo_B_(M_BBo_B) {}
+
+template <typename T>
+RigidBody<T>::~RigidBody() = default;
+
+template <typename T>
+BodyIndex RigidBody<T>::index() const {
+  if (!index_.is_valid()) [[unlikely]] {
+    ThrowLogicError(
+        "RigidBody::index(): body '{}' was not added to a model yet; add it "
+        "with AddRigidBody() first.",
+        name_);
+  }
+  return index_;
+}
+
+template <typename T>
+std::string RigidBody<T>::scoped_name() const {
+  if (this->parent_tree() == nullptr) return name_;
+  return this->parent_tree()->GetModelInstanceName(this->model_instance()) +
+         "::" + name_;
+}
+
+template <typename T>
+void RigidBody<T>::ThrowIfNotFinalized(const char* method) const {
+  const internal::MultibodyTree<T>& tree =
+      this->GetParentTreeOrThrow(method, fmt::format("body '{}'", name_));
+  if (!tree.is_finalized()) [[unlikely]] {
+    ThrowLogicError(
+        "RigidBody::{}(): body '{}': pre-finalize calls are not allowed; "
+        "call Finalize() first.",
+        method, name_);
+  }
+}
+
+template <typename T>
+bool RigidBody<T>::is_floating_base_body() const {
+  ThrowIfNotFinalized("is_floating_base_body");
+  if (is_world()) return false;
+  const Joint<T>& joint = this->parent_tree()->GetInboardJoint(*this);
+  const internal::JointKind kind = joint.kind();
+  return (kind == internal::JointKind::kQuaternionFloating ||
+          kind == internal::JointKind::kRpyFloating) &&
+         get_level() == 1;
+}
+
+template <typename T>
+bool RigidBody<T>::has_quaternion_dofs() const {
+  ThrowIfNotFinalized("has_quaternion_dofs");
+  if (is_world()) return false;
+  return this->parent_tree()->GetInboardJoint(*this).kind() ==
+         internal::JointKind::kQuaternionFloating;
+}
+
+template <typename T>
+int RigidBody<T>::floating_positions_start() const {
+  if (!is_floating_base_body()) [[unlikely]] {
+    ThrowLogicError(
+        "RigidBody::floating_positions_start(): body '{}' is not a floating "
+        "base body.",
+        name_);
+  }
+  return this->parent_tree()->GetInboardJoint(*this).position_start();
+}
+
+template <typename T>
+int RigidBody<T>::floating_velocities_start_in_v() const {
+  if (!is_floating_base_body()) [[unlikely]] {
+    ThrowLogicError(
+        "RigidBody::floating_velocities_start_in_v(): body '{}' is not a "
+        "floating base body.",
+        name_);
+  }
+  return this->parent_tree()->GetInboardJoint(*this).velocity_start();
+}
+
+template <typename T>
+int RigidBody<T>::get_level() const {
+  ThrowIfNotFinalized("get_level");
+  const internal::MultibodyTreeTopology& topology =
+      this->parent_tree()->get_topology();
+  return topology.get_mobod(topology.body_to_mobod(index_)).level;
+}
+
+}  // namespace ossa::multibody
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::RigidBodyFrame);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::RigidBody);

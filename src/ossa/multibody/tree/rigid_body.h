@@ -1,0 +1,119 @@
+#pragma once
+
+/// @file
+/// RigidBody<T> (alias Body<T>) and its body frame RigidBodyFrame<T> (alias
+/// BodyFrame<T>).
+
+#include <string>
+
+#include "ossa/common/default_scalars.h"
+#include "ossa/multibody/math/spatial_inertia.h"
+#include "ossa/multibody/tree/frame.h"
+
+namespace ossa::multibody {
+
+/// The frame B of a rigid body: its origin Bo and axes are those in which
+/// the body's spatial inertia M_BBo_B is given. Created by the body itself;
+/// named and placed in the model instance of its body.
+template <typename T>
+class RigidBodyFrame final : public Frame<T> {
+ public:
+  ~RigidBodyFrame() override;
+  bool is_body_frame() const override { return true; }
+  /// The identity: the body frame is its own body's frame.
+  math::RigidTransform<double> GetFixedPoseInBodyFrame() const override;
+
+ private:
+  template <typename>
+  friend class RigidBody;
+  explicit RigidBodyFrame(const RigidBody<T>& body);
+};
+
+template <typename T>
+using BodyFrame = RigidBodyFrame<T>;
+
+/// A rigid body B: a name, a model instance, a body frame B and a default
+/// spatial inertia M_BBo_B (mass m, center of mass p_BoBcm_B, rotational
+/// inertia I_BBo_B about Bo, all expressed in B; SI units kg, m, kg·m²).
+/// The default values are those a new Context starts with.
+template <typename T>
+class RigidBody final : public MultibodyElement<T> {
+ public:
+  /// A body in the default model instance; M_BBo_B defaults to zero (a
+  /// massless body, allowed as long as the dynamics stay well posed).
+  explicit RigidBody(
+      const std::string& body_name,
+      const SpatialInertia<double>& M_BBo_B = SpatialInertia<double>::Zero());
+  /// A body in `model_instance`.
+  RigidBody(
+      const std::string& body_name, ModelInstanceIndex model_instance,
+      const SpatialInertia<double>& M_BBo_B = SpatialInertia<double>::Zero());
+  ~RigidBody() override;
+
+  const std::string& name() const { return name_; }
+
+  /// "<model instance name>::<body name>" once in a tree.
+  std::string scoped_name() const;
+
+  /// The body's index; throws std::logic_error if not in a tree yet.
+  BodyIndex index() const;
+
+  /// The body frame B.
+  const RigidBodyFrame<T>& body_frame() const { return body_frame_; }
+
+  /// True for the world body (index 0).
+  bool is_world() const { return index_ == world_index(); }
+
+  /// Default mass m (kg).
+  double default_mass() const { return M_BBo_B_.get_mass(); }
+  /// Default position p_BoBcm_B of the center of mass (m).
+  Vector3<double> default_com() const { return M_BBo_B_.get_com(); }
+  /// Default rotational inertia I_BBo_B about Bo, expressed in B (kg·m²).
+  RotationalInertia<double> default_rotational_inertia() const {
+    return M_BBo_B_.CalcRotationalInertia();
+  }
+  /// Default spatial inertia M_BBo_B.
+  const SpatialInertia<double>& default_spatial_inertia() const {
+    return M_BBo_B_;
+  }
+
+  /// Topology facts, valid after Finalize() (they throw std::logic_error
+  /// before):
+  /// True if the body's inboard mobilizer is a 6-dof floating joint to the
+  /// world (an added or user QuaternionFloatingJoint / RpyFloatingJoint whose
+  /// parent is the world).
+  bool is_floating_base_body() const;
+  /// Old name of is_floating_base_body().
+  bool is_floating() const { return is_floating_base_body(); }
+  /// True if the inboard mobilizer has a quaternion in q
+  /// (QuaternionFloatingJoint).
+  bool has_quaternion_dofs() const;
+  /// For a floating base body, the index in q of its first coordinate.
+  int floating_positions_start() const;
+  /// For a floating base body, the index in v of its first velocity.
+  int floating_velocities_start_in_v() const;
+  /// The body's depth in the tree: 0 for the world, 1 for bodies whose
+  /// inboard joint connects to the world, ...
+  int get_level() const;
+
+ private:
+  template <typename>
+  friend class internal::MultibodyTree;
+
+  void ThrowIfNotFinalized(const char* method) const;
+
+  std::string name_;
+  BodyIndex index_;
+  RigidBodyFrame<T> body_frame_;
+  SpatialInertia<double> M_BBo_B_;
+};
+
+template <typename T>
+using Body = RigidBody<T>;
+
+}  // namespace ossa::multibody
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::RigidBodyFrame);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::RigidBody);

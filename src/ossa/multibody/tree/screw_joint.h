@@ -1,0 +1,58 @@
+#pragma once
+
+/// @file
+/// ScrewJoint<T>: rotation about an axis coupled to translation along it.
+
+#include <string>
+
+#include "ossa/multibody/tree/joint.h"
+
+namespace ossa::multibody {
+
+/// A 1-dof joint: M rotates by θ about the unit axis â and translates by
+/// z = θ·pitch/(2π) along it: X_FM(θ) = [R(â, θ), z·â]. q = θ (rad),
+/// v = θ̇; `screw_pitch` is the translation per full turn (m/rev). Damping d
+/// gives τ = -d·θ̇.
+template <typename T>
+class ScrewJoint final : public Joint<T> {
+ public:
+  /// Axis z of F. Throws std::logic_error if `damping` is negative.
+  ScrewJoint(const std::string& name, const Frame<T>& frame_on_parent,
+             const Frame<T>& frame_on_child, double screw_pitch,
+             double damping);
+  /// Axis `axis` (normalized; throws if of (near) zero length).
+  ScrewJoint(const std::string& name, const Frame<T>& frame_on_parent,
+             const Frame<T>& frame_on_child, const Vector3<double>& axis,
+             double screw_pitch, double damping);
+
+  static const char kTypeName[];
+  const std::string& type_name() const override;
+  bool can_rotate() const override { return true; }
+  bool can_translate() const override { return true; }
+  internal::JointKind kind() const override {
+    return internal::JointKind::kScrew;
+  }
+
+  const Vector3<double>& screw_axis() const { return axis_; }
+  double screw_pitch() const { return screw_pitch_; }
+  double default_damping() const { return this->default_damping_vector()[0]; }
+  void set_default_damping(double damping);
+  double get_default_rotation() const { return this->default_positions()[0]; }
+  void set_default_rotation(double theta);
+  /// z = θ·pitch/(2π) at the default rotation.
+  double get_default_translation() const;
+  /// Sets the default rotation θ = 2π·z/pitch; throws std::logic_error if
+  /// the pitch is zero and z is not.
+  void set_default_translation(double z);
+
+ private:
+  std::string do_get_position_suffix(int) const override;
+  std::string do_get_velocity_suffix(int) const override;
+  Vector3<double> axis_;
+  double screw_pitch_;
+};
+
+}  // namespace ossa::multibody
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::ScrewJoint);
