@@ -4,6 +4,8 @@ test-only ScalarBox_ template of ossa._ext.common._testing."""
 
 import copy
 import pickle
+import subprocess
+import sys
 import types
 import typing
 
@@ -161,3 +163,26 @@ def test_cpp_template_copy_and_pickle():
         other = copy.copy(box)
         other.value = 7.0
         assert box.value == 1.5
+
+
+def test_cpp_template_instance_unpickles_in_fresh_interpreter():
+    # Pickle stores the class by module and "ScalarBox_[AutoDiffXd]"; a new
+    # process must find it (ossa registers the extension's submodules).
+    box = T.ScalarBox_[AutoDiffXd](AutoDiffXd(2.0, [1.0, 3.0]))
+    code = ("import pickle, sys; b = pickle.loads(sys.stdin.buffer.read()); "
+            "print(type(b).__name__, b.value.value(), "
+            "b.value.derivatives().tolist())")
+    out = subprocess.run([sys.executable, "-c", code],
+                         input=pickle.dumps(box), capture_output=True,
+                         check=True).stdout
+    assert out.decode().split() == [
+        "ScalarBox_[AutoDiffXd]", "2.0", "[1.0,", "3.0]"]
+
+
+def test_bound_classes_report_their_public_module():
+    # As the reference's do: ossa.common.Value[float], not ossa._ext....
+    from ossa.common.value import Value
+    assert AutoDiffXd.__module__ == "ossa.autodiffutils"
+    assert Value[float].__module__ == "ossa.common"
+    assert repr(Value) == "<TemplateClass ossa.common.Value>"
+    assert repr(Value[float]) == "<class 'ossa.common.Value[float]'>"

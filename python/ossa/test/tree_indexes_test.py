@@ -2,6 +2,8 @@
 
 import copy
 import pickle
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -75,3 +77,14 @@ def test_well_known_indices():
     assert world_frame_index() == FrameIndex(0)
     assert world_model_instance() == ModelInstanceIndex(0)
     assert default_model_instance() == ModelInstanceIndex(1)
+
+
+def test_module_and_unpickling_in_fresh_interpreter():
+    assert BodyIndex.__module__ == "ossa.multibody.tree"
+    data = pickle.dumps([BodyIndex(5), ModelInstanceIndex()])
+    code = ("import pickle, sys; i, j = pickle.loads(sys.stdin.buffer.read()); "
+            "print(repr(i), repr(j), type(i).__module__)")
+    out = subprocess.run([sys.executable, "-c", code], input=data,
+                         capture_output=True, check=True).stdout
+    assert out.decode().split() == [
+        "BodyIndex(5)", "ModelInstanceIndex()", "ossa.multibody.tree"]
