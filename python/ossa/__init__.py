@@ -69,3 +69,7 @@ for _name in dir(_ext):
             _adopt(_sub, _public)
 
 __version__ = _ext.common.__version__
+
+# ossa.common sets up logging (C++ messages go to the "ossa" logger), so it
+# is imported whatever submodule a program starts from.
+from ossa import common  # noqa: E402,F401

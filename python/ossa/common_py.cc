@@ -1,3 +1,4 @@
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,7 +56,62 @@ const char* LogLevelName(LogLevel level) {
   return "off";
 }
 
+// Python's logging level for each of ossa's (trace has no name there).
+int PythonLogLevel(LogLevel level) {
+  switch (level) {
+    case LogLevel::kTrace:
+      return 5;
+    case LogLevel::kDebug:
+      return 10;
+    case LogLevel::kInfo:
+      return 20;
+    case LogLevel::kWarn:
+      return 30;
+    case LogLevel::kError:
+      return 40;
+    case LogLevel::kOff:
+      break;
+  }
+  return 50;
+}
+
+bool PythonIsFinalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+  return Py_IsFinalizing();
+#else
+  return _Py_IsFinalizing();
+#endif
+}
+
+// The sink that hands C++ messages to Python's logging.getLogger("ossa").
+// It may run on any thread: it takes the GIL. Once Python is shutting down
+// (ossa/common resets the sink at exit, so this is a safety net) it prints
+// like the native sink. It never lets an exception out into C++ code.
+void PythonLoggingSink(LogLevel level, const std::string& message) {
+  if (!Py_IsInitialized() || PythonIsFinalizing()) {
+    std::fprintf(stderr, "[ossa] %s\n", message.c_str());
+    return;
+  }
+  nb::gil_scoped_acquire gil;
+  try {
+    nb::module_::import_("logging").attr("getLogger")("ossa").attr("log")(
+        PythonLogLevel(level), message);
+  } catch (nb::python_error& e) {
+    e.discard_as_unraisable("ossa's C++ -> Python logging sink");
+  } catch (...) {
+  }
+}
+
 void DefineLogging(nb::module_ m) {
+  m.def(
+      "_redirect_cpp_logging_to_python",
+      []() { log()->set_sink(&PythonLoggingSink); },
+      "Sends ossa's C++ log messages to logging.getLogger('ossa') (done "
+      "when ossa.common is imported).");
+  m.def(
+      "use_native_cpp_logging", []() { log()->set_sink(nullptr); },
+      "Makes ossa's C++ logger print to stderr itself instead of going "
+      "through Python's logging module.");
   m.def(
       "set_log_level",
       [](const std::string& level) {
@@ -152,6 +208,14 @@ void DefineValues(nb::module_ m) {
 // AutoDiffXd are added by testing_py.cc once it is bound).
 void DefineTesting(nb::module_ m) {
   m.doc() = "Test helpers for the binding infrastructure (not API).";
+  // Emits `message` at `level` through ossa's logger.
+  m.def("Log", [](const std::string& level, const std::string& message) {
+    const LogLevel l = ParseLogLevel(level);
+    if (l == LogLevel::kDebug) log()->debug("{}", message);
+    if (l == LogLevel::kInfo) log()->info("{}", message);
+    if (l == LogLevel::kWarn) log()->warn("{}", message);
+    if (l == LogLevel::kError) log()->error("{}", message);
+  });
   // Emits `message` at `level` through ossa's logger and returns what a
   // capturing sink received: [] when the level is below the threshold.
   m.def("LogAndCapture",

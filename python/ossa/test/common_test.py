@@ -1,6 +1,7 @@
 """Tests of ossa.common: version, logging control, AbstractValue/Value."""
 
 import copy
+import logging
 import pathlib
 import re
 
@@ -39,6 +40,70 @@ def test_set_log_level_round_trip_and_filtering():
             set_log_level("loud")
     finally:
         set_log_level(original)
+
+
+class _Records(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.records = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+@pytest.fixture
+def ossa_records():
+    logger = logging.getLogger("ossa")
+    handler = _Records()
+    logger.addHandler(handler)
+    original = set_log_level("info")
+    try:
+        yield handler.records
+    finally:
+        set_log_level(original)
+        logger.removeHandler(handler)
+        ossa.common._redirect_cpp_logging_to_python()
+
+
+def test_cpp_messages_go_to_python_logging(ossa_records):
+    T.Log("warn", "from C++")
+    T.Log("err", "bad")
+    T.Log("debug", "below the C++ threshold")
+    assert [(r.name, r.levelno, r.getMessage()) for r in ossa_records] == [
+        ("ossa", logging.WARNING, "from C++"), ("ossa", logging.ERROR, "bad")]
+    # The C++ threshold applies before Python sees anything.
+    set_log_level("err")
+    T.Log("warn", "dropped")
+    assert len(ossa_records) == 2
+    # Native logging bypasses Python.
+    ossa.common.use_native_cpp_logging()
+    T.Log("err", "to stderr directly")
+    assert len(ossa_records) == 2
+
+
+def test_python_log_lines_look_like_native_ones():
+    record = logging.LogRecord("ossa", logging.WARNING, __file__, 1,
+                               "watch out", None, None)
+    assert ossa.common._OssaFormatter().format(record) == (
+        "[ossa] [warning] watch out")
+    handlers = logging.getLogger("ossa").handlers
+    assert any(isinstance(h.formatter, ossa.common._OssaFormatter)
+               for h in handlers)
+
+
+def test_default_handler_writes_to_the_current_stderr(capsys):
+    original = set_log_level("info")
+    try:
+        T.Log("warn", "seen by capsys")
+    finally:
+        set_log_level(original)
+    assert "[ossa] [warning] seen by capsys" in capsys.readouterr().err
+
+
+def test_messages_reach_caplog(caplog):
+    with caplog.at_level(logging.INFO, logger="ossa"):
+        T.Log("warn", "for caplog")
+    assert ("ossa", logging.WARNING, "for caplog") in caplog.record_tuples
 
 
 def test_value_template_instantiations():
