@@ -56,14 +56,16 @@ def test_wheel_builds_installs_and_imports(tmp_path):
     assert expected <= names, sorted(expected - names)
     assert not any("/test/" in n or n.endswith((".cc", ".h")) for n in names)
 
-    # A fresh venv that sees the system's numpy but not the build tree.
+    # A fresh venv that sees the system's numpy but not the build tree. It
+    # is made without pip (no ensurepip needed, as on Debian's python3
+    # without python3-venv) and filled by this interpreter's pip.
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages",
-                    str(venv)], check=True, timeout=120)
+                    "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps",
-                    "--no-index", str(wheel)], env=env, check=True,
-                   timeout=300)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python),
+                    "install", "-q", "--no-deps", "--no-index", str(wheel)],
+                   env=env, check=True, timeout=300)
     script = r"""
 import pathlib, sys
 import numpy as np
