@@ -21,7 +21,10 @@ Diagram<T>::Diagram()
     : System<T>(SystemScalarConverter(SystemTypeTag<Diagram>{})) {}
 
 template <typename T>
-Diagram<T>::~Diagram() = default;
+Diagram<T>::~Diagram() {
+  for (auto& s : systems_)
+    if (external_.count(s.get())) (void)s.release();
+}
 
 template <typename T>
 template <typename U>
@@ -60,6 +63,8 @@ void Diagram<T>::Initialize(std::unique_ptr<Blueprint> blueprint) {
   connection_map_ = std::move(blueprint->connection_map);
   input_port_locators_ = std::move(blueprint->input_port_locators);
   output_port_locators_ = std::move(blueprint->output_port_locators);
+  external_ = std::move(blueprint->external);
+  external_owners_ = std::move(blueprint->external_owners);
   const int n = num_subsystems();
   int xd = 0, xa = 0, pn = 0, pa = 0;
   for (int i = 0; i < n; ++i) {

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -178,6 +179,8 @@ class Diagram : public System<T>,
     std::vector<std::string> input_port_names;
     std::vector<OutputPortLocator> output_port_locators;
     std::vector<std::string> output_port_names;
+    std::set<const System<T>*> external;
+    std::vector<std::shared_ptr<void>> external_owners;
   };
   // Where a subsystem input port gets its value.
   struct InputSource {
@@ -203,6 +206,9 @@ class Diagram : public System<T>,
       const EventCollection<EventType>& events, const char* method) const;
 
   std::vector<std::unique_ptr<System<T>>> systems_;
+  // Subsystems owned elsewhere (see DiagramBuilder::AddExternallyOwnedSystem).
+  std::set<const System<T>*> external_;
+  std::vector<std::shared_ptr<void>> external_owners_;
   std::map<const System<T>*, int> system_index_;
   std::map<InputPortLocator, OutputPortLocator> connection_map_;
   std::vector<std::vector<InputPortLocator>> input_port_locators_;

@@ -15,7 +15,10 @@ template <typename T>
 DiagramBuilder<T>::DiagramBuilder() = default;
 
 template <typename T>
-DiagramBuilder<T>::~DiagramBuilder() = default;
+DiagramBuilder<T>::~DiagramBuilder() {
+  for (auto& s : systems_)
+    if (external_.count(s.get())) (void)s.release();
+}
 
 template <typename T>
 void DiagramBuilder<T>::ThrowIfBuilt(const char* method) const {
@@ -27,32 +30,52 @@ void DiagramBuilder<T>::ThrowIfBuilt(const char* method) const {
 }
 
 template <typename T>
-void DiagramBuilder<T>::AddSystemImpl(std::unique_ptr<System<T>> system,
-                                      const char* method) {
+void DiagramBuilder<T>::ThrowIfNotAddable(const System<T>* system,
+                                          const char* method) const {
   ThrowIfBuilt(method);
   if (!system)
     ThrowLogicError("DiagramBuilder::{}(): the system is null.", method);
-  if (registered_.count(system.get())) {
-    // Two owners of one object: give this one up without destroying it.
-    const std::string name = system->get_name();
-    (void)system.release();
+  if (registered_.count(system))
     ThrowLogicError(
         "DiagramBuilder::{}(): System '{}' has already been added to this "
         "DiagramBuilder.",
-        method, name);
-  }
-  if (system->get_parent_service() != nullptr) {
-    // The Diagram owns it: do not destroy it here.
-    const std::string path = system->GetSystemPathname();
-    (void)system.release();
+        method, system->get_name());
+  if (system->get_parent_service() != nullptr)
     ThrowLogicError(
         "DiagramBuilder::{}(): System '{}' already belongs to a Diagram.",
-        method, path);
+        method, system->GetSystemPathname());
+}
+
+template <typename T>
+void DiagramBuilder<T>::AddSystemImpl(std::unique_ptr<System<T>> system,
+                                      const char* method) {
+  try {
+    ThrowIfNotAddable(system.get(), method);
+  } catch (...) {
+    // A system already added or owned by a Diagram has another owner: give
+    // this pointer up without destroying the object.
+    if (system &&
+        (registered_.count(system.get()) || system->get_parent_service()))
+      (void)system.release();
+    throw;
   }
   if (system->get_name().empty())
     system->set_name(system->GetMemoryObjectName());
   registered_.insert(system.get());
   systems_.push_back(std::move(system));
+}
+
+template <typename T>
+System<T>* DiagramBuilder<T>::AddExternallyOwnedSystem(
+    System<T>* system, std::shared_ptr<void> owner) {
+  ThrowIfNotAddable(system, "AddSystem");
+  if (system->get_name().empty())
+    system->set_name(system->GetMemoryObjectName());
+  registered_.insert(system);
+  external_.insert(system);
+  external_owners_.push_back(std::move(owner));
+  systems_.emplace_back(system);
+  return system;
 }
 
 template <typename T>
@@ -389,6 +412,8 @@ void DiagramBuilder<T>::BuildInto(Diagram<T>* target) {
   blueprint->input_port_names = input_port_names_;
   blueprint->output_port_locators = output_port_locators_;
   blueprint->output_port_names = output_port_names_;
+  blueprint->external = std::move(external_);
+  blueprint->external_owners = std::move(external_owners_);
   already_built_ = true;
   target->Initialize(std::move(blueprint));
 }

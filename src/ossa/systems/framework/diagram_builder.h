@@ -67,6 +67,12 @@ class DiagramBuilder {
   }
   /// @}
 
+  /// (Internal, for language bindings) Adds a system owned elsewhere (by a
+  /// Python object, say): the Diagram never deletes it, and holds `owner`
+  /// (whose destruction releases the system) as long as it lives.
+  System<T>* AddExternallyOwnedSystem(System<T>* system,
+                                      std::shared_ptr<void> owner);
+
   bool empty() const { return systems_.empty(); }
   bool already_built() const { return already_built_; }
   std::vector<const System<T>*> GetSystems() const;
@@ -135,6 +141,9 @@ class DiagramBuilder {
 
  private:
   void AddSystemImpl(std::unique_ptr<System<T>> system, const char* method);
+  // Throws unless `system` may be added (not null, not added, not in a
+  // Diagram).
+  void ThrowIfNotAddable(const System<T>* system, const char* method) const;
   void ThrowIfBuilt(const char* method) const;
   void ThrowIfNotRegistered(const char* method, const System<T>& system,
                             const PortBase& port) const;
@@ -156,6 +165,8 @@ class DiagramBuilder {
   std::vector<std::string> input_port_names_;
   std::vector<OutputPortLocator> output_port_locators_;
   std::vector<std::string> output_port_names_;
+  std::set<const System<T>*> external_;
+  std::vector<std::shared_ptr<void>> external_owners_;
   bool already_built_{false};
 };
 
