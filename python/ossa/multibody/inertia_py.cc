@@ -94,9 +94,9 @@ void DoDefineInertias(nb::module_ m) {
         .def(nb::init<const T&, const Vector3<T>&>(), nb::arg("mass"),
              nb::arg("p_PQ_E"), "A particle of mass `mass` at p_PQ_E.")
         .def_static("MakeFromMomentsAndProductsOfInertia",
-                    &Class::MakeFromMomentsAndProductsOfInertia,
-                    nb::arg("Ixx"), nb::arg("Iyy"), nb::arg("Izz"),
-                    nb::arg("Ixy"), nb::arg("Ixz"), nb::arg("Iyz"),
+                    &Class::MakeFromMomentsAndProductsOfInertia, nb::arg("Ixx"),
+                    nb::arg("Iyy"), nb::arg("Izz"), nb::arg("Ixy"),
+                    nb::arg("Ixz"), nb::arg("Iyz"),
                     nb::arg("skip_validity_check") = false)
         .def_static("TriaxiallySymmetric", &Class::TriaxiallySymmetric,
                     nb::arg("I_triaxial"));
@@ -129,8 +129,7 @@ void DoDefineInertias(nb::module_ m) {
             "__mul__", [](const Class& a, const T& s) { return Class(a * s); },
             nb::is_operator())
         .def(
-            "__rmul__",
-            [](const Class& a, const T& s) { return Class(s * a); },
+            "__rmul__", [](const Class& a, const T& s) { return Class(s * a); },
             nb::is_operator())
         .def(
             "__imul__", [](Class& a, const T& s) -> Class& { return a *= s; },
@@ -191,8 +190,8 @@ void DoDefineInertias(nb::module_ m) {
             "ShiftToThenAwayFromCenterOfMass",
             [](const Class& self, const T& mass, const Vector3<T>& p_PBcm_E,
                const Vector3<T>& p_QBcm_E) {
-              return self.Base::ShiftToThenAwayFromCenterOfMass(
-                  mass, p_PBcm_E, p_QBcm_E);
+              return self.Base::ShiftToThenAwayFromCenterOfMass(mass, p_PBcm_E,
+                                                                p_QBcm_E);
             },
             nb::arg("mass"), nb::arg("p_PBcm_E"), nb::arg("p_QBcm_E"))
         .def_static("PointMass", &Class::PointMass, nb::arg("p_FQ"))
@@ -200,8 +199,8 @@ void DoDefineInertias(nb::module_ m) {
                     nb::arg("b"), nb::arg("c"))
         .def_static("SolidSphere", &Class::SolidSphere, nb::arg("r"))
         .def_static("HollowSphere", &Class::HollowSphere, nb::arg("r"))
-        .def_static("SolidBox", &Class::SolidBox, nb::arg("Lx"),
-                    nb::arg("Ly"), nb::arg("Lz"))
+        .def_static("SolidBox", &Class::SolidBox, nb::arg("Lx"), nb::arg("Ly"),
+                    nb::arg("Lz"))
         .def_static("SolidCube", &Class::SolidCube, nb::arg("L"))
         .def_static("SolidCylinder", &Class::SolidCylinder, nb::arg("radius"),
                     nb::arg("length"), nb::arg("unit_vector"))
@@ -257,9 +256,8 @@ void DoDefineInertias(nb::module_ m) {
                     nb::arg("density"), nb::arg("length"))
         .def_static("SolidCubeWithMass", &Class::SolidCubeWithMass,
                     nb::arg("mass"), nb::arg("length"))
-        .def_static("SolidCapsuleWithDensity",
-                    &Class::SolidCapsuleWithDensity, nb::arg("density"),
-                    nb::arg("radius"), nb::arg("length"),
+        .def_static("SolidCapsuleWithDensity", &Class::SolidCapsuleWithDensity,
+                    nb::arg("density"), nb::arg("radius"), nb::arg("length"),
                     nb::arg("unit_vector"))
         .def_static("SolidCapsuleWithMass", &Class::SolidCapsuleWithMass,
                     nb::arg("mass"), nb::arg("radius"), nb::arg("length"),
@@ -288,16 +286,14 @@ void DoDefineInertias(nb::module_ m) {
                     nb::arg("density"), nb::arg("radius"))
         .def_static("SolidSphereWithMass", &Class::SolidSphereWithMass,
                     nb::arg("mass"), nb::arg("radius"))
-        .def_static("HollowSphereWithDensity",
-                    &Class::HollowSphereWithDensity, nb::arg("area_density"),
-                    nb::arg("radius"))
+        .def_static("HollowSphereWithDensity", &Class::HollowSphereWithDensity,
+                    nb::arg("area_density"), nb::arg("radius"))
         .def_static("HollowSphereWithMass", &Class::HollowSphereWithMass,
                     nb::arg("mass"), nb::arg("radius"))
-        .def_static("ThinRodWithMass", &Class::ThinRodWithMass,
-                    nb::arg("mass"), nb::arg("length"), nb::arg("unit_vector"))
-        .def_static("ThinRodWithMassAboutEnd",
-                    &Class::ThinRodWithMassAboutEnd, nb::arg("mass"),
+        .def_static("ThinRodWithMass", &Class::ThinRodWithMass, nb::arg("mass"),
                     nb::arg("length"), nb::arg("unit_vector"))
+        .def_static("ThinRodWithMassAboutEnd", &Class::ThinRodWithMassAboutEnd,
+                    nb::arg("mass"), nb::arg("length"), nb::arg("unit_vector"))
         .def("get_mass", &Class::get_mass)
         .def(
             "get_com",
@@ -310,8 +306,11 @@ void DoDefineInertias(nb::module_ m) {
             "G_SP_E (a copy).")
         .def("CalcRotationalInertia", &Class::CalcRotationalInertia)
         .def("IsPhysicallyValid", &Class::IsPhysicallyValid)
-        .def("CriticizeNotPhysicallyValid",
-             &Class::CriticizeNotPhysicallyValid)
+        .def("CriticizeNotPhysicallyValid", &Class::CriticizeNotPhysicallyValid)
+        .def("CalcPrincipalSemiDiametersAndPoseForSolidEllipsoid",
+             &Class::CalcPrincipalSemiDiametersAndPoseForSolidEllipsoid,
+             "([lmax, lmed, lmin], X_EA) of the uniform solid ellipsoid with "
+             "this spatial inertia.")
         .def("IsNaN", &Class::IsNaN)
         .def("IsZero", &Class::IsZero)
         .def("SetNaN", &Class::SetNaN)
@@ -349,9 +348,8 @@ void DoDefineInertias(nb::module_ m) {
       DefPickle(
           cls,
           [](const Class& self) {
-            return std::make_tuple(
-                self.get_mass(), Vector3<T>(self.get_com()),
-                self.get_unit_inertia().CopyToFullMatrix3());
+            return std::make_tuple(self.get_mass(), Vector3<T>(self.get_com()),
+                                   self.get_unit_inertia().CopyToFullMatrix3());
           },
           [](const std::tuple<T, Vector3<T>, Matrix3<T>>& state) {
             return Class(std::get<0>(state), std::get<1>(state),
@@ -376,9 +374,10 @@ void DoDefineInertias(nb::module_ m) {
              "From a symmetric 6x6 matrix.")
         .def("rows", &Class::rows)
         .def("cols", &Class::cols)
-        .def(
-            "CopyToFullMatrix6",
-            [](const Class& self) { return Matrix6<T>(self.CopyToFullMatrix6()); })
+        .def("CopyToFullMatrix6",
+             [](const Class& self) {
+               return Matrix6<T>(self.CopyToFullMatrix6());
+             })
         .def("IsPhysicallyValid", &Class::IsPhysicallyValid,
              "True if positive semi-definite (to rounding).")
         .def("Shift", &Class::Shift, nb::arg("p_QR_E"))
@@ -415,7 +414,9 @@ void DoDefineInertias(nb::module_ m) {
     if constexpr (is_double) {
       DefPickle(
           cls,
-          [](const Class& self) { return Matrix6<T>(self.CopyToFullMatrix6()); },
+          [](const Class& self) {
+            return Matrix6<T>(self.CopyToFullMatrix6());
+          },
           [](const Matrix6<T>& P) { return Class(P); });
     }
   }

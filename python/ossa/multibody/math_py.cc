@@ -91,12 +91,10 @@ void DefineSpatialVectorCommon(PyClass& cls, const char* name, const char* rot,
           "__rmul__", [](const Class& a, const T& s) { return Class(s * a); },
           nb::is_operator())
       .def(
-          "__iadd__",
-          [](Class& a, const Class& b) -> Class& { return a += b; },
+          "__iadd__", [](Class& a, const Class& b) -> Class& { return a += b; },
           nb::is_operator(), nb::rv_policy::none)
       .def(
-          "__isub__",
-          [](Class& a, const Class& b) -> Class& { return a -= b; },
+          "__isub__", [](Class& a, const Class& b) -> Class& { return a -= b; },
           nb::is_operator(), nb::rv_policy::none)
       .def(
           "__imul__", [](Class& a, const T& s) -> Class& { return a *= s; },
@@ -272,7 +270,9 @@ void DefineMultibodyMath(nb::module_ m) {
       "Bindings for ossa.multibody.math: SpatialVelocity, "
       "SpatialAcceleration, SpatialForce, SpatialMomentum.";
   type_visit(
-      [m](auto tag) { DoDefineSpatialVectors<typename decltype(tag)::type>(m); },
+      [m](auto tag) {
+        DoDefineSpatialVectors<typename decltype(tag)::type>(m);
+      },
       DefaultScalars{});
 }
 

@@ -375,3 +375,14 @@ def test_agrees_with_reference_toolkit():
         np.testing.assert_allclose(ours.Shift(q).CopyToFullMatrix6(),
                                    theirs.Shift(q).CopyToFullMatrix6(),
                                    rtol=1e-13, atol=1e-13)
+
+
+@pytest.mark.skipif(not hasattr(ossa.math, "RigidTransform"),
+                    reason="ossa.math.RigidTransform is not bound yet")
+def test_equivalent_solid_ellipsoid():
+    M = SpatialInertia.SolidEllipsoidWithMass(1.3, 0.3, 0.5, 0.2).Shift(
+        np.array([-0.2, 0.1, -0.4]))
+    lengths, X = M.CalcPrincipalSemiDiametersAndPoseForSolidEllipsoid()
+    # The ellipsoid's own semi-axes, descending; centered at the com.
+    np.testing.assert_allclose(lengths, [0.5, 0.3, 0.2], rtol=1e-13)
+    np.testing.assert_allclose(X.translation(), [0.2, -0.1, 0.4], rtol=1e-14)

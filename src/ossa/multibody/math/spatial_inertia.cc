@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <sstream>
@@ -368,6 +369,29 @@ void SpatialInertia<T>::ThrowIfNotPhysicallyValid(const char* func_name) const {
     const std::string message = CriticizeNotPhysicallyValid();
     if (!message.empty()) ThrowLogicError("{}(): {}", func_name, message);
   }
+}
+
+template <typename T>
+std::pair<Vector3<double>, math::RigidTransform<double>>
+SpatialInertia<T>::CalcPrincipalSemiDiametersAndPoseForSolidEllipsoid() const {
+  const Vector3<double> p_PScm = ExtractDoubleOrThrow(p_PScm_E_);
+  if (!p_PScm.allFinite()) {
+    ThrowLogicError(
+        "CalcPrincipalSemiDiametersAndPoseForSolidEllipsoid(): the center of "
+        "mass {} has a NaN or infinite entry.",
+        FormatVector3(p_PScm));
+  }
+  // Unit inertia about the center of mass, on doubles.
+  const UnitInertia<double> G_cm =
+      G_SP_E_.template cast<double>().ShiftToCenterOfMass(p_PScm);
+  const auto [g, R_EA] = G_cm.CalcPrincipalMomentsAndAxesOfInertia();
+  auto semi_diameter = [](double moment_sum) {
+    return std::sqrt(std::max(0.0, 2.5 * moment_sum));
+  };
+  const Vector3<double> lengths(semi_diameter(g(1) + g(2) - g(0)),
+                                semi_diameter(g(0) + g(2) - g(1)),
+                                semi_diameter(g(0) + g(1) - g(2)));
+  return {lengths, math::RigidTransform<double>(R_EA, p_PScm)};
 }
 
 template <typename T>

@@ -6,10 +6,12 @@
 
 #include <ostream>
 #include <string>
+#include <utility>
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
 #include "ossa/common/error.h"
+#include "ossa/math/rigid_transform.h"
 #include "ossa/multibody/math/rotational_inertia.h"
 #include "ossa/multibody/math/spatial_algebra.h"
 #include "ossa/multibody/math/unit_inertia.h"
@@ -150,6 +152,18 @@ class SpatialInertia {
   /// CriticizeNotPhysicallyValid() unless IsPhysicallyValid().
   void ThrowIfNotPhysicallyValid(
       const char* func_name = "SpatialInertia") const;
+
+  /// The solid ellipsoid of uniform density with this spatial inertia: its
+  /// principal semi-diameters [lmax, lmed, lmin] (descending, m) and its pose
+  /// X_EA in frame E, where A's origin is the center of mass and A's axes
+  /// Ax, Ay, Az are the principal axes along lmax, lmed, lmin. With the
+  /// central principal unit moments g1 ≤ g2 ≤ g3 (those of lmax, lmed,
+  /// lmin), lmax² = 5/2 (g2 + g3 − g1), lmed² = 5/2 (g1 + g3 − g2),
+  /// lmin² = 5/2 (g1 + g2 − g3) (a negative square from rounding is taken as
+  /// zero). Useful to visualize an inertia.
+  /// @throws std::logic_error if an element is NaN or infinite.
+  std::pair<Vector3<double>, math::RigidTransform<double>>
+  CalcPrincipalSemiDiametersAndPoseForSolidEllipsoid() const;
 
   /// True if the mass, com or unit inertia has a NaN.
   bool IsNaN() const;

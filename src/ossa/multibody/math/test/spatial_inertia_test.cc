@@ -423,6 +423,33 @@ TEST(SpatialInertia, AutoDiffShiftDerivativeMatchesFiniteDifference) {
   EXPECT_TRUE(ke.derivatives().isApprox(M.CopyToFullMatrix6() * v0, 1e-14));
 }
 
+// The equivalent ellipsoid of an ellipsoid's inertia is that ellipsoid:
+// semi-diameters sorted descending, center at the center of mass, axes
+// along the ellipsoid's (up to sign).
+TEST(SpatialInertia, EquivalentSolidEllipsoid) {
+  const RotationMatrix<double> R_EB = SomeRotation();
+  const Vector3<double> p_PBcm_E(0.2, -0.1, 0.4);
+  // Semi-axes 0.3, 0.5, 0.2 along Bx, By, Bz.
+  const SpatialInertia<double> M_BBcm_B =
+      SpatialInertia<double>::SolidEllipsoidWithMass(1.3, 0.3, 0.5, 0.2);
+  const SpatialInertia<double> M_BP_E =
+      M_BBcm_B.ReExpress(R_EB).ShiftFromCenterOfMass(-p_PBcm_E);
+  const auto [lengths, X_EA] =
+      M_BP_E.CalcPrincipalSemiDiametersAndPoseForSolidEllipsoid();
+  // Rounding of a shift by ~0.5 m and an eigen solve: ~1e-15 relative.
+  EXPECT_TRUE(lengths.isApprox(Vector3<double>(0.5, 0.3, 0.2), 1e-13))
+      << lengths.transpose();
+  EXPECT_TRUE(X_EA.translation().isApprox(p_PBcm_E, 1e-14));
+  // Ax ∥ By (lmax), Ay ∥ Bx, Az ∥ Bz.
+  const Matrix3<double>& R_EA = X_EA.rotation().matrix();
+  EXPECT_NEAR(std::abs(R_EA.col(0).dot(R_EB.col(1))), 1, 1e-13);
+  EXPECT_NEAR(std::abs(R_EA.col(1).dot(R_EB.col(0))), 1, 1e-13);
+  EXPECT_NEAR(std::abs(R_EA.col(2).dot(R_EB.col(2))), 1, 1e-13);
+  EXPECT_THROW(SpatialInertia<double>::NaN()
+                   .CalcPrincipalSemiDiametersAndPoseForSolidEllipsoid(),
+               std::logic_error);
+}
+
 // ---------------------------------------------------------------------------
 // ArticulatedBodyInertia.
 
