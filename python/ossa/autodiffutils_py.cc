@@ -147,17 +147,21 @@ void DefineAutoDiffXd(nb::module_ m) {
       .def(
           "__init__",
           [](AD* self, double value, nb::handle derivatives) {
-            // Any 1-d sequence of numbers (nanobind's Eigen caster takes
-            // only arrays).
+            // Any sequence of numbers, 1-d or a column (n x 1) as the
+            // reference accepts (nanobind's Eigen caster takes arrays only).
             nb::object arr = nb::module_::import_("numpy").attr("asarray")(
                 derivatives, nb::arg("dtype") = "float64");
-            if (nb::cast<int>(arr.attr("ndim")) != 1) {
+            const int ndim = nb::cast<int>(arr.attr("ndim"));
+            const bool column =
+                ndim == 2 && nb::cast<int>(arr.attr("shape")[1]) == 1;
+            if (ndim != 1 && !column) {
               ThrowLogicError(
-                  "AutoDiffXd(value, derivatives): expected a 1-d array of "
-                  "derivatives; got {} dimensions.",
-                  nb::cast<int>(arr.attr("ndim")));
+                  "AutoDiffXd(value, derivatives): expected a vector of "
+                  "derivatives (1-d or one column); got an array of shape "
+                  "{}.",
+                  nb::cast<std::string>(nb::repr(arr.attr("shape"))));
             }
-            new (self) AD(value, nb::cast<VectorXd>(arr));
+            new (self) AD(value, nb::cast<VectorXd>(arr.attr("reshape")(-1)));
           },
           nb::arg("value"), nb::arg("derivatives"),
           "The value with the given vector of partial derivatives.")
