@@ -1,0 +1,154 @@
+#include "ossa/multibody/tree/compiled_tree.h"
+
+#include "ossa/common/error.h"
+
+namespace ossa::multibody::internal {
+
+const char* MobilizerKindName(MobilizerKind kind) {
+  switch (kind) {
+    case MobilizerKind::kWeld:
+      return "weld";
+    case MobilizerKind::kRevolute:
+      return "revolute";
+    case MobilizerKind::kPrismatic:
+      return "prismatic";
+    case MobilizerKind::kScrew:
+      return "screw";
+    case MobilizerKind::kUniversal:
+      return "universal";
+    case MobilizerKind::kPlanar:
+      return "planar";
+    case MobilizerKind::kRpyBall:
+      return "rpy_ball";
+    case MobilizerKind::kRpyFloating:
+      return "rpy_floating";
+    case MobilizerKind::kQuaternionFloating:
+      return "quaternion_floating";
+  }
+  return "unknown";
+}
+
+int MobilizerKindNumPositions(MobilizerKind kind) {
+  return VisitMobilizerKind(kind, [](auto m) { return decltype(m)::kNq; });
+}
+
+int MobilizerKindNumVelocities(MobilizerKind kind) {
+  return VisitMobilizerKind(kind, [](auto m) { return decltype(m)::kNv; });
+}
+
+CompiledTree::CompiledTree() { mobods_.emplace_back(); }
+
+MobodIndex CompiledTree::AddMobod(MobodIndex parent, MobilizerKind kind,
+                                  const MobilizerConstants& constants) {
+  if (!parent.is_valid() || parent >= num_mobods()) {
+    ThrowLogicError(
+        "CompiledTree::AddMobod(): parent mobod {} does not exist (the tree "
+        "has {} mobods); mobods must be added parent first.",
+        parent.is_valid() ? static_cast<int>(parent) : -1, num_mobods());
+  }
+  MobodInfo info;
+  info.parent = parent;
+  info.kind = kind;
+  info.constants = constants;
+  const bool has_axis = kind == MobilizerKind::kRevolute ||
+                        kind == MobilizerKind::kPrismatic ||
+                        kind == MobilizerKind::kScrew;
+  if (has_axis) {
+    const double norm = constants.axis.norm();
+    if (!(norm > 1e-12)) {
+      ThrowLogicError(
+          "CompiledTree::AddMobod(): the axis of a {} mobilizer must be a "
+          "non-zero vector; got [{}, {}, {}].",
+          MobilizerKindName(kind), constants.axis[0], constants.axis[1],
+          constants.axis[2]);
+    }
+    info.constants.axis /= norm;
+  }
+  info.q_start = nq_;
+  info.v_start = nv_;
+  info.nq = MobilizerKindNumPositions(kind);
+  info.nv = MobilizerKindNumVelocities(kind);
+  info.level = mobods_[parent].level + 1;
+  const int index = num_mobods();
+  // λ for the new dofs: within the mobilizer the previous dof; the first dof
+  // hangs from the last dof of the nearest ancestor with dofs.
+  int inboard = -1;
+  for (int k = parent; k > 0; k = mobods_[k].parent) {
+    if (mobods_[k].nv > 0) {
+      inboard = mobods_[k].v_start + mobods_[k].nv - 1;
+      break;
+    }
+  }
+  for (int i = 0; i < info.nv; ++i) {
+    dof_parent_.push_back(i == 0 ? inboard : nv_ + i - 1);
+    dof_mobod_.push_back(index);
+  }
+  nq_ += info.nq;
+  nv_ += info.nv;
+  mobods_.push_back(info);
+  return MobodIndex(index);
+}
+
+template <typename T>
+void CompiledTree::SetZeroPositions(Eigen::Ref<VectorX<T>> q) const {
+  if (q.size() != nq_) {
+    ThrowLogicError(
+        "CompiledTree::SetZeroPositions(): q has size {}; expected "
+        "num_positions() = {}.",
+        q.size(), nq_);
+  }
+  for (int i = 1; i < num_mobods(); ++i) {
+    const MobodInfo& b = mobods_[i];
+    VisitMobilizerKind(b.kind, [&](auto m) {
+      decltype(m)::SetZeroPosition(q.data() + b.q_start);
+    });
+  }
+}
+
+template void CompiledTree::SetZeroPositions<double>(
+    Eigen::Ref<VectorX<double>>) const;
+template void CompiledTree::SetZeroPositions<AutoDiffXd>(
+    Eigen::Ref<VectorX<AutoDiffXd>>) const;
+
+template <typename T>
+TreeParameters<T>::TreeParameters(const CompiledTree& tree)
+    : mobods(tree.num_mobods()),
+      damping(VectorX<T>::Zero(tree.num_velocities())),
+      reflected_inertia(VectorX<T>::Zero(tree.num_velocities())) {}
+
+template <typename T>
+TreeWorkspace<T>::TreeWorkspace(const CompiledTree& tree) {
+  const int n = tree.num_mobods();
+  const int nv = tree.num_velocities();
+  R_FM.assign(n, Matrix3<T>::Identity());
+  p_FM.assign(n, Vector3<T>::Zero());
+  R_PB.assign(n, Matrix3<T>::Identity());
+  p_PB.assign(n, Vector3<T>::Zero());
+  R_WB.assign(n, Matrix3<T>::Identity());
+  p_WB.assign(n, Vector3<T>::Zero());
+  H_B = Matrix6X<T>::Zero(6, nv);
+  V_WB_B.assign(n, Vector6<T>::Zero());
+  V_PB_B.assign(n, Vector6<T>::Zero());
+  c_B.assign(n, Vector6<T>::Zero());
+  a_B.assign(n, Vector6<T>::Zero());
+  f_B.assign(n, Vector6<T>::Zero());
+  mc.assign(n, T(0));
+  hc.assign(n, Vector3<T>::Zero());
+  Ic.assign(n, Matrix3<T>::Zero());
+  P_B.assign(n, Matrix6<T>::Zero());
+  Dinv_B.assign(n, Matrix6<T>::Zero());
+  U_B = Matrix6X<T>::Zero(6, nv);
+  z_B.assign(n, Vector6<T>::Zero());
+  u = VectorX<T>::Zero(nv);
+  M = MatrixX<T>::Zero(nv, nv);
+  rhs = VectorX<T>::Zero(nv);
+  llt = Eigen::LLT<MatrixX<T>>(nv);
+  vdot_zero = VectorX<T>::Zero(nv);
+}
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::TreeParameters);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::TreeWorkspace);
+
+}  // namespace ossa::multibody::internal

@@ -1,0 +1,99 @@
+// Once a TreeWorkspace exists, the double kernels allocate nothing: this
+// binary counts every global operator new while the kernels run.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <random>
+
+#include "ossa/multibody/tree/test/kernel_test_models.h"
+#include "ossa/multibody/tree/tree_kernels.h"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  ++g_allocations;
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void* operator new(std::size_t size, std::align_val_t align) {
+  ++g_allocations;
+  const std::size_t a = static_cast<std::size_t>(align);
+  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size, std::align_val_t align) {
+  return operator new(size, align);
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+
+namespace ossa::multibody::internal {
+namespace {
+
+TEST(TreeKernelsAllocation, NoHeapAllocationPerCall) {
+  const test::TestModel m = test::MakeRandomTree(20, 4, 0.1);
+  const CompiledTree& tree = m.tree;
+  TreeWorkspace<double> ws(tree);
+  std::mt19937 gen(1);
+  Eigen::VectorXd q, v;
+  test::RandomState(tree, &gen, &q, &v);
+  const int nv = tree.num_velocities();
+  const Eigen::VectorXd tau_app = Eigen::VectorXd::Random(nv);
+  const Eigen::VectorXd vdot_in = Eigen::VectorXd::Random(nv);
+  std::vector<Vector6<double>> F(tree.num_mobods(), Vector6<double>::Ones());
+  std::vector<Vector6<double>> A_WB(tree.num_mobods()),
+      F_BMo(tree.num_mobods());
+  const std::vector<Vector6<double>> no_forces;
+  const Eigen::VectorXd no_tau;
+  Eigen::VectorXd tau(nv), vdot(nv), Cv(nv), tau_g(nv);
+  Eigen::MatrixXd M(nv, nv), J(6, nv);
+  const Eigen::Vector3d g(0, 0, -9.81);
+
+  auto run = [&]() {
+    CalcPositionKinematics<double>(tree, m.params, q, &ws);
+    CalcVelocityKinematics<double>(tree, m.params, q, v, &ws);
+    CalcInverseDynamics<double>(tree, m.params, vdot_in, g, tau_app, F, &ws,
+                                tau, &A_WB, &F_BMo);
+    CalcMassMatrix<double>(tree, m.params, &ws, M);
+    CalcBiasTerm<double>(tree, m.params, &ws, Cv);
+    CalcGravityGeneralizedForces<double>(tree, m.params, g, &ws, tau_g);
+    CalcForwardDynamicsArticulatedBody<double>(tree, m.params, g, tau_app, F,
+                                               &ws, vdot);
+    CalcForwardDynamicsCholesky<double>(tree, m.params, g, no_tau, no_forces,
+                                        &ws, vdot);
+    CalcForwardDynamicsLTDL<double>(tree, m.params, g, tau_app, F, &ws, vdot);
+    CalcSpatialAccelerationsFromVdot<double>(tree, m.params, vdot_in, &ws,
+                                             &A_WB);
+    CalcJacobianSpatialVelocity<double>(tree, ws, 5, Eigen::Vector3d::Ones(),
+                                        J);
+    CalcBiasSpatialAcceleration<double>(tree, &ws, 5, Eigen::Vector3d::Ones());
+  };
+  run();  // Warm-up (nothing should be lazily allocated, but be fair).
+  const long before = g_allocations.load();
+  for (int i = 0; i < 3; ++i) run();
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  // The counter works: an allocation is seen.
+  const long before_vec = g_allocations.load();
+  std::vector<double> probe(10);
+  EXPECT_GT(g_allocations.load() - before_vec, 0);
+  EXPECT_EQ(probe.size(), 10u);
+}
+
+}  // namespace
+}  // namespace ossa::multibody::internal

@@ -1,0 +1,1030 @@
+#pragma once
+
+/// @file
+/// Definitions of the kernels of tree_kernels.h, included only by the .cc
+/// files that instantiate them (one per scalar, so they compile in parallel).
+
+#include <type_traits>
+
+#include "ossa/common/error.h"
+#include "ossa/multibody/tree/tree_kernels.h"
+
+// Notation inside the recursions (Featherstone, "Rigid Body Dynamics
+// Algorithms", ch. 2-7, in the specification's [rotational; translational]
+// order): every per-mobod quantity is expressed in the body frame B at Bo.
+// Velocities are the specification's V_WB; accelerations are Plücker
+// (a_lin = a_Bo − w × v_Bo), which makes them transform exactly like
+// velocities and turns the Newton–Euler equation into f = I·a + V ×* I·V.
+
+namespace ossa::multibody::internal {
+namespace {
+
+template <int N>
+using Int = std::integral_constant<int, N>;
+
+// Calls f(Int<nv>{}) for the mobilizer sizes of the closed set (0,1,2,3,6),
+// so per-body blocks have compile-time sizes.
+template <typename F>
+inline void DispatchNv(int nv, F&& f) {
+  switch (nv) {
+    case 0:
+      return;
+    case 1:
+      f(Int<1>{});
+      return;
+    case 2:
+      f(Int<2>{});
+      return;
+    case 3:
+      f(Int<3>{});
+      return;
+    default:
+      f(Int<6>{});
+      return;
+  }
+}
+
+template <typename T>
+inline Vector3<T> Ang(const Vector6<T>& V) {
+  return V.template head<3>();
+}
+template <typename T>
+inline Vector3<T> Lin(const Vector6<T>& V) {
+  return V.template tail<3>();
+}
+
+// Motion vector of the parent (at Po, in P) re-expressed in the child frame B
+// at Bo: w_B = R_BP·w, v_B = R_BP·(v + w × p_PoBo_P).
+template <typename T>
+inline Vector6<T> MotionToChild(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
+                                const Vector6<T>& V_P) {
+  Vector6<T> V;
+  const Vector3<T> w = V_P.template head<3>();
+  V.template head<3>().noalias() = R_PB.transpose() * w;
+  const Vector3<T> v = V_P.template tail<3>() + w.cross(p_PB);
+  V.template tail<3>().noalias() = R_PB.transpose() * v;
+  return V;
+}
+
+// Force vector of the child (at Bo, in B) re-expressed in P at Po:
+// f_P = R_PB·f, τ_P = R_PB·τ + p_PoBo_P × f_P.
+template <typename T>
+inline Vector6<T> ForceToParent(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
+                                const Vector6<T>& F_B) {
+  Vector6<T> F;
+  F.template tail<3>().noalias() = R_PB * F_B.template tail<3>();
+  F.template head<3>().noalias() = R_PB * F_B.template head<3>();
+  F.template head<3>() += p_PB.cross(Vector3<T>(F.template tail<3>()));
+  return F;
+}
+
+// V ×ₘ U = [w × u_w; w × u_v + v × u_w].
+template <typename T>
+inline Vector6<T> CrossMotion(const Vector6<T>& V, const Vector6<T>& U) {
+  const Vector3<T> w = V.template head<3>(), v = V.template tail<3>();
+  const Vector3<T> uw = U.template head<3>(), uv = U.template tail<3>();
+  Vector6<T> r;
+  r.template head<3>() = w.cross(uw);
+  r.template tail<3>() = w.cross(uv) + v.cross(uw);
+  return r;
+}
+
+// V ×* F = [w × τ + v × f; w × f].
+template <typename T>
+inline Vector6<T> CrossForce(const Vector6<T>& V, const Vector6<T>& F) {
+  const Vector3<T> w = V.template head<3>(), v = V.template tail<3>();
+  const Vector3<T> t = F.template head<3>(), f = F.template tail<3>();
+  Vector6<T> r;
+  r.template head<3>() = w.cross(t) + v.cross(f);
+  r.template tail<3>() = w.cross(f);
+  return r;
+}
+
+// Rigid spatial inertia about Bo in B as (m, h = m·p_BoBcm_B, I_BBo_B).
+template <typename T>
+struct RigidInertia {
+  T m;
+  Vector3<T> h;
+  Matrix3<T> I;
+  explicit RigidInertia(const MobodParameters<T>& p)
+      : m(p.mass), h(p.mass * p.p_BoBcm_B), I(p.mass * p.G_BBo_B) {}
+  RigidInertia(const T& m_in, const Vector3<T>& h_in, const Matrix3<T>& I_in)
+      : m(m_in), h(h_in), I(I_in) {}
+  // I·V = [I·w + h × v; m·v − h × w].
+  Vector6<T> operator*(const Vector6<T>& V) const {
+    const Vector3<T> w = V.template head<3>(), v = V.template tail<3>();
+    Vector6<T> r;
+    r.template head<3>().noalias() = I * w;
+    r.template head<3>() += h.cross(v);
+    r.template tail<3>() = m * v - h.cross(w);
+    return r;
+  }
+  Matrix6<T> ToMatrix() const {
+    Matrix6<T> M;
+    const Matrix3<T> hx = mobilizer_math::CrossMatrix<T>(h);
+    M.template topLeftCorner<3, 3>() = I;
+    M.template topRightCorner<3, 3>() = hx;
+    M.template bottomLeftCorner<3, 3>() = -hx;
+    M.template bottomRightCorner<3, 3>() = Matrix3<T>::Identity() * m;
+    return M;
+  }
+};
+
+// Adds to (m, h, I) about Po in P the rigid inertia (mB, hB, IB) given about
+// Bo in B, with X_PB = (R, p): h' = R·hB, I' = R·IB·Rᵀ, then the shift
+// I_Po = I' − [h'][p] − [p][h'] − m[p][p] and h_Po = h' + m·p.
+template <typename T>
+inline void AddRigidInertiaToParent(const Matrix3<T>& R, const Vector3<T>& p,
+                                    const T& mB, const Vector3<T>& hB,
+                                    const Matrix3<T>& IB, T* m, Vector3<T>* h,
+                                    Matrix3<T>* I) {
+  const Vector3<T> hr = R * hB;
+  Matrix3<T> Ir;
+  Ir.noalias() = R * IB * R.transpose();
+  const Matrix3<T> px = mobilizer_math::CrossMatrix<T>(p);
+  const Matrix3<T> hx = mobilizer_math::CrossMatrix<T>(hr);
+  Matrix3<T> S;
+  S.noalias() = hx * px;
+  S += S.transpose().eval();
+  S.noalias() += mB * (px * px);
+  *I += Ir - S;
+  *h += hr + mB * p;
+  *m += mB;
+}
+
+// Adds to P_P (at Po in P) the articulated inertia Pa (at Bo in B):
+// P_P += X*·Pa·X⁻¹ with blocks rotated by R then shifted by p (see
+// compiled_tree.h for the frames).
+template <typename T>
+inline void AddArticulatedInertiaToParent(const Matrix3<T>& R,
+                                          const Vector3<T>& p,
+                                          const Matrix6<T>& Pa,
+                                          Matrix6<T>* P_P) {
+  Matrix3<T> A, B, C, tmp;
+  tmp.noalias() = R * Pa.template topLeftCorner<3, 3>();
+  A.noalias() = tmp * R.transpose();
+  tmp.noalias() = R * Pa.template topRightCorner<3, 3>();
+  B.noalias() = tmp * R.transpose();
+  tmp.noalias() = R * Pa.template bottomRightCorner<3, 3>();
+  C.noalias() = tmp * R.transpose();
+  const Matrix3<T> px = mobilizer_math::CrossMatrix<T>(p);
+  Matrix3<T> pC;
+  pC.noalias() = px * C;
+  // New blocks: A + [p]Bᵀ − B[p] − [p]C[p],  B + [p]C,  C.
+  Matrix3<T> pBt;
+  pBt.noalias() = px * B.transpose();
+  Matrix3<T> Anew = A + pBt + pBt.transpose();
+  Anew.noalias() -= pC * px;
+  const Matrix3<T> Bnew = B + pC;
+  P_P->template topLeftCorner<3, 3>() += Anew;
+  P_P->template topRightCorner<3, 3>() += Bnew;
+  P_P->template bottomLeftCorner<3, 3>() += Bnew.transpose();
+  P_P->template bottomRightCorner<3, 3>() += C;
+}
+
+// Re-expresses columns given in F at Mo into B at Bo: top = R_BF·top,
+// bottom = R_BF·bottom + p_BoMo_B × top.
+template <typename T, int NC>
+inline void MobilizerToBodyColumns(const Matrix3<T>& R_BF,
+                                   const Vector3<T>& p_BM,
+                                   const Eigen::Matrix<T, 6, NC>& X_F,
+                                   Eigen::Ref<Eigen::Matrix<T, 6, NC>> X_B) {
+  X_B.template topRows<3>().noalias() = R_BF * X_F.template topRows<3>();
+  X_B.template bottomRows<3>().noalias() = R_BF * X_F.template bottomRows<3>();
+  X_B.template bottomRows<3>().noalias() +=
+      mobilizer_math::CrossMatrix<T>(p_BM) * X_B.template topRows<3>();
+}
+
+template <typename T>
+void CheckWorkspace(const char* func, const CompiledTree& tree,
+                    const TreeParameters<T>& params,
+                    const TreeWorkspace<T>* ws) {
+  if (ws == nullptr) ThrowLogicError("{}(): the workspace is null.", func);
+  const int n = tree.num_mobods();
+  if (static_cast<int>(ws->R_WB.size()) != n ||
+      ws->H_B.cols() != tree.num_velocities()) {
+    ThrowLogicError(
+        "{}(): the workspace was made for another tree (it holds {} mobods "
+        "and {} velocities; the tree has {} and {}).",
+        func, ws->R_WB.size(), ws->H_B.cols(), n, tree.num_velocities());
+  }
+  if (static_cast<int>(params.mobods.size()) != n ||
+      params.damping.size() != tree.num_velocities() ||
+      params.reflected_inertia.size() != tree.num_velocities()) {
+    ThrowLogicError(
+        "{}(): the parameters were made for another tree (they hold {} "
+        "mobods and {} velocities; the tree has {} and {}).",
+        func, params.mobods.size(), params.reflected_inertia.size(), n,
+        tree.num_velocities());
+  }
+}
+
+void CheckSize(const char* func, const char* what, Eigen::Index size,
+               Eigen::Index expected) {
+  if (size != expected) {
+    ThrowLogicError("{}(): {} has size {}; expected {}.", func, what, size,
+                    expected);
+  }
+}
+
+template <typename T>
+void CheckAppliedForces(const char* func, const CompiledTree& tree,
+                        const Eigen::Ref<const VectorX<T>>& tau_applied,
+                        const SpatialVectorArray<T>& F_applied_Bo_W) {
+  if (tau_applied.size() != 0 && tau_applied.size() != tree.num_velocities()) {
+    ThrowLogicError(
+        "{}(): tau_applied has size {}; expected 0 (none) or "
+        "num_velocities() = {}.",
+        func, tau_applied.size(), tree.num_velocities());
+  }
+  if (!F_applied_Bo_W.empty() &&
+      static_cast<int>(F_applied_Bo_W.size()) != tree.num_mobods()) {
+    ThrowLogicError(
+        "{}(): F_applied_Bo_W has {} entries; expected 0 (none) or "
+        "num_mobods() = {}.",
+        func, F_applied_Bo_W.size(), tree.num_mobods());
+  }
+}
+
+// Body-frame applied force of mobod i (F_applied_Bo_W rotated into B).
+template <typename T>
+inline Vector6<T> AppliedForceInBody(const TreeWorkspace<T>& ws, int i,
+                                     const Vector6<T>& F_W) {
+  Vector6<T> F;
+  F.template head<3>().noalias() =
+      ws.R_WB[i].transpose() * F_W.template head<3>();
+  F.template tail<3>().noalias() =
+      ws.R_WB[i].transpose() * F_W.template tail<3>();
+  return F;
+}
+
+// Classical A_WB_W from the Plücker a_B (in B) and V_WB_B.
+template <typename T>
+inline Vector6<T> PluckerToClassicalInWorld(const Matrix3<T>& R_WB,
+                                            const Vector6<T>& a_B,
+                                            const Vector6<T>& V_B) {
+  const Vector3<T> alpha = a_B.template head<3>();
+  const Vector3<T> a_Bo = Lin(a_B) + Ang(V_B).cross(Lin(V_B));
+  Vector6<T> A;
+  A.template head<3>().noalias() = R_WB * alpha;
+  A.template tail<3>().noalias() = R_WB * a_Bo;
+  return A;
+}
+
+// Base-to-tip a_B = X_BP·a_P + H_B·v̇_B + c_B with a_world = a0 (in W).
+template <typename T>
+void AccelerationPass(const CompiledTree& tree, const Vector6<T>& a0,
+                      const T* vdot, TreeWorkspace<T>* ws) {
+  TreeWorkspace<T>& w = *ws;
+  w.a_B[0] = a0;
+  const int n = tree.num_mobods();
+  for (int i = 1; i < n; ++i) {
+    const MobodInfo& b = tree.mobod(i);
+    Vector6<T> a = MotionToChild(w.R_PB[i], w.p_PB[i], w.a_B[b.parent]);
+    a += w.c_B[i];
+    if (vdot != nullptr) {
+      DispatchNv(b.nv, [&](auto NV) {
+        constexpr int nv = decltype(NV)::value;
+        a.noalias() +=
+            w.H_B.template middleCols<nv>(b.v_start) *
+            Eigen::Map<const Eigen::Matrix<T, nv, 1>>(vdot + b.v_start);
+      });
+    }
+    w.a_B[i] = a;
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// BodyNode::CalcPositionKinematicsCache_BaseToTip, for all mobods.
+template <typename T>
+void CalcPositionKinematics(const CompiledTree& tree,
+                            const TreeParameters<T>& params,
+                            const Eigen::Ref<const VectorX<T>>& q,
+                            TreeWorkspace<T>* ws) {
+  CheckWorkspace("CalcPositionKinematics", tree, params, ws);
+  CheckSize("CalcPositionKinematics", "q", q.size(), tree.num_positions());
+  TreeWorkspace<T>& w = *ws;
+  const int n = tree.num_mobods();
+  for (int i = 1; i < n; ++i) {
+    const MobodInfo& b = tree.mobod(i);
+    const MobodParameters<T>& par = params.mobods[i];
+    VisitMobilizerKind(b.kind, [&](auto m) {
+      using Math = decltype(m);
+      constexpr int nv = Math::kNv;
+      const T* qb = q.data() + b.q_start;
+      Matrix3<T>& R_FM = w.R_FM[i];
+      Vector3<T>& p_FM = w.p_FM[i];
+      Math::CalcX_FM(b.constants, qb, &R_FM, &p_FM);
+      // X_FB = X_FM·X_MB with X_MB = X_BM⁻¹.
+      Matrix3<T> R_FB;
+      R_FB.noalias() = R_FM * par.X_BM.R.transpose();
+      Vector3<T> p_FB = p_FM;
+      p_FB.noalias() -= R_FB * par.X_BM.p;
+      Matrix3<T>& R_PB = w.R_PB[i];
+      R_PB.noalias() = par.X_PF.R * R_FB;
+      Vector3<T>& p_PB = w.p_PB[i];
+      p_PB = par.X_PF.p;
+      p_PB.noalias() += par.X_PF.R * p_FB;
+      if (b.parent == 0) {
+        w.R_WB[i] = R_PB;
+        w.p_WB[i] = p_PB;
+      } else {
+        w.R_WB[i].noalias() = w.R_WB[b.parent] * R_PB;
+        w.p_WB[i] = w.p_WB[b.parent];
+        w.p_WB[i].noalias() += w.R_WB[b.parent] * p_PB;
+      }
+      if constexpr (nv > 0) {
+        auto H = w.H_B.template middleCols<nv>(b.v_start);
+        constexpr MobilizerKind kind = Math::kKind;
+        if constexpr (kind == MobilizerKind::kRevolute ||
+                      kind == MobilizerKind::kPrismatic ||
+                      kind == MobilizerKind::kScrew) {
+          // The axis is fixed by R_FM, so R_BF·â = R_BM·â: no q dependence.
+          const Vector3<T> a_B = par.X_BM.R * b.constants.axis.cast<T>();
+          if constexpr (kind == MobilizerKind::kPrismatic) {
+            H.template topRows<3>().setZero();
+            H.template bottomRows<3>() = a_B;
+          } else {
+            H.template topRows<3>() = a_B;
+            Vector3<T> lin = par.X_BM.p.cross(a_B);
+            if constexpr (kind == MobilizerKind::kScrew) {
+              lin += ScrewMobilizerMath::lead(b.constants) * a_B;
+            }
+            H.template bottomRows<3>() = lin;
+          }
+        } else {
+          Eigen::Matrix<T, 6, nv> H_FM;
+          Math::CalcH_FM(b.constants, qb, &H_FM);
+          const Matrix3<T> R_BF = R_FB.transpose();
+          MobilizerToBodyColumns<T, nv>(R_BF, par.X_BM.p, H_FM, H);
+        }
+      }
+    });
+  }
+}
+
+// BodyNode::CalcVelocityKinematicsCache_BaseToTip, for all mobods.
+template <typename T>
+void CalcVelocityKinematics(const CompiledTree& tree,
+                            const TreeParameters<T>& params,
+                            const Eigen::Ref<const VectorX<T>>& q,
+                            const Eigen::Ref<const VectorX<T>>& v,
+                            TreeWorkspace<T>* ws) {
+  CheckWorkspace("CalcVelocityKinematics", tree, params, ws);
+  CheckSize("CalcVelocityKinematics", "q", q.size(), tree.num_positions());
+  CheckSize("CalcVelocityKinematics", "v", v.size(), tree.num_velocities());
+  TreeWorkspace<T>& w = *ws;
+  const int n = tree.num_mobods();
+  w.V_WB_B[0].setZero();
+  for (int i = 1; i < n; ++i) {
+    const MobodInfo& b = tree.mobod(i);
+    Vector6<T> V = MotionToChild(w.R_PB[i], w.p_PB[i], w.V_WB_B[b.parent]);
+    Vector6<T> VJ = Vector6<T>::Zero();
+    DispatchNv(b.nv, [&](auto NV) {
+      constexpr int nv = decltype(NV)::value;
+      VJ.noalias() = w.H_B.template middleCols<nv>(b.v_start) *
+                     v.template segment<nv>(b.v_start);
+    });
+    V += VJ;
+    w.V_WB_B[i] = V;
+    w.V_PB_B[i] = VJ;
+    Vector6<T> c = CrossMotion(V, VJ);
+    // Plücker across-mobilizer bias in F at Mo: [Ḣ·v]_w and
+    // [Ḣ·v]_v − w_FM × v_FMo, zero for kinds with constant H_FM whose
+    // w_FM and v_FMo are parallel (revolute, prismatic, screw, ball).
+    const MobilizerKind kind = b.kind;
+    if (kind == MobilizerKind::kUniversal || kind == MobilizerKind::kPlanar ||
+        kind == MobilizerKind::kRpyFloating ||
+        kind == MobilizerKind::kQuaternionFloating) {
+      VisitMobilizerKind(kind, [&](auto m) {
+        using Math = decltype(m);
+        constexpr int nv = Math::kNv;
+        if constexpr (nv > 0) {
+          const T* qb = q.data() + b.q_start;
+          const T* vb = v.data() + b.v_start;
+          Eigen::Matrix<T, 6, nv> H_FM;
+          Math::CalcH_FM(b.constants, qb, &H_FM);
+          const Vector6<T> V_FM =
+              H_FM * Eigen::Map<const Eigen::Matrix<T, nv, 1>>(vb);
+          Eigen::Matrix<T, 6, 1> bias =
+              Math::CalcHdotTimesV(b.constants, qb, vb);
+          bias.template tail<3>() -= Ang(V_FM).cross(Lin(V_FM));
+          const MobodParameters<T>& par = params.mobods[i];
+          Matrix3<T> R_BF;
+          R_BF.noalias() = par.X_BM.R * w.R_FM[i].transpose();
+          Eigen::Matrix<T, 6, 1> bias_B;
+          MobilizerToBodyColumns<T, 1>(R_BF, par.X_BM.p, bias, bias_B);
+          c += bias_B;
+        }
+      });
+    }
+    w.c_B[i] = c;
+  }
+}
+
+// BodyNode::CalcSpatialAcceleration_BaseToTip, for all mobods.
+template <typename T>
+void CalcSpatialAccelerationsFromVdot(const CompiledTree& tree,
+                                      const TreeParameters<T>& params,
+                                      const Eigen::Ref<const VectorX<T>>& vdot,
+                                      TreeWorkspace<T>* ws,
+                                      SpatialVectorArray<T>* A_WB_W) {
+  CheckWorkspace("CalcSpatialAccelerationsFromVdot", tree, params, ws);
+  CheckSize("CalcSpatialAccelerationsFromVdot", "vdot", vdot.size(),
+            tree.num_velocities());
+  if (A_WB_W == nullptr) {
+    ThrowLogicError("CalcSpatialAccelerationsFromVdot(): A_WB_W is null.");
+  }
+  AccelerationPass<T>(tree, Vector6<T>::Zero(), vdot.data(), ws);
+  const int n = tree.num_mobods();
+  if (static_cast<int>(A_WB_W->size()) != n) A_WB_W->resize(n);
+  (*A_WB_W)[0].setZero();
+  for (int i = 1; i < n; ++i) {
+    (*A_WB_W)[i] =
+        PluckerToClassicalInWorld(ws->R_WB[i], ws->a_B[i], ws->V_WB_B[i]);
+  }
+}
+
+// Recursive Newton–Euler: BodyNode::CalcSpatialAcceleration_BaseToTip with
+// the world accelerating at −g, then BodyNode::CalcInverseDynamics_TipToBase.
+template <typename T>
+void CalcInverseDynamics(const CompiledTree& tree,
+                         const TreeParameters<T>& params,
+                         const Eigen::Ref<const VectorX<T>>& vdot,
+                         const Vector3<T>& g_W,
+                         const Eigen::Ref<const VectorX<T>>& tau_applied,
+                         const SpatialVectorArray<T>& F_applied_Bo_W,
+                         TreeWorkspace<T>* ws, Eigen::Ref<VectorX<T>> tau,
+                         SpatialVectorArray<T>* A_WB_W,
+                         SpatialVectorArray<T>* F_BMo_W) {
+  constexpr const char* kFunc = "CalcInverseDynamics";
+  CheckWorkspace(kFunc, tree, params, ws);
+  CheckSize(kFunc, "vdot", vdot.size(), tree.num_velocities());
+  CheckSize(kFunc, "tau", tau.size(), tree.num_velocities());
+  CheckAppliedForces<T>(kFunc, tree, tau_applied, F_applied_Bo_W);
+  TreeWorkspace<T>& w = *ws;
+  const int n = tree.num_mobods();
+  Vector6<T> a0;
+  a0 << T(0), T(0), T(0), -g_W;
+  AccelerationPass<T>(tree, a0, vdot.data(), ws);
+  const bool has_F = !F_applied_Bo_W.empty();
+  for (int i = 1; i < n; ++i) {
+    const RigidInertia<T> I(params.mobods[i]);
+    const Vector6<T>& V = w.V_WB_B[i];
+    Vector6<T> f = I * w.a_B[i];
+    f += CrossForce(V, I * V);
+    if (has_F) f -= AppliedForceInBody(w, i, F_applied_Bo_W[i]);
+    w.f_B[i] = f;
+  }
+  const bool has_tau = tau_applied.size() != 0;
+  for (int i = n - 1; i > 0; --i) {
+    const MobodInfo& b = tree.mobod(i);
+    const Vector6<T>& f = w.f_B[i];
+    DispatchNv(b.nv, [&](auto NV) {
+      constexpr int nv = decltype(NV)::value;
+      auto tau_b = tau.template segment<nv>(b.v_start);
+      tau_b.noalias() =
+          w.H_B.template middleCols<nv>(b.v_start).transpose() * f;
+      tau_b +=
+          params.reflected_inertia.template segment<nv>(b.v_start).cwiseProduct(
+              vdot.template segment<nv>(b.v_start));
+      if (has_tau) tau_b -= tau_applied.template segment<nv>(b.v_start);
+    });
+    if (b.parent > 0) {
+      w.f_B[b.parent] += ForceToParent(w.R_PB[i], w.p_PB[i], f);
+    }
+  }
+  if (A_WB_W != nullptr) {
+    if (static_cast<int>(A_WB_W->size()) != n) A_WB_W->resize(n);
+    (*A_WB_W)[0].setZero();
+    for (int i = 1; i < n; ++i) {
+      // Remove the −g offset of the world: a_B + [0; R_BW·g].
+      Vector6<T> a = w.a_B[i];
+      a.template tail<3>().noalias() += w.R_WB[i].transpose() * g_W;
+      (*A_WB_W)[i] = PluckerToClassicalInWorld(w.R_WB[i], a, w.V_WB_B[i]);
+    }
+  }
+  if (F_BMo_W != nullptr) {
+    if (static_cast<int>(F_BMo_W->size()) != n) F_BMo_W->resize(n);
+    (*F_BMo_W)[0].setZero();
+    for (int i = 1; i < n; ++i) {
+      // Shift from Bo to Mo: τ_Mo = τ_Bo + p_MoBo × f = τ_Bo − p_BoMo × f.
+      const Vector6<T>& f = w.f_B[i];
+      const Vector3<T> t_Mo = Ang(f) - params.mobods[i].X_BM.p.cross(Lin(f));
+      Vector6<T>& F = (*F_BMo_W)[i];
+      F.template head<3>().noalias() = w.R_WB[i] * t_Mo;
+      F.template tail<3>().noalias() = w.R_WB[i] * Lin(f);
+    }
+  }
+}
+
+// Composite rigid body algorithm.
+template <typename T>
+void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
+                    TreeWorkspace<T>* ws, Eigen::Ref<MatrixX<T>> M) {
+  constexpr const char* kFunc = "CalcMassMatrix";
+  CheckWorkspace(kFunc, tree, params, ws);
+  const int nv = tree.num_velocities();
+  if (M.rows() != nv || M.cols() != nv) {
+    ThrowLogicError("{}(): M is {}x{}; expected {}x{}.", kFunc, M.rows(),
+                    M.cols(), nv, nv);
+  }
+  TreeWorkspace<T>& w = *ws;
+  const int n = tree.num_mobods();
+  for (int i = 1; i < n; ++i) {
+    const MobodParameters<T>& p = params.mobods[i];
+    w.mc[i] = p.mass;
+    w.hc[i] = p.mass * p.p_BoBcm_B;
+    w.Ic[i] = p.mass * p.G_BBo_B;
+  }
+  for (int i = n - 1; i > 0; --i) {
+    const int parent = tree.mobod(i).parent;
+    if (parent > 0) {
+      AddRigidInertiaToParent(w.R_PB[i], w.p_PB[i], w.mc[i], w.hc[i], w.Ic[i],
+                              &w.mc[parent], &w.hc[parent], &w.Ic[parent]);
+    }
+  }
+  M.setZero();
+  for (int i = n - 1; i > 0; --i) {
+    const MobodInfo& b = tree.mobod(i);
+    DispatchNv(b.nv, [&](auto NV) {
+      constexpr int nvi = decltype(NV)::value;
+      const auto H = w.H_B.template middleCols<nvi>(b.v_start);
+      // F = Ic·H, column by column.
+      Eigen::Matrix<T, 6, nvi> F;
+      const RigidInertia<T> Ic(w.mc[i], w.hc[i], w.Ic[i]);
+      for (int c = 0; c < nvi; ++c) F.col(c) = Ic * Vector6<T>(H.col(c));
+      auto Mii = M.template block<nvi, nvi>(b.v_start, b.v_start);
+      Mii.noalias() = H.transpose() * F;
+      if constexpr (nvi > 1) {
+        // Hᵀ·(Ic·H) is symmetric only up to round-off: mirror one triangle.
+        Mii.template triangularView<Eigen::StrictlyLower>() = Mii.transpose();
+      }
+      Mii.diagonal() +=
+          params.reflected_inertia.template segment<nvi>(b.v_start);
+      int j = i;
+      while (tree.mobod(j).parent > 0) {
+        for (int c = 0; c < nvi; ++c) {
+          F.col(c) = ForceToParent(w.R_PB[j], w.p_PB[j], Vector6<T>(F.col(c)));
+        }
+        j = tree.mobod(j).parent;
+        const MobodInfo& bj = tree.mobod(j);
+        for (int r = 0; r < bj.nv; ++r) {
+          const auto h = w.H_B.col(bj.v_start + r);
+          for (int c = 0; c < nvi; ++c) {
+            const T x = h.dot(F.col(c));
+            M(bj.v_start + r, b.v_start + c) = x;
+            M(b.v_start + c, bj.v_start + r) = x;
+          }
+        }
+      }
+    });
+  }
+}
+
+template <typename T>
+void CalcBiasTerm(const CompiledTree& tree, const TreeParameters<T>& params,
+                  TreeWorkspace<T>* ws, Eigen::Ref<VectorX<T>> Cv) {
+  CheckWorkspace("CalcBiasTerm", tree, params, ws);
+  CheckSize("CalcBiasTerm", "Cv", Cv.size(), tree.num_velocities());
+  ws->vdot_zero.setZero();
+  const SpatialVectorArray<T> no_forces;
+  CalcInverseDynamics<T>(tree, params, ws->vdot_zero, Vector3<T>::Zero(),
+                         VectorX<T>(), no_forces, ws, Cv);
+}
+
+template <typename T>
+void CalcGravityGeneralizedForces(const CompiledTree& tree,
+                                  const TreeParameters<T>& params,
+                                  const Vector3<T>& g_W, TreeWorkspace<T>* ws,
+                                  Eigen::Ref<VectorX<T>> tau_g) {
+  CheckWorkspace("CalcGravityGeneralizedForces", tree, params, ws);
+  CheckSize("CalcGravityGeneralizedForces", "tau_g", tau_g.size(),
+            tree.num_velocities());
+  TreeWorkspace<T>& w = *ws;
+  const int n = tree.num_mobods();
+  for (int i = 1; i < n; ++i) {
+    const MobodParameters<T>& p = params.mobods[i];
+    const Vector3<T> g_B = w.R_WB[i].transpose() * g_W;
+    Vector6<T> F;
+    F.template tail<3>() = p.mass * g_B;
+    F.template head<3>() = (p.mass * p.p_BoBcm_B).cross(g_B);
+    w.f_B[i] = F;
+  }
+  for (int i = n - 1; i > 0; --i) {
+    const MobodInfo& b = tree.mobod(i);
+    DispatchNv(b.nv, [&](auto NV) {
+      constexpr int nv = decltype(NV)::value;
+      tau_g.template segment<nv>(b.v_start).noalias() =
+          w.H_B.template middleCols<nv>(b.v_start).transpose() * w.f_B[i];
+    });
+    if (b.parent > 0) {
+      w.f_B[b.parent] += ForceToParent(w.R_PB[i], w.p_PB[i], w.f_B[i]);
+    }
+  }
+}
+
+// BodyNode::CalcArticulatedBodyInertiaCache_TipToBase, for all mobods.
+template <typename T>
+void CalcArticulatedBodyInertiaCache(const CompiledTree& tree,
+                                     const TreeParameters<T>& params,
+                                     TreeWorkspace<T>* ws) {
+  CheckWorkspace("CalcArticulatedBodyInertiaCache", tree, params, ws);
+  TreeWorkspace<T>& w = *ws;
+  const int n = tree.num_mobods();
+  for (int i = 1; i < n; ++i) {
+    w.P_B[i] = RigidInertia<T>(params.mobods[i]).ToMatrix();
+  }
+  for (int i = n - 1; i > 0; --i) {
+    const MobodInfo& b = tree.mobod(i);
+    Matrix6<T>& P = w.P_B[i];
+    DispatchNv(b.nv, [&](auto NV) {
+      constexpr int nv = decltype(NV)::value;
+      const auto H = w.H_B.template middleCols<nv>(b.v_start);
+      auto U = w.U_B.template middleCols<nv>(b.v_start);
+      U.noalias() = P * H;
+      Eigen::Matrix<T, nv, nv> D;
+      D.noalias() = H.transpose() * U;
+      D.diagonal() += params.reflected_inertia.template segment<nv>(b.v_start);
+      auto Dinv = w.Dinv_B[i].template topLeftCorner<nv, nv>();
+      if constexpr (nv == 1) {
+        Dinv(0, 0) = T(1) / D(0, 0);
+      } else {
+        Dinv = Eigen::LLT<Eigen::Matrix<T, nv, nv>>(D).solve(
+            Eigen::Matrix<T, nv, nv>::Identity());
+      }
+      // Projected articulated inertia Pa = P − U·D⁻¹·Uᵀ.
+      const Eigen::Matrix<T, 6, nv> UDinv = U * Dinv;
+      P.noalias() -= UDinv * U.transpose();
+    });
+    if (b.parent > 0) {
+      AddArticulatedInertiaToParent(w.R_PB[i], w.p_PB[i], P, &w.P_B[b.parent]);
+    }
+  }
+}
+
+template <typename T>
+void CalcArticulatedBodyForwardDynamics(
+    const CompiledTree& tree, const TreeParameters<T>& params,
+    const Vector3<T>& g_W, const Eigen::Ref<const VectorX<T>>& tau_applied,
+    const SpatialVectorArray<T>& F_applied_Bo_W, TreeWorkspace<T>* ws,
+    Eigen::Ref<VectorX<T>> vdot) {
+  constexpr const char* kFunc = "CalcArticulatedBodyForwardDynamics";
+  CheckWorkspace(kFunc, tree, params, ws);
+  CheckSize(kFunc, "vdot", vdot.size(), tree.num_velocities());
+  CheckAppliedForces<T>(kFunc, tree, tau_applied, F_applied_Bo_W);
+  TreeWorkspace<T>& w = *ws;
+  const int n = tree.num_mobods();
+  const bool has_F = !F_applied_Bo_W.empty();
+  const bool has_tau = tau_applied.size() != 0;
+  for (int i = 1; i < n; ++i) {
+    const RigidInertia<T> I(params.mobods[i]);
+    const Vector6<T>& V = w.V_WB_B[i];
+    Vector6<T> z = CrossForce(V, I * V);
+    if (has_F) z -= AppliedForceInBody(w, i, F_applied_Bo_W[i]);
+    w.z_B[i] = z;
+  }
+  // Tip-to-base: u = τ − Hᵀz; z_a = z + Pa·c + U·D⁻¹·u to the parent.
+  for (int i = n - 1; i > 0; --i) {
+    const MobodInfo& b = tree.mobod(i);
+    Vector6<T> za = w.z_B[i];
+    za.noalias() += w.P_B[i] * w.c_B[i];
+    DispatchNv(b.nv, [&](auto NV) {
+      constexpr int nv = decltype(NV)::value;
+      auto u = w.u.template segment<nv>(b.v_start);
+      u.noalias() =
+          -w.H_B.template middleCols<nv>(b.v_start).transpose() * w.z_B[i];
+      if (has_tau) u += tau_applied.template segment<nv>(b.v_start);
+      const Eigen::Matrix<T, nv, 1> Dinv_u =
+          w.Dinv_B[i].template topLeftCorner<nv, nv>() * u;
+      za.noalias() += w.U_B.template middleCols<nv>(b.v_start) * Dinv_u;
+    });
+    if (b.parent > 0) {
+      w.z_B[b.parent] += ForceToParent(w.R_PB[i], w.p_PB[i], za);
+    }
+  }
+  // Base-to-tip: a' = X_BP·a_P + c; v̇ = D⁻¹(u − Uᵀa'); a = a' + H·v̇.
+  Vector6<T> a0;
+  a0 << T(0), T(0), T(0), -g_W;
+  w.a_B[0] = a0;
+  for (int i = 1; i < n; ++i) {
+    const MobodInfo& b = tree.mobod(i);
+    Vector6<T> a = MotionToChild(w.R_PB[i], w.p_PB[i], w.a_B[b.parent]);
+    a += w.c_B[i];
+    DispatchNv(b.nv, [&](auto NV) {
+      constexpr int nv = decltype(NV)::value;
+      Eigen::Matrix<T, nv, 1> r = w.u.template segment<nv>(b.v_start);
+      r.noalias() -= w.U_B.template middleCols<nv>(b.v_start).transpose() * a;
+      auto vd = vdot.template segment<nv>(b.v_start);
+      vd.noalias() = w.Dinv_B[i].template topLeftCorner<nv, nv>() * r;
+      a.noalias() += w.H_B.template middleCols<nv>(b.v_start) * vd;
+    });
+    w.a_B[i] = a;
+  }
+}
+
+template <typename T>
+void CalcForwardDynamicsArticulatedBody(
+    const CompiledTree& tree, const TreeParameters<T>& params,
+    const Vector3<T>& g_W, const Eigen::Ref<const VectorX<T>>& tau_applied,
+    const SpatialVectorArray<T>& F_applied_Bo_W, TreeWorkspace<T>* ws,
+    Eigen::Ref<VectorX<T>> vdot) {
+  CalcArticulatedBodyInertiaCache(tree, params, ws);
+  CalcArticulatedBodyForwardDynamics(tree, params, g_W, tau_applied,
+                                     F_applied_Bo_W, ws, vdot);
+}
+
+template <typename T>
+void CalcForwardDynamicsCholesky(
+    const CompiledTree& tree, const TreeParameters<T>& params,
+    const Vector3<T>& g_W, const Eigen::Ref<const VectorX<T>>& tau_applied,
+    const SpatialVectorArray<T>& F_applied_Bo_W, TreeWorkspace<T>* ws,
+    Eigen::Ref<VectorX<T>> vdot) {
+  constexpr const char* kFunc = "CalcForwardDynamicsCholesky";
+  CheckWorkspace(kFunc, tree, params, ws);
+  CheckSize(kFunc, "vdot", vdot.size(), tree.num_velocities());
+  TreeWorkspace<T>& w = *ws;
+  CalcMassMatrix<T>(tree, params, ws, w.M);
+  w.vdot_zero.setZero();
+  CalcInverseDynamics<T>(tree, params, w.vdot_zero, g_W, tau_applied,
+                         F_applied_Bo_W, ws, w.rhs);
+  w.llt.compute(w.M);
+  if (w.llt.info() != Eigen::Success) {
+    ThrowLogicError("{}(): the mass matrix is not positive definite.", kFunc);
+  }
+  vdot = -w.rhs;
+  w.llt.solveInPlace(vdot);
+}
+
+template <typename T>
+void FactorMassMatrixLTDL(const CompiledTree& tree, Eigen::Ref<MatrixX<T>> M) {
+  const std::vector<int>& lambda = tree.dof_parent();
+  const int nv = tree.num_velocities();
+  CheckSize("FactorMassMatrixLTDL", "M", M.rows(), nv);
+  CheckSize("FactorMassMatrixLTDL", "M", M.cols(), nv);
+  // RBDA §6.5, 0-based with −1 for "none".
+  for (int k = nv - 1; k >= 0; --k) {
+    const T inv_d = T(1) / M(k, k);
+    for (int i = lambda[k]; i >= 0; i = lambda[i]) {
+      const T b = M(k, i) * inv_d;
+      for (int j = i; j >= 0; j = lambda[j]) M(i, j) -= M(k, j) * b;
+      M(k, i) = b;
+    }
+  }
+}
+
+template <typename T>
+void SolveLTDL(const CompiledTree& tree, const Eigen::Ref<const MatrixX<T>>& LD,
+               Eigen::Ref<VectorX<T>> x) {
+  const std::vector<int>& lambda = tree.dof_parent();
+  const int nv = tree.num_velocities();
+  CheckSize("SolveLTDL", "x", x.size(), nv);
+  // Lᵀ·z = b (tip to base), then D, then L·x = y (base to tip).
+  for (int i = nv - 1; i >= 0; --i) {
+    for (int j = lambda[i]; j >= 0; j = lambda[j]) x[j] -= LD(i, j) * x[i];
+  }
+  for (int i = 0; i < nv; ++i) x[i] /= LD(i, i);
+  for (int i = 0; i < nv; ++i) {
+    for (int j = lambda[i]; j >= 0; j = lambda[j]) x[i] -= LD(i, j) * x[j];
+  }
+}
+
+template <typename T>
+void CalcForwardDynamicsLTDL(const CompiledTree& tree,
+                             const TreeParameters<T>& params,
+                             const Vector3<T>& g_W,
+                             const Eigen::Ref<const VectorX<T>>& tau_applied,
+                             const SpatialVectorArray<T>& F_applied_Bo_W,
+                             TreeWorkspace<T>* ws,
+                             Eigen::Ref<VectorX<T>> vdot) {
+  constexpr const char* kFunc = "CalcForwardDynamicsLTDL";
+  CheckWorkspace(kFunc, tree, params, ws);
+  CheckSize(kFunc, "vdot", vdot.size(), tree.num_velocities());
+  TreeWorkspace<T>& w = *ws;
+  CalcMassMatrix<T>(tree, params, ws, w.M);
+  w.vdot_zero.setZero();
+  CalcInverseDynamics<T>(tree, params, w.vdot_zero, g_W, tau_applied,
+                         F_applied_Bo_W, ws, w.rhs);
+  FactorMassMatrixLTDL<T>(tree, w.M);
+  vdot = -w.rhs;
+  SolveLTDL<T>(tree, w.M, vdot);
+}
+
+template <typename T>
+void CalcJacobianSpatialVelocity(const CompiledTree& tree,
+                                 const TreeWorkspace<T>& ws, int mobod,
+                                 const Vector3<T>& p_BoBp_B,
+                                 Eigen::Ref<MatrixX<T>> J) {
+  constexpr const char* kFunc = "CalcJacobianSpatialVelocity";
+  if (mobod < 0 || mobod >= tree.num_mobods()) {
+    ThrowLogicError("{}(): mobod {} does not exist (the tree has {}).", kFunc,
+                    mobod, tree.num_mobods());
+  }
+  if (J.rows() != 6 || J.cols() != tree.num_velocities()) {
+    ThrowLogicError("{}(): J is {}x{}; expected 6x{}.", kFunc, J.rows(),
+                    J.cols(), tree.num_velocities());
+  }
+  J.setZero();
+  const Vector3<T> p_WP = ws.p_WB[mobod] + ws.R_WB[mobod] * p_BoBp_B;
+  for (int k = mobod; k > 0; k = tree.mobod(k).parent) {
+    const MobodInfo& b = tree.mobod(k);
+    const Vector3<T> p_KoP_W = p_WP - ws.p_WB[k];
+    for (int c = 0; c < b.nv; ++c) {
+      const auto h = ws.H_B.col(b.v_start + c);
+      const Vector3<T> w = ws.R_WB[k] * h.template head<3>();
+      const Vector3<T> v = ws.R_WB[k] * h.template tail<3>() + w.cross(p_KoP_W);
+      J.col(b.v_start + c) << w, v;
+    }
+  }
+}
+
+template <typename T>
+Vector6<T> CalcBiasSpatialAcceleration(const CompiledTree& tree,
+                                       TreeWorkspace<T>* ws, int mobod,
+                                       const Vector3<T>& p_BoBp_B) {
+  if (mobod < 0 || mobod >= tree.num_mobods()) {
+    ThrowLogicError(
+        "CalcBiasSpatialAcceleration(): mobod {} does not exist (the tree "
+        "has {}).",
+        mobod, tree.num_mobods());
+  }
+  AccelerationPass<T>(tree, Vector6<T>::Zero(), nullptr, ws);
+  const Vector6<T>& a = ws->a_B[mobod];
+  const Vector6<T>& V = ws->V_WB_B[mobod];
+  const Vector3<T> w = Ang(V);
+  const Vector3<T> alpha = Ang(a);
+  const Vector3<T> a_Bo = Lin(a) + w.cross(Lin(V));
+  const Vector3<T> a_P =
+      a_Bo + alpha.cross(p_BoBp_B) + w.cross(Vector3<T>(w.cross(p_BoBp_B)));
+  Vector6<T> A;
+  A << ws->R_WB[mobod] * alpha, ws->R_WB[mobod] * a_P;
+  return A;
+}
+
+template <typename T>
+T CalcKineticEnergy(const CompiledTree& tree, const TreeParameters<T>& params,
+                    const TreeWorkspace<T>& ws) {
+  T ke(0);
+  for (int i = 1; i < tree.num_mobods(); ++i) {
+    const Vector6<T>& V = ws.V_WB_B[i];
+    ke += V.dot(RigidInertia<T>(params.mobods[i]) * V);
+  }
+  return ke / T(2);
+}
+
+template <typename T>
+T CalcPotentialEnergy(const CompiledTree& tree, const TreeParameters<T>& params,
+                      const Vector3<T>& g_W, const TreeWorkspace<T>& ws) {
+  T pe(0);
+  for (int i = 1; i < tree.num_mobods(); ++i) {
+    const MobodParameters<T>& p = params.mobods[i];
+    const Vector3<T> p_WBcm = ws.p_WB[i] + ws.R_WB[i] * p.p_BoBcm_B;
+    pe -= p.mass * g_W.dot(p_WBcm);
+  }
+  return pe;
+}
+
+template <typename T>
+Vector6<T> CalcSpatialMomentumInWorldAboutWo(const CompiledTree& tree,
+                                             const TreeParameters<T>& params,
+                                             const TreeWorkspace<T>& ws) {
+  Vector6<T> L = Vector6<T>::Zero();
+  for (int i = 1; i < tree.num_mobods(); ++i) {
+    const Vector6<T> h = RigidInertia<T>(params.mobods[i]) * ws.V_WB_B[i];
+    const Vector3<T> lin = ws.R_WB[i] * Lin(h);
+    L.template tail<3>() += lin;
+    L.template head<3>() += ws.R_WB[i] * Ang(h) + ws.p_WB[i].cross(lin);
+  }
+  return L;
+}
+
+template <typename T>
+void CalcJointDampingForces(const CompiledTree& tree,
+                            const TreeParameters<T>& params,
+                            const Eigen::Ref<const VectorX<T>>& v,
+                            Eigen::Ref<VectorX<T>> tau) {
+  CheckSize("CalcJointDampingForces", "v", v.size(), tree.num_velocities());
+  CheckSize("CalcJointDampingForces", "tau", tau.size(), tree.num_velocities());
+  tau = -params.damping.cwiseProduct(v);
+}
+
+template <typename T>
+void MapVelocityToQDot(const CompiledTree& tree,
+                       const Eigen::Ref<const VectorX<T>>& q,
+                       const Eigen::Ref<const VectorX<T>>& v,
+                       Eigen::Ref<VectorX<T>> qdot) {
+  CheckSize("MapVelocityToQDot", "q", q.size(), tree.num_positions());
+  CheckSize("MapVelocityToQDot", "v", v.size(), tree.num_velocities());
+  CheckSize("MapVelocityToQDot", "qdot", qdot.size(), tree.num_positions());
+  for (int i = 1; i < tree.num_mobods(); ++i) {
+    const MobodInfo& b = tree.mobod(i);
+    VisitMobilizerKind(b.kind, [&](auto m) {
+      using Math = decltype(m);
+      constexpr int nq = Math::kNq, nv = Math::kNv;
+      if constexpr (nv > 0) {
+        Eigen::Matrix<T, nq, nv> N;
+        Math::CalcN(b.constants, q.data() + b.q_start, &N);
+        qdot.template segment<nq>(b.q_start).noalias() =
+            N * v.template segment<nv>(b.v_start);
+      }
+    });
+  }
+}
+
+template <typename T>
+void MapQDotToVelocity(const CompiledTree& tree,
+                       const Eigen::Ref<const VectorX<T>>& q,
+                       const Eigen::Ref<const VectorX<T>>& qdot,
+                       Eigen::Ref<VectorX<T>> v) {
+  CheckSize("MapQDotToVelocity", "q", q.size(), tree.num_positions());
+  CheckSize("MapQDotToVelocity", "qdot", qdot.size(), tree.num_positions());
+  CheckSize("MapQDotToVelocity", "v", v.size(), tree.num_velocities());
+  for (int i = 1; i < tree.num_mobods(); ++i) {
+    const MobodInfo& b = tree.mobod(i);
+    VisitMobilizerKind(b.kind, [&](auto m) {
+      using Math = decltype(m);
+      constexpr int nq = Math::kNq, nv = Math::kNv;
+      if constexpr (nv > 0) {
+        Eigen::Matrix<T, nv, nq> Np;
+        Math::CalcNplus(b.constants, q.data() + b.q_start, &Np);
+        v.template segment<nv>(b.v_start).noalias() =
+            Np * qdot.template segment<nq>(b.q_start);
+      }
+    });
+  }
+}
+
+#define OSSA_TREE_KERNELS_INSTANTIATE(T)                                       \
+  template void CalcPositionKinematics<T>(                                     \
+      const CompiledTree&, const TreeParameters<T>&,                           \
+      const Eigen::Ref<const VectorX<T>>&, TreeWorkspace<T>*);                 \
+  template void CalcVelocityKinematics<T>(                                     \
+      const CompiledTree&, const TreeParameters<T>&,                           \
+      const Eigen::Ref<const VectorX<T>>&,                                     \
+      const Eigen::Ref<const VectorX<T>>&, TreeWorkspace<T>*);                 \
+  template void CalcSpatialAccelerationsFromVdot<T>(                           \
+      const CompiledTree&, const TreeParameters<T>&,                           \
+      const Eigen::Ref<const VectorX<T>>&, TreeWorkspace<T>*,                  \
+      SpatialVectorArray<T>*);                                                 \
+  template void CalcInverseDynamics<T>(                                        \
+      const CompiledTree&, const TreeParameters<T>&,                           \
+      const Eigen::Ref<const VectorX<T>>&, const Vector3<T>&,                  \
+      const Eigen::Ref<const VectorX<T>>&, const SpatialVectorArray<T>&,       \
+      TreeWorkspace<T>*, Eigen::Ref<VectorX<T>>, SpatialVectorArray<T>*,       \
+      SpatialVectorArray<T>*);                                                 \
+  template void CalcMassMatrix<T>(const CompiledTree&,                         \
+                                  const TreeParameters<T>&, TreeWorkspace<T>*, \
+                                  Eigen::Ref<MatrixX<T>>);                     \
+  template void CalcBiasTerm<T>(const CompiledTree&, const TreeParameters<T>&, \
+                                TreeWorkspace<T>*, Eigen::Ref<VectorX<T>>);    \
+  template void CalcGravityGeneralizedForces<T>(                               \
+      const CompiledTree&, const TreeParameters<T>&, const Vector3<T>&,        \
+      TreeWorkspace<T>*, Eigen::Ref<VectorX<T>>);                              \
+  template void CalcArticulatedBodyInertiaCache<T>(                            \
+      const CompiledTree&, const TreeParameters<T>&, TreeWorkspace<T>*);       \
+  template void CalcArticulatedBodyForwardDynamics<T>(                         \
+      const CompiledTree&, const TreeParameters<T>&, const Vector3<T>&,        \
+      const Eigen::Ref<const VectorX<T>>&, const SpatialVectorArray<T>&,       \
+      TreeWorkspace<T>*, Eigen::Ref<VectorX<T>>);                              \
+  template void CalcForwardDynamicsArticulatedBody<T>(                         \
+      const CompiledTree&, const TreeParameters<T>&, const Vector3<T>&,        \
+      const Eigen::Ref<const VectorX<T>>&, const SpatialVectorArray<T>&,       \
+      TreeWorkspace<T>*, Eigen::Ref<VectorX<T>>);                              \
+  template void CalcForwardDynamicsCholesky<T>(                                \
+      const CompiledTree&, const TreeParameters<T>&, const Vector3<T>&,        \
+      const Eigen::Ref<const VectorX<T>>&, const SpatialVectorArray<T>&,       \
+      TreeWorkspace<T>*, Eigen::Ref<VectorX<T>>);                              \
+  template void CalcForwardDynamicsLTDL<T>(                                    \
+      const CompiledTree&, const TreeParameters<T>&, const Vector3<T>&,        \
+      const Eigen::Ref<const VectorX<T>>&, const SpatialVectorArray<T>&,       \
+      TreeWorkspace<T>*, Eigen::Ref<VectorX<T>>);                              \
+  template void FactorMassMatrixLTDL<T>(const CompiledTree&,                   \
+                                        Eigen::Ref<MatrixX<T>>);               \
+  template void SolveLTDL<T>(const CompiledTree&,                              \
+                             const Eigen::Ref<const MatrixX<T>>&,              \
+                             Eigen::Ref<VectorX<T>>);                          \
+  template void CalcJacobianSpatialVelocity<T>(                                \
+      const CompiledTree&, const TreeWorkspace<T>&, int, const Vector3<T>&,    \
+      Eigen::Ref<MatrixX<T>>);                                                 \
+  template Vector6<T> CalcBiasSpatialAcceleration<T>(                          \
+      const CompiledTree&, TreeWorkspace<T>*, int, const Vector3<T>&);         \
+  template T CalcKineticEnergy<T>(                                             \
+      const CompiledTree&, const TreeParameters<T>&, const TreeWorkspace<T>&); \
+  template T CalcPotentialEnergy<T>(                                           \
+      const CompiledTree&, const TreeParameters<T>&, const Vector3<T>&,        \
+      const TreeWorkspace<T>&);                                                \
+  template Vector6<T> CalcSpatialMomentumInWorldAboutWo<T>(                    \
+      const CompiledTree&, const TreeParameters<T>&, const TreeWorkspace<T>&); \
+  template void CalcJointDampingForces<T>(                                     \
+      const CompiledTree&, const TreeParameters<T>&,                           \
+      const Eigen::Ref<const VectorX<T>>&, Eigen::Ref<VectorX<T>>);            \
+  template void MapVelocityToQDot<T>(                                          \
+      const CompiledTree&, const Eigen::Ref<const VectorX<T>>&,                \
+      const Eigen::Ref<const VectorX<T>>&, Eigen::Ref<VectorX<T>>);            \
+  template void MapQDotToVelocity<T>(                                          \
+      const CompiledTree&, const Eigen::Ref<const VectorX<T>>&,                \
+      const Eigen::Ref<const VectorX<T>>&, Eigen::Ref<VectorX<T>>);
+
+}  // namespace ossa::multibody::internal
