@@ -8,19 +8,6 @@
 
 namespace ossa::multibody {
 
-namespace {
-template <typename T>
-Matrix3<T> CrossMatrix(const Vector3<T>& p) {
-  Matrix3<T> px;
-  // clang-format off
-  px <<  T(0),   -p.z(),  p.y(),
-         p.z(),   T(0),  -p.x(),
-        -p.y(),   p.x(),  T(0);
-  // clang-format on
-  return px;
-}
-}  // namespace
-
 template <typename T>
 bool ArticulatedBodyInertia<T>::IsPhysicallyValid() const {
   if constexpr (!scalar_predicate<T>::is_bool) {
@@ -65,18 +52,30 @@ void ArticulatedBodyInertia<T>::ThrowNotPositiveSemiDefinite() const {
 template <typename T>
 ArticulatedBodyInertia<T>& ArticulatedBodyInertia<T>::ShiftInPlace(
     const Vector3<T>& p_QR_E) {
-  const Matrix3<T> px = CrossMatrix(p_QR_E);
-  const Matrix3<T> A = P_.template topLeftCorner<3, 3>();
+  // With P = [A B; Bᵀ C] and p× = [p_QR]×:
+  //   X = B p×   (row i is B.row(i) × p),
+  //   Y = p× C   (column j is p × C.col(j)),
+  //   Z = Y p× = p× C p×  (row i is Y.row(i) × p; symmetric as C is),
+  // and since p×ᵀ = −p×, p× Bᵀ = −Xᵀ, so
+  //   A' = A + X + Xᵀ − Z,  B' = B − Y,  C' = C.
+  // Written with cross products this is ~10× cheaper than Φᵀ P Φ.
+  const Vector3<T>& p = p_QR_E;
   const Matrix3<T> B = P_.template topRightCorner<3, 3>();
   const Matrix3<T> C = P_.template bottomRightCorner<3, 3>();
-  const Matrix3<T> pxC = px * C;
-  const Matrix3<T> B_new = B - pxC;
-  // A' = A + B p× − p× Bᵀ − p× C p×; the last two terms are the transpose of
-  // the first correction's counterpart, so build the lower triangle and
-  // mirror it to keep the result exactly symmetric.
-  const Matrix3<T> A_new_full = A + B * px - px * B.transpose() - pxC * px;
+  Matrix3<T> X, Y, Z;
+  for (int i = 0; i < 3; ++i) {
+    X.row(i) = Vector3<T>(B.row(i).transpose()).cross(p).transpose();
+    Y.col(i) = p.cross(Vector3<T>(C.col(i)));
+  }
+  for (int i = 0; i < 3; ++i) {
+    Z.row(i) = Vector3<T>(Y.row(i).transpose()).cross(p).transpose();
+  }
+  const Matrix3<T> A_new =
+      P_.template topLeftCorner<3, 3>() + X + X.transpose() - Z;
+  // Keep the result exactly symmetric (Z is symmetric only to rounding).
   P_.template topLeftCorner<3, 3>() =
-      A_new_full.template selfadjointView<Eigen::Lower>();
+      A_new.template selfadjointView<Eigen::Lower>();
+  const Matrix3<T> B_new = B - Y;
   P_.template topRightCorner<3, 3>() = B_new;
   P_.template bottomLeftCorner<3, 3>() = B_new.transpose();
   return *this;
