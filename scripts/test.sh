@@ -23,6 +23,10 @@ if [ "${1:-}" = "--sanitize" ]; then
 fi
 
 scripts/setup.sh "$@"
+# Peer libraries are oracles for the tests (never library dependencies):
+# tests that compare with the reference toolkit need `drake` from PyPI.
+"${PYTHON:-python3}" -c "import pydrake" >/dev/null 2>&1 ||
+  "${PYTHON:-python3}" -m pip install -q drake
 BUILD_DIR=${OSSA_BUILD_DIR:-build}
 status=0
 (cd "$BUILD_DIR" && ctest --output-on-failure -j"$(nproc)") || status=1
