@@ -84,6 +84,13 @@
 ///    types up when a function is called), so RigidTransform_[float] may
 ///    bind a method returning RigidTransform_[AutoDiffXd] before the latter
 ///    is bound; only the docstring signature shows the C++ name then.
+///  - Double Eigen arguments (nanobind's caster) take numpy arrays and
+///    objects exposing the buffer/DLPack protocols, NOT lists or tuples
+///    (pybind11, which the reference uses, takes lists). Its casters cannot
+///    be overridden per scalar (a partial specialization is ambiguous with
+///    nanobind's), so where lists matter take an nb::handle and convert
+///    with numpy.asarray(value, "float64"), as systems/framework_py.cc's
+///    ToVector does. AutoDiffXd matrices (autodiff_caster.h) take lists.
 ///  - Exceptions: std::logic_error and std::runtime_error become
 ///    RuntimeError, std::invalid_argument ValueError, std::out_of_range
 ///    IndexError.
