@@ -135,6 +135,13 @@ std::string Repr(const AutoDiffXd& self) {
          " nderiv=" + std::to_string(self.derivatives().size()) + ">";
 }
 
+std::string Str(const AutoDiffXd& self) {
+  const std::string value =
+      nb::cast<std::string>(nb::repr(nb::float_(self.value())));
+  return "AD{" + value +
+         ", nderiv=" + std::to_string(self.derivatives().size()) + "}";
+}
+
 void DefineAutoDiffXd(nb::module_ m) {
   using AD = AutoDiffXd;
   nb::class_<AD> cls(
@@ -172,7 +179,7 @@ void DefineAutoDiffXd(nb::module_ m) {
           [](const AD& self) -> VectorXd { return self.derivatives(); },
           "A copy of the partial derivatives (1-d numpy array).")
       .def("__repr__", &Repr)
-      .def("__str__", &Repr)
+      .def("__str__", &Str)
       // Arithmetic. The double overloads come first so numbers never go
       // through a temporary AutoDiffXd; the int overloads keep `x * 2`
       // exact and cheap too (nanobind tries overloads in order).
@@ -410,39 +417,29 @@ void DefineAutoDiffXd(nb::module_ m) {
       });
 }
 
-// The array helpers keep the shape of the Python input (the C++ helpers
-// work on matrices): a 1-d input gives 1-d results. (The reference returns
-// n x 1 matrices for them; numpy code expects 1-d.)
-struct ShapedMatrix {
-  nb::object shape;
-  int ndim{};
-};
-
-// Reads `value` as a numpy array of `dtype` and returns it as a matrix of
-// Scalar (a 0-d or 1-d array as a column) with its original shape.
+// The array helpers take any array-like with at most 2 dimensions and, as
+// the reference does, return matrices: a vector (1-d) comes back as a
+// column (n x 1), a scalar as 1 x 1.
 template <typename Scalar>
-std::pair<MatrixX<Scalar>, ShapedMatrix> ToMatrix(const char* func,
-                                                  nb::handle value,
-                                                  const char* dtype) {
+MatrixX<Scalar> ToMatrix(const char* func, nb::handle value,
+                         const char* dtype) {
   nb::module_ np = nb::module_::import_("numpy");
   nb::object arr = np.attr("asarray")(value, nb::arg("dtype") = dtype);
-  ShapedMatrix shaped{arr.attr("shape"), nb::cast<int>(arr.attr("ndim"))};
-  if (shaped.ndim > 2) {
+  const int ndim = nb::cast<int>(arr.attr("ndim"));
+  if (ndim > 2) {
     ThrowLogicError(
         "{}(): expected a scalar, a vector or a matrix; got an array with {} "
         "dimensions.",
-        func, shaped.ndim);
+        func, ndim);
   }
   nb::object as_2d =
-      shaped.ndim == 2 ? arr : arr.attr("reshape")(nb::make_tuple(-1, 1));
-  return {nb::cast<MatrixX<Scalar>>(as_2d), shaped};
+      ndim == 2 ? arr : arr.attr("reshape")(nb::make_tuple(-1, 1));
+  return nb::cast<MatrixX<Scalar>>(as_2d);
 }
 
 template <typename Derived>
-nb::object FromMatrix(const Eigen::MatrixBase<Derived>& m,
-                      const ShapedMatrix& shaped) {
-  using Plain = MatrixX<typename Derived::Scalar>;
-  return nb::cast(Plain(m)).attr("reshape")(shaped.shape);
+MatrixX<typename Derived::Scalar> AsPlain(const Eigen::MatrixBase<Derived>& m) {
+  return m;
 }
 
 }  // namespace
@@ -460,44 +457,41 @@ void DefineAutodiffutils(nb::module_ m) {
       "InitializeAutoDiff",
       [](nb::handle value, std::optional<int> num_derivatives,
          std::optional<int> deriv_num_start) {
-        auto [v, shaped] =
-            ToMatrix<double>("InitializeAutoDiff", value, "float64");
-        return FromMatrix(
-            InitializeAutoDiff(v, num_derivatives, deriv_num_start), shaped);
+        auto v = ToMatrix<double>("InitializeAutoDiff", value, "float64");
+        return AsPlain(InitializeAutoDiff(v, num_derivatives, deriv_num_start));
       },
       nb::arg("value"), nb::arg("num_derivatives") = nb::none(),
       nb::arg("deriv_num_start") = nb::none(),
-      "Returns an array of AutoDiffXd (the shape of `value`) whose entry k "
+      "Returns a matrix of AutoDiffXd (a vector `value` gives a column) whose "
+      "entry k "
       "(column-major) has the value value[k] and the unit derivative vector "
       "e_(deriv_num_start + k) of size num_derivatives (defaults: the number "
       "of entries, and 0). Raises if the entries do not fit.");
   m.def(
       "InitializeAutoDiff",
       [](nb::handle value, const MatrixXd& gradient) {
-        auto [v, shaped] =
-            ToMatrix<double>("InitializeAutoDiff", value, "float64");
-        return FromMatrix(InitializeAutoDiff(v, gradient), shaped);
+        auto v = ToMatrix<double>("InitializeAutoDiff", value, "float64");
+        return AsPlain(InitializeAutoDiff(v, gradient));
       },
       nb::arg("value"), nb::arg("gradient"),
-      "Returns an array of AutoDiffXd (the shape of `value`) with the given "
+      "Returns a matrix of AutoDiffXd (a vector `value` gives a column) with "
+      "the given "
       "values and gradient matrix: row k holds the derivatives of entry k "
       "(column-major). Raises if the gradient does not have one row per "
       "entry.");
   m.def(
       "ExtractValue",
       [](nb::handle auto_diff_matrix) {
-        auto [v, shaped] =
-            ToMatrix<AutoDiffXd>("ExtractValue", auto_diff_matrix, "O");
-        return FromMatrix(ExtractValue(v), shaped);
+        auto v = ToMatrix<AutoDiffXd>("ExtractValue", auto_diff_matrix, "O");
+        return AsPlain(ExtractValue(v));
       },
       nb::arg("auto_diff_matrix"),
-      "The values of an array of AutoDiffXd (or floats), as a float array of "
-      "the same shape.");
+      "The values of an array of AutoDiffXd (or floats), as a float matrix "
+      "(a vector gives a column).");
   m.def(
       "ExtractGradient",
       [](nb::handle auto_diff_matrix, std::optional<int> num_derivatives) {
-        auto [v, shaped] =
-            ToMatrix<AutoDiffXd>("ExtractGradient", auto_diff_matrix, "O");
+        auto v = ToMatrix<AutoDiffXd>("ExtractGradient", auto_diff_matrix, "O");
         return MatrixXd(ExtractGradient(v, num_derivatives));
       },
       nb::arg("auto_diff_matrix"), nb::arg("num_derivatives") = nb::none(),
@@ -508,16 +502,16 @@ void DefineAutodiffutils(nb::module_ m) {
   m.def(
       "DiscardGradient",
       [](nb::handle matrix) {
-        auto [v, shaped] = ToMatrix<AutoDiffXd>("DiscardGradient", matrix, "O");
-        return FromMatrix(DiscardGradient(v), shaped);
+        auto v = ToMatrix<AutoDiffXd>("DiscardGradient", matrix, "O");
+        return AsPlain(DiscardGradient(v));
       },
       nb::arg("matrix"),
       "The values of `matrix` (AutoDiffXd or float entries), dropping the "
-      "derivatives: a float array of the same shape.");
+      "derivatives: a float matrix (a vector gives a column).");
   m.def(
       "DiscardZeroGradient",
       [](nb::handle auto_diff_matrix, double precision) {
-        auto [v, shaped] =
+        auto v =
             ToMatrix<AutoDiffXd>("DiscardZeroGradient", auto_diff_matrix, "O");
         const MatrixXd g = ExtractGradient(v);
         if (g.size() > 0 && !(g.cwiseAbs().maxCoeff() <= precision)) {
@@ -526,7 +520,7 @@ void DefineAutodiffutils(nb::module_ m) {
               "entry is {} in magnitude, above the precision {}.",
               g.cwiseAbs().maxCoeff(), precision);
         }
-        return FromMatrix(ExtractValue(v), shaped);
+        return AsPlain(ExtractValue(v));
       },
       nb::arg("auto_diff_matrix"), nb::arg("precision") = 0.0,
       "The values of `auto_diff_matrix`, after checking that every "

@@ -64,7 +64,7 @@ def test_constructor_derivative_shapes():
 
 def test_repr():
     assert repr(AutoDiffXd(1.0, [1.0, 0.0])) == "<AutoDiffXd 1.0 nderiv=2>"
-    assert str(AutoDiffXd(-0.25)) == "<AutoDiffXd -0.25 nderiv=0>"
+    assert str(AutoDiffXd(-0.25, [1.0])) == "AD{-0.25, nderiv=1}"
 
 
 def test_arithmetic_closed_forms():
@@ -198,7 +198,8 @@ def test_min_max_ceil_floor():
 
 
 def test_numpy_ufuncs_on_object_arrays():
-    x = InitializeAutoDiff(np.array([0.1, 0.2, 0.3]))
+    # InitializeAutoDiff returns a column; take it as a 1-d vector.
+    x = InitializeAutoDiff(np.array([0.1, 0.2, 0.3]))[:, 0]
     assert x.dtype == object and x.shape == (3,)
     for ufunc, f, df in [
             (np.sin, np.sin, np.cos), (np.cos, np.cos, lambda v: -np.sin(v)),
@@ -208,7 +209,7 @@ def test_numpy_ufuncs_on_object_arrays():
             (np.tanh, np.tanh, lambda v: 1 - np.tanh(v) ** 2)]:
         y = ufunc(x)
         v = np.array([0.1, 0.2, 0.3])
-        np.testing.assert_allclose(ExtractValue(y), f(v), **EXACT)
+        np.testing.assert_allclose(ExtractValue(y).ravel(), f(v), **EXACT)
         # Entry k depends only on x[k]: the gradient is diagonal.
         np.testing.assert_allclose(ExtractGradient(y), np.diag(df(v)), **EXACT)
     # Linear algebra on object arrays: d(x . x) = 2 x.
@@ -218,7 +219,8 @@ def test_numpy_ufuncs_on_object_arrays():
     r = np.array([1.0, 2.0, 3.0]) * x
     np.testing.assert_allclose(ExtractGradient(r), np.diag([1.0, 2.0, 3.0]))
     r = np.arctan2(x, np.array([1.0, 1.0, 1.0], dtype=object))
-    np.testing.assert_allclose(ExtractValue(r), np.arctan2([0.1, 0.2, 0.3], 1))
+    np.testing.assert_allclose(ExtractValue(r).ravel(),
+                               np.arctan2([0.1, 0.2, 0.3], 1))
 
 
 def test_copy_and_pickle():
@@ -256,9 +258,11 @@ def test_initialize_autodiff_shapes_and_derivatives():
     assert x[1, 0].derivatives()[1] == 1.0
     assert x[0, 1].derivatives()[3] == 1.0
     np.testing.assert_array_equal(ExtractGradient(x), np.eye(6))
-    # Scalars and lists work too.
-    assert InitializeAutoDiff(2.0).shape == ()
-    assert InitializeAutoDiff([1.0, 2.0]).shape == (2,)
+    # As in the reference, vectors come back as columns; scalars and lists
+    # work too.
+    assert InitializeAutoDiff(2.0).shape == (1, 1)
+    assert InitializeAutoDiff([1.0, 2.0]).shape == (2, 1)
+    assert ExtractValue(np.array([AutoDiffXd(1.0)] * 3)).shape == (3, 1)
 
 
 def test_initialize_autodiff_with_offsets():
@@ -273,8 +277,8 @@ def test_initialize_autodiff_with_gradient_round_trip():
     v = np.array([1.0, -1.0, 0.5])
     g = np.arange(6.0).reshape(3, 2)
     x = InitializeAutoDiff(v, g)
-    assert x.shape == (3,)
-    np.testing.assert_array_equal(ExtractValue(x), v)
+    assert x.shape == (3, 1)
+    np.testing.assert_array_equal(ExtractValue(x), v[:, None])
     np.testing.assert_array_equal(ExtractGradient(x), g)
     with pytest.raises(RuntimeError, match="gradient has 2 rows"):
         InitializeAutoDiff(v, g[:2])
@@ -282,7 +286,7 @@ def test_initialize_autodiff_with_gradient_round_trip():
 
 def test_initialize_autodiff_tuple():
     a, b = InitializeAutoDiffTuple([1.0, 2.0], 3.0)
-    assert a.shape == (2,) and b.shape == ()
+    assert a.shape == (2, 1) and b.shape == (1, 1)
     np.testing.assert_array_equal(ExtractGradient(a), [[1, 0, 0], [0, 1, 0]])
     np.testing.assert_array_equal(ExtractGradient(b), [[0, 0, 1]])
 
@@ -300,11 +304,11 @@ def test_extract_gradient_rules():
 
 def test_discard_gradient():
     x = InitializeAutoDiff([1.0, 2.0])
-    np.testing.assert_array_equal(DiscardGradient(x), [1.0, 2.0])
-    np.testing.assert_array_equal(DiscardGradient(np.array([3.0])), [3.0])
+    np.testing.assert_array_equal(DiscardGradient(x), [[1.0], [2.0]])
+    np.testing.assert_array_equal(DiscardGradient(np.array([3.0])), [[3.0]])
     consts = np.array([AutoDiffXd(1.0, [0.0, 1e-12]), AutoDiffXd(2.0)])
     np.testing.assert_array_equal(
-        DiscardZeroGradient(consts, precision=1e-10), [1.0, 2.0])
+        DiscardZeroGradient(consts, precision=1e-10), [[1.0], [2.0]])
     with pytest.raises(RuntimeError, match="not zero"):
         DiscardZeroGradient(consts)
     with pytest.raises(RuntimeError, match="not zero"):
@@ -315,7 +319,7 @@ def test_discard_gradient():
 # The Eigen <-> numpy object-array caster (through test-only C++ functions).
 
 def test_caster_fixed_and_dynamic_round_trips():
-    x = InitializeAutoDiff(np.array([1.0, 2.0, 3.0]))
+    x = InitializeAutoDiff(np.array([1.0, 2.0, 3.0]))[:, 0]
     for f in (T.PassVector3, T.PassVectorX, T.PassRowVector3):
         y = f(x)
         assert y.shape == (3,) and y.dtype == object
@@ -331,9 +335,11 @@ def test_caster_fixed_and_dynamic_round_trips():
 
 
 def test_caster_reads_derivatives_in_cpp():
+    # An n x 1 column goes to a C++ vector as well.
     x = InitializeAutoDiff(np.array([1.0, -2.0]))
     y = T.TwiceVectorX(x)
-    np.testing.assert_array_equal(ExtractValue(y), [2.0, -4.0])
+    assert y.shape == (2,)
+    np.testing.assert_array_equal(ExtractValue(y).ravel(), [2.0, -4.0])
     np.testing.assert_array_equal(ExtractGradient(y), 2 * np.eye(2))
 
 
@@ -368,7 +374,7 @@ def test_caster_shapes_and_rejections():
 def test_caster_expression_template_return():
     x = InitializeAutoDiff(np.array([1.0, 2.0, 3.0]))
     y = T.ReversedVector3(x)
-    np.testing.assert_array_equal(ExtractValue(y), [3.0, 2.0, 1.0])
+    np.testing.assert_array_equal(ExtractValue(y).ravel(), [3.0, 2.0, 1.0])
     np.testing.assert_array_equal(ExtractGradient(y), np.eye(3)[::-1])
 
 
@@ -378,3 +384,16 @@ def test_caster_overload_resolution():
     assert T.WhichOverload(InitializeAutoDiff(np.ones((2, 2)))) == "AutoDiffXd"
     np.testing.assert_array_equal(T.PassVector3d(np.array([1.0, 2, 3])),
                                   [1, 2, 3])
+
+
+def test_autodiff_equal_to():
+    from ossa.autodiffutils import autodiff_equal_to
+    a = AutoDiffXd(1.0)
+    z = AutoDiffXd(1.0, [0.0])
+    assert autodiff_equal_to(z, AutoDiffXd(1.0, [0.0]))
+    assert not autodiff_equal_to(a, z)
+    assert autodiff_equal_to(a, z, semantic=True)
+    assert not autodiff_equal_to(z, AutoDiffXd(1.0, [0.0, 0.0]), semantic=True)
+    assert not autodiff_equal_to(z, AutoDiffXd(2.0, [0.0]))
+    result = autodiff_equal_to(np.array([a, z]), np.array([a, a]))
+    assert result.dtype == bool and result.tolist() == [True, False]
