@@ -155,6 +155,14 @@ std::vector<ModelSpec> ParseAnyFormat(const DataSource& source,
                                       const std::string& model_name,
                                       const ParsingWorkspace& workspace);
 
+/// The pose as a RigidTransform. Readers compose poses as Eigen isometries
+/// whose rotations are proper by construction (from roll-pitch-yaw,
+/// normalized quaternions, orthonormalized axes), so no check is made.
+inline math::RigidTransformd ToRigidTransform(const Eigen::Isometry3d& X) {
+  return math::RigidTransformd(math::RotationMatrixd::MakeUnchecked(X.linear()),
+                               X.translation());
+}
+
 /// R = Rz(yaw)·Ry(pitch)·Rx(roll): the fixed-axis roll-pitch-yaw convention
 /// of URDF and SDFormat.
 Eigen::Matrix3d RotationFromRpy(const Eigen::Vector3d& rpy);

@@ -381,7 +381,7 @@ bool MujocoReader::ReadGeom(const XmlReader& xml, const XMLElement* e,
   std::string type = "sphere";
   if (const char* t = Get(e, cls, "type")) type = t;
   std::vector<double> size = Numbers(xml, e, cls, "size");
-  g->X_BG = ReadFrame(xml, e, cls);
+  Eigen::Isometry3d X_BG = ReadFrame(xml, e, cls);
   const auto fromto = Numbers(xml, e, cls, "fromto");
   if (!fromto.empty()) {
     if (fromto.size() != 6) xml.Error(e, "attribute 'fromto' needs 6 numbers");
@@ -393,10 +393,10 @@ bool MujocoReader::ReadGeom(const XmlReader& xml, const XMLElement* e,
     const Eigen::Vector3d to(fromto[3], fromto[4], fromto[5]);
     const Eigen::Vector3d d = to - from;
     if (!(d.norm() > 1e-10)) xml.Error(e, "fromto has zero length");
-    g->X_BG.translation() = 0.5 * (from + to);
-    g->X_BG.linear() = Eigen::Quaterniond::FromTwoVectors(
-                           Eigen::Vector3d::UnitZ(), d.normalized())
-                           .toRotationMatrix();
+    X_BG.translation() = 0.5 * (from + to);
+    X_BG.linear() = Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(),
+                                                       d.normalized())
+                        .toRotationMatrix();
     const double half = 0.5 * d.norm();
     if (size.empty()) xml.Error(e, "a fromto geom needs its radius in size");
     if (type == "box" || type == "ellipsoid") {
@@ -406,6 +406,7 @@ bool MujocoReader::ReadGeom(const XmlReader& xml, const XMLElement* e,
       size = {size[0], half};
     }
   }
+  g->X_BG = ToRigidTransform(X_BG);
   auto need = [&](size_t n) {
     if (size.size() < n) {
       xml.Error(e, fmt::format("a {} geom needs {} size number(s), has {}",
@@ -554,7 +555,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     xml.Error(e, fmt::format("a body named '{}' already exists", link.name));
   }
   const Eigen::Isometry3d X_PB = ReadFrame(xml, e, cls);
-  link.X_WB = X_WP * X_PB;
+  link.X_WB = ToRigidTransform(X_WP * X_PB);
 
   // Mass properties: <inertial>, or the geoms'.
   const XMLElement* inertial = e->FirstChildElement("inertial");
@@ -569,7 +570,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     Eigen::Matrix3d I = Eigen::Matrix3d::Zero();
     const std::string gcls = ClassOf(xml, c, childclass);
     if (!ReadGeom(xml, c, gcls, link.name, n_geom++, &g, &m, &I)) continue;
-    parts.emplace_back(m, g.X_BG, I);
+    parts.emplace_back(m, g.X_BG.GetAsIsometry3(), I);
     geom_mass += m;
     geom_moment += m * g.X_BG.translation();
     const auto& props = g.proximity_properties;
@@ -590,7 +591,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
   if (inertial && !from_geom) {
     const std::string icls = ClassOf(xml, inertial, childclass);
     link.has_inertial = true;
-    link.inertial.X_BI = ReadFrame(xml, inertial, icls);
+    link.inertial.X_BI = ToRigidTransform(ReadFrame(xml, inertial, icls));
     const char* mass = Get(inertial, icls, "mass");
     if (mass == nullptr) xml.Error(inertial, "<inertial> has no mass");
     link.inertial.mass = xml.ParseDouble(inertial, mass, "attribute 'mass'");
@@ -623,8 +624,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
                 d * d.transpose());
     }
     link.inertial.mass = geom_mass;
-    link.inertial.X_BI = Eigen::Isometry3d::Identity();
-    link.inertial.X_BI.translation() = p_BBcm;
+    link.inertial.X_BI = math::RigidTransformd(p_BBcm);
     link.inertial.I_BBcm_I = I;
   }
 
@@ -645,7 +645,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     j.type = JointType::kFixed;
     j.parent = parent;
     j.child = link.name;
-    j.X_PF = X_PB;
+    j.X_PF = ToRigidTransform(X_PB);
     j.location = link.location;
     model_.joints.push_back(j);
   }
@@ -745,8 +745,8 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     const bool last = k + 1 == joints.size();
     j.parent = previous;
     j.child = last ? link.name : fmt::format("{}__{}", link.name, j.name);
-    j.X_PF = X_previous_B0 * X_BJ;
-    j.X_CM = X_BJ;
+    j.X_PF = ToRigidTransform(X_previous_B0 * X_BJ);
+    j.X_CM = ToRigidTransform(X_BJ);
     if (!last) {
       // A massless link that carries the next joint; its frame coincides
       // with B's at rest.
@@ -772,7 +772,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     f.name = c->Attribute("name") ? c->Attribute("name")
                                   : fmt::format("{}_site", link.name);
     f.body = link.name;
-    f.X_BF = ReadFrame(xml, c, ClassOf(xml, c, childclass));
+    f.X_BF = ToRigidTransform(ReadFrame(xml, c, ClassOf(xml, c, childclass)));
     model_.frames.push_back(f);
   }
   for (const XMLElement* c = e->FirstChildElement(); c;
@@ -792,7 +792,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     }
   }
   const std::string name = link.name;
-  const Eigen::Isometry3d X_WB = link.X_WB;
+  const Eigen::Isometry3d X_WB = link.X_WB.GetAsIsometry3();
   model_.links.push_back(std::move(link));
   for (const XMLElement* c = e->FirstChildElement("body"); c;
        c = c->NextSiblingElement("body")) {
@@ -821,7 +821,7 @@ void MujocoReader::ReadWorldBody(const XmlReader& xml, const XMLElement* e) {
       f.location = xml.Loc(c);
       f.name = xml.RequiredAttr(c, "name");
       f.body = kWorldName;
-      f.X_BF = ReadFrame(xml, c, ClassOf(xml, c, "main"));
+      f.X_BF = ToRigidTransform(ReadFrame(xml, c, ClassOf(xml, c, "main")));
       model_.frames.push_back(f);
     } else if (tag != "camera" && tag != "light") {
       xml.Warning(c, fmt::format("unsupported element <{}> inside <worldbody> "

@@ -382,7 +382,8 @@ void SdfReader::ReadInclude(const XmlReader& xml, const XMLElement* include,
     for (auto& m : models) {
       m.name = ScopedName(parent_name, m.name);
       m.is_static = m.is_static || is_static;
-      for (auto& l : m.links) l.X_WB = include_pose.X * l.X_WB;
+      for (auto& l : m.links)
+        l.X_WB = ToRigidTransform(include_pose.X) * l.X_WB;
     }
     Scope* holder = parent;
     if (holder == nullptr) {
@@ -638,7 +639,7 @@ bool SdfReader::ReadGeometry(Scope* scope, const XMLElement* e,
                 : fmt::format("{}_{}{}", link_name,
                               is_collision ? "collision" : "visual", index);
   const Eigen::Isometry3d X_WG = PoseInScope(scope, xml, e, link_name);
-  g->X_BG = X_WB.inverse() * X_WG;
+  g->X_BG = ToRigidTransform(X_WB.inverse() * X_WG);
   const XMLElement* geometry = e->FirstChildElement("geometry");
   if (geometry == nullptr) {
     xml.Error(e, fmt::format("<{}> of link '{}' has no <geometry>", e->Name(),
@@ -689,9 +690,10 @@ bool SdfReader::ReadGeometry(Scope* scope, const XMLElement* e,
       n.normalize();
     }
     // Fold the normal into X_BG: the half space's +z is the normal.
-    g->X_BG.linear() = g->X_BG.linear() * Eigen::Quaterniond::FromTwoVectors(
-                                              Eigen::Vector3d::UnitZ(), n)
-                                              .toRotationMatrix();
+    g->X_BG = g->X_BG * math::RotationMatrixd::MakeUnchecked(
+                            Eigen::Quaterniond::FromTwoVectors(
+                                Eigen::Vector3d::UnitZ(), n)
+                                .toRotationMatrix());
   } else if (kind == "mesh") {
     s.type = ShapeType::kMesh;
     const XMLElement* uri = shape->FirstChildElement("uri");
@@ -766,7 +768,8 @@ void SdfReader::EmitLink(Scope* scope, const std::string& name,
   LinkSpec link;
   link.name = name;
   link.location = xml.Loc(e);
-  link.X_WB = ResolveEntryPose(scope, &entry);
+  const Eigen::Isometry3d X_WB = ResolveEntryPose(scope, &entry);
+  link.X_WB = ToRigidTransform(X_WB);
   // SDFormat's defaults when <inertial> is absent: mass 1 kg, unit
   // moments of inertia at the link origin.
   link.inertial.mass = 1.0;
@@ -780,8 +783,8 @@ void SdfReader::EmitLink(Scope* scope, const std::string& name,
                     "written mass properties are used");
       }
     }
-    link.inertial.X_BI =
-        link.X_WB.inverse() * PoseInScope(scope, xml, inertial, name);
+    link.inertial.X_BI = ToRigidTransform(
+        X_WB.inverse() * PoseInScope(scope, xml, inertial, name));
     link.inertial.mass = xml.ChildDouble(inertial, "mass", 1.0);
     if (const XMLElement* inertia = inertial->FirstChildElement("inertia")) {
       const double ixx = xml.ChildDouble(inertia, "ixx", 1.0);
@@ -801,7 +804,7 @@ void SdfReader::EmitLink(Scope* scope, const std::string& name,
     if (tag == "visual" || tag == "collision") {
       const bool is_collision = tag == "collision";
       GeometrySpec g;
-      if (ReadGeometry(scope, c, link.X_WB, name, is_collision,
+      if (ReadGeometry(scope, c, X_WB, name, is_collision,
                        is_collision ? n_collision++ : n_visual++, &g)) {
         (is_collision ? link.collisions : link.visuals).push_back(g);
       }
@@ -874,8 +877,8 @@ void SdfReader::EmitJoint(Scope* scope, const std::string& name,
                    : Eigen::Isometry3d::Identity();
   const Eigen::Isometry3d X_WC =
       ResolveEntryPose(child.first, &child.first->entries.at(child.second));
-  j.X_PF = X_WP.inverse() * X_WJ;
-  j.X_CM = X_WC.inverse() * X_WJ;
+  j.X_PF = ToRigidTransform(X_WP.inverse() * X_WJ);
+  j.X_CM = ToRigidTransform(X_WC.inverse() * X_WJ);
   const int nv = num_velocities(j.type);
   j.effort_limits = Eigen::VectorXd::Constant(nv, kInf);
   j.velocity_limits = Eigen::VectorXd::Constant(nv, kInf);
@@ -1037,7 +1040,8 @@ void SdfReader::Emit(Scope* scope, std::vector<ModelSpec>* out) {
           body.first ? ResolveEntryPose(body.first,
                                         &body.first->entries.at(body.second))
                      : Eigen::Isometry3d::Identity();
-      f.X_BF = X_WB.inverse() * ResolveEntryPose(scope, &entry);
+      f.X_BF =
+          ToRigidTransform(X_WB.inverse() * ResolveEntryPose(scope, &entry));
       model.frames.push_back(std::move(f));
     }
     // A link may be the child of only one joint; more would close a loop.
@@ -1073,7 +1077,7 @@ void SdfReader::Emit(Scope* scope, std::vector<ModelSpec>* out) {
     const Eigen::Isometry3d X_WM =
         ResolvePose(scope, kModelFrame, scope->element);
     for (auto& m : scope->foreign_models) {
-      for (auto& l : m.links) l.X_WB = X_WM * l.X_WB;
+      for (auto& l : m.links) l.X_WB = ToRigidTransform(X_WM) * l.X_WB;
     }
   }
   for (auto& m : scope->foreign_models) out->push_back(std::move(m));

@@ -44,7 +44,7 @@ class UrdfReader {
   ModelSpec Read();
 
  private:
-  Eigen::Isometry3d ReadOrigin(const XMLElement* parent) const;
+  math::RigidTransformd ReadOrigin(const XMLElement* parent) const;
   void ReadMaterials(const XMLElement* robot);
   std::optional<Eigen::Vector4d> ReadMaterial(const XMLElement* material);
   void ReadLink(const XMLElement* e);
@@ -83,15 +83,15 @@ void UrdfReader::WarnUnknownChildren(
   }
 }
 
-Eigen::Isometry3d UrdfReader::ReadOrigin(const XMLElement* parent) const {
+math::RigidTransformd UrdfReader::ReadOrigin(const XMLElement* parent) const {
   const XMLElement* origin = parent->FirstChildElement("origin");
-  if (origin == nullptr) return Eigen::Isometry3d::Identity();
+  if (origin == nullptr) return math::RigidTransformd();
   Eigen::Vector3d xyz = Eigen::Vector3d::Zero(), rpy = Eigen::Vector3d::Zero();
   if (const char* s = origin->Attribute("xyz"))
     xyz = xml_.ParseVector3(origin, s, "attribute 'xyz'");
   if (const char* s = origin->Attribute("rpy"))
     rpy = xml_.ParseVector3(origin, s, "attribute 'rpy'");
-  return PoseFromXyzRpy(xyz, rpy);
+  return ToRigidTransform(PoseFromXyzRpy(xyz, rpy));
 }
 
 std::optional<Eigen::Vector4d> UrdfReader::ReadMaterial(
@@ -164,7 +164,7 @@ ModelSpec UrdfReader::Read() {
         xyz = xml_.ParseVector3(e, s, "attribute 'xyz'");
       if (const char* s = e->Attribute("rpy"))
         rpy = xml_.ParseVector3(e, s, "attribute 'rpy'");
-      f.X_BF = PoseFromXyzRpy(xyz, rpy);
+      f.X_BF = ToRigidTransform(PoseFromXyzRpy(xyz, rpy));
       f.location = xml_.Loc(e);
       if (f.body != kWorldName && !link_elements_.count(f.body)) {
         xml_.Error(e, fmt::format("frame '{}' is attached to link '{}', which "
@@ -665,14 +665,14 @@ void UrdfReader::ComputeLinkPoses() {
   // Zero-configuration poses: X_WC = X_WP · X_PF · X_CM⁻¹, from the roots.
   std::map<std::string, const JointSpec*> parent_joint;
   for (const auto& j : model_.joints) parent_joint[j.child] = &j;
-  std::map<std::string, Eigen::Isometry3d> X_W;
-  X_W[kWorldName] = Eigen::Isometry3d::Identity();
-  std::function<Eigen::Isometry3d(const std::string&)> pose =
-      [&](const std::string& link) -> Eigen::Isometry3d {
+  std::map<std::string, math::RigidTransformd> X_W;
+  X_W[kWorldName] = math::RigidTransformd();
+  std::function<math::RigidTransformd(const std::string&)> pose =
+      [&](const std::string& link) -> math::RigidTransformd {
     auto it = X_W.find(link);
     if (it != X_W.end()) return it->second;
     auto pj = parent_joint.find(link);
-    Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
+    math::RigidTransformd X;
     if (pj != parent_joint.end()) {
       X = pose(pj->second->parent) * pj->second->X_PF *
           pj->second->X_CM.inverse();

@@ -34,6 +34,8 @@
 #include <string>
 #include <vector>
 
+#include "ossa/math/rigid_transform.h"
+
 namespace ossa::multibody::internal {
 
 /// Where an element came from: a file (or a display name for text parsed
@@ -53,14 +55,14 @@ inline constexpr const char* kWorldName = "world";
 /// (the URDF/SDFormat <inertial> frame): I_BBcm_I. X_BI is the pose of I in B.
 struct InertialSpec {
   double mass{0.0};
-  Eigen::Isometry3d X_BI{Eigen::Isometry3d::Identity()};
+  math::RigidTransformd X_BI;
   Eigen::Matrix3d I_BBcm_I{Eigen::Matrix3d::Zero()};
 
   /// Position of Bcm from Bo, expressed in B: p_BoBcm_B = p_BI.
   Eigen::Vector3d p_BoBcm_B() const { return X_BI.translation(); }
   /// Rotational inertia about Bcm expressed in B: R_BI · I_BBcm_I · R_BIᵀ.
   Eigen::Matrix3d I_BBcm_B() const {
-    const Eigen::Matrix3d R_BI = X_BI.linear();
+    const Eigen::Matrix3d& R_BI = X_BI.rotation().matrix();
     return R_BI * I_BBcm_I * R_BI.transpose();
   }
 };
@@ -98,7 +100,7 @@ struct GeometrySpec {
   std::string name;
   bool is_collision{false};
   ShapeSpec shape;
-  Eigen::Isometry3d X_BG{Eigen::Isometry3d::Identity()};
+  math::RigidTransformd X_BG;
   /// Diffuse color r, g, b, a in [0, 1], when the file gives one.
   std::optional<Eigen::Vector4d> rgba;
   /// Coulomb friction, when the file gives it (collision only).
@@ -120,7 +122,7 @@ struct LinkSpec {
   bool has_inertial{false};
   /// The default pose of B in world, from the file's model placement (the
   /// identity composition when the file is silent). Used for free bodies.
-  Eigen::Isometry3d X_WB{Eigen::Isometry3d::Identity()};
+  math::RigidTransformd X_WB;
   std::vector<GeometrySpec> visuals;
   std::vector<GeometrySpec> collisions;
   SourceLocation location;
@@ -131,7 +133,7 @@ struct LinkSpec {
 struct FrameSpec {
   std::string name;
   std::string body;
-  Eigen::Isometry3d X_BF{Eigen::Isometry3d::Identity()};
+  math::RigidTransformd X_BF;
   SourceLocation location;
 };
 
@@ -172,8 +174,8 @@ struct JointSpec {
   JointType type{JointType::kFixed};
   std::string parent;
   std::string child;
-  Eigen::Isometry3d X_PF{Eigen::Isometry3d::Identity()};
-  Eigen::Isometry3d X_CM{Eigen::Isometry3d::Identity()};
+  math::RigidTransformd X_PF;
+  math::RigidTransformd X_CM;
   Eigen::Vector3d axis{Eigen::Vector3d::UnitX()};
   Eigen::Vector3d axis2{Eigen::Vector3d::UnitY()};  // universal only
   double screw_thread_pitch{0.0};                   // screw only

@@ -65,7 +65,7 @@ TEST(MujocoParserTest, BodiesJointsAndDefaults) {
   // base: the joint frame F on base carries that pose.
   Eigen::Matrix3d R_yaw =
       Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()).toRotationMatrix();
-  EXPECT_TRUE(shoulder->X_PF.linear().isApprox(R_yaw, kTol));
+  EXPECT_TRUE(shoulder->X_PF.rotation().matrix().isApprox(R_yaw, kTol));
   EXPECT_TRUE(
       shoulder->X_PF.translation().isApprox(Eigen::Vector3d(0, 0, 0.05)));
   // lower's childclass "stiff": elbow gets damping 2 (armature inherited
@@ -95,7 +95,7 @@ TEST(MujocoParserTest, BodiesJointsAndDefaults) {
   ASSERT_NE(tool, nullptr);
   EXPECT_EQ(tool->body, "lower");
   // zaxis (1,0,0): the frame's z axis is lower's x axis.
-  EXPECT_TRUE((tool->X_BF.linear() * Eigen::Vector3d::UnitZ())
+  EXPECT_TRUE((tool->X_BF.rotation().matrix() * Eigen::Vector3d::UnitZ())
                   .isApprox(Eigen::Vector3d::UnitX(), kTol));
   EXPECT_EQ(m.FindFrame("origin_marker")->body, "world");
   EXPECT_EQ(m.world_geometries.size(), 1u);
@@ -190,7 +190,7 @@ TEST(MujocoParserTest, CompilerRadianAndEulerSequence) {
     std::snprintf(buffer, sizeof(buffer), text, seq);
     const ModelSpec m = ParseString(buffer);
     EXPECT_EQ(m.FindJoint("j")->position_upper_limits(0), 1);  // radians
-    return Eigen::Matrix3d(m.FindJoint("j")->X_PF.linear());
+    return Eigen::Matrix3d(m.FindJoint("j")->X_PF.rotation().matrix());
   };
   using Eigen::AngleAxisd;
   const Eigen::Matrix3d Rz =

@@ -24,18 +24,12 @@ constexpr double kTol = 1e-12;
 const std::string kData = OSSA_TEST_DATA_DIR;
 const std::string kModels = OSSA_MODELS_DIR;
 
-Eigen::Isometry3d Translation(double x, double y, double z) {
-  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
-  X.translation() = Eigen::Vector3d(x, y, z);
-  return X;
+math::RigidTransformd Translation(double x, double y, double z) {
+  return math::RigidTransformd(Eigen::Vector3d(x, y, z));
 }
 
-Eigen::Isometry3d Yaw(double angle, const Eigen::Vector3d& p) {
-  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
-  X.linear() =
-      Eigen::AngleAxisd(angle, Eigen::Vector3d::UnitZ()).toRotationMatrix();
-  X.translation() = p;
-  return X;
+math::RigidTransformd Yaw(double angle, const Eigen::Vector3d& p) {
+  return math::RigidTransformd(math::RotationMatrixd::MakeZRotation(angle), p);
 }
 
 std::vector<ModelSpec> ParseString(const std::string& text,
@@ -55,16 +49,16 @@ TEST(SdfParserTest, SplitPendulumJointFrames) {
   // X_WJ = identity, so X_PF (world) = I and X_CM = (0,3,0).
   const auto* pin = m.FindJoint("pin");
   EXPECT_EQ(pin->parent, "world");
-  EXPECT_TRUE(pin->X_PF.isApprox(Eigen::Isometry3d::Identity(), kTol));
-  EXPECT_TRUE(pin->X_CM.isApprox(Translation(0, 3, 0), kTol));
+  EXPECT_TRUE(pin->X_PF.IsNearlyEqualTo(math::RigidTransformd(), kTol));
+  EXPECT_TRUE(pin->X_CM.IsNearlyEqualTo(Translation(0, 3, 0), kTol));
   // weld: lower_section at (0,-9,0), joint (0,3,0) from it → X_WJ (0,-6,0);
   // in upper_section that is (0,-3,0).
   const auto* weld = m.FindJoint("weld");
   EXPECT_EQ(weld->type, JointType::kFixed);
-  EXPECT_TRUE(weld->X_PF.isApprox(Translation(0, -3, 0), kTol));
-  EXPECT_TRUE(weld->X_CM.isApprox(Translation(0, 3, 0), kTol));
-  EXPECT_TRUE(
-      m.FindLink("lower_section")->X_WB.isApprox(Translation(0, -9, 0)));
+  EXPECT_TRUE(weld->X_PF.IsNearlyEqualTo(Translation(0, -3, 0), kTol));
+  EXPECT_TRUE(weld->X_CM.IsNearlyEqualTo(Translation(0, 3, 0), kTol));
+  EXPECT_TRUE(m.FindLink("lower_section")
+                  ->X_WB.IsNearlyEqualTo(Translation(0, -9, 0), kTol));
   // Unlimited SDFormat effort (-1 by default) means actuated; both joints
   // here: the revolute one only (welds carry no actuator).
   ASSERT_EQ(m.actuators.size(), 1u);
@@ -79,11 +73,12 @@ TEST(SdfParserTest, FourBarFramesAndExpressedIn) {
   // From the file's comments: X_WA = I, X_AB = (4,0,0), X_WC = (-2,0.2,0)
   // (the file adds 0.2 along y for display).
   EXPECT_TRUE(
-      m.FindLink("A")->X_WB.isApprox(Eigen::Isometry3d::Identity(), kTol));
-  EXPECT_TRUE(m.FindLink("B")->X_WB.isApprox(Translation(4, 0.1, 0), kTol));
+      m.FindLink("A")->X_WB.IsNearlyEqualTo(math::RigidTransformd(), kTol));
+  EXPECT_TRUE(
+      m.FindLink("B")->X_WB.IsNearlyEqualTo(Translation(4, 0.1, 0), kTol));
   const auto* joint_AB = m.FindJoint("joint_AB");
-  EXPECT_TRUE(joint_AB->X_PF.isApprox(Translation(4, 0.1, 0), kTol));
-  EXPECT_TRUE(joint_AB->X_CM.isApprox(Eigen::Isometry3d::Identity(), kTol));
+  EXPECT_TRUE(joint_AB->X_PF.IsNearlyEqualTo(Translation(4, 0.1, 0), kTol));
+  EXPECT_TRUE(joint_AB->X_CM.IsNearlyEqualTo(math::RigidTransformd(), kTol));
   // Axes are written in the model frame, which here is aligned with the
   // joint frames.
   EXPECT_TRUE(joint_AB->axis.isApprox(Eigen::Vector3d::UnitY(), kTol));
@@ -92,7 +87,7 @@ TEST(SdfParserTest, FourBarFramesAndExpressedIn) {
   EXPECT_EQ(frame->body, "B");
   EXPECT_TRUE(
       frame->X_BF.translation().isApprox(Eigen::Vector3d(4, 0, 0), kTol));
-  EXPECT_TRUE(frame->X_BF.linear().isApprox(
+  EXPECT_TRUE(frame->X_BF.rotation().matrix().isApprox(
       Eigen::AngleAxisd(-1.57079632679, Eigen::Vector3d::UnitX())
           .toRotationMatrix(),
       kTol));
@@ -148,8 +143,10 @@ TEST(SdfParserTest, WorldWithIncludesNestedModelsAndFrames) {
   EXPECT_EQ(ground.links.at(0).collisions.at(0).shape.type,
             ShapeType::kHalfSpace);
   // Include poses place the included model; box_2 keeps its own (none).
-  EXPECT_TRUE(models[1].links.at(0).X_WB.isApprox(Translation(1, 2, 3), kTol));
-  EXPECT_TRUE(models[2].links.at(0).X_WB.isApprox(Translation(0, 0, 0), kTol));
+  EXPECT_TRUE(
+      models[1].links.at(0).X_WB.IsNearlyEqualTo(Translation(1, 2, 3), kTol));
+  EXPECT_TRUE(
+      models[2].links.at(0).X_WB.IsNearlyEqualTo(Translation(0, 0, 0), kTol));
   const auto& box_col = models[1].links.at(0).collisions.at(0);
   EXPECT_EQ(box_col.static_friction, 0.6);
   EXPECT_EQ(box_col.dynamic_friction, 0.4);
@@ -161,32 +158,32 @@ TEST(SdfParserTest, WorldWithIncludesNestedModelsAndFrames) {
   const ModelSpec& hand = models[4];
   const ModelSpec& pod = models[5];
   const double q = M_PI / 2;
-  EXPECT_TRUE(robot.FindLink("base")->X_WB.isApprox(
+  EXPECT_TRUE(robot.FindLink("base")->X_WB.IsNearlyEqualTo(
       Yaw(q, Eigen::Vector3d(0, 1, 1)), kTol));
-  EXPECT_TRUE(hand.FindLink("palm")->X_WB.isApprox(
+  EXPECT_TRUE(hand.FindLink("palm")->X_WB.IsNearlyEqualTo(
       Yaw(q, Eigen::Vector3d(0, 1, 1.3)), kTol));
   // finger: 0.05 along the palm's y, which is world -x.
-  EXPECT_TRUE(hand.FindLink("finger")->X_WB.isApprox(
+  EXPECT_TRUE(hand.FindLink("finger")->X_WB.IsNearlyEqualTo(
       Yaw(q, Eigen::Vector3d(-0.05, 1, 1.3)), kTol));
   const auto* frame = robot.FindFrame("tool_mount");
   EXPECT_EQ(frame->body, "base");
-  EXPECT_TRUE(frame->X_BF.isApprox(Translation(0, 0, 0.2), kTol));
+  EXPECT_TRUE(frame->X_BF.IsNearlyEqualTo(Translation(0, 0, 0.2), kTol));
   // The wrist joint reaches into the nested model by scoped name; its frame
   // is at hand::palm (its child) by default.
   const auto* wrist = robot.FindJoint("wrist");
   EXPECT_EQ(wrist->parent, "base");
   EXPECT_EQ(wrist->child, "hand::palm");
-  EXPECT_TRUE(wrist->X_PF.isApprox(Translation(0, 0, 0.3), kTol));
-  EXPECT_TRUE(wrist->X_CM.isApprox(Eigen::Isometry3d::Identity(), kTol));
+  EXPECT_TRUE(wrist->X_PF.IsNearlyEqualTo(Translation(0, 0, 0.3), kTol));
+  EXPECT_TRUE(wrist->X_CM.IsNearlyEqualTo(math::RigidTransformd(), kTol));
   // Axis (1,0,0) in the robot's model frame; the joint frame has the same
   // orientation (yaw 90° both).
   EXPECT_TRUE(wrist->axis.isApprox(Eigen::Vector3d::UnitX(), kTol));
   EXPECT_EQ(robot.FindJoint("pod_mount")->child, "sensor_pod::pod");
   // sensor_pod posed relative to base: 0.3 along base's y = world -x.
-  EXPECT_TRUE(pod.FindLink("pod")->X_WB.isApprox(
+  EXPECT_TRUE(pod.FindLink("pod")->X_WB.IsNearlyEqualTo(
       Yaw(q, Eigen::Vector3d(-0.3, 1, 1)), kTol));
-  EXPECT_TRUE(
-      pod.FindFrame("lens")->X_BF.isApprox(Translation(0.01, 0, 0), kTol));
+  EXPECT_TRUE(pod.FindFrame("lens")->X_BF.IsNearlyEqualTo(
+      Translation(0.01, 0, 0), kTol));
   // The gripper's prismatic joint lives in the nested instance, actuated
   // with effort 20.
   const auto* slide = hand.FindJoint("slide");
@@ -227,8 +224,10 @@ TEST(SdfParserTest, PoseFormats) {
     <link name="b"><pose rotation_format="quat_xyzw">0 0 0 0 0 0.7071067811865476 0.7071067811865476</pose></link>
   </model></sdf>)");
   const auto& m = models.at(0);
-  EXPECT_TRUE(m.FindLink("a")->X_WB.isApprox(Yaw(M_PI / 2, {1, 2, 3}), kTol));
-  EXPECT_TRUE(m.FindLink("b")->X_WB.isApprox(Yaw(M_PI / 2, {0, 0, 0}), kTol));
+  EXPECT_TRUE(
+      m.FindLink("a")->X_WB.IsNearlyEqualTo(Yaw(M_PI / 2, {1, 2, 3}), kTol));
+  EXPECT_TRUE(
+      m.FindLink("b")->X_WB.IsNearlyEqualTo(Yaw(M_PI / 2, {0, 0, 0}), kTol));
 }
 
 // ---- Bad input.

@@ -151,7 +151,7 @@ TEST(UrdfParserTest, LinksInertiaAndGeometry) {
   // yaw 90°).
   EXPECT_TRUE(
       arm->X_WB.translation().isApprox(Eigen::Vector3d(0, 0, 1.5), kTol));
-  EXPECT_TRUE(arm->X_WB.linear().isApprox(
+  EXPECT_TRUE(arm->X_WB.rotation().matrix().isApprox(
       Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()).toRotationMatrix(),
       kTol));
   EXPECT_NEAR(m.total_mass(), 2.5 + 1 + 0.1 + 0.1 + 0.2 + 0.05 + 0.3, 1e-15);
@@ -169,7 +169,7 @@ TEST(UrdfParserTest, Joints) {
   EXPECT_EQ(shoulder->child, "arm");
   EXPECT_EQ(shoulder->axis, Eigen::Vector3d::UnitZ());  // normalized
   EXPECT_EQ(shoulder->X_PF.translation(), Eigen::Vector3d(0, 0, 0.5));
-  EXPECT_TRUE(shoulder->X_CM.isApprox(Eigen::Isometry3d::Identity()));
+  EXPECT_TRUE(shoulder->X_CM.IsExactlyIdentity());
   EXPECT_EQ(shoulder->position_lower_limits(0), -1.5);
   EXPECT_EQ(shoulder->position_upper_limits(0), 2.0);
   EXPECT_EQ(shoulder->effort_limits(0), 40);
