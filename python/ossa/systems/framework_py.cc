@@ -415,6 +415,9 @@ void DefineSystemsFramework(nb::module_ m) {
       DefineTemplateClassWithDefault<Context<T>>(m, "Context", GetPyParam<T>());
   context.def("get_time", &Context<T>::get_time)
       .def("SetTime", &Context<T>::SetTime, nb::arg("time_sec"))
+      .def("PerturbTime", &Context<T>::PerturbTime, nb::arg("time_sec"),
+           nb::arg("true_time_sec"))
+      .def("get_true_time", &Context<T>::get_true_time)
       .def("get_accuracy", &Context<T>::get_accuracy)
       .def("SetAccuracy", &Context<T>::SetAccuracy, nb::arg("accuracy").none())
       .def("Clone", &Context<T>::Clone)
@@ -589,6 +592,36 @@ void DefineSystemsFramework(nb::module_ m) {
            nb::rv_policy::reference_internal)
       .def("Allocate", &OutputPort<T>::Allocate);
 
+  // -------------------------------------------------------------- events
+  nb::class_<systems::EventCollection<systems::PublishEvent<T>>>(
+      m, "PublishEventCollection")
+      .def("HasEvents",
+           &systems::EventCollection<systems::PublishEvent<T>>::HasEvents);
+  nb::class_<systems::EventCollection<systems::DiscreteUpdateEvent<T>>>(
+      m, "DiscreteUpdateEventCollection")
+      .def("HasEvents", &systems::EventCollection<
+                            systems::DiscreteUpdateEvent<T>>::HasEvents);
+  nb::class_<systems::EventCollection<systems::UnrestrictedUpdateEvent<T>>>(
+      m, "UnrestrictedUpdateEventCollection")
+      .def("HasEvents", &systems::EventCollection<
+                            systems::UnrestrictedUpdateEvent<T>>::HasEvents);
+  using Composite = CompositeEventCollection<T>;
+  DefineTemplateClassWithDefault<Composite>(m, "CompositeEventCollection",
+                                            GetPyParam<T>())
+      .def("Clear", &Composite::Clear)
+      .def("HasEvents", &Composite::HasEvents)
+      .def("HasPublishEvents", &Composite::HasPublishEvents)
+      .def("HasDiscreteUpdateEvents", &Composite::HasDiscreteUpdateEvents)
+      .def("HasUnrestrictedUpdateEvents",
+           &Composite::HasUnrestrictedUpdateEvents)
+      .def("get_publish_events", &Composite::get_publish_events,
+           nb::rv_policy::reference_internal)
+      .def("get_discrete_update_events", &Composite::get_discrete_update_events,
+           nb::rv_policy::reference_internal)
+      .def("get_unrestricted_update_events",
+           &Composite::get_unrestricted_update_events,
+           nb::rv_policy::reference_internal);
+
   // ------------------------------------------------------------- systems
   auto system_base = nb::class_<SystemBase>(m, "SystemBase");
   system_base.def("get_name", &SystemBase::get_name)
@@ -646,6 +679,25 @@ void DefineSystemsFramework(nb::module_ m) {
       .def("CalcKineticEnergy", &System<T>::CalcKineticEnergy,
            nb::arg("context"))
       .def("ForcedPublish", &System<T>::ForcedPublish, nb::arg("context"))
+      .def("AllocateCompositeEventCollection",
+           &System<T>::AllocateCompositeEventCollection)
+      .def("CalcNextUpdateTime", &System<T>::CalcNextUpdateTime,
+           nb::arg("context"), nb::arg("events"))
+      .def("GetPerStepEvents", &System<T>::GetPerStepEvents, nb::arg("context"),
+           nb::arg("events"))
+      .def("GetInitializationEvents", &System<T>::GetInitializationEvents,
+           nb::arg("context"), nb::arg("events"))
+      .def("Publish", &System<T>::Publish, nb::arg("context"),
+           nb::arg("events"))
+      .def("CalcDiscreteVariableUpdate", &System<T>::CalcDiscreteVariableUpdate,
+           nb::arg("context"), nb::arg("events"), nb::arg("discrete_state"))
+      .def("ApplyDiscreteVariableUpdate",
+           &System<T>::ApplyDiscreteVariableUpdate, nb::arg("events"),
+           nb::arg("discrete_state"), nb::arg("context"))
+      .def("CalcUnrestrictedUpdate", &System<T>::CalcUnrestrictedUpdate,
+           nb::arg("context"), nb::arg("events"), nb::arg("state"))
+      .def("ApplyUnrestrictedUpdate", &System<T>::ApplyUnrestrictedUpdate,
+           nb::arg("events"), nb::arg("state"), nb::arg("context"))
       .def("ExecuteForcedEvents", &System<T>::ExecuteForcedEvents,
            nb::arg("context"), nb::arg("publish") = true)
       .def("ExecuteInitializationEvents",

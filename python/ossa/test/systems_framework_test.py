@@ -191,3 +191,32 @@ def test_wiring_errors():
     decay = builder2.AddSystem(Decay(1.0))
     with pytest.raises(RuntimeError, match="abstract-valued"):
         builder2.Connect(decay.get_output_port(0), labeled.get_input_port(0))
+
+
+class Ticker(LeafSystem):
+    """x <- x + 1 every 0.25 s from 0.1 s."""
+
+    def __init__(self):
+        LeafSystem.__init__(self)
+        self.DeclareDiscreteState(1)
+        self.DeclarePeriodicDiscreteUpdateEvent(0.25, 0.1, self.Tick)
+
+    def Tick(self, context, discrete_state):
+        discrete_state.set_value(0, context.get_discrete_state(0).get_value() + 1)
+
+
+def test_periodic_discrete_update_dispatch():
+    ticker = Ticker()
+    context = ticker.CreateDefaultContext()
+    events = ticker.AllocateCompositeEventCollection()
+    context.SetTime(0.2)
+    # offset + k*period strictly after 0.2: 0.35 (to rounding).
+    assert ticker.CalcNextUpdateTime(context, events) == pytest.approx(0.35, abs=1e-15)
+    assert events.HasDiscreteUpdateEvents() and not events.HasPublishEvents()
+    xd = ticker.AllocateDiscreteVariables()
+    status = ticker.CalcDiscreteVariableUpdate(
+        context, events.get_discrete_update_events(), xd)
+    assert status.succeeded()
+    ticker.ApplyDiscreteVariableUpdate(events.get_discrete_update_events(), xd, context)
+    assert context.get_discrete_state(0).get_value()[0] == 1.0
+    assert ticker.IsDifferenceEquationSystem() == (True, 0.25)

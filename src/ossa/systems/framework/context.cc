@@ -41,7 +41,14 @@ std::unique_ptr<Context<T>> Context<T>::Clone() const {
 template <typename T>
 void Context<T>::PropagateTime(const T& time_sec) {
   time_ = time_sec;
+  true_time_ = time_sec;
   DoPropagateTime(time_sec);
+}
+
+template <typename T>
+void Context<T>::PerturbTime(const T& time_sec, const T& true_time_sec) {
+  SetTime(time_sec);
+  true_time_ = true_time_sec;
 }
 
 template <typename T>

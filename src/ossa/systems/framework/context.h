@@ -31,6 +31,12 @@ class Context : public ContextBase {
   const T& get_time() const { return time_; }
   /// Sets the time (seconds). Throws unless this is the root context.
   void SetTime(const T& time_sec);
+  /// (Advanced, for simulators) Sets the time to `time_sec`, a value
+  /// slightly before `true_time_sec`, so that CalcNextUpdateTime() finds the
+  /// events due exactly at `true_time_sec`. Root context only.
+  void PerturbTime(const T& time_sec, const T& true_time_sec);
+  /// The time set by SetTime(), or the true time given to PerturbTime().
+  const T& get_true_time() const { return true_time_; }
   const std::optional<double>& get_accuracy() const { return accuracy_; }
   /// Sets the requested accuracy (root context only).
   void SetAccuracy(const std::optional<double>& accuracy);
@@ -157,6 +163,7 @@ class Context : public ContextBase {
   template <typename>
   friend class DiagramContext;
   T time_{0};
+  T true_time_{0};
   std::optional<double> accuracy_;
   State<T>* state_{};
   Parameters<T>* parameters_{};

@@ -90,6 +90,10 @@ void Diagram<T>::Initialize(std::unique_ptr<Blueprint> blueprint) {
                   internal::kXdTicket, internal::kXaTicket, internal::kPnTicket,
                   internal::kPaTicket})
       edges_.push_back({i, t, -1, t});
+    // A value fixed directly on a subsystem's input port is a source of the
+    // Diagram's own computations (derivatives, energies) too.
+    edges_.push_back(
+        {i, internal::kAllInputPortsTicket, -1, internal::kAllSourcesTicket});
   }
   for (const auto& [in, out] : connection_map_) {
     const int si = system_index_.at(in.first), so = system_index_.at(out.first);

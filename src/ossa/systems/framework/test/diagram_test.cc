@@ -351,3 +351,107 @@ TEST(DiagramTest, EventsAreCollectedFromTheEarliestSubsystems) {
 
 }  // namespace
 }  // namespace ossa::systems
+
+namespace ossa::systems {
+namespace {
+
+// x' = u with u fixed directly on the subsystem's (unexported) input port.
+TEST(DiagramTest, SubsystemFixedInputInvalidatesDiagramDerivatives) {
+  DiagramBuilder<double> builder;
+  auto* integrator = builder.AddNamedSystem(
+      "integrator", std::make_unique<test::Integrator<double>>());
+  auto diagram = builder.Build();
+  auto context = diagram->CreateDefaultContext();
+  auto& sub = diagram->GetMutableSubsystemContext(*integrator, context.get());
+  auto& fixed = integrator->get_input_port(0).FixValue(&sub, 1.0);
+  EXPECT_EQ(diagram->EvalTimeDerivatives(*context)[0], 1.0);
+  integrator->get_input_port(0).FixValue(&sub, 2.0);
+  EXPECT_EQ(diagram->EvalTimeDerivatives(*context)[0], 2.0);
+  (void)fixed;
+  sub.MaybeGetMutableFixedInputPortValue(0)->GetMutableVectorData<double>()[0] =
+      3.0;
+  EXPECT_EQ(diagram->EvalTimeDerivatives(*context)[0], 3.0);
+}
+
+// Abstract state, abstract parameters, unrestricted updates and forced events
+// through a Diagram.
+class Tagger final : public LeafSystem<double> {
+ public:
+  Tagger() {
+    DeclareAbstractState(Value<std::string>("start"));
+    DeclareAbstractParameter(Value<int>(3));
+    DeclarePeriodicUnrestrictedUpdateEvent(1.0, 0.0, &Tagger::Append);
+    DeclareForcedUnrestrictedUpdateEvent(&Tagger::Forced);
+    DeclareStateOutputPort("tag", AbstractStateIndex(0));
+  }
+
+ private:
+  EventStatus Append(const Context<double>& context,
+                     State<double>* state) const {
+    const int n = context.get_abstract_parameter(0).get_value<int>();
+    state->get_mutable_abstract_state<std::string>(0) += std::string(n, '+');
+    return EventStatus::Succeeded();
+  }
+  void Forced(const Context<double>&, State<double>* state) const {
+    state->get_mutable_abstract_state<std::string>(0) = "forced";
+  }
+};
+
+TEST(DiagramTest, AbstractStateAndUnrestrictedUpdates) {
+  DiagramBuilder<double> builder;
+  auto* tagger = builder.AddNamedSystem("tagger", std::make_unique<Tagger>());
+  auto* counter = builder.AddNamedSystem(
+      "counter", std::make_unique<test::Counter>(1.0, 0.0));
+  builder.ExportOutput(tagger->get_output_port(0), "tag");
+  auto diagram = builder.Build();
+  auto context = diagram->CreateDefaultContext();
+  EXPECT_EQ(diagram->get_output_port(0).Eval<std::string>(*context), "start");
+  EXPECT_EQ(context->num_abstract_states(), 1);
+  EXPECT_EQ(context->num_abstract_parameters(), 1);
+  auto events = diagram->AllocateCompositeEventCollection();
+  // The next update time is strictly after the current time.
+  EXPECT_EQ(diagram->CalcNextUpdateTime(*context, events.get()), 1.0);
+  // PerturbTime lets a simulator find the events due exactly at t = 0.
+  context->PerturbTime(-1e-12, 0.0);
+  EXPECT_EQ(context->get_true_time(), 0.0);
+  EXPECT_EQ(diagram->CalcNextUpdateTime(*context, events.get()), 0.0);
+  context->SetTime(0.5);
+  EXPECT_EQ(diagram->CalcNextUpdateTime(*context, events.get()), 1.0);
+  EXPECT_TRUE(events->HasUnrestrictedUpdateEvents());
+  EXPECT_TRUE(events->HasDiscreteUpdateEvents());  // the counter, same time
+  auto state = context->CloneState();
+  EXPECT_TRUE(
+      diagram
+          ->CalcUnrestrictedUpdate(
+              *context, events->get_unrestricted_update_events(), state.get())
+          .succeeded());
+  diagram->ApplyUnrestrictedUpdate(events->get_unrestricted_update_events(),
+                                   state.get(), context.get());
+  EXPECT_EQ(diagram->get_output_port(0).Eval<std::string>(*context),
+            "start+++");
+  // A parameter change through the diagram context reaches the handler.
+  context->get_mutable_abstract_parameter(0).set_value<int>(1);
+  diagram->CalcUnrestrictedUpdate(
+      *context, events->get_unrestricted_update_events(), state.get());
+  diagram->ApplyUnrestrictedUpdate(events->get_unrestricted_update_events(),
+                                   state.get(), context.get());
+  EXPECT_EQ(diagram->get_output_port(0).Eval<std::string>(*context),
+            "start++++");
+  // The counter is untouched by unrestricted updates; forced events run.
+  EXPECT_EQ(
+      diagram->GetSubsystemContext(*counter, *context).get_discrete_state(0)[0],
+      0.0);
+  diagram->ExecuteForcedEvents(context.get());
+  EXPECT_EQ(diagram->get_output_port(0).Eval<std::string>(*context), "forced");
+  // Default values come back with SetDefaultContext.
+  diagram->SetDefaultContext(context.get());
+  EXPECT_EQ(diagram->get_output_port(0).Eval<std::string>(*context), "start");
+  EXPECT_EQ(context->get_abstract_parameter(0).get_value<int>(), 3);
+  RandomGenerator generator(42);
+  diagram->SetRandomContext(context.get(),
+                            &generator);  // defaults: no distributions
+  EXPECT_EQ(diagram->get_output_port(0).Eval<std::string>(*context), "start");
+}
+
+}  // namespace
+}  // namespace ossa::systems
