@@ -7,7 +7,10 @@
 #include <map>
 #include <set>
 
+#include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/quaternion_floating_joint.h"
+#include "ossa/multibody/tree/revolute_joint.h"
+#include "ossa/multibody/tree/screw_joint.h"
 
 namespace ossa::multibody::internal {
 
@@ -359,6 +362,16 @@ void MultibodyTree<T>::Finalize() {
   };
   MultibodyTreeTopology topology;
   topology.Build(topology_bodies, &topology_joints, add_floating);
+  const int num_user_joints = num_joints();
+  CompiledTree compiled;
+  TreeParameters<T> parameters;
+  Compile(
+      topology,
+      [&](JointIndex j) -> const Joint<T>& {
+        return j < num_user_joints ? *joints_[j]
+                                   : *floating_joints[j - num_user_joints];
+      },
+      &compiled, &parameters);
 
   for (auto& joint : floating_joints) {
     const int index = num_joints();
@@ -368,6 +381,8 @@ void MultibodyTree<T>::Finalize() {
     joints_.push_back(std::move(joint));
   }
   topology_ = std::move(topology);
+  compiled_ = std::move(compiled);
+  default_parameters_ = std::move(parameters);
 
   // Coordinates of each joint, and each instance's joints in q order.
   instance_joints_in_q_order_.assign(num_model_instances(), {});
@@ -390,6 +405,153 @@ void MultibodyTree<T>::Finalize() {
     input_start += actuator->num_inputs();
   }
   finalized_ = true;
+}
+
+namespace {
+
+template <typename T>
+Pose<T> ToPose(const math::RigidTransform<double>& X) {
+  Pose<T> pose;
+  pose.R = X.rotation().matrix().template cast<T>();
+  pose.p = X.translation().template cast<T>();
+  return pose;
+}
+
+MobilizerKind ToMobilizerKind(JointKind kind) {
+  switch (kind) {
+    case JointKind::kWeld:
+      return MobilizerKind::kWeld;
+    case JointKind::kRevolute:
+      return MobilizerKind::kRevolute;
+    case JointKind::kPrismatic:
+      return MobilizerKind::kPrismatic;
+    case JointKind::kBallRpy:
+      return MobilizerKind::kRpyBall;
+    case JointKind::kQuaternionFloating:
+      return MobilizerKind::kQuaternionFloating;
+    case JointKind::kRpyFloating:
+      return MobilizerKind::kRpyFloating;
+    case JointKind::kPlanar:
+      return MobilizerKind::kPlanar;
+    case JointKind::kUniversal:
+      return MobilizerKind::kUniversal;
+    case JointKind::kScrew:
+      return MobilizerKind::kScrew;
+  }
+  OSSA_DEMAND(false);
+  return MobilizerKind::kWeld;
+}
+
+}  // namespace
+
+template <typename T>
+void MultibodyTree<T>::Compile(
+    const MultibodyTreeTopology& topology,
+    const std::function<const Joint<T>&(JointIndex)>& joint_at,
+    CompiledTree* compiled, TreeParameters<T>* parameters) const {
+  *compiled = CompiledTree();
+  std::vector<MobilizerConstants> constants(topology.num_mobods());
+  for (int m = 1; m < topology.num_mobods(); ++m) {
+    const TopologyMobod& mobod = topology.get_mobod(MobodIndex(m));
+    const Joint<T>& joint = joint_at(mobod.joint);
+    const JointKind kind = joint.kind();
+    MobilizerConstants& c = constants[m];
+    // Reversing X_FM(q) about a fixed axis â: X_FM(q; â)⁻¹ = X_FM(q; -â)
+    // for revolute (R(â,θ)⁻¹ = R(-â,θ)), prismatic (-d·â = d·(-â)) and
+    // screw (the translation is along the rotation axis, so the inverse is
+    // the same screw about -â). Other kinds have no such form.
+    const double sign = mobod.reversed ? -1.0 : 1.0;
+    switch (kind) {
+      case JointKind::kRevolute:
+        c.axis =
+            sign * dynamic_cast<const RevoluteJoint<T>&>(joint).revolute_axis();
+        break;
+      case JointKind::kPrismatic:
+        c.axis =
+            sign *
+            dynamic_cast<const PrismaticJoint<T>&>(joint).translation_axis();
+        break;
+      case JointKind::kScrew: {
+        const auto& screw = dynamic_cast<const ScrewJoint<T>&>(joint);
+        c.axis = sign * screw.screw_axis();
+        c.screw_pitch = screw.screw_pitch();
+        break;
+      }
+      case JointKind::kWeld:
+        break;
+      default:
+        if (mobod.reversed) [[unlikely]] {
+          const RigidBody<T>& inboard = joint.child_body();
+          ThrowLogicError(
+              "Finalize(): joint '{}' ({}) would be used reversed: its child "
+              "body '{}' is nearer the world than its parent body '{}'. "
+              "Reversed joints are supported for weld, revolute, prismatic "
+              "and screw joints; swap this joint's parent and child frames.",
+              joint.name(), joint.type_name(), inboard.name(),
+              joint.parent_body().name());
+        }
+        break;
+    }
+    const MobodIndex added =
+        compiled->AddMobod(mobod.inboard_mobod, ToMobilizerKind(kind), c);
+    OSSA_DEMAND(int{added} == m);
+    const MobodInfo& info = compiled->mobod(m);
+    OSSA_DEMAND(info.q_start == mobod.q_start &&
+                info.nq == mobod.num_positions);
+    OSSA_DEMAND(info.v_start == mobod.v_start &&
+                info.nv == mobod.num_velocities);
+  }
+  OSSA_DEMAND(compiled->num_positions() == topology.num_positions());
+
+  *parameters = TreeParameters<T>(*compiled);
+  for (int m = 1; m < topology.num_mobods(); ++m) {
+    const TopologyMobod& mobod = topology.get_mobod(MobodIndex(m));
+    const Joint<T>& joint = joint_at(mobod.joint);
+    MobodParameters<T>& p = parameters->mobods[m];
+    const RigidBody<T>& body = *bodies_[mobod.body];
+    const SpatialInertia<double>& M_BBo_B = body.default_spatial_inertia();
+    p.mass = M_BBo_B.get_mass();
+    p.p_BoBcm_B = M_BBo_B.get_com().template cast<T>();
+    p.G_BBo_B =
+        M_BBo_B.get_unit_inertia().CopyToFullMatrix3().template cast<T>();
+    // The joint's frames F (on its parent body) and M (on its child body).
+    const math::RigidTransform<double> X_JpF =
+        joint.frame_on_parent().GetFixedPoseInBodyFrame();
+    const math::RigidTransform<double> X_JcM =
+        joint.frame_on_child().GetFixedPoseInBodyFrame();
+    // Inboard body P, outboard body B of the compiled mobilizer.
+    math::RigidTransform<double> X_PF = mobod.reversed ? X_JcM : X_JpF;
+    const math::RigidTransform<double> X_BM = mobod.reversed ? X_JpF : X_JcM;
+    if (joint.kind() == JointKind::kWeld) {
+      const math::RigidTransform<double>& X_FM =
+          dynamic_cast<const WeldJoint<T>&>(joint).X_FM();
+      // The compiled weld has X_FM = I: fold the joint's fixed X_FM (or its
+      // inverse, reversed) into the inboard frame.
+      X_PF = X_PF * (mobod.reversed ? X_FM.inverse() : X_FM);
+    }
+    p.X_PF = ToPose<T>(X_PF);
+    p.X_BM = ToPose<T>(X_BM);
+    parameters->damping.segment(mobod.v_start, mobod.num_velocities) =
+        joint.default_damping_vector().template cast<T>();
+  }
+  for (const auto& actuator : actuators_) {
+    const int v =
+        topology.get_mobod(topology.joint_to_mobod(actuator->joint().index()))
+            .v_start;
+    parameters->reflected_inertia[v] += actuator->default_reflected_inertia();
+  }
+}
+
+template <typename T>
+const CompiledTree& MultibodyTree<T>::compiled_tree() const {
+  ThrowIfNotFinalized("compiled_tree");
+  return compiled_;
+}
+
+template <typename T>
+const TreeParameters<T>& MultibodyTree<T>::default_tree_parameters() const {
+  ThrowIfNotFinalized("default_tree_parameters");
+  return default_parameters_;
 }
 
 // ------------------------------------------------------------ counts

@@ -20,6 +20,7 @@
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/nice_type_name.h"
+#include "ossa/multibody/tree/compiled_tree.h"
 #include "ossa/multibody/tree/fixed_offset_frame.h"
 #include "ossa/multibody/tree/joint.h"
 #include "ossa/multibody/tree/joint_actuator.h"
@@ -128,6 +129,23 @@ class MultibodyTree {
   bool is_finalized() const { return finalized_; }
   /// The reference's name for is_finalized().
   bool topology_is_valid() const { return finalized_; }
+
+  /// @name The compiled model (after Finalize())
+  /// The flat model the kernels loop over: one mobod per body, in the
+  /// topology's depth-first order (mobod k is get_topology().get_mobod(k)),
+  /// with the same q and v layout as the joints' position_start() and
+  /// velocity_start(). Each mobilizer goes from the inboard to the outboard
+  /// body: for a reversed joint the compiled frame F is the joint's frame M
+  /// and vice versa, and X_FM is inverted (a revolute, prismatic or screw
+  /// axis â becomes -â; a weld's X_FM becomes X_FM⁻¹), so the same q gives
+  /// the same configuration. Welds fold their X_FM into the compiled X_PF.
+  /// @{
+  const CompiledTree& compiled_tree() const;
+  /// The kernels' parameters from the elements' default values: spatial
+  /// inertia M_BBo_B of each mobod's body, X_PF and X_BM, joint damping per
+  /// dof and reflected rotor inertia ρ²·I_r per actuated dof.
+  const TreeParameters<T>& default_tree_parameters() const;
+  /// @}
 
   /// @name Counts
   /// @{
@@ -346,8 +364,16 @@ class MultibodyTree {
   std::vector<std::unique_ptr<JointActuator<T>>> actuators_;
   NameMap body_names_, frame_names_, joint_names_, actuator_names_;
 
+  // Compiles the topology into compiled_ and default_parameters_;
+  // `joint_at(i)` gives joint i (including floating joints not yet owned).
+  void Compile(const MultibodyTreeTopology& topology,
+               const std::function<const Joint<T>&(JointIndex)>& joint_at,
+               CompiledTree* compiled, TreeParameters<T>* parameters) const;
+
   bool finalized_{false};
   MultibodyTreeTopology topology_;
+  CompiledTree compiled_;
+  TreeParameters<T> default_parameters_;
   // Per model instance: the joints in mobod (q) order; computed at Finalize.
   std::vector<std::vector<JointIndex>> instance_joints_in_q_order_;
   std::vector<int> instance_num_positions_;
