@@ -1,0 +1,185 @@
+#include "ossa/multibody/tree/multibody_tree_system.h"
+
+#include "ossa/multibody/tree/tree_kernels.h"
+
+namespace ossa::multibody::internal {
+
+template <typename T>
+MultibodyTreeSystem<T>::MultibodyTreeSystem(bool is_discrete)
+    : tree_(std::make_unique<MultibodyTree<T>>()), is_discrete_(is_discrete) {}
+
+template <typename T>
+MultibodyTreeSystem<T>::~MultibodyTreeSystem() = default;
+
+template <typename T>
+MultibodyTree<T>& MultibodyTreeSystem<T>::mutable_tree() {
+  tree_->ThrowIfFinalized("MultibodyTreeSystem::mutable_tree");
+  return *tree_;
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::ThrowIfNotFinalized(const char* method) const {
+  if (!tree_->is_finalized()) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyTreeSystem::{}(): pre-finalize calls are not allowed; call "
+        "Finalize() first.",
+        method);
+  }
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::Finalize() {
+  tree_->Finalize();
+  const int nq = tree_->num_positions();
+  const int nv = tree_->num_velocities();
+  VectorX<T> x0 = VectorX<T>::Zero(nq + nv);
+  x0.head(nq) = tree_->GetDefaultPositions().template cast<T>();
+  if (is_discrete_) {
+    this->DeclareDiscreteState(x0);
+  } else {
+    this->DeclareContinuousState(systems::BasicVector<T>(x0), nq, nv, 0);
+  }
+  parameters_index_ = this->DeclareAbstractParameter(
+      Value<TreeParameters<T>>(tree_->default_tree_parameters()));
+  const TreeWorkspace<T> model(tree_->compiled_tree());
+  const systems::DependencyTicket q_ticket =
+      is_discrete_ ? this->xd_ticket() : this->q_ticket();
+  const systems::DependencyTicket v_ticket =
+      is_discrete_ ? this->xd_ticket() : this->v_ticket();
+  position_cache_ = &this->DeclareCacheEntry(
+      "position kinematics", model,
+      &MultibodyTreeSystem<T>::CalcPositionKinematicsCache,
+      {q_ticket, this->all_parameters_ticket()});
+  velocity_cache_ = &this->DeclareCacheEntry(
+      "velocity kinematics", model,
+      &MultibodyTreeSystem<T>::CalcVelocityKinematicsCache,
+      {position_cache_->ticket(), v_ticket});
+}
+
+template <typename T>
+const systems::VectorBase<T>& MultibodyTreeSystem<T>::state_vector(
+    const systems::Context<T>& context) const {
+  this->ValidateContext(context);
+  if (is_discrete_) return context.get_discrete_state(0);
+  return context.get_continuous_state_vector();
+}
+
+template <typename T>
+systems::VectorBase<T>& MultibodyTreeSystem<T>::mutable_state_vector(
+    systems::Context<T>* context) const {
+  if (context == nullptr) [[unlikely]] {
+    ThrowLogicError("MultibodyTreeSystem: the context is a nullptr.");
+  }
+  this->ValidateContext(*context);
+  if (is_discrete_) return context->get_mutable_discrete_state(0);
+  return context->get_mutable_continuous_state_vector();
+}
+
+template <typename T>
+VectorX<T> MultibodyTreeSystem<T>::GetPositionsAndVelocities(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("GetPositionsAndVelocities");
+  return state_vector(context).CopyToVector();
+}
+
+template <typename T>
+VectorX<T> MultibodyTreeSystem<T>::GetPositions(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("GetPositions");
+  return state_vector(context).CopyToVector().head(tree_->num_positions());
+}
+
+template <typename T>
+VectorX<T> MultibodyTreeSystem<T>::GetVelocities(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("GetVelocities");
+  return state_vector(context).CopyToVector().tail(tree_->num_velocities());
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::SetPositions(
+    systems::Context<T>* context, const Eigen::Ref<const VectorX<T>>& q) const {
+  ThrowIfNotFinalized("SetPositions");
+  if (q.size() != tree_->num_positions()) [[unlikely]] {
+    ThrowLogicError("SetPositions(): q has size {} but size {} was expected.",
+                    q.size(), tree_->num_positions());
+  }
+  systems::VectorBase<T>& x = mutable_state_vector(context);
+  for (int i = 0; i < q.size(); ++i) x.SetAtIndex(i, q[i]);
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::SetVelocities(
+    systems::Context<T>* context, const Eigen::Ref<const VectorX<T>>& v) const {
+  ThrowIfNotFinalized("SetVelocities");
+  if (v.size() != tree_->num_velocities()) [[unlikely]] {
+    ThrowLogicError("SetVelocities(): v has size {} but size {} was expected.",
+                    v.size(), tree_->num_velocities());
+  }
+  systems::VectorBase<T>& x = mutable_state_vector(context);
+  const int nq = tree_->num_positions();
+  for (int i = 0; i < v.size(); ++i) x.SetAtIndex(nq + i, v[i]);
+}
+
+template <typename T>
+const TreeParameters<T>& MultibodyTreeSystem<T>::GetParameters(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("GetParameters");
+  this->ValidateContext(context);
+  return context.get_abstract_parameter(parameters_index_)
+      .template get_value<TreeParameters<T>>();
+}
+
+template <typename T>
+TreeParameters<T>& MultibodyTreeSystem<T>::GetMutableParameters(
+    systems::Context<T>* context) const {
+  ThrowIfNotFinalized("GetMutableParameters");
+  if (context == nullptr) [[unlikely]] {
+    ThrowLogicError("GetMutableParameters(): the context is a nullptr.");
+  }
+  this->ValidateContext(*context);
+  return context->get_mutable_abstract_parameter(parameters_index_)
+      .template get_mutable_value<TreeParameters<T>>();
+}
+
+template <typename T>
+const TreeWorkspace<T>& MultibodyTreeSystem<T>::EvalPositionKinematics(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("EvalPositionKinematics");
+  this->ValidateContext(context);
+  return position_cache_->template Eval<TreeWorkspace<T>>(context);
+}
+
+template <typename T>
+const TreeWorkspace<T>& MultibodyTreeSystem<T>::EvalVelocityKinematics(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("EvalVelocityKinematics");
+  this->ValidateContext(context);
+  return velocity_cache_->template Eval<TreeWorkspace<T>>(context);
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::CalcPositionKinematicsCache(
+    const systems::Context<T>& context, TreeWorkspace<T>* workspace) const {
+  const VectorX<T> q = GetPositions(context);
+  CalcPositionKinematics<T>(tree_->compiled_tree(), GetParameters(context), q,
+                            workspace);
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::CalcVelocityKinematicsCache(
+    const systems::Context<T>& context, TreeWorkspace<T>* workspace) const {
+  // The velocity kernel reads the position kinematics of the same
+  // workspace: start from the cached ones (same sizes, so the copy does not
+  // allocate for T = double).
+  *workspace = EvalPositionKinematics(context);
+  const VectorX<T> q = GetPositions(context);
+  const VectorX<T> v = GetVelocities(context);
+  CalcVelocityKinematics<T>(tree_->compiled_tree(), GetParameters(context), q,
+                            v, workspace);
+}
+
+}  // namespace ossa::multibody::internal
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::internal::MultibodyTreeSystem);

@@ -1,0 +1,134 @@
+// MultibodyTreeSystem: state, parameters and kinematics caches in a Context.
+
+#include "ossa/multibody/tree/multibody_tree_system.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "ossa/math/roll_pitch_yaw.h"
+#include "ossa/multibody/tree/prismatic_joint.h"
+#include "ossa/multibody/tree/revolute_joint.h"
+#include "ossa/multibody/tree/tree_kernels.h"
+
+namespace ossa::multibody {
+namespace {
+
+using internal::MultibodyTreeSystem;
+using ::testing::HasSubstr;
+
+#define EXPECT_LOGIC_ERROR(statement, substring)                              \
+  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
+                                      HasSubstr(substring)))
+
+// A planar pendulum of length l on a cart: q = [x, θ].
+template <typename T>
+void BuildCartPole(MultibodyTreeSystem<T>* system, double length) {
+  auto& tree = system->mutable_tree();
+  const auto M = SpatialInertia<double>::SolidSphereWithMass(1.0, 0.1);
+  const auto& cart = tree.AddRigidBody("cart", M);
+  const auto& pole = tree.AddRigidBody("pole", M);
+  tree.template AddJoint<PrismaticJoint>("x", tree.world_body(), std::nullopt,
+                                         cart, std::nullopt,
+                                         Vector3<double>::UnitX());
+  auto& hinge = tree.get_mutable_joint(
+      tree.template AddJoint<RevoluteJoint>(
+              "theta", cart, std::nullopt, pole,
+              math::RigidTransform<double>(Vector3<double>(0, 0, length)),
+              Vector3<double>::UnitY())
+          .index());
+  hinge.set_default_positions(Vector1<double>(0.25));
+  system->Finalize();
+}
+
+TEST(MultibodyTreeSystem, ContinuousStateAndCaches) {
+  MultibodyTreeSystem<double> system;
+  const double l = 0.5;
+  BuildCartPole(&system, l);
+  EXPECT_FALSE(system.is_discrete());
+  EXPECT_LOGIC_ERROR(system.mutable_tree(), "post-finalize");
+  auto context = system.CreateDefaultContext();
+  EXPECT_EQ(context->num_continuous_states(), 4);
+  // Default state: the joints' default positions, zero velocities.
+  EXPECT_EQ(system.GetPositions(*context), Vector2<double>(0, 0.25));
+  EXPECT_EQ(system.GetVelocities(*context), Vector2<double>(0, 0));
+
+  const auto& pole = system.tree().GetBodyByName("pole");
+  const int m = system.tree().get_topology().body_to_mobod(pole.index());
+  // The pole's body frame origin sits at the hinge: p_WPole = [x, 0, 0]
+  // (the revolute joint's child frame M is offset by l along z in the pole,
+  // so Bo = Mo - R_WB·[0, 0, l]).
+  auto expected_p = [&](double x, double theta) {
+    return Vector3<double>(x - l * std::sin(theta), 0, -l * std::cos(theta));
+  };
+  EXPECT_TRUE(system.EvalPositionKinematics(*context).p_WB[m].isApprox(
+      expected_p(0, 0.25), 1e-14));
+  // Changing q invalidates the cache.
+  system.SetPositions(context.get(), Vector2<double>(1.0, -0.5));
+  EXPECT_TRUE(system.EvalPositionKinematics(*context).p_WB[m].isApprox(
+      expected_p(1.0, -0.5), 1e-14));
+  // Velocity kinematics: V_WPole = [0, θ̇, 0 | ẋ + ... ] checked through the
+  // translational velocity of Bo, d/dt p(x, θ).
+  const double xdot = 0.3, thetadot = -1.2;
+  system.SetVelocities(context.get(), Vector2<double>(xdot, thetadot));
+  const auto& vc = system.EvalVelocityKinematics(*context);
+  const Vector6<double> V_WB_W = internal::GetSpatialVelocityInWorld(vc, m);
+  const double theta = -0.5;
+  const Vector3<double> v_expected(xdot - l * std::cos(theta) * thetadot, 0,
+                                   l * std::sin(theta) * thetadot);
+  EXPECT_TRUE(V_WB_W.tail<3>().isApprox(v_expected, 1e-14));
+  EXPECT_TRUE(
+      V_WB_W.head<3>().isApprox(Vector3<double>(0, thetadot, 0), 1e-14));
+  // Size checks.
+  EXPECT_LOGIC_ERROR(system.SetPositions(context.get(), Vector1<double>(0)),
+                     "SetPositions(): q has size 1 but size 2 was expected.");
+  EXPECT_LOGIC_ERROR(system.SetVelocities(nullptr, Vector2<double>(0, 0)),
+                     "the context is a nullptr");
+}
+
+TEST(MultibodyTreeSystem, ParametersLiveInTheContext) {
+  MultibodyTreeSystem<double> system;
+  BuildCartPole(&system, 0.5);
+  auto context = system.CreateDefaultContext();
+  auto other = system.CreateDefaultContext();
+  const auto& pole = system.tree().GetBodyByName("pole");
+  const int m = system.tree().get_topology().body_to_mobod(pole.index());
+  EXPECT_EQ(system.GetParameters(*context).mobods[m].mass, 1.0);
+  const Vector3<double> p0 = system.EvalPositionKinematics(*context).p_WB[m];
+  // A longer pole in one context only: X_BM of the hinge is the parameter.
+  system.GetMutableParameters(context.get()).mobods[m].X_BM.p =
+      Vector3<double>(0, 0, 2.0);
+  const Vector3<double> p1 = system.EvalPositionKinematics(*context).p_WB[m];
+  EXPECT_NEAR(p1.norm(), 2.0, 1e-14);
+  EXPECT_NEAR(p0.norm(), 0.5, 1e-14);
+  EXPECT_TRUE(system.EvalPositionKinematics(*other).p_WB[m].isApprox(p0));
+}
+
+TEST(MultibodyTreeSystem, DiscreteState) {
+  MultibodyTreeSystem<AutoDiffXd> system(/* is_discrete = */ true);
+  BuildCartPole(&system, 0.5);
+  auto context = system.CreateDefaultContext();
+  EXPECT_TRUE(system.is_discrete());
+  EXPECT_EQ(context->num_continuous_states(), 0);
+  EXPECT_EQ(context->get_discrete_state(0).size(), 4);
+  EXPECT_EQ(ExtractValue(system.GetPositions(*context))(1), 0.25);
+  // AutoDiffXd through the cache: dp_z/dθ = l·sin θ.
+  VectorX<AutoDiffXd> q = InitializeAutoDiff(Vector2<double>(0, 0.25));
+  system.SetPositions(context.get(), q);
+  const int m = system.tree().get_topology().body_to_mobod(
+      system.tree().GetBodyByName("pole").index());
+  const AutoDiffXd pz = system.EvalPositionKinematics(*context).p_WB[m].z();
+  EXPECT_NEAR(pz.derivatives()[1], 0.5 * std::sin(0.25), 1e-14);
+}
+
+TEST(MultibodyTreeSystem, PreFinalize) {
+  MultibodyTreeSystem<double> system;
+  EXPECT_LOGIC_ERROR(
+      system.EvalPositionKinematics(
+          *static_cast<const systems::Context<double>*>(nullptr)),
+      "pre-finalize");
+  system.Finalize();
+  EXPECT_LOGIC_ERROR(system.Finalize(), "post-finalize");
+}
+
+}  // namespace
+}  // namespace ossa::multibody
