@@ -1,6 +1,7 @@
 #include "ossa/multibody/tree/joint.h"
 
 #include "ossa/multibody/tree/multibody_tree.h"
+#include "ossa/multibody/tree/multibody_tree_system.h"
 
 namespace ossa::multibody {
 
@@ -171,6 +172,75 @@ int Joint<T>::velocity_start() const {
         name_);
   }
   return velocity_start_;
+}
+
+template <typename T>
+const internal::MultibodyTreeSystem<T>& Joint<T>::tree_system_or_throw(
+    const char* method) const {
+  return this->GetParentTreeOrThrow(method, fmt::format("joint '{}'", name_))
+      .tree_system(method);
+}
+
+template <typename T>
+VectorX<T> Joint<T>::GetPositions(const systems::Context<T>& context) const {
+  return tree_system_or_throw("Joint::GetPositions")
+      .GetPositionsSegment(context, position_start(), num_positions_);
+}
+
+template <typename T>
+VectorX<T> Joint<T>::GetVelocities(const systems::Context<T>& context) const {
+  return tree_system_or_throw("Joint::GetVelocities")
+      .GetVelocitiesSegment(context, velocity_start(), num_velocities_);
+}
+
+template <typename T>
+void Joint<T>::SetPositions(
+    systems::Context<T>* context,
+    const Eigen::Ref<const VectorX<T>>& positions) const {
+  const auto& system = tree_system_or_throw("Joint::SetPositions");
+  if (positions.size() != num_positions_) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::SetPositions(): joint '{}' has {} positions but the given "
+        "vector has size {}.",
+        name_, num_positions_, positions.size());
+  }
+  system.SetPositionsSegment(context, position_start(), positions);
+}
+
+template <typename T>
+void Joint<T>::SetVelocities(
+    systems::Context<T>* context,
+    const Eigen::Ref<const VectorX<T>>& velocities) const {
+  const auto& system = tree_system_or_throw("Joint::SetVelocities");
+  if (velocities.size() != num_velocities_) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::SetVelocities(): joint '{}' has {} velocities but the given "
+        "vector has size {}.",
+        name_, num_velocities_, velocities.size());
+  }
+  system.SetVelocitiesSegment(context, velocity_start(), velocities);
+}
+
+template <typename T>
+T Joint<T>::GetOnePosition(const systems::Context<T>& context) const {
+  if (num_positions_ != 1) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::GetOnePosition(): joint '{}' ({}) has {} positions; this "
+        "method is for 1-dof joints only.",
+        name_, type_name(), num_positions_);
+  }
+  return GetPositions(context)[0];
+}
+
+template <typename T>
+T Joint<T>::GetOneVelocity(const systems::Context<T>& context) const {
+  if (num_velocities_ != 1) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::GetOneVelocity(): joint '{}' ({}) has {} velocities; this "
+        "method is for 1-dof joints only.",
+        name_, type_name(), num_velocities_);
+  }
+  return GetVelocities(context)[0];
 }
 
 template <typename T>

@@ -14,9 +14,17 @@
 #include "ossa/common/eigen_types.h"
 #include "ossa/multibody/tree/frame.h"
 
+namespace ossa::systems {
+template <typename T>
+class Context;
+}  // namespace ossa::systems
+
 namespace ossa::multibody {
 
 namespace internal {
+template <typename T>
+class MultibodyTreeSystem;
+
 /// The closed set of joint kinds the compiled core knows (each maps to one
 /// mobilizer kind).
 enum class JointKind {
@@ -108,6 +116,22 @@ class Joint : public MultibodyElement<T> {
   /// model holds the damping).
   void set_default_damping_vector(const VectorX<double>& damping);
 
+  /// @name State in a Context (the model must be owned by a
+  /// MultibodyTreeSystem / MultibodyPlant and finalized; throw
+  /// std::logic_error otherwise, or on a size mismatch)
+  /// @{
+  /// This joint's num_positions() entries of q / num_velocities() of v.
+  VectorX<T> GetPositions(const systems::Context<T>& context) const;
+  VectorX<T> GetVelocities(const systems::Context<T>& context) const;
+  void SetPositions(systems::Context<T>* context,
+                    const Eigen::Ref<const VectorX<T>>& positions) const;
+  void SetVelocities(systems::Context<T>* context,
+                     const Eigen::Ref<const VectorX<T>>& velocities) const;
+  /// The single coordinate of a 1-dof joint (throws for other joints).
+  T GetOnePosition(const systems::Context<T>& context) const;
+  T GetOneVelocity(const systems::Context<T>& context) const;
+  /// @}
+
   /// After Finalize(): true if the tree uses this joint's mobilizer with the
   /// roles of F and M swapped (the child body is nearer the world).
   bool is_reversed() const;
@@ -148,6 +172,9 @@ class Joint : public MultibodyElement<T> {
   template <typename>
   friend class internal::MultibodyTree;
 
+  // The system owning this joint's tree (throws naming `method` if none).
+  const internal::MultibodyTreeSystem<T>& tree_system_or_throw(
+      const char* method) const;
   void CheckLimits(const char* method, const char* what, int expected_size,
                    const VectorX<double>& lower,
                    const VectorX<double>& upper) const;

@@ -28,6 +28,19 @@ MultibodyTree<T>::~MultibodyTree() = default;
 // ------------------------------------------------------------ checks
 
 template <typename T>
+const MultibodyTreeSystem<T>& MultibodyTree<T>::tree_system(
+    const char* method) const {
+  if (tree_system_ == nullptr) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): this model is not owned by a MultibodyTreeSystem (or "
+        "MultibodyPlant), so it has no Context to read or write.",
+        method);
+  }
+  ThrowIfNotFinalized(method);
+  return *tree_system_;
+}
+
+template <typename T>
 void MultibodyTree<T>::ThrowIfNotFinalized(const char* method) const {
   if (!finalized_) [[unlikely]] {
     ThrowLogicError(

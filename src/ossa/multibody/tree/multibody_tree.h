@@ -30,6 +30,9 @@
 
 namespace ossa::multibody::internal {
 
+template <typename T>
+class MultibodyTreeSystem;
+
 /// The element container of a multibody model.
 ///
 /// Names are unique per element kind within a model instance. Lookups
@@ -309,6 +312,14 @@ class MultibodyTree {
       bool add_model_instance_prefix = true) const;
   /// @}
 
+  /// (Internal) The system that keeps this tree's state in Contexts; set by
+  /// MultibodyTreeSystem. tree_system() throws std::logic_error naming
+  /// `method` if there is none (a bare tree has no Context).
+  void set_tree_system(const MultibodyTreeSystem<T>* system) {
+    tree_system_ = system;
+  }
+  const MultibodyTreeSystem<T>& tree_system(const char* method) const;
+
   /// Throws std::logic_error naming `method` if not finalized (or if
   /// finalized, for the second one).
   void ThrowIfNotFinalized(const char* method) const;
@@ -371,6 +382,7 @@ class MultibodyTree {
                CompiledTree* compiled, TreeParameters<T>* parameters) const;
 
   bool finalized_{false};
+  const MultibodyTreeSystem<T>* tree_system_{nullptr};
   MultibodyTreeTopology topology_;
   CompiledTree compiled_;
   TreeParameters<T> default_parameters_;

@@ -6,7 +6,9 @@ namespace ossa::multibody::internal {
 
 template <typename T>
 MultibodyTreeSystem<T>::MultibodyTreeSystem(bool is_discrete)
-    : tree_(std::make_unique<MultibodyTree<T>>()), is_discrete_(is_discrete) {}
+    : tree_(std::make_unique<MultibodyTree<T>>()), is_discrete_(is_discrete) {
+  tree_->set_tree_system(this);
+}
 
 template <typename T>
 MultibodyTreeSystem<T>::~MultibodyTreeSystem() = default;
@@ -119,6 +121,63 @@ void MultibodyTreeSystem<T>::SetVelocities(
   systems::VectorBase<T>& x = mutable_state_vector(context);
   const int nq = tree_->num_positions();
   for (int i = 0; i < v.size(); ++i) x.SetAtIndex(nq + i, v[i]);
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::CheckSegment(const char* method, int start, int n,
+                                          int size) const {
+  if (start < 0 || n < 0 || start + n > size) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): the range [{}, {}) is outside the vector of size {}.", method,
+        start, start + n, size);
+  }
+}
+
+template <typename T>
+VectorX<T> MultibodyTreeSystem<T>::GetPositionsSegment(
+    const systems::Context<T>& context, int start, int n) const {
+  ThrowIfNotFinalized("GetPositionsSegment");
+  CheckSegment("GetPositionsSegment", start, n, tree_->num_positions());
+  const systems::VectorBase<T>& x = state_vector(context);
+  VectorX<T> result(n);
+  for (int i = 0; i < n; ++i) result[i] = x.GetAtIndex(start + i);
+  return result;
+}
+
+template <typename T>
+VectorX<T> MultibodyTreeSystem<T>::GetVelocitiesSegment(
+    const systems::Context<T>& context, int start, int n) const {
+  ThrowIfNotFinalized("GetVelocitiesSegment");
+  CheckSegment("GetVelocitiesSegment", start, n, tree_->num_velocities());
+  const systems::VectorBase<T>& x = state_vector(context);
+  const int nq = tree_->num_positions();
+  VectorX<T> result(n);
+  for (int i = 0; i < n; ++i) result[i] = x.GetAtIndex(nq + start + i);
+  return result;
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::SetPositionsSegment(
+    systems::Context<T>* context, int start,
+    const Eigen::Ref<const VectorX<T>>& values) const {
+  ThrowIfNotFinalized("SetPositionsSegment");
+  CheckSegment("SetPositionsSegment", start, values.size(),
+               tree_->num_positions());
+  systems::VectorBase<T>& x = mutable_state_vector(context);
+  for (int i = 0; i < values.size(); ++i) x.SetAtIndex(start + i, values[i]);
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::SetVelocitiesSegment(
+    systems::Context<T>* context, int start,
+    const Eigen::Ref<const VectorX<T>>& values) const {
+  ThrowIfNotFinalized("SetVelocitiesSegment");
+  CheckSegment("SetVelocitiesSegment", start, values.size(),
+               tree_->num_velocities());
+  systems::VectorBase<T>& x = mutable_state_vector(context);
+  const int nq = tree_->num_positions();
+  for (int i = 0; i < values.size(); ++i)
+    x.SetAtIndex(nq + start + i, values[i]);
 }
 
 template <typename T>

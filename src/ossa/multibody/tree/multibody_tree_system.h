@@ -61,6 +61,17 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   void SetVelocities(systems::Context<T>* context,
                      const Eigen::Ref<const VectorX<T>>& v) const;
 
+  /// The n entries of q (or v) starting at `start`, e.g. one joint's
+  /// coordinates; throw std::logic_error if the range is outside q (v).
+  VectorX<T> GetPositionsSegment(const systems::Context<T>& context, int start,
+                                 int n) const;
+  VectorX<T> GetVelocitiesSegment(const systems::Context<T>& context, int start,
+                                  int n) const;
+  void SetPositionsSegment(systems::Context<T>* context, int start,
+                           const Eigen::Ref<const VectorX<T>>& values) const;
+  void SetVelocitiesSegment(systems::Context<T>* context, int start,
+                            const Eigen::Ref<const VectorX<T>>& values) const;
+
   /// The kernels' parameters stored in `context`.
   const TreeParameters<T>& GetParameters(
       const systems::Context<T>& context) const;
@@ -76,6 +87,7 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
 
  private:
   void ThrowIfNotFinalized(const char* method) const;
+  void CheckSegment(const char* method, int start, int n, int size) const;
   void CalcPositionKinematicsCache(const systems::Context<T>& context,
                                    TreeWorkspace<T>* workspace) const;
   void CalcVelocityKinematicsCache(const systems::Context<T>& context,

@@ -61,6 +61,25 @@ class PrismaticJoint final : public Joint<T> {
   }
   void set_default_translation(double translation);
 
+  /// The translation (m) and its rate (m/s) in `context` (see
+  /// Joint::GetPositions() for what is required of the model).
+  T get_translation(const systems::Context<T>& context) const {
+    return this->GetOnePosition(context);
+  }
+  const PrismaticJoint<T>& set_translation(systems::Context<T>* context,
+                                           const T& translation) const {
+    this->SetPositions(context, Vector1<T>(translation));
+    return *this;
+  }
+  T get_translation_rate(const systems::Context<T>& context) const {
+    return this->GetOneVelocity(context);
+  }
+  const PrismaticJoint<T>& set_translation_rate(
+      systems::Context<T>* context, const T& translation_dot) const {
+    this->SetVelocities(context, Vector1<T>(translation_dot));
+    return *this;
+  }
+
  private:
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;

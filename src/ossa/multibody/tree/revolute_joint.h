@@ -61,6 +61,25 @@ class RevoluteJoint final : public Joint<T> {
   double get_default_angle() const { return this->default_positions()[0]; }
   void set_default_angle(double angle);
 
+  /// The angle θ (rad) and rate θ̇ (rad/s) in `context` (see
+  /// Joint::GetPositions() for what is required of the model).
+  T get_angle(const systems::Context<T>& context) const {
+    return this->GetOnePosition(context);
+  }
+  const RevoluteJoint<T>& set_angle(systems::Context<T>* context,
+                                    const T& angle) const {
+    this->SetPositions(context, Vector1<T>(angle));
+    return *this;
+  }
+  T get_angular_rate(const systems::Context<T>& context) const {
+    return this->GetOneVelocity(context);
+  }
+  const RevoluteJoint<T>& set_angular_rate(systems::Context<T>* context,
+                                           const T& theta_dot) const {
+    this->SetVelocities(context, Vector1<T>(theta_dot));
+    return *this;
+  }
+
  private:
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;

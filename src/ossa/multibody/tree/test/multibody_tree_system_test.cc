@@ -120,6 +120,45 @@ TEST(MultibodyTreeSystem, DiscreteState) {
   EXPECT_NEAR(pz.derivatives()[1], 0.5 * std::sin(0.25), 1e-14);
 }
 
+TEST(MultibodyTreeSystem, JointContextAccessors) {
+  MultibodyTreeSystem<double> system;
+  BuildCartPole(&system, 0.5);
+  auto context = system.CreateDefaultContext();
+  const auto& tree = system.tree();
+  const auto& x = tree.GetJointByName<PrismaticJoint>("x");
+  const auto& theta = tree.GetJointByName<RevoluteJoint>("theta");
+  EXPECT_EQ(theta.get_angle(*context), 0.25);
+  theta.set_angle(context.get(), -1.0).set_angular_rate(context.get(), 2.0);
+  x.set_translation(context.get(), 3.0)
+      .set_translation_rate(context.get(), 4.0);
+  EXPECT_EQ(system.GetPositions(*context), Vector2<double>(3.0, -1.0));
+  EXPECT_EQ(system.GetVelocities(*context), Vector2<double>(4.0, 2.0));
+  EXPECT_EQ(x.get_translation(*context), 3.0);
+  EXPECT_EQ(x.get_translation_rate(*context), 4.0);
+  EXPECT_EQ(theta.get_angular_rate(*context), 2.0);
+  EXPECT_EQ(theta.GetOneVelocity(*context), 2.0);
+  EXPECT_EQ(theta.GetPositions(*context), Vector1<double>(-1.0));
+  EXPECT_LOGIC_ERROR(theta.SetPositions(context.get(), Vector2<double>(1, 2)),
+                     "Joint::SetPositions(): joint 'theta' has 1 positions "
+                     "but the given vector has size 2.");
+  // A bare tree has no Context.
+  internal::MultibodyTree<double> bare;
+  const auto& b =
+      bare.AddRigidBody("b", SpatialInertia<double>::SolidSphereWithMass(1, 1));
+  const auto& j =
+      bare.AddJoint<RevoluteJoint>("j", bare.world_body(), std::nullopt, b,
+                                   std::nullopt, Vector3<double>::UnitZ());
+  bare.Finalize();
+  EXPECT_LOGIC_ERROR(j.get_angle(*context),
+                     "Joint::GetPositions(): this model is not owned by a "
+                     "MultibodyTreeSystem");
+  // A context of another system is rejected.
+  MultibodyTreeSystem<double> other;
+  BuildCartPole(&other, 1.0);
+  auto other_context = other.CreateDefaultContext();
+  EXPECT_THROW(theta.get_angle(*other_context), std::logic_error);
+}
+
 TEST(MultibodyTreeSystem, PreFinalize) {
   MultibodyTreeSystem<double> system;
   EXPECT_LOGIC_ERROR(
