@@ -1,0 +1,157 @@
+"""Drake (pydrake) timings for benchmarks/run.
+
+Each workload is timed through Drake's Python API on a continuous
+MultibodyPlant (time_step = 0) parsed from the stripped URDF prepared by
+benchmarks/run (floating-base models keep Drake's default free root; fixed
+ones are welded to the world). Every call sets the state first (so the cache
+is invalidated and the result recomputed), then calls:
+  forward_kinematics: SetPositions + EvalBodyPoseInWorld
+  jacobian:           SetPositions + CalcJacobianSpatialVelocity (kV, in W)
+  inverse_dynamics:   SetPositionsAndVelocities + CalcInverseDynamics
+  mass_matrix:        SetPositions + CalcMassMatrix
+  forward_dynamics:   SetPositionsAndVelocities + CalcTimeDerivatives
+Each call costs 2 Python->C++ crossings; the cost of one trivial bound call
+(plant.num_positions()) is measured and emitted as workload
+"python_call_overhead", and each record carries "net_ns" = median minus two
+such calls.
+
+Usage: python3 drake_bench.py [--quick] "name|urdf|floating|body" ...
+"""
+import json
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+import numpy as np
+from pydrake.multibody.parsing import Parser
+from pydrake.multibody.plant import MultibodyPlant
+from pydrake.multibody.tree import MultibodyForces
+from pydrake.multibody.tree import JacobianWrtVariable  # noqa: E402
+
+NUM_STATES = 16
+
+
+def median_ns(fn, batches, batch_seconds):
+    """Median over batches of the mean ns per call of fn() (after warm-up)."""
+    n = 1
+    while True:
+        t0 = time.perf_counter_ns()
+        for _ in range(n):
+            fn()
+        dt = (time.perf_counter_ns() - t0) * 1e-9
+        if dt >= batch_seconds / 4 or n > 1 << 24:
+            break
+        n *= 2
+    n = max(1, int(n * batch_seconds / max(dt, 1e-9)))
+    means = []
+    for _ in range(batches):
+        t0 = time.perf_counter_ns()
+        for _ in range(n):
+            fn()
+        means.append((time.perf_counter_ns() - t0) / n)
+    return float(np.median(means))
+
+
+def emit(name, workload, ns, nq, nv, note, overhead=None):
+    rec = {"model": name, "workload": workload, "library": "drake",
+           "median_ns": round(ns, 1), "nq": nq, "nv": nv, "note": note}
+    if overhead is not None:
+        rec["net_ns"] = round(ns - 2 * overhead, 1)
+    print(json.dumps(rec), flush=True)
+
+
+def main(argv):
+    quick = "--quick" in argv
+    batches, batch_seconds = (7, 0.02) if quick else (25, 0.05)
+    for arg in [a for a in argv if not a.startswith("--")]:
+        name, path, floating, body_name = arg.split("|")
+        if name.startswith("chain"):
+            continue
+        plant = MultibodyPlant(time_step=0.0)
+        try:
+            Parser(plant).AddModels(path)
+            if floating != "1":
+                # Weld the root link (never a joint's child) to the world.
+                urdf = ET.parse(path).getroot()
+                children = {j.find("child").get("link")
+                            for j in urdf.iter("joint")
+                            if j.find("child") is not None}
+                roots = [l.get("name") for l in urdf.findall("link")
+                         if l.get("name") not in children]
+                if roots and roots[0] != "world":
+                    plant.WeldFrames(plant.world_frame(),
+                                     plant.GetFrameByName(roots[0]))
+            plant.Finalize()
+        except Exception as e:  # A peer that cannot load a model is skipped.
+            print(f"drake: cannot load {name}: {e}", file=sys.stderr)
+            continue
+        ctx = plant.CreateDefaultContext()
+        body = plant.GetBodyByName(body_name)
+        nq, nv = plant.num_positions(), plant.num_velocities()
+        rng = np.random.default_rng(1)
+        qs, xs, vdots = [], [], []
+        for _ in range(NUM_STATES):
+            q = rng.uniform(-1, 1, nq)
+            plant.SetPositions(ctx, q)
+            # Normalize the quaternions of floating bodies.
+            for b in plant.GetFloatingBaseBodies():
+                plant.SetFreeBodyPose(ctx, plant.get_body(b),
+                                      plant.GetFreeBodyPose(ctx, plant.get_body(b)))
+            q = plant.GetPositions(ctx).copy()
+            qs.append(q)
+            xs.append(np.concatenate([q, rng.uniform(-1, 1, nv)]))
+            vdots.append(rng.uniform(-1, 1, nv))
+        plant.get_applied_generalized_force_input_port().FixValue(
+            ctx, rng.uniform(-1, 1, nv))
+        forces = MultibodyForces(plant)
+        derivs = plant.AllocateTimeDerivatives()
+        world = plant.world_frame()
+        frame = body.body_frame()
+        p0 = np.zeros(3)
+        kV = JacobianWrtVariable.kV
+        k = [0]
+
+        def nxt():
+            k[0] = (k[0] + 1) % NUM_STATES
+            return k[0]
+
+        overhead = median_ns(lambda: plant.num_positions(), batches,
+                             batch_seconds)
+        emit(name, "python_call_overhead", overhead, nq, nv,
+             "plant.num_positions()")
+
+        def fk():
+            plant.SetPositions(ctx, qs[nxt()])
+            plant.EvalBodyPoseInWorld(ctx, body)
+
+        def jac():
+            plant.SetPositions(ctx, qs[nxt()])
+            plant.CalcJacobianSpatialVelocity(ctx, kV, frame, p0, world, world)
+
+        def inv():
+            i = nxt()
+            plant.SetPositionsAndVelocities(ctx, xs[i])
+            plant.CalcInverseDynamics(ctx, vdots[i], forces)
+
+        def mass():
+            plant.SetPositions(ctx, qs[nxt()])
+            plant.CalcMassMatrix(ctx)
+
+        def fwd():
+            plant.SetPositionsAndVelocities(ctx, xs[nxt()])
+            plant.CalcTimeDerivatives(ctx, derivs)
+
+        for workload, fn, note in [
+                ("forward_kinematics", fk, "SetPositions+EvalBodyPoseInWorld"),
+                ("jacobian", jac, "SetPositions+CalcJacobianSpatialVelocity"),
+                ("inverse_dynamics", inv,
+                 "SetPositionsAndVelocities+CalcInverseDynamics"),
+                ("mass_matrix", mass, "SetPositions+CalcMassMatrix"),
+                ("forward_dynamics", fwd,
+                 "SetPositionsAndVelocities+CalcTimeDerivatives")]:
+            emit(name, workload, median_ns(fn, batches, batch_seconds), nq, nv,
+                 note, overhead)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
