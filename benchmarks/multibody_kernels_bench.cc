@@ -4,8 +4,10 @@
 // factorization, on serial revolute chains of 10, 100 and 1000 links and on
 // a branched floating-base tree of 30 velocities.
 //
-// Every timed call starts from q (and v, v̇ or tau): position and velocity
-// kinematics are included, as in the peers' rnea/crba/aba entry points.
+// Every timed call starts from q (and v, v̇ or tau): position (local X_PB,
+// H_B; world poses are not needed without applied spatial forces) and
+// velocity kinematics are included, as in the peers' rnea/crba/aba entry
+// points.
 // Counters: "per_body" is the time per mobilized body.
 //
 // Run: build/benchmarks/multibody_kernels_bench --benchmark_repetitions=10
@@ -56,7 +58,7 @@ void AddCounters(benchmark::State& state, const Setup& s) {
 void BM_InverseDynamics(benchmark::State& state) {
   Setup s(state.range(0));
   for (auto _ : state) {
-    CalcPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
+    CalcLocalPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
     CalcVelocityKinematics<double>(s.m.tree, s.m.params, s.q, s.v, &s.ws);
     CalcInverseDynamics<double>(s.m.tree, s.m.params, s.a, s.g, s.no_tau,
                                 s.no_forces, &s.ws, s.out);
@@ -68,7 +70,7 @@ void BM_InverseDynamics(benchmark::State& state) {
 void BM_MassMatrix(benchmark::State& state) {
   Setup s(state.range(0));
   for (auto _ : state) {
-    CalcPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
+    CalcLocalPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
     CalcMassMatrix<double>(s.m.tree, s.m.params, &s.ws, s.M);
     benchmark::DoNotOptimize(s.M.data());
   }
@@ -78,7 +80,7 @@ void BM_MassMatrix(benchmark::State& state) {
 void BM_ForwardDynamicsABA(benchmark::State& state) {
   Setup s(state.range(0));
   for (auto _ : state) {
-    CalcPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
+    CalcLocalPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
     CalcVelocityKinematics<double>(s.m.tree, s.m.params, s.q, s.v, &s.ws);
     CalcForwardDynamicsArticulatedBody<double>(s.m.tree, s.m.params, s.g, s.tau,
                                                s.no_forces, &s.ws, s.out);
@@ -90,7 +92,7 @@ void BM_ForwardDynamicsABA(benchmark::State& state) {
 void BM_ForwardDynamicsCholesky(benchmark::State& state) {
   Setup s(state.range(0));
   for (auto _ : state) {
-    CalcPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
+    CalcLocalPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
     CalcVelocityKinematics<double>(s.m.tree, s.m.params, s.q, s.v, &s.ws);
     CalcForwardDynamicsCholesky<double>(s.m.tree, s.m.params, s.g, s.tau,
                                         s.no_forces, &s.ws, s.out);
@@ -102,7 +104,7 @@ void BM_ForwardDynamicsCholesky(benchmark::State& state) {
 void BM_ForwardDynamicsLTDL(benchmark::State& state) {
   Setup s(state.range(0));
   for (auto _ : state) {
-    CalcPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
+    CalcLocalPositionKinematics<double>(s.m.tree, s.m.params, s.q, &s.ws);
     CalcVelocityKinematics<double>(s.m.tree, s.m.params, s.q, s.v, &s.ws);
     CalcForwardDynamicsLTDL<double>(s.m.tree, s.m.params, s.g, s.tau,
                                     s.no_forces, &s.ws, s.out);

@@ -297,14 +297,38 @@ void AccelerationPass(const CompiledTree& tree, const Vector6<T>& a0,
 }  // namespace
 
 // ---------------------------------------------------------------------------
-// BodyNode::CalcPositionKinematicsCache_BaseToTip, for all mobods.
+namespace {
+
+// True if R is exactly the identity. Only used for T = double to skip
+// products with identity frame rotations (common in URDF models); for other
+// scalars the derivatives carried by an identity-valued parameter matter.
+inline bool IsExactIdentity(const Eigen::Matrix3d& R) {
+  return R(0, 0) == 1 && R(1, 1) == 1 && R(2, 2) == 1 && R(0, 1) == 0 &&
+         R(0, 2) == 0 && R(1, 0) == 0 && R(1, 2) == 0 && R(2, 0) == 0 &&
+         R(2, 1) == 0;
+}
 template <typename T>
-void CalcPositionKinematics(const CompiledTree& tree,
-                            const TreeParameters<T>& params,
-                            const Eigen::Ref<const VectorX<T>>& q,
-                            TreeWorkspace<T>* ws) {
-  CheckWorkspace("CalcPositionKinematics", tree, params, ws);
-  CheckSize("CalcPositionKinematics", "q", q.size(), tree.num_positions());
+inline bool IsIdentityRotation(const Matrix3<T>& R) {
+  if constexpr (std::is_same_v<T, double>) {
+    return IsExactIdentity(R);
+  } else {
+    return false;
+  }
+}
+template <typename T>
+inline bool IsZeroVector(const Vector3<T>& p) {
+  if constexpr (std::is_same_v<T, double>) {
+    return p[0] == 0 && p[1] == 0 && p[2] == 0;
+  } else {
+    return false;
+  }
+}
+
+// BodyNode::CalcPositionKinematicsCache_BaseToTip, for all mobods; world
+// poses only with kWorld.
+template <typename T, bool kWorld>
+void PositionPass(const CompiledTree& tree, const TreeParameters<T>& params,
+                  const Eigen::Ref<const VectorX<T>>& q, TreeWorkspace<T>* ws) {
   TreeWorkspace<T>& w = *ws;
   const int n = tree.num_mobods();
   for (int i = 1; i < n; ++i) {
@@ -317,23 +341,37 @@ void CalcPositionKinematics(const CompiledTree& tree,
       Matrix3<T>& R_FM = w.R_FM[i];
       Vector3<T>& p_FM = w.p_FM[i];
       Math::CalcX_FM(b.constants, qb, &R_FM, &p_FM);
-      // X_FB = X_FM·X_MB with X_MB = X_BM⁻¹.
+      // X_FB = X_FM·X_MB with X_MB = X_BM⁻¹; X_PB = X_PF·X_FB. The identity
+      // tests skip the products for the frames URDF models leave at identity.
+      const bool R_BM_identity = IsIdentityRotation<T>(par.X_BM.R);
+      const bool p_BM_zero = IsZeroVector<T>(par.X_BM.p);
       Matrix3<T> R_FB;
-      R_FB.noalias() = R_FM * par.X_BM.R.transpose();
-      Vector3<T> p_FB = p_FM;
-      p_FB.noalias() -= R_FB * par.X_BM.p;
-      Matrix3<T>& R_PB = w.R_PB[i];
-      R_PB.noalias() = par.X_PF.R * R_FB;
-      Vector3<T>& p_PB = w.p_PB[i];
-      p_PB = par.X_PF.p;
-      p_PB.noalias() += par.X_PF.R * p_FB;
-      if (b.parent == 0) {
-        w.R_WB[i] = R_PB;
-        w.p_WB[i] = p_PB;
+      if (R_BM_identity) {
+        R_FB = R_FM;
       } else {
-        w.R_WB[i].noalias() = w.R_WB[b.parent] * R_PB;
-        w.p_WB[i] = w.p_WB[b.parent];
-        w.p_WB[i].noalias() += w.R_WB[b.parent] * p_PB;
+        R_FB.noalias() = R_FM * par.X_BM.R.transpose();
+      }
+      Vector3<T> p_FB = p_FM;
+      if (!p_BM_zero) p_FB.noalias() -= R_FB * par.X_BM.p;
+      Matrix3<T>& R_PB = w.R_PB[i];
+      Vector3<T>& p_PB = w.p_PB[i];
+      if (IsIdentityRotation<T>(par.X_PF.R)) {
+        R_PB = R_FB;
+        p_PB = par.X_PF.p + p_FB;
+      } else {
+        R_PB.noalias() = par.X_PF.R * R_FB;
+        p_PB = par.X_PF.p;
+        p_PB.noalias() += par.X_PF.R * p_FB;
+      }
+      if constexpr (kWorld) {
+        if (b.parent == 0) {
+          w.R_WB[i] = R_PB;
+          w.p_WB[i] = p_PB;
+        } else {
+          w.R_WB[i].noalias() = w.R_WB[b.parent] * R_PB;
+          w.p_WB[i] = w.p_WB[b.parent];
+          w.p_WB[i].noalias() += w.R_WB[b.parent] * p_PB;
+        }
       }
       if constexpr (nv > 0) {
         auto H = w.H_B.template middleCols<nv>(b.v_start);
@@ -342,13 +380,19 @@ void CalcPositionKinematics(const CompiledTree& tree,
                       kind == MobilizerKind::kPrismatic ||
                       kind == MobilizerKind::kScrew) {
           // The axis is fixed by R_FM, so R_BF·â = R_BM·â: no q dependence.
-          const Vector3<T> a_B = par.X_BM.R * b.constants.axis.cast<T>();
+          Vector3<T> a_B;
+          if (R_BM_identity) {
+            a_B = b.constants.axis.cast<T>();
+          } else {
+            a_B.noalias() = par.X_BM.R * b.constants.axis.cast<T>();
+          }
           if constexpr (kind == MobilizerKind::kPrismatic) {
             H.template topRows<3>().setZero();
             H.template bottomRows<3>() = a_B;
           } else {
             H.template topRows<3>() = a_B;
-            Vector3<T> lin = par.X_BM.p.cross(a_B);
+            Vector3<T> lin = Vector3<T>::Zero();
+            if (!p_BM_zero) lin = par.X_BM.p.cross(a_B);
             if constexpr (kind == MobilizerKind::kScrew) {
               lin += ScrewMobilizerMath::lead(b.constants) * a_B;
             }
@@ -363,6 +407,28 @@ void CalcPositionKinematics(const CompiledTree& tree,
       }
     });
   }
+}
+
+}  // namespace
+
+template <typename T>
+void CalcPositionKinematics(const CompiledTree& tree,
+                            const TreeParameters<T>& params,
+                            const Eigen::Ref<const VectorX<T>>& q,
+                            TreeWorkspace<T>* ws) {
+  CheckWorkspace("CalcPositionKinematics", tree, params, ws);
+  CheckSize("CalcPositionKinematics", "q", q.size(), tree.num_positions());
+  PositionPass<T, true>(tree, params, q, ws);
+}
+
+template <typename T>
+void CalcLocalPositionKinematics(const CompiledTree& tree,
+                                 const TreeParameters<T>& params,
+                                 const Eigen::Ref<const VectorX<T>>& q,
+                                 TreeWorkspace<T>* ws) {
+  CheckWorkspace("CalcLocalPositionKinematics", tree, params, ws);
+  CheckSize("CalcLocalPositionKinematics", "q", q.size(), tree.num_positions());
+  PositionPass<T, false>(tree, params, q, ws);
 }
 
 // BodyNode::CalcVelocityKinematicsCache_BaseToTip, for all mobods.
@@ -958,6 +1024,9 @@ void MapQDotToVelocity(const CompiledTree& tree,
 
 #define OSSA_TREE_KERNELS_INSTANTIATE(T)                                       \
   template void CalcPositionKinematics<T>(                                     \
+      const CompiledTree&, const TreeParameters<T>&,                           \
+      const Eigen::Ref<const VectorX<T>>&, TreeWorkspace<T>*);                 \
+  template void CalcLocalPositionKinematics<T>(                                \
       const CompiledTree&, const TreeParameters<T>&,                           \
       const Eigen::Ref<const VectorX<T>>&, TreeWorkspace<T>*);                 \
   template void CalcVelocityKinematics<T>(                                     \

@@ -45,6 +45,18 @@ void CalcPositionKinematics(const CompiledTree& tree,
                             const Eigen::Ref<const VectorX<T>>& q,
                             TreeWorkspace<T>* ws);
 
+/// CalcPositionKinematics() without the world poses R_WB, p_WB: only X_FM,
+/// X_PB and H_B, which is all that inverse dynamics, the mass matrix and the
+/// articulated body algorithm need when there are no applied spatial forces
+/// and no A_WB or F_BMo outputs. Kernels documented as "needs: world poses"
+/// (applied spatial forces, A_WB_W/F_BMo_W outputs, gravity forces, energies,
+/// momentum, Jacobians) require CalcPositionKinematics().
+template <typename T>
+void CalcLocalPositionKinematics(const CompiledTree& tree,
+                                 const TreeParameters<T>& params,
+                                 const Eigen::Ref<const VectorX<T>>& q,
+                                 TreeWorkspace<T>* ws);
+
 /// Base-to-tip velocity kinematics: V_WB (in B), V_PB and the velocity
 /// product accelerations c_B. q must be the q of the position kinematics.
 /// needs: position.

@@ -422,6 +422,51 @@ TEST(TreeKernels, ReactionForceOfStaticBody) {
   EXPECT_LT(A[1].norm(), 1e-12);
 }
 
+// The double kernels skip products with identity frame rotations and zero
+// offsets; the AutoDiffXd instantiation never does. With half of the frames
+// set to identity, both must agree, and the local-only position pass must
+// give the same X_PB and H_B as the full one.
+TEST(TreeKernels, IdentityFrameShortcutsMatchGeneralPath) {
+  test::TestModel m = test::MakeRandomTree(20, 21, 0.1);
+  for (int i = 1; i < m.tree.num_mobods(); i += 2) {
+    m.params.mobods[i].X_BM = Pose<double>();
+    m.params.mobods[i + 1 < m.tree.num_mobods() ? i + 1 : i]
+        .X_PF.R.setIdentity();
+  }
+  std::mt19937 gen(8);
+  VectorXd q, v;
+  test::RandomState(m.tree, &gen, &q, &v);
+  const int nv = m.tree.num_velocities();
+  const VectorXd vdot = VectorXd::Random(nv);
+  TreeWorkspace<double> ws(m.tree);
+  CalcPositionKinematics<double>(m.tree, m.params, q, &ws);
+  const MatrixXd H_full = ws.H_B;
+  const std::vector<Eigen::Matrix3d> R_PB_full = ws.R_PB;
+  ws.H_B.setZero();
+  CalcLocalPositionKinematics<double>(m.tree, m.params, q, &ws);
+  EXPECT_EQ(ws.H_B, H_full);
+  for (int i = 1; i < m.tree.num_mobods(); ++i)
+    EXPECT_EQ(ws.R_PB[i], R_PB_full[i]);
+  CalcVelocityKinematics<double>(m.tree, m.params, q, v, &ws);
+  VectorXd tau(nv);
+  CalcInverseDynamics<double>(m.tree, m.params, vdot, kGravity, VectorXd(), {},
+                              &ws, tau);
+  const TreeParameters<AutoDiffXd> p_ad =
+      test::CastParameters<AutoDiffXd>(m.params);
+  TreeWorkspace<AutoDiffXd> ws_ad(m.tree);
+  const VectorX<AutoDiffXd> q_ad = q.cast<AutoDiffXd>(),
+                            v_ad = v.cast<AutoDiffXd>(),
+                            vdot_ad = vdot.cast<AutoDiffXd>();
+  CalcPositionKinematics<AutoDiffXd>(m.tree, p_ad, q_ad, &ws_ad);
+  CalcVelocityKinematics<AutoDiffXd>(m.tree, p_ad, q_ad, v_ad, &ws_ad);
+  VectorX<AutoDiffXd> tau_ad(nv);
+  CalcInverseDynamics<AutoDiffXd>(m.tree, p_ad, vdot_ad,
+                                  kGravity.cast<AutoDiffXd>(),
+                                  VectorX<AutoDiffXd>(), {}, &ws_ad, tau_ad);
+  // Same operations up to multiplications by exact ones and zeros.
+  EXPECT_LT((ExtractValue(tau_ad) - tau).norm(), 1e-11 * (1 + tau.norm()));
+}
+
 TEST(TreeKernels, LtdlFactorizationReproducesMassMatrix) {
   const TestModel m = test::MakeRandomTree(15, 9);
   TreeWorkspace<double> ws(m.tree);
