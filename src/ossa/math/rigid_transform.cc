@@ -32,6 +32,14 @@ void RigidTransform<T>::ThrowWrongRows(Eigen::Index rows) {
 }
 
 template <typename T>
+void RigidTransform<T>::ThrowNotHomogeneous(Eigen::Index column, double last) {
+  ThrowLogicError(
+      "RigidTransform::operator*(): the last element of column {} of the "
+      "homogeneous 4-row matrix is {}; expected 1 (a point) or 0 (a vector).",
+      column, last);
+}
+
+template <typename T>
 RigidTransform<T>::RigidTransform(const RollPitchYaw<T>& rpy,
                                   const Vector3<T>& p)
     : R_AB_(rpy), p_AoBo_A_(p) {}

@@ -124,9 +124,11 @@ class RigidTransform {
     return p_AoBo_A_ + R_AB_ * p_BoQ_B;
   }
   /// Each column of a 3xN matrix of points: p_AoQ_A = X_AB * p_BoQ_B. A 4xN
-  /// matrix is taken as homogeneous points [p; s] and gives [R·p + s·p_AoBo;
-  /// s].
-  /// @throws std::logic_error if the matrix does not have 3 or 4 rows.
+  /// matrix (or a Vector4) is taken as homogeneous columns [p; s], s = 1 for
+  /// a point, s = 0 for a vector, and gives X_AB.GetAsMatrix4() * [p; s] =
+  /// [R·p + s·p_AoBo_A; s].
+  /// @throws std::logic_error if the matrix does not have 3 or 4 rows, or if
+  /// a 4-row matrix has a last-row entry other than 0 or 1.
   template <typename Derived>
   Eigen::Matrix<T, Derived::RowsAtCompileTime, Derived::ColsAtCompileTime>
   operator*(const Eigen::MatrixBase<Derived>& p_BoQ_B) const {
@@ -145,6 +147,10 @@ class RigidTransform {
         }
       }
       if (p_BoQ_B.rows() == 4) {
+        for (Eigen::Index j = 0; j < p_BoQ_B.cols(); ++j) {
+          const double s = ExtractDoubleOrThrow(p_BoQ_B(3, j));
+          if (s != 0 && s != 1) ThrowNotHomogeneous(j, s);
+        }
         result.topRows(3) = R_AB_.matrix() * p_BoQ_B.topRows(3) +
                             p_AoBo_A_ * p_BoQ_B.bottomRows(1);
         result.bottomRows(1) = p_BoQ_B.bottomRows(1);
@@ -173,6 +179,10 @@ class RigidTransform {
   /// True if R is the identity within 128 ε and max|p| ≤
   /// translation_tolerance.
   bool IsIdentityToEpsilon(double translation_tolerance) const;
+  /// The specification's newer name of IsIdentityToEpsilon().
+  bool IsNearlyIdentity(double translation_tolerance) const {
+    return IsIdentityToEpsilon(translation_tolerance);
+  }
   /// True if max|R − other.R| ≤ tolerance and max|p − other.p| ≤ tolerance
   /// (tolerance is thus both unitless and a length, in meters).
   bool IsNearlyEqualTo(const RigidTransform<T>& other, double tolerance) const;
@@ -182,6 +192,12 @@ class RigidTransform {
   T GetMaximumAbsoluteDifference(const RigidTransform<T>& other) const;
   /// max|p − other.p|.
   T GetMaxAbsoluteTranslationalDifference(const RigidTransform<T>& other) const;
+  /// The specification's newer name of
+  /// GetMaxAbsoluteTranslationalDifference().
+  T GetMaximumAbsoluteTranslationDifference(
+      const RigidTransform<T>& other) const {
+    return GetMaxAbsoluteTranslationalDifference(other);
+  }
 
   /// Returns this pose with the scalar converted to U (AutoDiffXd → double
   /// drops the derivatives).
@@ -193,6 +209,8 @@ class RigidTransform {
 
  private:
   [[noreturn]] static void ThrowWrongRows(Eigen::Index rows);
+  [[noreturn]] static void ThrowNotHomogeneous(Eigen::Index column,
+                                               double last);
 
   RotationMatrix<T> R_AB_;
   Vector3<T> p_AoBo_A_;

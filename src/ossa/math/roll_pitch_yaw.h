@@ -139,6 +139,14 @@ class RollPitchYaw {
   Matrix3<T> CalcMatrixRelationshipBetweenRpyDtAndAngularVelocityInChildFrame()
       const;
 
+  /// The specification's newer names of the two methods above.
+  Matrix3<T> CalcMatrixRelatingRpyDtToAngularVelocityInParent() const {
+    return CalcMatrixRelationshipBetweenRpyDtAndAngularVelocityInParentFrame();
+  }
+  Matrix3<T> CalcMatrixRelatingRpyDtToAngularVelocityInChild() const {
+    return CalcMatrixRelationshipBetweenRpyDtAndAngularVelocityInChildFrame();
+  }
+
   /// [r̈, p̈, ÿ] from the angle rates and alpha_AD_A (the angular
   /// acceleration of D in A, expressed in A): since w_AD_A = M·rpyDt,
   /// rpyDDt = M⁻¹·(alpha_AD_A − Ṁ·rpyDt).

@@ -383,6 +383,11 @@ Quaternion<T> RotationMatrix<T>::ToQuaternion(const Matrix3<T>& M) {
 }
 
 template <typename T>
+RollPitchYaw<T> RotationMatrix<T>::ToRollPitchYaw() const {
+  return RollPitchYaw<T>(*this);
+}
+
+template <typename T>
 Vector4<T> RotationMatrix<T>::ToQuaternionAsVector4() const {
   const Quaternion<T> q = ToQuaternion();
   return Vector4<T>(q.w(), q.x(), q.y(), q.z());

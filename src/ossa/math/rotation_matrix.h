@@ -223,6 +223,9 @@ class RotationMatrix {
   /// is [0, 0, 1] when θ = 0.
   AngleAxis<T> ToAngleAxis() const;
 
+  /// The roll-pitch-yaw angles of this rotation (see RollPitchYaw(R)).
+  RollPitchYaw<T> ToRollPitchYaw() const;
+
   /// Returns this rotation with the scalar converted to U (AutoDiffXd →
   /// double drops the derivatives).
   template <typename U>

@@ -146,6 +146,21 @@ TEST(RigidTransformTest, CompositionInverseAndPoints) {
   Eigen::MatrixXd wrong(5, 2);
   wrong.setZero();
   EXPECT_LOGIC_ERROR(RigidTransformd() * wrong, "operator*", "3 rows", "not 5");
+  EXPECT_LOGIC_ERROR(RigidTransformd() * Eigen::Vector4d(1, 2, 3, 0.5),
+                     "operator*", "is 0.5", "expected 1 (a point) or 0");
+  const RigidTransformd X(RotationMatrixd::MakeXRotation(0.3),
+                          Eigen::Vector3d(1, 2, 3));
+  const Eigen::Vector4d v4 = X * Eigen::Vector4d(1, 2, 3, 1);
+  EXPECT_LE((v4 - X.GetAsMatrix4() * Eigen::Vector4d(1, 2, 3, 1))
+                .cwiseAbs()
+                .maxCoeff(),
+            1e-15);
+  EXPECT_TRUE(X.rotation().ToRollPitchYaw().IsNearlyEqualTo(
+      RollPitchYawd(0.3, 0, 0), 1e-15));
+  EXPECT_FALSE(X.IsNearlyIdentity(2.9));
+  EXPECT_TRUE(
+      RigidTransformd(Eigen::Vector3d(0, 0, 1e-9)).IsNearlyIdentity(1e-8));
+  EXPECT_EQ(X.GetMaximumAbsoluteTranslationDifference(RigidTransformd()), 3);
 }
 
 TEST(RigidTransformTest, Comparisons) {
