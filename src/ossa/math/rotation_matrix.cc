@@ -50,6 +50,12 @@ void RotationMatrix<T>::ThrowWrongRows(Eigen::Index rows) {
 }
 
 template <typename T>
+void RotationMatrix<T>::ThrowBadIndex(const char* method, int index) {
+  ThrowLogicError("RotationMatrix::{}(): index is {}; expected 0, 1 or 2.",
+                  method, index);
+}
+
+template <typename T>
 RotationMatrix<T>::RotationMatrix(const Quaternion<T>& q) {
   const T w = q.w(), x = q.x(), y = q.y(), z = q.z();
   const T norm_squared = w * w + x * x + y * y + z * z;

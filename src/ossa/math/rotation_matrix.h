@@ -160,9 +160,19 @@ class RotationMatrix {
   /// The 3x3 matrix R_AB.
   const Matrix3<T>& matrix() const { return R_AB_; }
   /// Row i (0..2) of R_AB: the unit vector Ai expressed in B, as a row.
-  RowVector3<T> row(int index) const { return R_AB_.row(index); }
+  /// @throws std::logic_error if index is not 0, 1 or 2.
+  RowVector3<T> row(int index) const {
+    if (index < 0 || index > 2) [[unlikely]]
+      ThrowBadIndex("row", index);
+    return R_AB_.row(index);
+  }
   /// Column j (0..2) of R_AB: the unit vector Bj expressed in A.
-  Vector3<T> col(int index) const { return R_AB_.col(index); }
+  /// @throws std::logic_error if index is not 0, 1 or 2.
+  Vector3<T> col(int index) const {
+    if (index < 0 || index > 2) [[unlikely]]
+      ThrowBadIndex("col", index);
+    return R_AB_.col(index);
+  }
 
   /// R_BA = R_AB⁻¹ = R_ABᵀ.
   RotationMatrix<T> inverse() const {
@@ -245,6 +255,7 @@ class RotationMatrix {
   static void ThrowIfNotValidDouble(const Matrix3<double>& R,
                                     const char* caller);
   [[noreturn]] static void ThrowWrongRows(Eigen::Index rows);
+  [[noreturn]] static void ThrowBadIndex(const char* method, int index);
 
   Matrix3<T> R_AB_;
 };

@@ -85,6 +85,8 @@ TEST(RotationMatrixTest, CompositionAndInverse) {
     // row / col.
     EXPECT_EQ(R_AC.col(1), R_AC.matrix().col(1));
     EXPECT_EQ(R_AC.row(2), R_AC.matrix().row(2));
+    EXPECT_LOGIC_ERROR(R_AC.row(3), "RotationMatrix::row()", "index is 3");
+    EXPECT_LOGIC_ERROR(R_AC.col(-1), "RotationMatrix::col()", "index is -1");
   }
 }
 
