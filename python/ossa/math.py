@@ -1,12 +1,10 @@
 """ossa.math: mirrors the reference module of the same name: RotationMatrix,
 RollPitchYaw, RigidTransform (each also as a template over float and
-AutoDiffXd: RotationMatrix_[AutoDiffXd], ...) and the quaternion helpers."""
+AutoDiffXd: RotationMatrix_[AutoDiffXd], ...) and the quaternion helpers.
+The Eigen geometry classes they use (Quaternion, AngleAxis, Isometry3) are in
+ossa.common.eigen_geometry, as in the reference."""
 
 from ossa._ext.math import *  # noqa: F401,F403
 
-# The Eigen geometry classes are bound together with ossa.math but, as in the
-# reference, live in ossa.common.eigen_geometry.
-for _name in [n for n in globals()
-              if n.split("_")[0] in ("Quaternion", "AngleAxis", "Isometry3")]:
-    del globals()[_name]
-del _name
+# The nested extension module that holds the Eigen geometry classes.
+del eigen_geometry  # noqa: F821

@@ -687,8 +687,17 @@ void DefineMath(nb::module_ m) {
       "by ossa.common.eigen_geometry).";
   // Classes first (double first: it becomes the default alias), then the
   // classes that take them.
+  // A nested submodule, so that these classes keep their own module (pickle
+  // finds them there) and `from ossa._ext.math import *` does not bring them
+  // into ossa.math.
+  nb::module_ eigen_geometry =
+      m.def_submodule("eigen_geometry",
+                      "Quaternion_, AngleAxis_, Isometry3_ (re-exported by "
+                      "ossa.common.eigen_geometry).");
   type_visit(
-      [m](auto tag) { DefineEigenGeometry<typename decltype(tag)::type>(m); },
+      [eigen_geometry](auto tag) {
+        DefineEigenGeometry<typename decltype(tag)::type>(eigen_geometry);
+      },
       DefaultScalars{});
   type_visit(
       [m](auto tag) {
