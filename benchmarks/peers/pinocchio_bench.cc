@@ -48,6 +48,7 @@ pin::Model MakeChain(int n) {
       default:
         parent = model.addJoint(parent, pin::JointModelRX(), X_PF, name);
     }
+    model.addJointFrame(parent);
     model.appendBodyToJoint(
         parent, pin::Inertia(1.0, Eigen::Vector3d(0.15, 0, 0), I_com));
     model.addBodyFrame("link" + std::to_string(i), parent);
@@ -78,12 +79,12 @@ int main(int argc, char** argv) {
     }
     model.gravity.linear(Eigen::Vector3d(0, 0, -9.81));
     pin::Data data(model);
-    if (!model.existFrame(body)) {
+    if (!model.existFrame(body, pin::BODY)) {
       std::cerr << "pinocchio: " << arg.name << " has no frame " << body
                 << "\n";
       continue;
     }
-    const pin::FrameIndex frame = model.getFrameId(body);
+    const pin::FrameIndex frame = model.getFrameId(body, pin::BODY);
     std::srand(1);
     // Random states: positions in [-1, 1] (translations, revolute angles),
     // uniformly random orientations; v, a, tau in [-1, 1].
