@@ -1,0 +1,479 @@
+#include "ossa/common/trajectories/piecewise_polynomial.h"
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+#include "ossa/common/error.h"
+#include "ossa/common/scalar_traits.h"
+
+namespace ossa {
+namespace trajectories {
+namespace {
+
+template <typename T>
+double ToDouble(const T& x) {
+  return ExtractDoubleOrThrow(x);
+}
+
+// Checks the breaks and samples shared by every factory: matching counts,
+// at least `min_breaks`, strictly increasing breaks, equally sized samples.
+template <typename T>
+void CheckBreaksAndSamples(const char* method, const std::vector<T>& breaks,
+                           const std::vector<MatrixX<T>>& samples,
+                           size_t min_breaks) {
+  if (breaks.size() != samples.size()) {
+    ThrowLogicError(
+        "PiecewisePolynomial::{}(): got {} breaks but {} samples; they must "
+        "match.",
+        method, breaks.size(), samples.size());
+  }
+  if (breaks.size() < min_breaks) {
+    ThrowLogicError(
+        "PiecewisePolynomial::{}(): needs at least {} breaks, got {}.", method,
+        min_breaks, breaks.size());
+  }
+  for (size_t i = 1; i < breaks.size(); ++i) {
+    if (!(ToDouble(breaks[i]) > ToDouble(breaks[i - 1]))) {
+      ThrowLogicError(
+          "PiecewisePolynomial::{}(): breaks must be strictly increasing; "
+          "breaks[{}] = {} does not exceed breaks[{}] = {}.",
+          method, i, ToDouble(breaks[i]), i - 1, ToDouble(breaks[i - 1]));
+    }
+  }
+  for (size_t i = 1; i < samples.size(); ++i) {
+    if (samples[i].rows() != samples[0].rows() ||
+        samples[i].cols() != samples[0].cols()) {
+      ThrowLogicError(
+          "PiecewisePolynomial::{}(): samples[{}] is {}×{} but samples[0] is "
+          "{}×{}; all samples must have the same size.",
+          method, i, samples[i].rows(), samples[i].cols(), samples[0].rows(),
+          samples[0].cols());
+    }
+  }
+}
+
+template <typename T>
+std::vector<T> ToStdVector(const Eigen::Ref<const VectorX<T>>& v) {
+  return std::vector<T>(v.data(), v.data() + v.size());
+}
+
+template <typename T>
+std::vector<MatrixX<T>> ColumnsToSamples(
+    const Eigen::Ref<const MatrixX<T>>& m) {
+  std::vector<MatrixX<T>> samples;
+  samples.reserve(m.cols());
+  for (Eigen::Index j = 0; j < m.cols(); ++j) samples.push_back(m.col(j));
+  return samples;
+}
+
+// Hermite cubic on each segment from values and slopes at the breaks.
+template <typename T>
+std::vector<std::vector<MatrixX<T>>> HermiteCoefficients(
+    const std::vector<T>& breaks, const std::vector<MatrixX<T>>& y,
+    const std::vector<MatrixX<T>>& m) {
+  std::vector<std::vector<MatrixX<T>>> coefficients;
+  for (size_t i = 0; i + 1 < breaks.size(); ++i) {
+    const T h = breaks[i + 1] - breaks[i];
+    const MatrixX<T> delta = (y[i + 1] - y[i]) / h;
+    coefficients.push_back({y[i], m[i], (3 * delta - 2 * m[i] - m[i + 1]) / h,
+                            (m[i] + m[i + 1] - 2 * delta) / (h * h)});
+  }
+  return coefficients;
+}
+
+}  // namespace
+
+template <typename T>
+PiecewisePolynomial<T>::PiecewisePolynomial(
+    const Eigen::Ref<const MatrixX<T>>& constant_value)
+    : breaks_{T(-std::numeric_limits<double>::infinity()),
+              T(std::numeric_limits<double>::infinity())},
+      coefficients_{{MatrixX<T>(constant_value)}},
+      rows_(constant_value.rows()),
+      cols_(constant_value.cols()) {}
+
+template <typename T>
+PiecewisePolynomial<T>::PiecewisePolynomial(
+    const std::vector<T>& breaks,
+    const std::vector<std::vector<MatrixX<T>>>& coefficients)
+    : breaks_(breaks), coefficients_(coefficients) {
+  if (breaks.size() != coefficients.size() + 1 || coefficients.empty()) {
+    ThrowLogicError(
+        "PiecewisePolynomial(): {} breaks need {} segments of coefficients, "
+        "got {} (and at least one segment).",
+        breaks.size(), breaks.empty() ? 0 : breaks.size() - 1,
+        coefficients.size());
+  }
+  std::vector<MatrixX<T>> firsts;
+  for (size_t i = 0; i < coefficients.size(); ++i) {
+    if (coefficients[i].empty()) {
+      ThrowLogicError("PiecewisePolynomial(): segment {} has no coefficients.",
+                      i);
+    }
+    for (const auto& c : coefficients[i]) {
+      if (c.rows() != coefficients[0][0].rows() ||
+          c.cols() != coefficients[0][0].cols()) {
+        ThrowLogicError(
+            "PiecewisePolynomial(): coefficient matrices of segment {} differ "
+            "in size from those of segment 0.",
+            i);
+      }
+    }
+    firsts.push_back(coefficients[i][0]);
+  }
+  firsts.push_back(coefficients[0][0]);
+  CheckBreaksAndSamples("PiecewisePolynomial", breaks, firsts, 2);
+  rows_ = coefficients[0][0].rows();
+  cols_ = coefficients[0][0].cols();
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::ZeroOrderHold(
+    const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples) {
+  CheckBreaksAndSamples("ZeroOrderHold", breaks, samples, 1);
+  if (breaks.size() == 1) return PiecewisePolynomial<T>(samples[0]);
+  std::vector<std::vector<MatrixX<T>>> coefficients;
+  for (size_t i = 0; i + 1 < breaks.size(); ++i) {
+    coefficients.push_back({samples[i]});
+  }
+  return PiecewisePolynomial<T>(breaks, coefficients);
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::ZeroOrderHold(
+    const Eigen::Ref<const VectorX<T>>& breaks,
+    const Eigen::Ref<const MatrixX<T>>& samples) {
+  return ZeroOrderHold(ToStdVector<T>(breaks), ColumnsToSamples<T>(samples));
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::FirstOrderHold(
+    const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples) {
+  CheckBreaksAndSamples("FirstOrderHold", breaks, samples, 2);
+  std::vector<std::vector<MatrixX<T>>> coefficients;
+  for (size_t i = 0; i + 1 < breaks.size(); ++i) {
+    const T h = breaks[i + 1] - breaks[i];
+    coefficients.push_back({samples[i], (samples[i + 1] - samples[i]) / h});
+  }
+  return PiecewisePolynomial<T>(breaks, coefficients);
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::FirstOrderHold(
+    const Eigen::Ref<const VectorX<T>>& breaks,
+    const Eigen::Ref<const MatrixX<T>>& samples) {
+  return FirstOrderHold(ToStdVector<T>(breaks), ColumnsToSamples<T>(samples));
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::CubicHermite(
+    const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples,
+    const std::vector<MatrixX<T>>& samples_dot) {
+  CheckBreaksAndSamples("CubicHermite", breaks, samples, 2);
+  CheckBreaksAndSamples("CubicHermite", breaks, samples_dot, 2);
+  if (samples_dot[0].rows() != samples[0].rows() ||
+      samples_dot[0].cols() != samples[0].cols()) {
+    ThrowLogicError(
+        "PiecewisePolynomial::CubicHermite(): samples_dot must have the size "
+        "of samples ({}×{}).",
+        samples[0].rows(), samples[0].cols());
+  }
+  return PiecewisePolynomial<T>(
+      breaks, HermiteCoefficients(breaks, samples, samples_dot));
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::CubicHermite(
+    const Eigen::Ref<const VectorX<T>>& breaks,
+    const Eigen::Ref<const MatrixX<T>>& samples,
+    const Eigen::Ref<const MatrixX<T>>& samples_dot) {
+  return CubicHermite(ToStdVector<T>(breaks), ColumnsToSamples<T>(samples),
+                      ColumnsToSamples<T>(samples_dot));
+}
+
+namespace {
+
+// Solves for the slopes m_0..m_N of a C² cubic spline. Interior knots impose
+// continuity of the second derivative; `end_rows` fills the first and last
+// rows of the system (end conditions). Each matrix entry is an independent
+// scalar spline sharing the same linear system.
+template <typename T, typename EndRows>
+std::vector<MatrixX<T>> SolveSplineSlopes(const std::vector<T>& breaks,
+                                          const std::vector<MatrixX<T>>& y,
+                                          EndRows end_rows) {
+  const int N = static_cast<int>(breaks.size()) - 1;
+  const Eigen::Index r = y[0].rows(), c = y[0].cols();
+  MatrixX<T> A = MatrixX<T>::Zero(N + 1, N + 1);
+  MatrixX<T> B = MatrixX<T>::Zero(N + 1, r * c);
+  std::vector<T> h(N);
+  std::vector<MatrixX<T>> delta(N);
+  for (int i = 0; i < N; ++i) {
+    h[i] = breaks[i + 1] - breaks[i];
+    delta[i] = (y[i + 1] - y[i]) / h[i];
+  }
+  auto flat = [&](const MatrixX<T>& m) {
+    return Eigen::Map<const RowVectorX<T>>(m.data(), r * c);
+  };
+  for (int i = 1; i < N; ++i) {
+    A(i, i - 1) = h[i];
+    A(i, i) = 2 * (h[i - 1] + h[i]);
+    A(i, i + 1) = h[i - 1];
+    B.row(i) = 3 * (h[i] * flat(delta[i - 1]) + h[i - 1] * flat(delta[i]));
+  }
+  end_rows(h, delta, flat, &A, &B);
+  const MatrixX<T> M = A.partialPivLu().solve(B);
+  std::vector<MatrixX<T>> m(N + 1);
+  for (int i = 0; i <= N; ++i) {
+    m[i] = Eigen::Map<const MatrixX<T>>(RowVectorX<T>(M.row(i)).data(), r, c);
+  }
+  return m;
+}
+
+}  // namespace
+
+template <typename T>
+PiecewisePolynomial<T>
+PiecewisePolynomial<T>::CubicWithContinuousSecondDerivatives(
+    const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples,
+    const MatrixX<T>& sample_dot_at_start,
+    const MatrixX<T>& sample_dot_at_end) {
+  CheckBreaksAndSamples("CubicWithContinuousSecondDerivatives", breaks, samples,
+                        2);
+  for (const MatrixX<T>* d : {&sample_dot_at_start, &sample_dot_at_end}) {
+    if (d->rows() != samples[0].rows() || d->cols() != samples[0].cols()) {
+      ThrowLogicError(
+          "PiecewisePolynomial::CubicWithContinuousSecondDerivatives(): the "
+          "end derivatives must be {}×{} like the samples, got {}×{}.",
+          samples[0].rows(), samples[0].cols(), d->rows(), d->cols());
+    }
+  }
+  const int N = static_cast<int>(breaks.size()) - 1;
+  auto slopes =
+      SolveSplineSlopes<T>(breaks, samples,
+                           [&](const auto&, const auto&, const auto& flat,
+                               MatrixX<T>* A, MatrixX<T>* B) {
+                             (*A)(0, 0) = 1;
+                             B->row(0) = flat(sample_dot_at_start);
+                             (*A)(N, N) = 1;
+                             B->row(N) = flat(sample_dot_at_end);
+                           });
+  return PiecewisePolynomial<T>(breaks,
+                                HermiteCoefficients(breaks, samples, slopes));
+}
+
+template <typename T>
+PiecewisePolynomial<T>
+PiecewisePolynomial<T>::CubicWithContinuousSecondDerivatives(
+    const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples,
+    bool periodic_end_condition) {
+  const char* method = "CubicWithContinuousSecondDerivatives";
+  CheckBreaksAndSamples(method, breaks, samples,
+                        periodic_end_condition ? 3 : 4);
+  const int N = static_cast<int>(breaks.size()) - 1;
+  if (periodic_end_condition) {
+    const double gap = ExtractDoubleOrThrow(MatrixX<T>(samples[0] - samples[N]))
+                           .cwiseAbs()
+                           .maxCoeff();
+    if (gap > 1e-10) {
+      ThrowLogicError(
+          "PiecewisePolynomial::{}(): a periodic end condition needs the first "
+          "and last samples to be equal; they differ by {}.",
+          method, gap);
+    }
+  }
+  auto slopes = SolveSplineSlopes<T>(
+      breaks, samples,
+      [&](const std::vector<T>& h, const std::vector<MatrixX<T>>& delta,
+          const auto& flat, MatrixX<T>* A, MatrixX<T>* B) {
+        if (periodic_end_condition) {
+          // m_0 = m_N and y''(start) = y''(end), from the Hermite form
+          // y''(0) = (6δ − 4m_i − 2m_{i+1})/h, y''(h) = (2m_i + 4m_{i+1} −
+          // 6δ)/h.
+          (*A)(0, 0) = 1;
+          (*A)(0, N) = -1;
+          (*A)(N, 0) = -4 / h[0];
+          (*A)(N, 1) = -2 / h[0];
+          (*A)(N, N - 1) += -2 / h[N - 1];
+          (*A)(N, N) += -4 / h[N - 1];
+          B->row(N) =
+              -6 * flat(delta[0]) / h[0] - 6 * flat(delta[N - 1]) / h[N - 1];
+        } else {
+          // Not-a-knot: equal third derivatives (m_i + m_{i+1} − 2δ)/h² on
+          // both sides of the second and of the second-to-last breaks.
+          const T a0 = 1 / (h[0] * h[0]), a1 = 1 / (h[1] * h[1]);
+          (*A)(0, 0) = a0;
+          (*A)(0, 1) = a0 - a1;
+          (*A)(0, 2) = -a1;
+          B->row(0) = 2 * a0 * flat(delta[0]) - 2 * a1 * flat(delta[1]);
+          const T b0 = 1 / (h[N - 2] * h[N - 2]),
+                  b1 = 1 / (h[N - 1] * h[N - 1]);
+          (*A)(N, N - 2) = b0;
+          (*A)(N, N - 1) = b0 - b1;
+          (*A)(N, N) = -b1;
+          B->row(N) = 2 * b0 * flat(delta[N - 2]) - 2 * b1 * flat(delta[N - 1]);
+        }
+      });
+  return PiecewisePolynomial<T>(breaks,
+                                HermiteCoefficients(breaks, samples, slopes));
+}
+
+template <typename T>
+PiecewisePolynomial<T>
+PiecewisePolynomial<T>::CubicWithContinuousSecondDerivatives(
+    const Eigen::Ref<const VectorX<T>>& breaks,
+    const Eigen::Ref<const MatrixX<T>>& samples, bool periodic_end_condition) {
+  return CubicWithContinuousSecondDerivatives(ToStdVector<T>(breaks),
+                                              ColumnsToSamples<T>(samples),
+                                              periodic_end_condition);
+}
+
+template <typename T>
+std::unique_ptr<Trajectory<T>> PiecewisePolynomial<T>::Clone() const {
+  return std::make_unique<PiecewisePolynomial<T>>(*this);
+}
+
+template <typename T>
+T PiecewisePolynomial<T>::start_time() const {
+  if (empty())
+    ThrowLogicError("PiecewisePolynomial::start_time(): empty trajectory.");
+  return breaks_.front();
+}
+
+template <typename T>
+T PiecewisePolynomial<T>::end_time() const {
+  if (empty())
+    ThrowLogicError("PiecewisePolynomial::end_time(): empty trajectory.");
+  return breaks_.back();
+}
+
+template <typename T>
+void PiecewisePolynomial<T>::CheckSegmentIndex(const char* method,
+                                               int segment_index) const {
+  if (segment_index < 0 || segment_index >= get_number_of_segments()) {
+    ThrowLogicError(
+        "PiecewisePolynomial::{}(): segment index {} is out of range [0, {}).",
+        method, segment_index, get_number_of_segments());
+  }
+}
+
+template <typename T>
+T PiecewisePolynomial<T>::start_time(int segment_index) const {
+  CheckSegmentIndex("start_time", segment_index);
+  return breaks_[segment_index];
+}
+
+template <typename T>
+T PiecewisePolynomial<T>::end_time(int segment_index) const {
+  CheckSegmentIndex("end_time", segment_index);
+  return breaks_[segment_index + 1];
+}
+
+template <typename T>
+T PiecewisePolynomial<T>::duration(int segment_index) const {
+  CheckSegmentIndex("duration", segment_index);
+  return breaks_[segment_index + 1] - breaks_[segment_index];
+}
+
+template <typename T>
+int PiecewisePolynomial<T>::get_segment_index(const T& t) const {
+  if (empty()) {
+    ThrowLogicError(
+        "PiecewisePolynomial::get_segment_index(): empty trajectory.");
+  }
+  // The segment i with t_i ≤ t < t_{i+1}; the last segment also owns its end.
+  const double td = ToDouble(t);
+  auto it =
+      std::upper_bound(breaks_.begin(), breaks_.end(), td,
+                       [](double a, const T& b) { return a < ToDouble(b); });
+  const int index = static_cast<int>(it - breaks_.begin()) - 1;
+  return std::clamp(index, 0, get_number_of_segments() - 1);
+}
+
+template <typename T>
+MatrixX<T> PiecewisePolynomial<T>::value(const T& t) const {
+  if (empty())
+    ThrowLogicError("PiecewisePolynomial::value(): empty trajectory.");
+  const int i = get_segment_index(t);
+  // Clamping time holds the end values outside the breaks.
+  using std::max;
+  using std::min;
+  T time = t;
+  if (ToDouble(time) < ToDouble(breaks_.front())) time = breaks_.front();
+  if (ToDouble(time) > ToDouble(breaks_.back())) time = breaks_.back();
+  const auto& c = coefficients_[i];
+  if (c.size() == 1) return c[0];
+  const T s = time - breaks_[i];
+  MatrixX<T> result = c.back();
+  for (int k = static_cast<int>(c.size()) - 2; k >= 0; --k) {
+    result = result * s + c[k];
+  }
+  return result;
+}
+
+template <typename T>
+T PiecewisePolynomial<T>::scalarValue(const T& t, Eigen::Index row,
+                                      Eigen::Index col) const {
+  if (row < 0 || row >= rows_ || col < 0 || col >= cols_) {
+    ThrowLogicError(
+        "PiecewisePolynomial::scalarValue(): entry ({}, {}) is outside the "
+        "{}×{} value.",
+        row, col, rows_, cols_);
+  }
+  return value(t)(row, col);
+}
+
+template <typename T>
+int PiecewisePolynomial<T>::getSegmentPolynomialDegree(int segment_index,
+                                                       Eigen::Index row,
+                                                       Eigen::Index col) const {
+  CheckSegmentIndex("getSegmentPolynomialDegree", segment_index);
+  const auto& c = coefficients_[segment_index];
+  for (int k = static_cast<int>(c.size()) - 1; k > 0; --k) {
+    if (ToDouble(c[k](row, col)) != 0.0) return k;
+  }
+  return 0;
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::derivative(
+    int derivative_order) const {
+  if (derivative_order < 0) {
+    ThrowLogicError(
+        "PiecewisePolynomial::derivative(): derivative_order must be >= 0, "
+        "got {}.",
+        derivative_order);
+  }
+  PiecewisePolynomial<T> result = *this;
+  for (int n = 0; n < derivative_order; ++n) {
+    for (auto& c : result.coefficients_) {
+      if (c.size() == 1) {
+        c[0].setZero();
+        continue;
+      }
+      // d/dt Σ C_k s^k = Σ k C_k s^{k−1}.
+      for (size_t k = 1; k < c.size(); ++k) c[k - 1] = c[k] * T(double(k));
+      c.pop_back();
+    }
+  }
+  return result;
+}
+
+template <typename T>
+MatrixX<T> PiecewisePolynomial<T>::DoEvalDerivative(
+    const T& t, int derivative_order) const {
+  return derivative(derivative_order).value(t);
+}
+
+template <typename T>
+std::unique_ptr<Trajectory<T>> PiecewisePolynomial<T>::DoMakeDerivative(
+    int derivative_order) const {
+  return std::make_unique<PiecewisePolynomial<T>>(derivative(derivative_order));
+}
+
+}  // namespace trajectories
+}  // namespace ossa
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::trajectories::PiecewisePolynomial);

@@ -1,0 +1,128 @@
+#pragma once
+
+/// @file
+/// PiecewisePolynomial<T>: a matrix-valued piecewise polynomial of time, as
+/// the reference's drake::trajectories::PiecewisePolynomial.
+///
+/// Between consecutive breaks t_i < t_{i+1} the value is
+///   y(t) = Σ_k C_{i,k} (t − t_i)^k,   C_{i,k} ∈ ℝ^{rows×cols},
+/// so every segment is a polynomial in the time since its own start. Outside
+/// [start_time(), end_time()] value() clamps t to the nearest end (the first
+/// or last segment is evaluated at its boundary): the trajectory holds its end
+/// values.
+
+#include <vector>
+
+#include "ossa/common/trajectories/trajectory.h"
+
+namespace ossa {
+namespace trajectories {
+
+template <typename T>
+class PiecewisePolynomial final : public Trajectory<T> {
+ public:
+  /// An empty trajectory (no segments, 0×0).
+  PiecewisePolynomial() = default;
+
+  /// A constant value for all time: one segment on (−∞, ∞).
+  explicit PiecewisePolynomial(
+      const Eigen::Ref<const MatrixX<T>>& constant_value);
+
+  /// Builds from explicit segment coefficients: `coefficients[i][k]` is
+  /// C_{i,k}. Throws std::logic_error if the breaks are not strictly
+  /// increasing, the counts disagree, or the matrices differ in size.
+  PiecewisePolynomial(const std::vector<T>& breaks,
+                      const std::vector<std::vector<MatrixX<T>>>& coefficients);
+
+  /// Piecewise constant: y(t) = samples[i] on [t_i, t_{i+1}) (the last sample
+  /// is used only at and after the last break). Needs ≥ 1 sample (with one
+  /// sample, the segment degenerates to a constant on (−∞, ∞)).
+  static PiecewisePolynomial<T> ZeroOrderHold(
+      const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples);
+  /// Vector-valued overload: column j of `samples` is the sample at breaks(j).
+  static PiecewisePolynomial<T> ZeroOrderHold(
+      const Eigen::Ref<const VectorX<T>>& breaks,
+      const Eigen::Ref<const MatrixX<T>>& samples);
+
+  /// Piecewise linear interpolation of the samples (≥ 2 breaks).
+  static PiecewisePolynomial<T> FirstOrderHold(
+      const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples);
+  static PiecewisePolynomial<T> FirstOrderHold(
+      const Eigen::Ref<const VectorX<T>>& breaks,
+      const Eigen::Ref<const MatrixX<T>>& samples);
+
+  /// Cubic Hermite interpolation: values `samples` and first derivatives
+  /// `samples_dot` at the breaks (≥ 2 breaks); C¹.
+  static PiecewisePolynomial<T> CubicHermite(
+      const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples,
+      const std::vector<MatrixX<T>>& samples_dot);
+  static PiecewisePolynomial<T> CubicHermite(
+      const Eigen::Ref<const VectorX<T>>& breaks,
+      const Eigen::Ref<const MatrixX<T>>& samples,
+      const Eigen::Ref<const MatrixX<T>>& samples_dot);
+
+  /// C² cubic spline with the first derivative given at both ends (clamped
+  /// spline; ≥ 2 breaks).
+  static PiecewisePolynomial<T> CubicWithContinuousSecondDerivatives(
+      const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples,
+      const MatrixX<T>& sample_dot_at_start,
+      const MatrixX<T>& sample_dot_at_end);
+
+  /// C² cubic spline with "not-a-knot" end conditions (the third derivative
+  /// is continuous at the second and the second-to-last breaks); needs ≥ 4
+  /// breaks. With `periodic_end_condition` the first and second derivatives
+  /// at the ends match instead (≥ 3 breaks; first and last samples must be
+  /// equal).
+  static PiecewisePolynomial<T> CubicWithContinuousSecondDerivatives(
+      const std::vector<T>& breaks, const std::vector<MatrixX<T>>& samples,
+      bool periodic_end_condition = false);
+  static PiecewisePolynomial<T> CubicWithContinuousSecondDerivatives(
+      const Eigen::Ref<const VectorX<T>>& breaks,
+      const Eigen::Ref<const MatrixX<T>>& samples,
+      bool periodic_end_condition = false);
+
+  std::unique_ptr<Trajectory<T>> Clone() const final;
+  MatrixX<T> value(const T& t) const final;
+  bool has_derivative() const final { return true; }
+  Eigen::Index rows() const final { return rows_; }
+  Eigen::Index cols() const final { return cols_; }
+  T start_time() const final;
+  T end_time() const final;
+
+  /// The piecewise polynomial of the n-th derivative (n ≥ 0).
+  PiecewisePolynomial<T> derivative(int derivative_order = 1) const;
+
+  /// y(t)(row, col).
+  T scalarValue(const T& t, Eigen::Index row = 0, Eigen::Index col = 0) const;
+
+  int get_number_of_segments() const {
+    return static_cast<int>(coefficients_.size());
+  }
+  T start_time(int segment_index) const;
+  T end_time(int segment_index) const;
+  T duration(int segment_index) const;
+  const std::vector<T>& get_segment_times() const { return breaks_; }
+  /// The index of the segment holding t (clamped to the first / last).
+  int get_segment_index(const T& t) const;
+  /// The highest power with a stored coefficient in segment i.
+  int getSegmentPolynomialDegree(int segment_index, Eigen::Index row = 0,
+                                 Eigen::Index col = 0) const;
+  bool empty() const { return coefficients_.empty(); }
+
+ private:
+  MatrixX<T> DoEvalDerivative(const T& t, int derivative_order) const final;
+  std::unique_ptr<Trajectory<T>> DoMakeDerivative(
+      int derivative_order) const final;
+  void CheckSegmentIndex(const char* method, int segment_index) const;
+
+  std::vector<T> breaks_;
+  std::vector<std::vector<MatrixX<T>>> coefficients_;
+  Eigen::Index rows_{0};
+  Eigen::Index cols_{0};
+};
+
+}  // namespace trajectories
+}  // namespace ossa
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::trajectories::PiecewisePolynomial);
