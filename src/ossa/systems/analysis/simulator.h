@@ -1,0 +1,212 @@
+#pragma once
+
+/// @file
+/// Simulator<T>: advances a System's Context through time, interleaving
+/// numerical integration of the continuous state with the System's events.
+///
+/// One step of AdvanceTo() does, in decreasing order of violence to the
+/// state (as the reference toolkit):
+///  1. the pending unrestricted updates, then the pending discrete updates
+///     (the timed events that triggered at the end of the previous step, and
+///     the per-step update events);
+///  2. asks the System for its next timed event t_e (CalcNextUpdateTime) and
+///     integrates the continuous state to no further than min(t_e, boundary)
+///     — the integrator lands on t_e exactly;
+///  3. the publish events (per-step, plus the timed ones if t_e was reached),
+///     and a forced publish if set_publish_every_time_step(true).
+/// Update events due at the boundary time stay pending: they are applied at
+/// the start of the next AdvanceTo() (or AdvancePendingEvents()).
+///
+/// Initialize() (called by the first AdvanceTo() if needed) applies the
+/// initialization events (unrestricted, discrete, then publish) and the
+/// publish events due at the start time.
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <utility>
+
+#include "ossa/systems/analysis/integrator_base.h"
+#include "ossa/systems/analysis/simulator_status.h"
+#include "ossa/systems/framework/composite_event_collection.h"
+#include "ossa/systems/framework/context.h"
+#include "ossa/systems/framework/event_status.h"
+#include "ossa/systems/framework/system.h"
+
+namespace ossa::systems {
+
+/// Options of Simulator::Initialize().
+struct InitializeParams {
+  /// Skip the System's initialization events (for a re-initialization).
+  bool suppress_initialization_events{false};
+};
+
+template <typename T>
+class Simulator {
+ public:
+  Simulator(const Simulator&) = delete;
+  Simulator& operator=(const Simulator&) = delete;
+
+  /// Simulates `system`, which must outlive this Simulator. Without a
+  /// `context`, one is made with system.CreateDefaultContext(). The default
+  /// integrator is RungeKutta3Integrator, error-controlled, with maximum step
+  /// 0.1 and accuracy 1e-4 (SimulatorConfig's defaults).
+  explicit Simulator(const System<T>& system,
+                     std::unique_ptr<Context<T>> context = nullptr);
+  /// Same, taking ownership of the System.
+  explicit Simulator(std::unique_ptr<const System<T>> owned_system,
+                     std::unique_ptr<Context<T>> context = nullptr);
+  ~Simulator();
+
+  /// Prepares the simulation at the Context's current time: initializes the
+  /// integrator, resets the statistics, applies initialization events and
+  /// the publish events due now. Throws std::logic_error without a Context;
+  /// std::runtime_error if an event handler fails.
+  SimulatorStatus Initialize(const InitializeParams& params = {});
+
+  /// Advances to `boundary_time` (see the file comment). Returns early, with
+  /// reason kReachedTerminationCondition, if an event handler or the monitor
+  /// reports termination. Throws std::logic_error if boundary_time is before
+  /// the current time, std::runtime_error if a handler or the monitor fails.
+  SimulatorStatus AdvanceTo(const T& boundary_time);
+
+  /// Applies the update events pending at the current time (and publishes)
+  /// without advancing time: AdvanceTo(current time).
+  SimulatorStatus AdvancePendingEvents();
+
+  /// @name Monitor
+  /// A function called at the end of every step (and of Initialize()). If it
+  /// returns ReachedTermination the simulation stops with that status; if
+  /// Failed, AdvanceTo() throws std::runtime_error with its message.
+  ///@{
+  void set_monitor(std::function<EventStatus(const Context<T>&)> monitor) {
+    monitor_ = std::move(monitor);
+  }
+  void clear_monitor() { monitor_ = nullptr; }
+  const std::function<EventStatus(const Context<T>&)>& get_monitor() const {
+    return monitor_;
+  }
+  ///@}
+
+  /// @name Real time
+  ///@{
+  /// Slows the simulation so that simulated time advances no faster than
+  /// `realtime_rate` × wall-clock time (0, the default, means as fast as
+  /// possible). Negative values are treated as 0.
+  void set_target_realtime_rate(double realtime_rate) {
+    target_realtime_rate_ = std::max(realtime_rate, 0.0);
+  }
+  double get_target_realtime_rate() const { return target_realtime_rate_; }
+  /// Simulated time / wall-clock time since the last ResetStatistics() (or
+  /// Initialize()); 0 if no wall-clock time has passed.
+  double get_actual_realtime_rate() const;
+  ///@}
+
+  /// @name Publishing
+  ///@{
+  /// Forced publish at the end of every step (default false).
+  void set_publish_every_time_step(bool publish) { publish_every_time_step_ = publish; }
+  bool get_publish_every_time_step() const { return publish_every_time_step_; }
+  /// Forced publish at the end of Initialize() (default false).
+  void set_publish_at_initialization(bool publish) { publish_at_initialization_ = publish; }
+  bool get_publish_at_initialization() const { return publish_at_initialization_; }
+  ///@}
+
+  /// @name Context
+  ///@{
+  /// Throws std::logic_error if there is no Context.
+  const Context<T>& get_context() const;
+  Context<T>& get_mutable_context();
+  bool has_context() const { return context_ != nullptr; }
+  /// Replaces the Context (may be null); the Simulator must be initialized
+  /// again.
+  void reset_context(std::unique_ptr<Context<T>> context);
+  /// Gives up the Context; the Simulator must get another before use.
+  std::unique_ptr<Context<T>> release_context();
+  ///@}
+
+  /// @name Statistics (reset by Initialize() and ResetStatistics())
+  ///@{
+  void ResetStatistics();
+  int64_t get_num_publishes() const { return num_publishes_; }
+  int64_t get_num_steps_taken() const { return num_steps_taken_; }
+  int64_t get_num_discrete_updates() const { return num_discrete_updates_; }
+  int64_t get_num_unrestricted_updates() const { return num_unrestricted_updates_; }
+  ///@}
+
+  /// @name Integrator
+  ///@{
+  const IntegratorBase<T>& get_integrator() const { return *integrator_; }
+  IntegratorBase<T>& get_mutable_integrator() { return *integrator_; }
+  /// Replaces the integrator by Integrator(system, args..., context) and
+  /// returns it; the Simulator must be initialized again (AdvanceTo() does
+  /// it).
+  template <class Integrator, typename... Args>
+  Integrator& reset_integrator(Args&&... args) {
+    initialization_done_ = false;
+    auto integrator = std::make_unique<Integrator>(
+        get_system(), std::forward<Args>(args)..., context_.get());
+    Integrator& result = *integrator;
+    integrator_ = std::move(integrator);
+    return result;
+  }
+  /// Installs an integrator built by the caller for this Simulator's System;
+  /// its Context is replaced by the Simulator's.
+  IntegratorBase<T>& reset_integrator(std::unique_ptr<IntegratorBase<T>> integrator);
+  ///@}
+
+  const System<T>& get_system() const { return system_; }
+  bool is_initialized() const { return initialization_done_; }
+
+ private:
+  Simulator(const System<T>* system, std::unique_ptr<const System<T>> owned,
+            std::unique_ptr<Context<T>> context);
+  void CheckContext(const char* method) const;
+  // Event handling; each folds the handler status into *status. Returns
+  // false if the simulation must stop (termination).
+  bool HandleUnrestrictedUpdate(
+      const EventCollection<UnrestrictedUpdateEvent<T>>& events,
+      SimulatorStatus* status);
+  bool HandleDiscreteUpdate(const EventCollection<DiscreteUpdateEvent<T>>& events,
+                            SimulatorStatus* status);
+  bool HandlePublish(const EventCollection<PublishEvent<T>>& events,
+                     SimulatorStatus* status);
+  bool ProcessEventStatus(const EventStatus& event_status, const char* what,
+                          SimulatorStatus* status);
+  bool CallMonitor(SimulatorStatus* status);
+  void PauseIfTooFast() const;
+  double ElapsedRealtime() const;
+
+  std::unique_ptr<const System<T>> owned_system_;
+  const System<T>& system_;
+  std::unique_ptr<Context<T>> context_;
+  std::unique_ptr<IntegratorBase<T>> integrator_;
+
+  bool initialization_done_{false};
+  bool publish_every_time_step_{false};
+  bool publish_at_initialization_{false};
+  double target_realtime_rate_{0.0};
+  std::function<EventStatus(const Context<T>&)> monitor_;
+
+  // Events found at the end of the last step, still to be applied (their
+  // updates at the start of the next step).
+  bool timed_event_pending_{false};
+  std::unique_ptr<CompositeEventCollection<T>> per_step_events_;
+  std::unique_ptr<CompositeEventCollection<T>> timed_events_;
+  std::unique_ptr<CompositeEventCollection<T>> merged_events_;
+  std::unique_ptr<DiscreteValues<T>> discrete_updates_;
+  std::unique_ptr<State<T>> unrestricted_updates_;
+
+  int64_t num_publishes_{0};
+  int64_t num_steps_taken_{0};
+  int64_t num_discrete_updates_{0};
+  int64_t num_unrestricted_updates_{0};
+  double initial_simtime_{0.0};
+  std::chrono::steady_clock::time_point initial_realtime_;
+};
+
+}  // namespace ossa::systems
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+    class ::ossa::systems::Simulator);

@@ -1,0 +1,37 @@
+#pragma once
+
+/// @file
+/// Multiplexer<T>: concatenates its vector inputs into one output vector,
+/// y0 = [u0; u1; …].
+/// Ports: inputs "u0" … (the given sizes), output "y0" (their sum); direct
+/// feedthrough.
+
+#include <vector>
+
+#include "ossa/systems/framework/leaf_system.h"
+
+namespace ossa::systems {
+
+template <typename T>
+class Multiplexer final : public LeafSystem<T> {
+ public:
+  /// `num_scalar_inputs` inputs of size 1 (default 2).
+  explicit Multiplexer(int num_scalar_inputs = 2);
+  /// One input per entry of `input_sizes` (each ≥ 1). Throws otherwise.
+  explicit Multiplexer(std::vector<int> input_sizes);
+  template <typename U>
+  explicit Multiplexer(const Multiplexer<U>& other)
+      : Multiplexer(other.input_sizes()) {}
+
+  const std::vector<int>& input_sizes() const { return input_sizes_; }
+
+ private:
+  void CombineInputsToOutput(const Context<T>& context,
+                             BasicVector<T>* output) const;
+  std::vector<int> input_sizes_;
+};
+
+}  // namespace ossa::systems
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+    class ::ossa::systems::Multiplexer);

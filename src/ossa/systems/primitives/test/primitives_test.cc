@@ -1,0 +1,228 @@
+// Outputs of the primitive systems against hand-computed values, their port
+// names and sizes, and their errors.
+
+#include <cmath>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "ossa/common/trajectories/piecewise_polynomial.h"
+#include "ossa/systems/analysis/simulator.h"
+#include "ossa/systems/primitives/adder.h"
+#include "ossa/systems/primitives/constant_value_source.h"
+#include "ossa/systems/primitives/constant_vector_source.h"
+#include "ossa/systems/primitives/demultiplexer.h"
+#include "ossa/systems/primitives/gain.h"
+#include "ossa/systems/primitives/matrix_gain.h"
+#include "ossa/systems/primitives/multiplexer.h"
+#include "ossa/systems/primitives/pass_through.h"
+#include "ossa/systems/primitives/saturation.h"
+#include "ossa/systems/primitives/sine.h"
+#include "ossa/systems/primitives/trajectory_source.h"
+#include "ossa/systems/primitives/vector_log_sink.h"
+#include "ossa/systems/primitives/zero_order_hold.h"
+
+namespace ossa::systems {
+namespace {
+
+using Eigen::Vector2d;
+using Eigen::Vector3d;
+using Eigen::VectorXd;
+using ::testing::HasSubstr;
+
+TEST(PrimitivesTest, ConstantSources) {
+  ConstantVectorSource<double> source(Vector3d(1, 2, 3));
+  auto context = source.CreateDefaultContext();
+  EXPECT_EQ(source.get_output_port(0).get_name(), "y0");
+  EXPECT_EQ(source.get_output_port(0).Eval(*context), Vector3d(1, 2, 3));
+  source.get_mutable_source_value(context.get()).SetFromVector(Vector3d(4, 5, 6));
+  // The cached output follows the parameter change.
+  EXPECT_EQ(source.get_output_port(0).Eval(*context), Vector3d(4, 5, 6));
+  auto ad = source.ToAutoDiffXd();
+  auto ad_context = ad->CreateDefaultContext();
+  EXPECT_EQ(ad->get_output_port(0).Eval(*ad_context)[2].value(), 3.0);
+
+  ConstantValueSource<double> value_source(Value<std::string>("hello"));
+  auto vcontext = value_source.CreateDefaultContext();
+  EXPECT_EQ(value_source.get_output_port(0).Eval<std::string>(*vcontext),
+            "hello");
+}
+
+TEST(PrimitivesTest, GainAdderPassThroughMatrixGain) {
+  Gain<double> gain(Vector3d(2, -1, 0.5));
+  auto gc = gain.CreateDefaultContext();
+  gain.get_input_port(0).FixValue(gc.get(), Vector3d(1, 2, 4));
+  EXPECT_EQ(gain.get_input_port(0).get_name(), "u0");
+  EXPECT_EQ(gain.get_output_port(0).get_name(), "y0");
+  EXPECT_EQ(gain.get_output_port(0).Eval(*gc), Vector3d(2, -2, 2));
+  EXPECT_THROW(gain.get_gain(), std::logic_error);
+  EXPECT_EQ(Gain<double>(3.0, 2).get_gain(), 3.0);
+  EXPECT_THROW(Gain<double>(3.0, 0), std::logic_error);
+
+  Adder<double> adder(3, 2);
+  auto ac = adder.CreateDefaultContext();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(adder.get_input_port(i).get_name(), "u" + std::to_string(i));
+    adder.get_input_port(i).FixValue(ac.get(), Vector2d(i, 10 * i));
+  }
+  EXPECT_EQ(adder.get_output_port(0).get_name(), "sum");
+  EXPECT_EQ(adder.get_output_port(0).Eval(*ac), Vector2d(3, 30));
+  EXPECT_THROW(Adder<double>(0, 2), std::logic_error);
+
+  PassThrough<double> pass(2);
+  auto pc = pass.CreateDefaultContext();
+  pass.get_input_port(0).FixValue(pc.get(), Vector2d(7, 8));
+  EXPECT_EQ(pass.get_input_port(0).get_name(), "u");
+  EXPECT_EQ(pass.get_output_port(0).get_name(), "y");
+  EXPECT_EQ(pass.get_output_port(0).Eval(*pc), Vector2d(7, 8));
+  PassThrough<double> abstract_pass(Value<int>(0));
+  auto apc = abstract_pass.CreateDefaultContext();
+  abstract_pass.get_input_port(0).FixValue(apc.get(), 42);
+  EXPECT_EQ(abstract_pass.get_output_port(0).Eval<int>(*apc), 42);
+
+  Eigen::MatrixXd D(2, 3);
+  D << 1, 2, 3, 4, 5, 6;
+  MatrixGain<double> mg(D);
+  auto mc = mg.CreateDefaultContext();
+  mg.get_input_port(0).FixValue(mc.get(), Vector3d(1, 0, -1));
+  EXPECT_EQ(mg.get_output_port(0).Eval(*mc), Vector2d(-2, -2));
+}
+
+TEST(PrimitivesTest, MultiplexerDemultiplexer) {
+  Multiplexer<double> mux(std::vector<int>{2, 1});
+  auto mc = mux.CreateDefaultContext();
+  mux.get_input_port(0).FixValue(mc.get(), Vector2d(1, 2));
+  mux.get_input_port(1).FixValue(mc.get(), Vector1<double>(3));
+  EXPECT_EQ(mux.get_output_port(0).get_name(), "y0");
+  EXPECT_EQ(mux.get_output_port(0).Eval(*mc), Vector3d(1, 2, 3));
+
+  Demultiplexer<double> demux(std::vector<int>{1, 2});
+  auto dc = demux.CreateDefaultContext();
+  demux.get_input_port(0).FixValue(dc.get(), Vector3d(4, 5, 6));
+  EXPECT_EQ(demux.get_output_port(0).Eval(*dc), Vector1<double>(4));
+  EXPECT_EQ(demux.get_output_port(1).get_name(), "y1");
+  EXPECT_EQ(demux.get_output_port(1).Eval(*dc), Vector2d(5, 6));
+  EXPECT_EQ(Demultiplexer<double>(6, 2).num_output_ports(), 3);
+  try {
+    Demultiplexer<double>(5, 2);
+    FAIL();
+  } catch (const std::logic_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("positive multiple"));
+  }
+}
+
+TEST(PrimitivesTest, Saturation) {
+  Saturation<double> sat(Vector3d(-1, -1, 0), Vector3d(1, 1, 0.5));
+  auto c = sat.CreateDefaultContext();
+  sat.get_input_port().FixValue(c.get(), Vector3d(-3, 0.25, 7));
+  EXPECT_EQ(sat.get_output_port(0).Eval(*c), Vector3d(-1, 0.25, 0.5));
+  EXPECT_THROW(sat.get_min_value_port(), std::logic_error);
+  EXPECT_THROW(Saturation<double>(Vector2d(1, 1), Vector2d(0, 2)),
+               std::logic_error);
+
+  Saturation<double> variable(2);
+  auto vc = variable.CreateDefaultContext();
+  variable.get_input_port().FixValue(vc.get(), Vector2d(-5, 5));
+  variable.get_max_value_port().FixValue(vc.get(), Vector2d(1, 2));
+  // No min connected: unbounded below.
+  EXPECT_EQ(variable.get_output_port(0).Eval(*vc), Vector2d(-5, 2));
+}
+
+TEST(PrimitivesTest, SineAndDerivatives) {
+  const double a = 2.0, w = 3.0, phi = 0.25, t = 0.7;
+  Sine<double> sine(a, w, phi, 2);
+  auto c = sine.CreateDefaultContext();
+  c->SetTime(t);
+  EXPECT_NEAR(sine.get_output_port(0).Eval(*c)[1], a * std::sin(w * t + phi),
+              1e-15);
+  EXPECT_NEAR(sine.get_output_port(1).Eval(*c)[0],
+              a * w * std::cos(w * t + phi), 1e-14);
+  EXPECT_NEAR(sine.get_output_port(2).Eval(*c)[0],
+              -a * w * w * std::sin(w * t + phi), 1e-14);
+  EXPECT_EQ(sine.num_input_ports(), 0);
+
+  Sine<double> driven(a, w, phi, 1, false);
+  auto dc = driven.CreateDefaultContext();
+  EXPECT_EQ(driven.get_input_port(0).get_name(), "u0");
+  driven.get_input_port(0).FixValue(dc.get(), Vector1<double>(0.1));
+  EXPECT_NEAR(driven.get_output_port(0).Eval(*dc)[0],
+              a * std::sin(w * 0.1 + phi), 1e-15);
+}
+
+TEST(PrimitivesTest, TrajectorySource) {
+  using trajectories::PiecewisePolynomial;
+  Eigen::VectorXd breaks(3);
+  breaks << 0, 1, 2;
+  Eigen::MatrixXd samples(2, 3);
+  samples << 0, 2, 2,  //
+      1, 1, 0;
+  const auto pp = PiecewisePolynomial<double>::FirstOrderHold(breaks, samples);
+  TrajectorySource<double> source(pp, 1);
+  auto c = source.CreateDefaultContext();
+  EXPECT_EQ(source.get_output_port(0).size(), 4);
+  c->SetTime(0.5);
+  Eigen::Vector4d expected(1.0, 1.0, 2.0, 0.0);
+  EXPECT_TRUE(source.get_output_port(0).Eval(*c).isApprox(expected));
+  c->SetTime(1.5);
+  expected << 2.0, 0.5, 0.0, -1.0;
+  EXPECT_TRUE(source.get_output_port(0).Eval(*c).isApprox(expected));
+  // Beyond the end: held value, zero derivative.
+  c->SetTime(3.0);
+  expected << 2.0, 0.0, 0.0, 0.0;
+  EXPECT_TRUE(source.get_output_port(0).Eval(*c).isApprox(expected));
+}
+
+// ZeroOrderHold in a simulation: samples at t = offset + k·period exactly;
+// between samples the output holds the last sample.
+TEST(PrimitivesTest, ZeroOrderHoldSamplesPeriodically) {
+  ZeroOrderHold<double> zoh(0.25, 2, 0.1);
+  EXPECT_EQ(zoh.get_input_port(0).get_name(), "u");
+  EXPECT_EQ(zoh.get_output_port(0).get_name(), "y");
+  Simulator<double> simulator(zoh);
+  auto& context = simulator.get_mutable_context();
+  zoh.get_input_port(0).FixValue(&context, Vector2d(3, 4));
+  simulator.AdvanceTo(0.09);
+  // Before the first sample at 0.1 the output is the zero initial state.
+  EXPECT_EQ(zoh.get_output_port(0).Eval(context), Vector2d(0, 0));
+  simulator.AdvanceTo(0.2);
+  EXPECT_EQ(zoh.get_output_port(0).Eval(context), Vector2d(3, 4));
+  zoh.get_input_port(0).FixValue(&context, Vector2d(5, 6));
+  simulator.AdvanceTo(0.34);
+  EXPECT_EQ(zoh.get_output_port(0).Eval(context), Vector2d(3, 4));
+  simulator.AdvanceTo(0.36);
+  EXPECT_EQ(zoh.get_output_port(0).Eval(context), Vector2d(5, 6));
+  // Samples at 0.1 and 0.35.
+  EXPECT_EQ(simulator.get_num_discrete_updates(), 2);
+  EXPECT_THROW(ZeroOrderHold<double>(0.0, 1), std::logic_error);
+}
+
+TEST(PrimitivesTest, VectorLogSinkRecordsEveryStep) {
+  Sine<double> sine(1.0, 1.0, 0.0, 1);
+  VectorLogSink<double> sink(1);
+  EXPECT_EQ(sink.get_input_port(0).get_name(), "data");
+  Simulator<double> simulator(sink);
+  auto& context = simulator.get_mutable_context();
+  sink.get_input_port(0).FixValue(&context, Vector1<double>(2.5));
+  simulator.AdvanceTo(1.0);
+  const VectorLog<double>& log = sink.GetLog(context);
+  // One sample at initialization plus one per step.
+  EXPECT_EQ(log.num_samples(), 1 + simulator.get_num_steps_taken());
+  EXPECT_EQ(log.sample_times()[0], 0.0);
+  EXPECT_EQ(log.sample_times()[log.num_samples() - 1], 1.0);
+  EXPECT_TRUE((log.data().array() == 2.5).all());
+  sink.GetMutableLog(context).Clear();
+  EXPECT_EQ(sink.GetLog(context).num_samples(), 0);
+
+  // Periodic logging at 0.1 s: t = 0, 0.1, …, 1.0 → 11 samples.
+  VectorLogSink<double> periodic(1, 0.1);
+  Simulator<double> sim2(periodic);
+  periodic.get_input_port(0).FixValue(&sim2.get_mutable_context(),
+                                      Vector1<double>(1.0));
+  sim2.AdvanceTo(1.0);
+  const auto& log2 = periodic.GetLog(sim2.get_context());
+  ASSERT_EQ(log2.num_samples(), 11);
+  for (int k = 0; k <= 10; ++k) EXPECT_EQ(log2.sample_times()[k], k * 0.1);
+}
+
+}  // namespace
+}  // namespace ossa::systems

@@ -1,0 +1,60 @@
+#include "ossa/systems/primitives/vector_log_sink.h"
+
+#include "ossa/common/error.h"
+
+namespace ossa::systems {
+
+template <typename T>
+VectorLogSink<T>::VectorLogSink(int input_size, double publish_period)
+    : LeafSystem<T>(SystemTypeTag<VectorLogSink>{}),
+      publish_period_(publish_period) {
+  if (input_size < 1 || !(publish_period >= 0.0)) {
+    ThrowLogicError(
+        "VectorLogSink(): needs input_size >= 1 and publish_period >= 0, got "
+        "input_size = {}, publish_period = {}.",
+        input_size, publish_period);
+  }
+  this->DeclareVectorInputPort("data", input_size);
+  // The log lives in a cache entry that depends on nothing: it is allocated
+  // per Context and only ever changed by WriteToLog (never recomputed).
+  log_cache_index_ =
+      this->DeclareCacheEntry(
+              "log",
+              ValueProducer(Value<VectorLog<T>>(VectorLog<T>(input_size)),
+                            [](const ContextBase&, AbstractValue*) {}),
+              {this->nothing_ticket()})
+          .cache_index();
+  if (publish_period > 0.0) {
+    this->DeclarePeriodicPublishEvent(publish_period, 0.0,
+                                      &VectorLogSink::WriteToLog);
+  } else {
+    this->DeclarePerStepPublishEvent(&VectorLogSink::WriteToLog);
+  }
+  this->DeclareForcedPublishEvent(&VectorLogSink::WriteToLog);
+}
+
+template <typename T>
+const VectorLog<T>& VectorLogSink<T>::GetLog(const Context<T>& context) const {
+  return GetMutableLog(context);
+}
+
+template <typename T>
+VectorLog<T>& VectorLogSink<T>::GetMutableLog(const Context<T>& context) const {
+  this->ValidateContext(context);
+  return this->get_cache_entry(log_cache_index_)
+      .get_mutable_cache_entry_value(context)
+      .GetMutableAbstractValueOrThrow()
+      .template get_mutable_value<VectorLog<T>>();
+}
+
+template <typename T>
+EventStatus VectorLogSink<T>::WriteToLog(const Context<T>& context) const {
+  GetMutableLog(context).AddData(context.get_time(),
+                                 this->get_input_port(0).Eval(context));
+  return EventStatus::Succeeded();
+}
+
+}  // namespace ossa::systems
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+    class ::ossa::systems::VectorLogSink);

@@ -1,0 +1,40 @@
+#pragma once
+
+/// @file
+/// VectorLogSink<T>: records its vector input in a VectorLog kept in the
+/// Context (so each Context has its own log and the System stays const).
+/// With publish_period = 0 (default) it records at every simulator step
+/// (per-step publish); with publish_period > 0 at t = k·publish_period; and
+/// always on a forced publish.
+/// Ports: input "data".
+
+#include "ossa/systems/framework/leaf_system.h"
+#include "ossa/systems/primitives/vector_log.h"
+
+namespace ossa::systems {
+
+template <typename T>
+class VectorLogSink final : public LeafSystem<T> {
+ public:
+  /// Throws std::logic_error if input_size < 1 or publish_period < 0.
+  explicit VectorLogSink(int input_size, double publish_period = 0.0);
+  template <typename U>
+  explicit VectorLogSink(const VectorLogSink<U>& other)
+      : VectorLogSink(other.get_input_port().size(), other.publish_period()) {}
+
+  /// The log in `context` (this system's Context).
+  const VectorLog<T>& GetLog(const Context<T>& context) const;
+  /// Writable log, e.g. to Clear() it between runs.
+  VectorLog<T>& GetMutableLog(const Context<T>& context) const;
+  double publish_period() const { return publish_period_; }
+
+ private:
+  EventStatus WriteToLog(const Context<T>& context) const;
+  double publish_period_{0.0};
+  CacheIndex log_cache_index_;
+};
+
+}  // namespace ossa::systems
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+    class ::ossa::systems::VectorLogSink);
