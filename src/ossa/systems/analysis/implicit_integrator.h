@@ -13,11 +13,10 @@
 /// shrinks it. Iteration matrices (I − h·γ·J, ...) are refactored whenever h
 /// or J changes.
 
+#include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
 #include <limits>
-
-#include <Eigen/LU>
 
 #include "ossa/common/scalar_traits.h"
 #include "ossa/systems/analysis/integrator_base.h"
@@ -55,7 +54,9 @@ class ImplicitIntegrator : public IntegratorBase<T> {
   int max_newton_raphson_iterations() const { return max_newton_iterations_; }
   void set_max_newton_raphson_iterations(int n);
 
-  int64_t get_num_jacobian_evaluations() const { return num_jacobian_evaluations_; }
+  int64_t get_num_jacobian_evaluations() const {
+    return num_jacobian_evaluations_;
+  }
   int64_t get_num_derivative_evaluations_for_jacobian() const {
     return num_jacobian_function_evaluations_;
   }
@@ -124,12 +125,9 @@ class ImplicitIntegrator : public IntegratorBase<T> {
 
 template <typename T>
 template <typename Residual, typename MakeMatrix>
-int ImplicitIntegrator<T>::NewtonAttempt(const VectorX<T>& y_guess,
-                                         Residual& residual,
-                                         MakeMatrix& make_matrix,
-                                         double tolerance, const T& t_jac,
-                                         const VectorX<T>& x_jac,
-                                         VectorX<T>* y) {
+int ImplicitIntegrator<T>::NewtonAttempt(
+    const VectorX<T>& y_guess, Residual& residual, MakeMatrix& make_matrix,
+    double tolerance, const T& t_jac, const VectorX<T>& x_jac, VectorX<T>* y) {
   // Returns 1 on convergence, 0 on failure.
   using std::abs;
   *y = y_guess;
@@ -169,7 +167,8 @@ bool ImplicitIntegrator<T>::SolveNewton(const T& t_jac, const VectorX<T>& x_jac,
     CalcJacobian(t_jac, x_jac);
     fresh = true;
   }
-  if (NewtonAttempt(y_guess, residual, make_matrix, tolerance, t_jac, x_jac, y)) {
+  if (NewtonAttempt(y_guess, residual, make_matrix, tolerance, t_jac, x_jac,
+                    y)) {
     return true;
   }
   if (fresh) return false;

@@ -57,7 +57,8 @@ void IntegratorBase<T>::set_maximum_step_size(const T& max_step_size) {
 }
 
 template <typename T>
-void IntegratorBase<T>::set_requested_minimum_step_size(const T& min_step_size) {
+void IntegratorBase<T>::set_requested_minimum_step_size(
+    const T& min_step_size) {
   if (!(D(min_step_size) >= 0.0)) {
     ThrowLogicError(
         "IntegratorBase::set_requested_minimum_step_size(): the minimum step "
@@ -366,19 +367,15 @@ std::pair<bool, T> IntegratorBase<T>::CalcAdjustedStepSize(
   new_step = min(new_step, T(step_taken * kMaxGrow));
   new_step = max(new_step, T(step_taken * kMinShrink));
   if (!IsNaN(max_step_size_)) new_step = min(new_step, max_step_size_);
-  if (new_step < step_taken) {
-    const T working_min = get_working_minimum_step_size();
-    if (*at_minimum_step_size) {
-      // Cannot shrink any further: accept (or throw, decided by the caller).
-      return {true, new_step};
-    }
-    if (new_step < working_min) {
-      new_step = working_min;
-      *at_minimum_step_size = true;
-    }
-    return {false, new_step};
+  // Acceptance depends on the error alone (a step may exceed the maximum by
+  // the stretch factor; capping the next one must not reject this one).
+  if (err_d <= accuracy || *at_minimum_step_size) return {true, new_step};
+  const T working_min = get_working_minimum_step_size();
+  if (new_step < working_min) {
+    new_step = working_min;
+    *at_minimum_step_size = true;
   }
-  return {true, new_step};
+  return {false, new_step};
 }
 
 template <typename T>
@@ -396,7 +393,8 @@ bool IntegratorBase<T>::Step(const T& h, const T& t_final) {
 template <typename T>
 void IntegratorBase<T>::UpdateStepStatistics(const T& h) {
   using std::max;
-  if (IsNaN(actual_initial_step_size_taken_)) actual_initial_step_size_taken_ = h;
+  if (IsNaN(actual_initial_step_size_taken_))
+    actual_initial_step_size_taken_ = h;
   if (IsNaN(largest_step_size_taken_) || h > largest_step_size_taken_) {
     largest_step_size_taken_ = h;
   }
@@ -411,7 +409,8 @@ T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
   bool at_minimum = false;
   while (true) {
     const T working_min = get_working_minimum_step_size();
-    T h = IsNaN(ideal_next_step_size_) ? max_h : min(ideal_next_step_size_, max_h);
+    T h = IsNaN(ideal_next_step_size_) ? max_h
+                                       : min(ideal_next_step_size_, max_h);
     // Within the stretch factor of max_h: go all the way rather than leave a
     // sliver of a step behind.
     if (max_h - h <= (get_stretch_factor() - 1.0) * h) h = max_h;
@@ -460,9 +459,8 @@ T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
     } else {
       ideal_next_step_size_ = next;
     }
-    if (!reaches_target &&
-        (IsNaN(smallest_adapted_step_size_taken_) ||
-         h < smallest_adapted_step_size_taken_)) {
+    if (!reaches_target && (IsNaN(smallest_adapted_step_size_taken_) ||
+                            h < smallest_adapted_step_size_taken_)) {
       smallest_adapted_step_size_taken_ = h;
     }
     return h;
@@ -522,7 +520,8 @@ IntegratorBase<T>::IntegrateNoFurtherThanTime(const T& publish_time,
   // Error control: never beyond the target nor the (stretched) maximum.
   const bool target_in_reach = dt <= stretched_max;
   const T max_h = target_in_reach ? dt : max_step_size_;
-  const T h = StepErrorControlled(max_h, target_in_reach ? target : T(t0 + max_h));
+  const T h =
+      StepErrorControlled(max_h, target_in_reach ? target : T(t0 + max_h));
   UpdateStepStatistics(h);
   return context_->get_time() == target ? candidate : kTimeHasAdvanced;
 }

@@ -12,7 +12,8 @@
 /// for integrators that support error estimation) the integrator picks each
 /// step h so that the weighted norm of its local error estimate stays within
 /// the accuracy in use, growing and shrinking h as
-///   h_new = 0.9 · h · (accuracy / ‖err‖)^(1/p),   p = get_error_estimate_order(),
+///   h_new = 0.9 · h · (accuracy / ‖err‖)^(1/p),   p =
+///   get_error_estimate_order(),
 /// limited to [0.1·h, 5·h] and to the maximum step size. A step whose error
 /// exceeds the accuracy is rejected and retried with the smaller h.
 ///
@@ -83,7 +84,9 @@ class IntegratorBase {
   /// The smallest step error control may choose (default 0). Throws
   /// std::logic_error if negative.
   void set_requested_minimum_step_size(const T& min_step_size);
-  const T& get_requested_minimum_step_size() const { return req_min_step_size_; }
+  const T& get_requested_minimum_step_size() const {
+    return req_min_step_size_;
+  }
   /// If true (the default), error control that wants a step below the
   /// working minimum throws std::runtime_error; if false it takes the
   /// minimum step and accepts its error.
@@ -98,7 +101,9 @@ class IntegratorBase {
   T get_working_minimum_step_size() const;
   /// The first step error control tries. Throws std::logic_error unless > 0.
   void request_initial_step_size_target(const T& step_size);
-  const T& get_initial_step_size_target() const { return req_initial_step_size_; }
+  const T& get_initial_step_size_target() const {
+    return req_initial_step_size_;
+  }
   /// Fixed-step mode on or off. Turning it off throws std::logic_error if
   /// the integrator does not support error estimation.
   void set_fixed_step_mode(bool flag);
@@ -148,7 +153,9 @@ class IntegratorBase {
   ///@{
   void ResetStatistics();
   int64_t get_num_steps_taken() const { return num_steps_taken_; }
-  int64_t get_num_derivative_evaluations() const { return num_derivative_evaluations_; }
+  int64_t get_num_derivative_evaluations() const {
+    return num_derivative_evaluations_;
+  }
   int64_t get_num_substep_failures() const { return num_substep_failures_; }
   int64_t get_num_step_shrinkages_from_substep_failures() const {
     return num_shrinkages_from_substep_failures_;
@@ -156,12 +163,18 @@ class IntegratorBase {
   int64_t get_num_step_shrinkages_from_error_control() const {
     return num_shrinkages_from_error_control_;
   }
-  const T& get_actual_initial_step_size_taken() const { return actual_initial_step_size_taken_; }
+  const T& get_actual_initial_step_size_taken() const {
+    return actual_initial_step_size_taken_;
+  }
   const T& get_smallest_adapted_step_size_taken() const {
     return smallest_adapted_step_size_taken_;
   }
-  const T& get_largest_step_size_taken() const { return largest_step_size_taken_; }
-  const T& get_previous_integration_step_size() const { return prev_step_size_; }
+  const T& get_largest_step_size_taken() const {
+    return largest_step_size_taken_;
+  }
+  const T& get_previous_integration_step_size() const {
+    return prev_step_size_;
+  }
   /// The step error control will try next (NaN before the first step).
   const T& get_ideal_next_step_size() const { return ideal_next_step_size_; }
   ///@}
@@ -180,12 +193,19 @@ class IntegratorBase {
   ///@{
   /// The error estimate of the last step (nullptr if not supported or not
   /// initialized).
-  const ContinuousState<T>* get_error_estimate() const { return err_est_.get(); }
+  const ContinuousState<T>* get_error_estimate() const {
+    return err_est_.get();
+  }
   /// Wq = Wv, one weight per generalized velocity (ones by default).
-  const Eigen::VectorXd& get_generalized_state_weight_vector() const { return qbar_weight_; }
-  Eigen::VectorBlock<Eigen::VectorXd> get_mutable_generalized_state_weight_vector();
+  const Eigen::VectorXd& get_generalized_state_weight_vector() const {
+    return qbar_weight_;
+  }
+  Eigen::VectorBlock<Eigen::VectorXd>
+  get_mutable_generalized_state_weight_vector();
   /// Wz, one weight per miscellaneous state (ones by default).
-  const Eigen::VectorXd& get_misc_state_weight_vector() const { return z_weight_; }
+  const Eigen::VectorXd& get_misc_state_weight_vector() const {
+    return z_weight_;
+  }
   Eigen::VectorBlock<Eigen::VectorXd> get_mutable_misc_state_weight_vector();
   /// The weighted infinity norm of a state change (see the file comment);
   /// NaN if any part is NaN.
@@ -198,7 +218,8 @@ class IntegratorBase {
 
  protected:
   /// `context` may be null (set it later with reset_context()).
-  explicit IntegratorBase(const System<T>& system, Context<T>* context = nullptr);
+  explicit IntegratorBase(const System<T>& system,
+                          Context<T>* context = nullptr);
 
   /// Advances the Context from (t0, x0) to (t0 + h, x1); in error-estimating
   /// integrators also fills get_mutable_error_estimate(). Returns false if the
@@ -223,7 +244,9 @@ class IntegratorBase {
   void SetState(const Eigen::Ref<const VectorX<T>>& x);
   ContinuousState<T>* get_mutable_error_estimate() { return err_est_.get(); }
   /// Counts derivative evaluations done outside EvalTimeDerivatives().
-  void add_derivative_evaluations(int64_t n) { num_derivative_evaluations_ += n; }
+  void add_derivative_evaluations(int64_t n) {
+    num_derivative_evaluations_ += n;
+  }
   /// The current continuous state, copied into the preallocated x0 buffer.
   const VectorX<T>& SaveStartState();
   /// The state at the start of the step in progress.

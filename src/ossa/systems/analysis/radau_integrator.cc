@@ -97,7 +97,8 @@ bool RadauIntegrator<T, num_stages>::DoStep(const T& h) {
     }
     x1_ = x1_radau;
     err_ = x1_ - xtr_;
-    this->get_mutable_error_estimate()->get_mutable_vector().SetFromVector(err_);
+    this->get_mutable_error_estimate()->get_mutable_vector().SetFromVector(
+        err_);
   }
   this->SetTimeAndState(t1, x1_);
   return true;

@@ -4,7 +4,8 @@
 /// RadauIntegrator<T, num_stages>: the fully implicit, L-stable Radau IIA
 /// collocation methods, for stiff systems:
 /// - 1 stage (Radau1Integrator): implicit Euler, order 1;
-/// - 2 stages (Radau3Integrator): c = (1/3, 1), A = [[5/12, −1/12], [3/4, 1/4]],
+/// - 2 stages (Radau3Integrator): c = (1/3, 1), A = [[5/12, −1/12], [3/4,
+/// 1/4]],
 ///   order 3.
 /// The stage increments Z = (Z₁, …, Z_s) solve
 ///   Zᵢ = h·Σⱼ aᵢⱼ·f(t₀ + cⱼh, x₀ + Zⱼ)
@@ -29,9 +30,7 @@ class RadauIntegrator final : public ImplicitIntegrator<T> {
   ~RadauIntegrator() override;
 
   bool supports_error_estimation() const final { return true; }
-  int get_error_estimate_order() const final {
-    return num_stages == 2 ? 3 : 2;
-  }
+  int get_error_estimate_order() const final { return num_stages == 2 ? 3 : 2; }
 
  private:
   double default_accuracy() const final { return 1e-3; }

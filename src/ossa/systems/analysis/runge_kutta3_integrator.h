@@ -3,8 +3,8 @@
 /// @file
 /// RungeKutta3Integrator<T>: the third-order method of Kutta with an embedded
 /// second-order (midpoint) solution for error control:
-///   k₁ = f(t₀, x₀),  k₂ = f(t₀+h/2, x₀ + h/2·k₁),  k₃ = f(t₀+h, x₀ − h·k₁ + 2h·k₂),
-///   x₁ = x₀ + h/6·(k₁ + 4k₂ + k₃),   err = x₁ − (x₀ + h·k₂)   (O(h³)).
+///   k₁ = f(t₀, x₀),  k₂ = f(t₀+h/2, x₀ + h/2·k₁),  k₃ = f(t₀+h, x₀ − h·k₁ +
+///   2h·k₂), x₁ = x₀ + h/6·(k₁ + 4k₂ + k₃),   err = x₁ − (x₀ + h·k₂)   (O(h³)).
 /// Error-controlled by default (the default integrator of the Simulator);
 /// three derivative evaluations per attempted step.
 

@@ -15,12 +15,12 @@ constexpr double kA[7][6] = {
      0},
     {35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84}};
 // Fifth-order weights (equal to the last row of A: the method is FSAL).
-constexpr double kB[7] = {35.0 / 384,     0, 500.0 / 1113, 125.0 / 192,
-                          -2187.0 / 6784, 11.0 / 84, 0};
+constexpr double kB[7] = {
+    35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84, 0};
 // Embedded fourth-order weights.
-constexpr double kBHat[7] = {5179.0 / 57600,     0,           7571.0 / 16695,
-                             393.0 / 640,        -92097.0 / 339200,
-                             187.0 / 2100,       1.0 / 40};
+constexpr double kBHat[7] = {
+    5179.0 / 57600, 0,       7571.0 / 16695, 393.0 / 640, -92097.0 / 339200,
+    187.0 / 2100,   1.0 / 40};
 
 }  // namespace
 

@@ -3,7 +3,8 @@
 /// @file
 /// SemiExplicitEulerIntegrator<T>: the first-order symplectic (semi-implicit)
 /// Euler method for xc = [q; v; z] with q̇ = N(q)·v:
-///   v₁ = v₀ + h·v̇(t₀, q₀, v₀),   q₁ = q₀ + h·N(q₀)·v₁,   z₁ = z₀ + h·ż(t₀, x₀).
+///   v₁ = v₀ + h·v̇(t₀, q₀, v₀),   q₁ = q₀ + h·N(q₀)·v₁,   z₁ = z₀ + h·ż(t₀,
+///   x₀).
 /// Positions use the *new* velocity, which preserves a modified energy of
 /// Hamiltonian systems. Fixed-step only; one derivative evaluation per step.
 

@@ -101,7 +101,8 @@ void Simulator<T>::ResetStatistics() {
   num_steps_taken_ = 0;
   num_discrete_updates_ = 0;
   num_unrestricted_updates_ = 0;
-  initial_simtime_ = context_ ? ExtractDoubleOrThrow(context_->get_time()) : 0.0;
+  initial_simtime_ =
+      context_ ? ExtractDoubleOrThrow(context_->get_time()) : 0.0;
   initial_realtime_ = std::chrono::steady_clock::now();
 }
 
@@ -116,17 +117,20 @@ template <typename T>
 double Simulator<T>::get_actual_realtime_rate() const {
   const double realtime = ElapsedRealtime();
   if (!context_ || realtime <= 0.0) return 0.0;
-  const double simtime = ExtractDoubleOrThrow(context_->get_time()) - initial_simtime_;
+  const double simtime =
+      ExtractDoubleOrThrow(context_->get_time()) - initial_simtime_;
   return simtime / realtime;
 }
 
 template <typename T>
 void Simulator<T>::PauseIfTooFast() const {
   if (target_realtime_rate_ <= 0.0) return;
-  const double simtime = ExtractDoubleOrThrow(context_->get_time()) - initial_simtime_;
-  const auto desired = initial_realtime_ +
-                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                           std::chrono::duration<double>(simtime / target_realtime_rate_));
+  const double simtime =
+      ExtractDoubleOrThrow(context_->get_time()) - initial_simtime_;
+  const auto desired =
+      initial_realtime_ +
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(simtime / target_realtime_rate_));
   if (std::chrono::steady_clock::now() < desired) {
     std::this_thread::sleep_until(desired);
   }
@@ -158,8 +162,8 @@ bool Simulator<T>::HandleUnrestrictedUpdate(
   if (!events.HasEvents()) return true;
   // Compute into a scratch State, then write back, so that every handler sees
   // the state before any of them changed it.
-  const EventStatus es = system_.CalcUnrestrictedUpdate(*context_, events,
-                                                        unrestricted_updates_.get());
+  const EventStatus es = system_.CalcUnrestrictedUpdate(
+      *context_, events, unrestricted_updates_.get());
   if (!es.failed()) {
     system_.ApplyUnrestrictedUpdate(events, unrestricted_updates_.get(),
                                     context_.get());
@@ -221,9 +225,8 @@ SimulatorStatus Simulator<T>::Initialize(const InitializeParams& params) {
   if (!params.suppress_initialization_events) {
     system_.GetInitializationEvents(*context_, init_events.get());
   }
-  bool keep_going =
-      HandleUnrestrictedUpdate(init_events->get_unrestricted_update_events(),
-                               &status);
+  bool keep_going = HandleUnrestrictedUpdate(
+      init_events->get_unrestricted_update_events(), &status);
   keep_going &=
       HandleDiscreteUpdate(init_events->get_discrete_update_events(), &status);
 
@@ -232,7 +235,8 @@ SimulatorStatus Simulator<T>::Initialize(const InitializeParams& params) {
   // Events due exactly now: ask for the next event as seen from just before
   // the current time (CalcNextUpdateTime returns strictly future times).
   const double t_now = ExtractDoubleOrThrow(current_time);
-  const double t_before = std::nextafter(t_now, -std::numeric_limits<double>::infinity());
+  const double t_before =
+      std::nextafter(t_now, -std::numeric_limits<double>::infinity());
   context_->SetTime(T(t_before));
   const T t_next = system_.CalcNextUpdateTime(*context_, timed_events_.get());
   context_->SetTime(current_time);
@@ -285,7 +289,8 @@ SimulatorStatus Simulator<T>::AdvanceTo(const T& boundary_time) {
     if (!keep_going) return status;
 
     // Integrate to the next timed event (exactly) or the boundary.
-    const T t_event = system_.CalcNextUpdateTime(*context_, timed_events_.get());
+    const T t_event =
+        system_.CalcNextUpdateTime(*context_, timed_events_.get());
     T next_update_time(inf), next_publish_time(inf);
     if (timed_events_->HasDiscreteUpdateEvents() ||
         timed_events_->HasUnrestrictedUpdateEvents()) {
@@ -294,9 +299,8 @@ SimulatorStatus Simulator<T>::AdvanceTo(const T& boundary_time) {
     if (timed_events_->HasPublishEvents()) next_publish_time = t_event;
     const auto result = integrator_->IntegrateNoFurtherThanTime(
         next_publish_time, next_update_time, boundary_time);
-    timed_event_pending_ =
-        result == IntegratorBase<T>::kReachedPublishTime ||
-        result == IntegratorBase<T>::kReachedUpdateTime;
+    timed_event_pending_ = result == IntegratorBase<T>::kReachedPublishTime ||
+                           result == IntegratorBase<T>::kReachedUpdateTime;
     ++num_steps_taken_;
 
     merged_events_->Clear();

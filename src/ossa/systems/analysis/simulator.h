@@ -106,11 +106,17 @@ class Simulator {
   /// @name Publishing
   ///@{
   /// Forced publish at the end of every step (default false).
-  void set_publish_every_time_step(bool publish) { publish_every_time_step_ = publish; }
+  void set_publish_every_time_step(bool publish) {
+    publish_every_time_step_ = publish;
+  }
   bool get_publish_every_time_step() const { return publish_every_time_step_; }
   /// Forced publish at the end of Initialize() (default false).
-  void set_publish_at_initialization(bool publish) { publish_at_initialization_ = publish; }
-  bool get_publish_at_initialization() const { return publish_at_initialization_; }
+  void set_publish_at_initialization(bool publish) {
+    publish_at_initialization_ = publish;
+  }
+  bool get_publish_at_initialization() const {
+    return publish_at_initialization_;
+  }
   ///@}
 
   /// @name Context
@@ -132,7 +138,9 @@ class Simulator {
   int64_t get_num_publishes() const { return num_publishes_; }
   int64_t get_num_steps_taken() const { return num_steps_taken_; }
   int64_t get_num_discrete_updates() const { return num_discrete_updates_; }
-  int64_t get_num_unrestricted_updates() const { return num_unrestricted_updates_; }
+  int64_t get_num_unrestricted_updates() const {
+    return num_unrestricted_updates_;
+  }
   ///@}
 
   /// @name Integrator
@@ -153,7 +161,8 @@ class Simulator {
   }
   /// Installs an integrator built by the caller for this Simulator's System;
   /// its Context is replaced by the Simulator's.
-  IntegratorBase<T>& reset_integrator(std::unique_ptr<IntegratorBase<T>> integrator);
+  IntegratorBase<T>& reset_integrator(
+      std::unique_ptr<IntegratorBase<T>> integrator);
   ///@}
 
   const System<T>& get_system() const { return system_; }
@@ -168,8 +177,9 @@ class Simulator {
   bool HandleUnrestrictedUpdate(
       const EventCollection<UnrestrictedUpdateEvent<T>>& events,
       SimulatorStatus* status);
-  bool HandleDiscreteUpdate(const EventCollection<DiscreteUpdateEvent<T>>& events,
-                            SimulatorStatus* status);
+  bool HandleDiscreteUpdate(
+      const EventCollection<DiscreteUpdateEvent<T>>& events,
+      SimulatorStatus* status);
   bool HandlePublish(const EventCollection<PublishEvent<T>>& events,
                      SimulatorStatus* status);
   bool ProcessEventStatus(const EventStatus& event_status, const char* what,

@@ -1,11 +1,11 @@
 #include "ossa/systems/analysis/simulator_config_functions.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <functional>
 #include <typeinfo>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
@@ -130,7 +130,8 @@ SimulatorConfig ExtractSimulatorConfig(const Simulator<T>& simulator) {
         "the named integration schemes.");
   }
   result.integration_scheme = name;
-  result.max_step_size = ExtractDoubleOrThrow(integrator.get_maximum_step_size());
+  result.max_step_size =
+      ExtractDoubleOrThrow(integrator.get_maximum_step_size());
   if (integrator.supports_error_estimation()) {
     result.use_error_control = !integrator.get_fixed_step_mode();
     const double accuracy = std::isnan(integrator.get_accuracy_in_use())
@@ -146,11 +147,11 @@ SimulatorConfig ExtractSimulatorConfig(const Simulator<T>& simulator) {
   return result;
 }
 
-#define OSSA_INSTANTIATE(T)                                                  \
-  template IntegratorBase<T>& ResetIntegratorFromFlags<T>(                   \
-      Simulator<T>*, const std::string&, const T&);                          \
-  template void ApplySimulatorConfig<T>(const SimulatorConfig&,             \
-                                        Simulator<T>*);                      \
+#define OSSA_INSTANTIATE(T)                                     \
+  template IntegratorBase<T>& ResetIntegratorFromFlags<T>(      \
+      Simulator<T>*, const std::string&, const T&);             \
+  template void ApplySimulatorConfig<T>(const SimulatorConfig&, \
+                                        Simulator<T>*);         \
   template SimulatorConfig ExtractSimulatorConfig<T>(const Simulator<T>&);
 OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_INSTANTIATE)
 #undef OSSA_INSTANTIATE

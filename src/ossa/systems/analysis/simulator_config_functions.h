@@ -29,7 +29,8 @@ const std::vector<std::string>& GetIntegrationSchemes();
 /// publishing. Throws std::logic_error if `simulator` is null or the scheme
 /// is unknown.
 template <typename T>
-void ApplySimulatorConfig(const SimulatorConfig& config, Simulator<T>* simulator);
+void ApplySimulatorConfig(const SimulatorConfig& config,
+                          Simulator<T>* simulator);
 
 /// The SimulatorConfig describing `simulator`'s current settings (so that
 /// ApplySimulatorConfig(ExtractSimulatorConfig(s), &other) reproduces them).

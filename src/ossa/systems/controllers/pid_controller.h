@@ -47,8 +47,12 @@ class PidController final : public LeafSystem<T> {
   double get_Kp_singleton() const;
   double get_Ki_singleton() const;
   double get_Kd_singleton() const;
-  const Eigen::MatrixXd& get_state_projection() const { return state_projection_; }
-  const Eigen::MatrixXd& get_output_projection() const { return output_projection_; }
+  const Eigen::MatrixXd& get_state_projection() const {
+    return state_projection_;
+  }
+  const Eigen::MatrixXd& get_output_projection() const {
+    return output_projection_;
+  }
 
   const InputPort<T>& get_input_port_estimated_state() const {
     return System<T>::get_input_port(input_index_state_);

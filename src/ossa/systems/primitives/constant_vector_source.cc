@@ -12,7 +12,8 @@ ConstantVectorSource<T>::ConstantVectorSource(
   this->DeclareVectorOutputPort(
       "y0", static_cast<int>(default_value_.size()),
       &ConstantVectorSource::CalcOutput,
-      {this->numeric_parameter_ticket(NumericParameterIndex(source_value_index_))});
+      {this->numeric_parameter_ticket(
+          NumericParameterIndex(source_value_index_))});
 }
 
 template <typename T>

@@ -15,7 +15,8 @@ template <typename T>
 class ConstantVectorSource final : public LeafSystem<T> {
  public:
   /// Outputs `source_value`.
-  explicit ConstantVectorSource(const Eigen::Ref<const VectorX<T>>& source_value);
+  explicit ConstantVectorSource(
+      const Eigen::Ref<const VectorX<T>>& source_value);
   /// Outputs a 1-vector holding `source_value`.
   explicit ConstantVectorSource(const T& source_value);
   /// Scalar-converting copy.

@@ -26,7 +26,8 @@ Demultiplexer<T>::Demultiplexer(int size, int output_ports_size)
 
 template <typename T>
 Demultiplexer<T>::Demultiplexer(const std::vector<int>& output_ports_sizes)
-    : LeafSystem<T>(SystemTypeTag<Demultiplexer>{}), sizes_(output_ports_sizes) {
+    : LeafSystem<T>(SystemTypeTag<Demultiplexer>{}),
+      sizes_(output_ports_sizes) {
   if (sizes_.empty()) {
     ThrowLogicError("Demultiplexer(): needs at least one output port.");
   }

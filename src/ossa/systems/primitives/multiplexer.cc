@@ -9,8 +9,8 @@ namespace ossa::systems {
 
 template <typename T>
 Multiplexer<T>::Multiplexer(int num_scalar_inputs)
-    : Multiplexer(std::vector<int>(num_scalar_inputs >= 0 ? num_scalar_inputs : 0,
-                                   1)) {
+    : Multiplexer(
+          std::vector<int>(num_scalar_inputs >= 0 ? num_scalar_inputs : 0, 1)) {
   if (num_scalar_inputs < 1) {
     ThrowLogicError("Multiplexer(): needs at least 1 input, got {}.",
                     num_scalar_inputs);
@@ -23,13 +23,16 @@ Multiplexer<T>::Multiplexer(std::vector<int> input_sizes)
       input_sizes_(std::move(input_sizes)) {
   for (size_t i = 0; i < input_sizes_.size(); ++i) {
     if (input_sizes_[i] < 1) {
-      ThrowLogicError("Multiplexer(): input {} has size {}; sizes must be >= 1.",
-                      i, input_sizes_[i]);
+      ThrowLogicError(
+          "Multiplexer(): input {} has size {}; sizes must be >= 1.", i,
+          input_sizes_[i]);
     }
     this->DeclareVectorInputPort("u" + std::to_string(i), input_sizes_[i]);
   }
-  const int total = std::accumulate(input_sizes_.begin(), input_sizes_.end(), 0);
-  this->DeclareVectorOutputPort("y0", total, &Multiplexer::CombineInputsToOutput,
+  const int total =
+      std::accumulate(input_sizes_.begin(), input_sizes_.end(), 0);
+  this->DeclareVectorOutputPort("y0", total,
+                                &Multiplexer::CombineInputsToOutput,
                                 {this->all_input_ports_ticket()});
 }
 

@@ -21,7 +21,8 @@ Saturation<T>::Saturation(const VectorX<T>& min_value,
         min_value.size(), max_value.size());
   }
   for (int i = 0; i < input_size_; ++i) {
-    if (ExtractDoubleOrThrow(min_value[i]) > ExtractDoubleOrThrow(max_value[i])) {
+    if (ExtractDoubleOrThrow(min_value[i]) >
+        ExtractDoubleOrThrow(max_value[i])) {
       ThrowLogicError(
           "Saturation(): min_value[{}] = {} exceeds max_value[{}] = {}.", i,
           ExtractDoubleOrThrow(min_value[i]), i,

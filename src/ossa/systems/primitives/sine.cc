@@ -56,11 +56,17 @@ Sine<T>::Sine(const Eigen::VectorXd& amplitudes,
 }
 
 template <typename T>
-double Sine<T>::amplitude() const { return Uniform(amplitude_, "amplitude"); }
+double Sine<T>::amplitude() const {
+  return Uniform(amplitude_, "amplitude");
+}
 template <typename T>
-double Sine<T>::frequency() const { return Uniform(frequency_, "frequency"); }
+double Sine<T>::frequency() const {
+  return Uniform(frequency_, "frequency");
+}
 template <typename T>
-double Sine<T>::phase() const { return Uniform(phase_, "phase"); }
+double Sine<T>::phase() const {
+  return Uniform(phase_, "phase");
+}
 
 template <typename T>
 VectorX<T> Sine<T>::Argument(const Context<T>& context) const {

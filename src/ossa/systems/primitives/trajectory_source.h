@@ -35,8 +35,12 @@ class TrajectorySource final : public LeafSystem<T> {
   /// std::logic_error otherwise.
   void UpdateTrajectory(const trajectories::Trajectory<double>& trajectory);
 
-  const trajectories::Trajectory<double>& trajectory() const { return *trajectory_; }
-  int output_derivative_order() const { return static_cast<int>(derivatives_.size()); }
+  const trajectories::Trajectory<double>& trajectory() const {
+    return *trajectory_;
+  }
+  int output_derivative_order() const {
+    return static_cast<int>(derivatives_.size());
+  }
   bool zero_derivatives_beyond_limits() const { return clamp_derivatives_; }
 
  private:

@@ -9,7 +9,8 @@ namespace ossa::systems {
 template <typename T>
 VectorLog<T>::VectorLog(int input_size) {
   if (input_size < 0) {
-    ThrowLogicError("VectorLog(): input_size must be >= 0, got {}.", input_size);
+    ThrowLogicError("VectorLog(): input_size must be >= 0, got {}.",
+                    input_size);
   }
   data_.resize(input_size, 0);
 }

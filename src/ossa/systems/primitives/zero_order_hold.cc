@@ -45,9 +45,8 @@ ZeroOrderHold<T>::ZeroOrderHold(double period_sec, int vector_size,
   }
   this->DeclareVectorInputPort("u", vector_size);
   this->DeclareDiscreteState(VectorX<T>::Zero(vector_size));
-  this->DeclareVectorOutputPort("y", vector_size,
-                                &ZeroOrderHold::CopyLatchedVector,
-                                {this->xd_ticket()});
+  this->DeclareVectorOutputPort(
+      "y", vector_size, &ZeroOrderHold::CopyLatchedVector, {this->xd_ticket()});
   this->DeclarePeriodicDiscreteUpdateEvent(
       period_sec_, offset_sec_, &ZeroOrderHold::LatchInputVectorToState);
 }

@@ -1,11 +1,11 @@
 #include "ossa/systems/analysis/simulator.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <thread>
 #include <vector>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "ossa/systems/analysis/explicit_euler_integrator.h"
 #include "ossa/systems/analysis/runge_kutta2_integrator.h"
@@ -205,12 +205,14 @@ TEST(SimulatorTest, DefaultsAndRealtime) {
   simulator.set_target_realtime_rate(-3);
   EXPECT_EQ(simulator.get_target_realtime_rate(), 0.0);
 
-  // At 5× real time, 0.1 s of simulation takes at least 0.02 s of wall time,
-  // so the actual rate cannot exceed 5 (plus timer slack).
+  // At 5× real time each step waits until wall time catches up with its
+  // start, so 0.2 s of simulation in steps of ≤ 0.01 s takes at least
+  // 0.19/5 s: the actual rate is at most 5·0.2/0.19 ≈ 5.26.
+  simulator.get_mutable_integrator().set_maximum_step_size(0.01);
   simulator.set_target_realtime_rate(5.0);
   simulator.Initialize();
-  simulator.AdvanceTo(0.1);
-  EXPECT_LE(simulator.get_actual_realtime_rate(), 5.0 * 1.05);
+  simulator.AdvanceTo(0.2);
+  EXPECT_LE(simulator.get_actual_realtime_rate(), 5.0 * 1.1);
   EXPECT_GT(simulator.get_actual_realtime_rate(), 0.0);
 }
 
@@ -231,11 +233,12 @@ TEST(SimulatorTest, ContextManagement) {
   simulator.AdvanceTo(1.0);
   const Eigen::Vector2d expected = system.Exact(1.0, 1.0, 0.0);
   // Default accuracy 1e-4 per step: the global error is well below 1e-3.
-  EXPECT_LT((simulator.get_context().get_continuous_state_vector().CopyToVector() -
-             expected)
-                .cwiseAbs()
-                .maxCoeff(),
-            1e-3);
+  EXPECT_LT(
+      (simulator.get_context().get_continuous_state_vector().CopyToVector() -
+       expected)
+          .cwiseAbs()
+          .maxCoeff(),
+      1e-3);
 }
 
 TEST(SimulatorConfigTest, ApplyAndExtractRoundTrip) {
@@ -261,15 +264,16 @@ TEST(SimulatorConfigTest, ApplyAndExtractRoundTrip) {
     } else {
       EXPECT_FALSE(out.use_error_control) << scheme;
     }
-    // Every scheme simulates the oscillator to within 1e-2 at t = 1 with
-    // h ≤ 0.01 (explicit Euler's global error is ~h·|x''| ≈ 5e-3).
+    // Every scheme simulates the oscillator to within 5e-2 at t = 1 with
+    // h ≤ 0.01 (a first-order method's global error is ≈ h·t·ω₀²/2 ≈ 2e-2).
     simulator.get_mutable_context().SetContinuousState(Eigen::Vector2d(1, 0));
     simulator.AdvanceTo(1.0);
-    EXPECT_LT((simulator.get_context().get_continuous_state_vector().CopyToVector() -
-               system.Exact(1.0, 1.0, 0.0))
-                  .cwiseAbs()
-                  .maxCoeff(),
-              1e-2)
+    EXPECT_LT(
+        (simulator.get_context().get_continuous_state_vector().CopyToVector() -
+         system.Exact(1.0, 1.0, 0.0))
+            .cwiseAbs()
+            .maxCoeff(),
+        5e-2)
         << scheme;
   }
   Simulator<double> simulator(system);

@@ -13,9 +13,16 @@ namespace ossa::systems::analysis_test {
 template <typename T>
 class MassSpringDamper final : public LeafSystem<T> {
  public:
-  MassSpringDamper(double m, double c, double k) : m_(m), c_(c), k_(k) {
+  MassSpringDamper(double m, double c, double k)
+      : LeafSystem<T>(SystemTypeTag<MassSpringDamper>{}), m_(m), c_(c), k_(k) {
     this->DeclareContinuousState(1, 1, 0);
   }
+  template <typename U>
+  explicit MassSpringDamper(const MassSpringDamper<U>& other)
+      : MassSpringDamper(other.m(), other.c(), other.k()) {}
+  double m() const { return m_; }
+  double c() const { return c_; }
+  double k() const { return k_; }
   // Underdamped closed form from x(0) = x0, v(0) = v0:
   //   x(t) = e^{−ζω₀t}(x0 cos ω_d t + B sin ω_d t),  B = (v0 + ζω₀x0)/ω_d.
   Eigen::Vector2d Exact(double t, double x0, double v0) const {
@@ -26,8 +33,8 @@ class MassSpringDamper final : public LeafSystem<T> {
     const double B = (v0 + a * x0) / wd;
     const double e = std::exp(-a * t);
     const double x = e * (x0 * std::cos(wd * t) + B * std::sin(wd * t));
-    const double v = -a * x + e * (-x0 * wd * std::sin(wd * t) +
-                                   B * wd * std::cos(wd * t));
+    const double v =
+        -a * x + e * (-x0 * wd * std::sin(wd * t) + B * wd * std::cos(wd * t));
     return {x, v};
   }
 

@@ -67,10 +67,10 @@ TEST(PidControllerTest, BadSizesThrow) {
   } catch (const std::logic_error& e) {
     EXPECT_THAT(e.what(), HasSubstr("same, non-zero size"));
   }
-  EXPECT_THROW(PidController<double>(Eigen::MatrixXd::Identity(3, 3),
-                                     Vector1<double>(1), Vector1<double>(1),
-                                     Vector1<double>(1)),
-               std::logic_error);
+  EXPECT_THROW(
+      PidController<double>(Eigen::MatrixXd::Identity(3, 3), Vector1<double>(1),
+                            Vector1<double>(1), Vector1<double>(1)),
+      std::logic_error);
   PidController<double> pid(Vector1<double>(1), Vector1<double>(1),
                             Vector1<double>(1));
   auto context = pid.CreateDefaultContext();

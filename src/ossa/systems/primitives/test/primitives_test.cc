@@ -1,10 +1,10 @@
 // Outputs of the primitive systems against hand-computed values, their port
 // names and sizes, and their errors.
 
-#include <cmath>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "ossa/common/trajectories/piecewise_polynomial.h"
 #include "ossa/systems/analysis/simulator.h"
@@ -35,7 +35,8 @@ TEST(PrimitivesTest, ConstantSources) {
   auto context = source.CreateDefaultContext();
   EXPECT_EQ(source.get_output_port(0).get_name(), "y0");
   EXPECT_EQ(source.get_output_port(0).Eval(*context), Vector3d(1, 2, 3));
-  source.get_mutable_source_value(context.get()).SetFromVector(Vector3d(4, 5, 6));
+  source.get_mutable_source_value(context.get())
+      .SetFromVector(Vector3d(4, 5, 6));
   // The cached output follows the parameter change.
   EXPECT_EQ(source.get_output_port(0).Eval(*context), Vector3d(4, 5, 6));
   auto ad = source.ToAutoDiffXd();
