@@ -32,6 +32,11 @@ if [ ${#pip_missing[@]} -gt 0 ]; then
   "$PYTHON" -m pip install -q "${pip_missing[@]}"
 fi
 
+# ccache (when installed) keys on paths relative to the checkout, so any clone
+# or worktree of the repository reuses objects compiled by another.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
+export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+
 BUILD_DIR=${OSSA_BUILD_DIR:-build}
 cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DPython_EXECUTABLE="$(command -v "$PYTHON")" "$@" >/dev/null
