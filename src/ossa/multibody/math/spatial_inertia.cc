@@ -22,6 +22,18 @@ constexpr double kPi = std::numbers::pi;
 
 }  // namespace
 
+namespace {
+// The checks shared by the cylinder and capsule factories.
+template <typename T>
+void ThrowUnlessValidAxialSolid(const T& radius, const T& length,
+                                const Vector3<T>& unit_vector,
+                                const char* func) {
+  internal::ThrowUnlessPositiveFinite(radius, "radius", func);
+  internal::ThrowUnlessPositiveFinite(length, "length", func);
+  internal::ThrowIfNotUnitVector(unit_vector, func);
+}
+}  // namespace
+
 template <typename T>
 SpatialInertia<T> SpatialInertia<T>::MakeFromCentralInertia(
     const T& mass, const Vector3<T>& p_PScm_E,
@@ -138,9 +150,7 @@ SpatialInertia<T> SpatialInertia<T>::SolidCapsuleWithDensity(
     const Vector3<T>& unit_vector) {
   const char* func = "SolidCapsuleWithDensity";
   internal::ThrowUnlessPositiveFinite(density, "density", func);
-  internal::ThrowUnlessPositiveFinite(radius, "radius", func);
-  internal::ThrowUnlessPositiveFinite(length, "length", func);
-  internal::ThrowIfNotUnitVector(unit_vector, func);
+  ThrowUnlessValidAxialSolid(radius, length, unit_vector, func);
   const T volume = kPi * radius * radius * length +
                    T(4.0 / 3.0 * kPi) * radius * radius * radius;
   return SpatialInertia<T>(
@@ -154,9 +164,7 @@ SpatialInertia<T> SpatialInertia<T>::SolidCapsuleWithMass(
     const Vector3<T>& unit_vector) {
   const char* func = "SolidCapsuleWithMass";
   internal::ThrowUnlessPositiveFinite(mass, "mass", func);
-  internal::ThrowUnlessPositiveFinite(radius, "radius", func);
-  internal::ThrowUnlessPositiveFinite(length, "length", func);
-  internal::ThrowIfNotUnitVector(unit_vector, func);
+  ThrowUnlessValidAxialSolid(radius, length, unit_vector, func);
   return SpatialInertia<T>(
       mass, Vector3<T>::Zero(),
       UnitInertia<T>::SolidCapsule(radius, length, unit_vector), true);
@@ -168,9 +176,7 @@ SpatialInertia<T> SpatialInertia<T>::SolidCylinderWithDensity(
     const Vector3<T>& unit_vector) {
   const char* func = "SolidCylinderWithDensity";
   internal::ThrowUnlessPositiveFinite(density, "density", func);
-  internal::ThrowUnlessPositiveFinite(radius, "radius", func);
-  internal::ThrowUnlessPositiveFinite(length, "length", func);
-  internal::ThrowIfNotUnitVector(unit_vector, func);
+  ThrowUnlessValidAxialSolid(radius, length, unit_vector, func);
   const T mass = density * kPi * radius * radius * length;
   return SpatialInertia<T>(
       mass, Vector3<T>::Zero(),
@@ -183,9 +189,7 @@ SpatialInertia<T> SpatialInertia<T>::SolidCylinderWithMass(
     const Vector3<T>& unit_vector) {
   const char* func = "SolidCylinderWithMass";
   internal::ThrowUnlessPositiveFinite(mass, "mass", func);
-  internal::ThrowUnlessPositiveFinite(radius, "radius", func);
-  internal::ThrowUnlessPositiveFinite(length, "length", func);
-  internal::ThrowIfNotUnitVector(unit_vector, func);
+  ThrowUnlessValidAxialSolid(radius, length, unit_vector, func);
   return SpatialInertia<T>(
       mass, Vector3<T>::Zero(),
       UnitInertia<T>::SolidCylinder(radius, length, unit_vector), true);
@@ -197,9 +201,7 @@ SpatialInertia<T> SpatialInertia<T>::SolidCylinderWithDensityAboutEnd(
     const Vector3<T>& unit_vector) {
   const char* func = "SolidCylinderWithDensityAboutEnd";
   internal::ThrowUnlessPositiveFinite(density, "density", func);
-  internal::ThrowUnlessPositiveFinite(radius, "radius", func);
-  internal::ThrowUnlessPositiveFinite(length, "length", func);
-  internal::ThrowIfNotUnitVector(unit_vector, func);
+  ThrowUnlessValidAxialSolid(radius, length, unit_vector, func);
   const T mass = density * kPi * radius * radius * length;
   return SpatialInertia<T>(
       mass, Vector3<T>(T(0.5) * length * unit_vector),
@@ -212,9 +214,7 @@ SpatialInertia<T> SpatialInertia<T>::SolidCylinderWithMassAboutEnd(
     const Vector3<T>& unit_vector) {
   const char* func = "SolidCylinderWithMassAboutEnd";
   internal::ThrowUnlessPositiveFinite(mass, "mass", func);
-  internal::ThrowUnlessPositiveFinite(radius, "radius", func);
-  internal::ThrowUnlessPositiveFinite(length, "length", func);
-  internal::ThrowIfNotUnitVector(unit_vector, func);
+  ThrowUnlessValidAxialSolid(radius, length, unit_vector, func);
   return SpatialInertia<T>(
       mass, Vector3<T>(T(0.5) * length * unit_vector),
       UnitInertia<T>::SolidCylinderAboutEnd(radius, length, unit_vector), true);
