@@ -11,6 +11,15 @@ MultibodyTreeSystem<T>::MultibodyTreeSystem(bool is_discrete)
 }
 
 template <typename T>
+MultibodyTreeSystem<T>::MultibodyTreeSystem(
+    systems::SystemScalarConverter converter, bool is_discrete)
+    : systems::LeafSystem<T>(std::move(converter)),
+      tree_(std::make_unique<MultibodyTree<T>>()),
+      is_discrete_(is_discrete) {
+  tree_->set_tree_system(this);
+}
+
+template <typename T>
 MultibodyTreeSystem<T>::~MultibodyTreeSystem() = default;
 
 template <typename T>

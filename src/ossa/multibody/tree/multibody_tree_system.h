@@ -85,6 +85,15 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   const TreeWorkspace<T>& EvalVelocityKinematics(
       const systems::Context<T>& context) const;
 
+ protected:
+  /// For subclasses that support scalar conversion (pass their
+  /// SystemTypeTag through `converter`).
+  MultibodyTreeSystem(systems::SystemScalarConverter converter,
+                      bool is_discrete);
+  /// The tree without the pre-finalize check, for the setters that stay
+  /// valid after Finalize() (joint defaults and limits).
+  MultibodyTree<T>& mutable_tree_unchecked() { return *tree_; }
+
  private:
   void ThrowIfNotFinalized(const char* method) const;
   void CheckSegment(const char* method, int start, int n, int size) const;

@@ -1,0 +1,408 @@
+#pragma once
+
+/// @file
+/// MultibodyPlant<T>: the systems-framework model of a multibody system.
+
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "ossa/common/default_scalars.h"
+#include "ossa/multibody/tree/multibody_tree.h"
+#include "ossa/multibody/tree/multibody_tree_system.h"
+
+namespace ossa::multibody {
+
+template <typename T>
+class MultibodyPlant;
+
+namespace internal {
+template <typename T>
+class DiscreteUpdateManager;
+}  // namespace internal
+
+/// A multibody system (bodies, joints, actuators) as a systems::LeafSystem.
+///
+/// Build the model (AddRigidBody, AddJoint, AddJointActuator, ...), then call
+/// Finalize(): that compiles the topology and declares the state x = [q; v]
+/// (continuous when time_step() == 0; one discrete group when > 0), the
+/// parameters and the ports. Every construction method throws
+/// std::logic_error after Finalize(), and every query of the compiled model
+/// (num_positions(), state access, ...) throws before, each naming the
+/// method.
+///
+/// Discrete stepping lives in internal::DiscreteUpdateManager<T>
+/// (discrete_update_manager.h): when is_discrete(), Finalize() creates one
+/// and declares a periodic discrete update at time_step() that calls its
+/// CalcDiscreteValues(). The sampled/live choice of the output ports goes
+/// through has_sampled_output_ports().
+template <typename T>
+class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
+ public:
+  MultibodyPlant(const MultibodyPlant&) = delete;
+  MultibodyPlant& operator=(const MultibodyPlant&) = delete;
+  MultibodyPlant(MultibodyPlant&&) = delete;
+  MultibodyPlant& operator=(MultibodyPlant&&) = delete;
+
+  /// A plant advanced by integrating its ODE (time_step = 0) or by fixed
+  /// steps of time_step seconds (> 0). Throws std::logic_error if
+  /// time_step < 0.
+  explicit MultibodyPlant(double time_step);
+  ~MultibodyPlant() override;
+
+  /// The period of the discrete update in s (0 for a continuous plant).
+  double time_step() const { return time_step_; }
+  bool is_discrete() const { return time_step_ > 0.0; }
+
+  /// @name Model building (before Finalize() only)
+  /// Each throws std::logic_error after Finalize(), naming the method.
+  /// @{
+  ModelInstanceIndex AddModelInstance(const std::string& name);
+  void RenameModelInstance(ModelInstanceIndex model_instance,
+                           const std::string& name);
+  /// A rigid body with spatial inertia M_BBo_B (about Bo, expressed in B).
+  const RigidBody<T>& AddRigidBody(
+      const std::string& name, ModelInstanceIndex model_instance,
+      const SpatialInertia<double>& M_BBo_B = SpatialInertia<double>::Zero());
+  /// The same in the default model instance; throws if model instances
+  /// beyond the world and default ones exist.
+  const RigidBody<T>& AddRigidBody(
+      const std::string& name,
+      const SpatialInertia<double>& M_BBo_B = SpatialInertia<double>::Zero());
+
+  template <template <typename> class FrameType>
+  const FrameType<T>& AddFrame(std::unique_ptr<FrameType<T>> frame) {
+    return mutable_tree_for("AddFrame").AddFrame(std::move(frame));
+  }
+
+  template <template <typename> class JointType>
+  const JointType<T>& AddJoint(std::unique_ptr<JointType<T>> joint) {
+    return mutable_tree_for("AddJoint").AddJoint(std::move(joint));
+  }
+  /// A JointType between `parent` and `child`; when X_PF (X_BM) is given
+  /// the joint frame F (M) is a new FixedOffsetFrame "{name}_parent"
+  /// ("{name}_child") at X_PF (X_BM) in the parent (child) body frame.
+  template <template <typename> class JointType, typename... Args>
+  const JointType<T>& AddJoint(
+      const std::string& name, const RigidBody<T>& parent,
+      const std::optional<math::RigidTransform<double>>& X_PF,
+      const RigidBody<T>& child,
+      const std::optional<math::RigidTransform<double>>& X_BM, Args&&... args) {
+    return mutable_tree_for("AddJoint")
+        .template AddJoint<JointType>(name, parent, X_PF, child, X_BM,
+                                      std::forward<Args>(args)...);
+  }
+  /// Welds M to F at X_FM with a WeldJoint "{F.name()}_welds_to_{M.name()}".
+  const WeldJoint<T>& WeldFrames(const Frame<T>& frame_on_parent_F,
+                                 const Frame<T>& frame_on_child_M,
+                                 const math::RigidTransform<double>& X_FM =
+                                     math::RigidTransform<double>::Identity());
+  /// An actuator on the single-dof `joint` with |u| ≤ effort_limit (N·m or
+  /// N; must be > 0).
+  const JointActuator<T>& AddJointActuator(
+      const std::string& name, const Joint<T>& joint,
+      double effort_limit = std::numeric_limits<double>::infinity());
+
+  /// Compiles the model and declares state, parameters and ports. Throws
+  /// std::logic_error if called twice.
+  void Finalize();
+  bool is_finalized() const { return this->tree().is_finalized(); }
+  /// @}
+
+  /// @name Counts
+  /// Element counts are valid at any time; coordinate counts after
+  /// Finalize(). The model-instance overloads throw for an invalid instance.
+  /// @{
+  int num_bodies() const { return this->tree().num_bodies(); }
+  int num_joints() const { return this->tree().num_joints(); }
+  int num_frames() const { return this->tree().num_frames(); }
+  int num_actuators() const { return this->tree().num_actuators(); }
+  int num_actuators(ModelInstanceIndex model_instance) const;
+  int num_model_instances() const { return this->tree().num_model_instances(); }
+  int num_positions() const;
+  int num_positions(ModelInstanceIndex model_instance) const;
+  int num_velocities() const;
+  int num_velocities(ModelInstanceIndex model_instance) const;
+  /// nq + nv.
+  int num_multibody_states() const;
+  int num_multibody_states(ModelInstanceIndex model_instance) const;
+  int num_actuated_dofs() const { return this->tree().num_actuated_dofs(); }
+  int num_actuated_dofs(ModelInstanceIndex model_instance) const;
+  /// @}
+
+  /// @name Lookups by name
+  /// Without a model instance, a name present in several instances throws;
+  /// a missing name throws, listing the valid names.
+  /// @{
+  bool HasModelInstanceNamed(std::string_view name) const {
+    return this->tree().HasModelInstanceNamed(name);
+  }
+  ModelInstanceIndex GetModelInstanceByName(std::string_view name) const {
+    return this->tree().GetModelInstanceByName(name);
+  }
+  const std::string& GetModelInstanceName(
+      ModelInstanceIndex model_instance) const {
+    return this->tree().GetModelInstanceName(model_instance);
+  }
+  bool HasBodyNamed(std::string_view name) const {
+    return this->tree().HasBodyNamed(name);
+  }
+  bool HasBodyNamed(std::string_view name,
+                    ModelInstanceIndex model_instance) const {
+    return this->tree().HasBodyNamed(name, model_instance);
+  }
+  const RigidBody<T>& GetBodyByName(std::string_view name) const {
+    return this->tree().GetBodyByName(name);
+  }
+  const RigidBody<T>& GetBodyByName(std::string_view name,
+                                    ModelInstanceIndex model_instance) const {
+    return this->tree().GetBodyByName(name, model_instance);
+  }
+  const RigidBody<T>& GetRigidBodyByName(std::string_view name) const {
+    return this->tree().GetBodyByName(name);
+  }
+  const RigidBody<T>& GetRigidBodyByName(
+      std::string_view name, ModelInstanceIndex model_instance) const {
+    return this->tree().GetBodyByName(name, model_instance);
+  }
+  bool HasFrameNamed(std::string_view name) const {
+    return this->tree().HasFrameNamed(name);
+  }
+  bool HasFrameNamed(std::string_view name,
+                     ModelInstanceIndex model_instance) const {
+    return this->tree().HasFrameNamed(name, model_instance);
+  }
+  const Frame<T>& GetFrameByName(std::string_view name) const {
+    return this->tree().GetFrameByName(name);
+  }
+  const Frame<T>& GetFrameByName(std::string_view name,
+                                 ModelInstanceIndex model_instance) const {
+    return this->tree().GetFrameByName(name, model_instance);
+  }
+  bool HasJointNamed(std::string_view name) const {
+    return this->tree().HasJointNamed(name);
+  }
+  bool HasJointNamed(std::string_view name,
+                     ModelInstanceIndex model_instance) const {
+    return this->tree().HasJointNamed(name, model_instance);
+  }
+  /// Also throws if the joint is not a JointType.
+  template <template <typename> class JointType = Joint>
+  const JointType<T>& GetJointByName(
+      std::string_view name,
+      std::optional<ModelInstanceIndex> model_instance = std::nullopt) const {
+    return this->tree().template GetJointByName<JointType>(name,
+                                                           model_instance);
+  }
+  /// Mutable access (joint defaults and limits may change after Finalize).
+  template <template <typename> class JointType = Joint>
+  JointType<T>& GetMutableJointByName(
+      std::string_view name,
+      std::optional<ModelInstanceIndex> model_instance = std::nullopt) {
+    return const_cast<JointType<T>&>(
+        GetJointByName<JointType>(name, model_instance));
+  }
+  bool HasJointActuatorNamed(std::string_view name) const {
+    return this->tree().HasJointActuatorNamed(name);
+  }
+  bool HasJointActuatorNamed(std::string_view name,
+                             ModelInstanceIndex model_instance) const {
+    return this->tree().HasJointActuatorNamed(name, model_instance);
+  }
+  const JointActuator<T>& GetJointActuatorByName(std::string_view name) const {
+    return this->tree().GetJointActuatorByName(name);
+  }
+  const JointActuator<T>& GetJointActuatorByName(
+      std::string_view name, ModelInstanceIndex model_instance) const {
+    return this->tree().GetJointActuatorByName(name, model_instance);
+  }
+  /// @}
+
+  /// @name Access by index (throw std::logic_error if out of range)
+  /// @{
+  const RigidBody<T>& world_body() const { return this->tree().world_body(); }
+  const RigidBodyFrame<T>& world_frame() const {
+    return this->tree().world_frame();
+  }
+  const RigidBody<T>& get_body(BodyIndex body_index) const {
+    return this->tree().get_body(body_index);
+  }
+  const Joint<T>& get_joint(JointIndex joint_index) const {
+    return this->tree().get_joint(joint_index);
+  }
+  Joint<T>& get_mutable_joint(JointIndex joint_index) {
+    return internal_mutable_tree().get_mutable_joint(joint_index);
+  }
+  const JointActuator<T>& get_joint_actuator(
+      JointActuatorIndex actuator_index) const {
+    return this->tree().get_joint_actuator(actuator_index);
+  }
+  JointActuator<T>& get_mutable_joint_actuator(
+      JointActuatorIndex actuator_index) {
+    return internal_mutable_tree().get_mutable_joint_actuator(actuator_index);
+  }
+  const Frame<T>& get_frame(FrameIndex frame_index) const {
+    return this->tree().get_frame(frame_index);
+  }
+  /// Indices of the elements of `model_instance`, ascending.
+  std::vector<BodyIndex> GetBodyIndices(
+      ModelInstanceIndex model_instance) const {
+    return this->tree().GetBodyIndices(model_instance);
+  }
+  std::vector<FrameIndex> GetFrameIndices(
+      ModelInstanceIndex model_instance) const {
+    return this->tree().GetFrameIndices(model_instance);
+  }
+  std::vector<JointIndex> GetJointIndices() const {
+    return this->tree().GetJointIndices();
+  }
+  std::vector<JointIndex> GetJointIndices(
+      ModelInstanceIndex model_instance) const {
+    return this->tree().GetJointIndices(model_instance);
+  }
+  std::vector<JointActuatorIndex> GetJointActuatorIndices() const {
+    return this->tree().GetJointActuatorIndices();
+  }
+  std::vector<JointActuatorIndex> GetJointActuatorIndices(
+      ModelInstanceIndex model_instance) const {
+    return this->tree().GetJointActuatorIndices(model_instance);
+  }
+  /// The joints of `model_instance` that have an actuator (after Finalize).
+  std::vector<JointIndex> GetActuatedJointIndices(
+      ModelInstanceIndex model_instance) const;
+  /// @}
+
+  /// @name State in a Context (after Finalize())
+  /// Each throws std::logic_error before Finalize(), for a Context of
+  /// another system, a wrong-sized vector or an invalid model instance.
+  /// Instance vectors hold the instance's coordinates in the order of q
+  /// (v).
+  /// @{
+  VectorX<T> GetPositionsAndVelocities(
+      const systems::Context<T>& context) const;
+  VectorX<T> GetPositionsAndVelocities(const systems::Context<T>& context,
+                                       ModelInstanceIndex model_instance) const;
+  void SetPositionsAndVelocities(systems::Context<T>* context,
+                                 const Eigen::Ref<const VectorX<T>>& q_v) const;
+  void SetPositionsAndVelocities(systems::Context<T>* context,
+                                 ModelInstanceIndex model_instance,
+                                 const Eigen::Ref<const VectorX<T>>& q_v) const;
+  VectorX<T> GetPositions(const systems::Context<T>& context) const;
+  VectorX<T> GetPositions(const systems::Context<T>& context,
+                          ModelInstanceIndex model_instance) const;
+  void SetPositions(systems::Context<T>* context,
+                    const Eigen::Ref<const VectorX<T>>& q) const;
+  void SetPositions(systems::Context<T>* context,
+                    ModelInstanceIndex model_instance,
+                    const Eigen::Ref<const VectorX<T>>& q_instance) const;
+  /// Writes q_instance into `state` (a State of `context`'s system).
+  void SetPositions(const systems::Context<T>& context,
+                    systems::State<T>* state, ModelInstanceIndex model_instance,
+                    const Eigen::Ref<const VectorX<T>>& q_instance) const;
+  VectorX<T> GetVelocities(const systems::Context<T>& context) const;
+  VectorX<T> GetVelocities(const systems::Context<T>& context,
+                           ModelInstanceIndex model_instance) const;
+  void SetVelocities(systems::Context<T>* context,
+                     const Eigen::Ref<const VectorX<T>>& v) const;
+  void SetVelocities(systems::Context<T>* context,
+                     ModelInstanceIndex model_instance,
+                     const Eigen::Ref<const VectorX<T>>& v_instance) const;
+  void SetVelocities(const systems::Context<T>& context,
+                     systems::State<T>* state,
+                     ModelInstanceIndex model_instance,
+                     const Eigen::Ref<const VectorX<T>>& v_instance) const;
+
+  /// The state from the joints' default positions (see
+  /// Joint::set_default_positions, SetDefaultPositions) and zero
+  /// velocities. Throws before Finalize().
+  void SetDefaultState(const systems::Context<T>& context,
+                       systems::State<T>* state) const override;
+  /// The default q (size num_positions()); throws before Finalize().
+  VectorX<T> GetDefaultPositions() const;
+  VectorX<T> GetDefaultPositions(ModelInstanceIndex model_instance) const;
+  /// Sets the joints' default positions from q (size num_positions());
+  /// affects only Contexts created or reset afterwards.
+  void SetDefaultPositions(const Eigen::Ref<const Eigen::VectorXd>& q);
+  void SetDefaultPositions(ModelInstanceIndex model_instance,
+                           const Eigen::Ref<const Eigen::VectorXd>& q_instance);
+  /// @}
+
+  /// @name Output-port sampling (discrete plants)
+  /// @{
+  /// Before Finalize(): whether a discrete plant's dynamic output ports
+  /// report the sampled x[n] (true, the default) or are computed live from
+  /// the Context. Throws after Finalize().
+  void SetUseSampledOutputPorts(bool use_sampled_output_ports);
+  /// True iff discrete and sampled output ports were kept (the default).
+  bool has_sampled_output_ports() const {
+    return is_discrete() && use_sampled_output_ports_;
+  }
+  /// @}
+
+  /// (Advanced) The tree that holds the model.
+  const internal::MultibodyTree<T>& internal_tree() const {
+    return this->tree();
+  }
+
+ private:
+  friend class internal::DiscreteUpdateManager<T>;
+
+  // The tree for a construction method named `method`; throws (naming it)
+  // after Finalize().
+  internal::MultibodyTree<T>& mutable_tree_for(const char* method);
+  // The tree without the pre-finalize check, for setters that remain valid
+  // after Finalize() (joint defaults and limits).
+  internal::MultibodyTree<T>& internal_mutable_tree();
+  void ThrowIfNotFinalized(const char* method) const;
+  void ThrowIfFinalized(const char* method) const;
+  void ThrowIfInvalidInstance(const char* method,
+                              ModelInstanceIndex model_instance) const;
+  void ThrowIfNull(const char* method, const void* pointer,
+                   const char* what) const;
+  void CheckSize(const char* method, const char* what, int size,
+                 int expected) const;
+  // The whole-model vector `full` with `instance_values` written over the
+  // coordinates of `model_instance` (positions or velocities).
+  void WriteInstancePositions(const char* method,
+                              ModelInstanceIndex model_instance,
+                              const Eigen::Ref<const VectorX<T>>& values,
+                              systems::State<T>* state) const;
+  void WriteInstanceVelocities(const char* method,
+                               ModelInstanceIndex model_instance,
+                               const Eigen::Ref<const VectorX<T>>& values,
+                               systems::State<T>* state) const;
+  // [q; v] of `state` as a vector, continuous or discrete.
+  systems::VectorBase<T>& mutable_state_vector(systems::State<T>* state) const;
+
+  // ẋ = [N(q)·v; v̇] with v̇ from CalcForwardDynamicsForStep().
+  void DoCalcTimeDerivatives(
+      const systems::Context<T>& context,
+      systems::ContinuousState<T>* derivatives) const override;
+
+  // v̇ from the articulated body algorithm for the state in `context` and
+  // every force the plant applies (gravity, joint damping, ...), all
+  // explicit. Used by the continuous dynamics and the discrete step.
+  void CalcForwardDynamicsForStep(const systems::Context<T>& context,
+                                  VectorX<T>* vdot) const;
+
+  // The discrete update event handler: forwards to the manager.
+  systems::EventStatus CalcDiscreteStep(
+      const systems::Context<T>& context,
+      systems::DiscreteValues<T>* next_state) const;
+
+  double time_step_{0.0};
+  // Gravity acceleration g_W in m/s².
+  Vector3<double> gravity_W_{0.0, 0.0, -9.81};
+  bool use_sampled_output_ports_{true};
+  std::unique_ptr<internal::DiscreteUpdateManager<T>> discrete_update_manager_;
+};
+
+}  // namespace ossa::multibody
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::MultibodyPlant);
