@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 APT_PACKAGES=(build-essential cmake ninja-build ccache pkg-config
   libeigen3-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libtinyxml2-dev clang-format doxygen)
-PIP_PACKAGES=(numpy pytest nanobind scikit-build-core)
+PIP_PACKAGES=(numpy pytest nanobind scikit-build-core matplotlib)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -55,6 +55,9 @@ def test_wheel_builds_installs_and_imports(tmp_path):
         for p in package.rglob("*.py") if "test" not in p.parts}
     assert expected <= names, sorted(expected - names)
     assert not any("/test/" in n or n.endswith((".cc", ".h")) for n in names)
+    # The bundled models, with their licenses, for the `ossa` command.
+    assert {"ossa/models/drake/kuka_iiwa_robot.urdf",
+            "ossa/models/drake/LICENSE.TXT"} <= names
 
     # A fresh venv that sees the system's numpy but not the build tree. It
     # is made without pip (no ensurepip needed, as on Debian's python3
@@ -88,3 +91,9 @@ print(ossa.__version__)
                          capture_output=True, text=True, timeout=120,
                          cwd=tmp_path).stdout
     assert out.strip() == ossa.__version__
+
+    # The console script is installed and runs.
+    help_text = subprocess.run([str(venv / "bin" / "ossa"), "--help"],
+                               env=env, check=True, capture_output=True,
+                               text=True, timeout=120).stdout
+    assert "simulate" in help_text and "bench" in help_text

@@ -1,0 +1,7 @@
+"""``python -m ossa`` runs the ``ossa`` command."""
+
+import sys
+
+from ossa.cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,67 @@
+"""Finding and loading model files into a plant."""
+
+import os
+import pathlib
+
+from ossa.cli.library import CliError
+
+# Short names for the bundled models (files under the package's models/).
+BUNDLED = {
+    "iiwa": "drake/kuka_iiwa_robot.urdf",
+    "acrobot": "drake/acrobot.urdf",
+    "pendulum": "drake/Pendulum.urdf",
+    "double_pendulum": "drake/double_pendulum.sdf",
+    "cart_pole": "drake/cart_pole.sdf",
+    "cassie": "drake/cassie_v2.urdf",
+    "atlas": "drake/atlas_with_fixed_joints.urdf",
+    "panda": "example_robot_data/panda.urdf",
+    "ur5": "example_robot_data/ur5_robot.urdf",
+    "talos": "example_robot_data/talos_reduced.urdf",
+    "hyq": "example_robot_data/hyq_no_sensors.urdf",
+    "solo12": "example_robot_data/solo12.urdf",
+    "anymal": "example_robot_data/anymal.urdf",
+    "allegro": "example_robot_data/allegro_right_hand.urdf",
+    "romeo": "example_robot_data/romeo.urdf",
+}
+
+# The model `ossa simulate` shows when given none: a 7-dof arm.
+DEFAULT_MODEL = "iiwa"
+
+
+def models_dir():
+    """The folder of the bundled models: $OSSA_MODELS_DIR, else models/
+    inside the installed package (or the build tree's copy of it)."""
+    env = os.environ.get("OSSA_MODELS_DIR")
+    if env:
+        return pathlib.Path(env)
+    return pathlib.Path(__file__).resolve().parent.parent / "models"
+
+
+def resolve(model):
+    """The path of `model`: an existing file, or a bundled model's short
+    name (see BUNDLED); None means the default model."""
+    model = model or DEFAULT_MODEL
+    path = pathlib.Path(model)
+    if path.is_file():
+        return path.resolve()
+    if model in BUNDLED:
+        bundled = models_dir() / BUNDLED[model]
+        if not bundled.is_file():
+            raise CliError(f"the bundled model '{model}' is missing: "
+                           f"{bundled} does not exist")
+        return bundled
+    if path.suffix or os.sep in model:
+        raise CliError(f"model file not found: {model}")
+    raise CliError(f"'{model}' is neither a file nor a bundled model "
+                   f"(bundled: {', '.join(sorted(BUNDLED))})")
+
+
+def add_model(lib, plant, path):
+    """Parses the file at `path` into `plant` (not finalized); returns the
+    model instances it created. Parse errors become one-line CliErrors."""
+    try:
+        return lib.parsing.Parser(plant).AddModels(str(path))
+    except (RuntimeError, ValueError) as e:
+        message = " ".join(str(e).split())
+        raise CliError(f"cannot load {path}: {message}") from e
+

@@ -1,0 +1,145 @@
+"""``ossa simulate [MODEL]``: simulate a model and write its trajectory."""
+
+import math
+import pathlib
+import time
+
+import numpy as np
+
+from ossa.cli import controllers
+from ossa.cli import model as model_files
+from ossa.cli import outputs
+from ossa.cli.library import CliError
+from ossa.cli.progress import ProgressBar
+
+
+def _parse_vector(text, size, what):
+    if text is None:
+        return None
+    try:
+        values = np.array([float(s) for s in text.replace(",", " ").split()])
+    except ValueError:
+        raise CliError(f"{what} must be numbers separated by commas, "
+                       f"got '{text}'") from None
+    if values.size != size:
+        raise CliError(f"{what} needs {size} values, got {values.size}")
+    return values
+
+
+def _floating_base_bodies(lib, path):
+    """(name, model instance) of the bodies that `path` leaves free, found
+    on a scratch plant (a plant cannot be changed after Finalize)."""
+    scratch = lib.plant.MultibodyPlant(time_step=0.0)
+    model_files.add_model(lib, scratch, path)
+    scratch.Finalize()
+    return [(scratch.get_body(index).name(),
+             scratch.get_body(index).model_instance())
+            for index in sorted(scratch.GetFloatingBaseBodies(), key=int)]
+
+
+def build(lib, args, path):
+    """The diagram (plant + controller) and the plant, finalized."""
+    builder = lib.framework.DiagramBuilder()
+    plant = builder.AddSystem(lib.plant.MultibodyPlant(time_step=args.time_step))
+    model_files.add_model(lib, plant, path)
+    if not args.floating:
+        # Without contact a free robot only falls: fix its base bodies to
+        # the world where they are by default.
+        for name, instance in _floating_base_bodies(lib, path):
+            body = plant.GetBodyByName(name, instance)
+            plant.WeldFrames(plant.world_frame(), body.body_frame())
+    plant.Finalize()
+    nq, nv = plant.num_positions(), plant.num_velocities()
+
+    x0 = np.asarray(
+        plant.GetPositionsAndVelocities(plant.CreateDefaultContext()))
+    q0 = _parse_vector(args.q0, nq, "--q0")
+    v0 = _parse_vector(args.v0, nv, "--v0")
+    if q0 is not None:
+        x0[:nq] = q0
+    if v0 is not None:
+        x0[nq:] = v0
+
+    controller = controllers.make(lib, plant, args.controller, x0,
+                                  bandwidth=args.bandwidth)
+    if controller is not None:
+        builder.AddSystem(controller)
+        builder.Connect(plant.get_state_output_port(),
+                        controller.get_input_port(0))
+        builder.Connect(controller.get_output_port(0),
+                        plant.get_applied_generalized_force_input_port())
+    diagram = builder.Build()
+    return diagram, plant, x0
+
+
+def run(lib, args):
+    if args.duration <= 0:
+        raise CliError("--duration must be positive")
+    if args.time_step < 0:
+        raise CliError("--time-step must be 0 (continuous) or positive")
+    path = model_files.resolve(args.model)
+    diagram, plant, x0 = build(lib, args, path)
+
+    simulator = lib.analysis.Simulator(diagram)
+    root_context = simulator.get_mutable_context()
+    plant_context = plant.GetMyMutableContextFromRoot(root_context)
+    plant.SetPositionsAndVelocities(plant_context, x0)
+    if args.time_step == 0:
+        config = lib.analysis.SimulatorConfig()
+        config.integration_scheme = args.integrator
+        config.accuracy = args.accuracy
+        config.max_step_size = args.max_step
+        lib.analysis.ApplySimulatorConfig(config, simulator)
+    simulator.Initialize()
+
+    out = pathlib.Path(args.output_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    csv_path = out / "trajectory.csv"
+    position_names = list(plant.GetPositionNames())
+    velocity_names = list(plant.GetVelocityNames())
+    trajectory = outputs.TrajectoryCsv(csv_path, position_names,
+                                       velocity_names)
+
+    def record():
+        trajectory.write(root_context.get_time(),
+                         plant.GetPositionsAndVelocities(plant_context),
+                         plant.EvalKineticEnergy(plant_context),
+                         plant.EvalPotentialEnergy(plant_context))
+
+    samples = max(1, int(math.ceil(args.duration / args.sample_period)))
+    bar = ProgressBar(args.duration, enabled=args.progress)
+    interrupted = False
+    start = time.perf_counter()
+    record()
+    try:
+        for k in range(1, samples + 1):
+            simulator.AdvanceTo(min(args.duration, k * args.sample_period))
+            record()
+            bar.update(root_context.get_time())
+    except KeyboardInterrupt:
+        interrupted = True
+    wall = time.perf_counter() - start
+    bar.close()
+    trajectory.close()
+
+    written = [str(csv_path)]
+    title = f"{path.name}: controller {args.controller} ({lib.name})"
+    png = out / "plot.png"
+    if not args.no_plot:
+        if outputs.plot(png, trajectory.rows, position_names, title):
+            written.append(str(png))
+        else:
+            print("note: matplotlib is not installed: no plot")
+    lines = outputs.summary_lines(
+        model=path.name, library=lib.name, t_end=root_context.get_time(),
+        duration=args.duration, wall=wall,
+        steps=simulator.get_num_steps_taken(), rows=trajectory.rows,
+        conservative=args.controller == "none", interrupted=interrupted)
+    summary = out / "summary.txt"
+    summary.write_text("\n".join(lines) + "\n")
+    written.append(str(summary))
+    for line in lines:
+        print(line)
+    for f in written:
+        print(f"wrote {f}")
+    return 130 if interrupted else 0
