@@ -1,15 +1,19 @@
 #include "ossa/bindings.h"
+#include "ossa/multibody/tree_py.h"
 
 namespace nb = nanobind;
 
 namespace ossa::py {
 
-// ossa.multibody.tree: the inertia classes (inertia_py.cc) and, as the tree
-// layer lands, its elements.
+// ossa.multibody.tree: the index types (indexes_py.cc), the inertia classes
+// (inertia_py.cc), the elements of a model (tree_elements_py.cc,
+// tree_joints_py.cc), in the order their signatures need them.
 void DefineMultibodyTree(nb::module_ m) {
   m.doc() = "Bindings for ossa.multibody.tree.";
   DefineMultibodyTreeIndexes(m);
   DefineMultibodyTreeInertia(m);
+  DefineMultibodyTreeElements(m);
+  DefineMultibodyTreeJoints(m);
 }
 
 }  // namespace ossa::py
