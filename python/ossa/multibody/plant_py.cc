@@ -1,10 +1,389 @@
-#include "ossa/bindings.h"
+// ossa.multibody.plant: MultibodyPlant_[T] (model building, Finalize,
+// counts, lookups, state). The float plant is a LeafSystem_[float]; the
+// AutoDiffXd plant is bound without its systems base (the systems framework
+// is bound for float only).
 
-namespace nb = nanobind;
+#include <nanobind/stl/string_view.h>
+
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "ossa/bindings.h"
+#include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/tree_py.h"
+#include "ossa/py_util.h"
+#include "ossa/systems/framework/context.h"
+#include "ossa/systems/framework/leaf_system.h"
 
 namespace ossa::py {
+namespace {
 
-// ossa.multibody.plant: its classes are bound here as the C++ layer lands.
-void DefineMultibodyPlant(nb::module_ m) { m.doc() = "Bindings for ossa.multibody.plant."; }
+using math::RigidTransform;
+using multibody::BodyIndex;
+using multibody::FixedOffsetFrame;
+using multibody::Frame;
+using multibody::FrameIndex;
+using multibody::Joint;
+using multibody::JointActuator;
+using multibody::JointActuatorIndex;
+using multibody::JointIndex;
+using multibody::ModelInstanceIndex;
+using multibody::MultibodyPlant;
+using multibody::RigidBody;
+using multibody::SpatialInertia;
+using systems::Context;
+using systems::State;
+
+constexpr auto kRefInternal = nb::rv_policy::reference_internal;
+
+template <typename T>
+void DoDefinePlant(nb::module_ m) {
+  using Class = MultibodyPlant<T>;
+  constexpr bool is_double = std::is_same_v<T, double>;
+  const char* doc =
+      "A multibody system (bodies, joints, actuators) as a system: build "
+      "the model, Finalize(), then query and simulate it through Contexts.";
+  auto cls = [&] {
+    if constexpr (is_double) {
+      return DefineElementClass<Class, systems::LeafSystem<T>>(
+          m, "MultibodyPlant", GetPyParam<T>(), doc);
+    } else {
+      return DefineElementClass<Class>(m, "MultibodyPlant", GetPyParam<T>(),
+                                       doc);
+    }
+  }();
+
+  cls.def(nb::init<double>(), nb::arg("time_step"),
+          "time_step = 0: continuous; > 0: discrete with that period (s).")
+      .def("time_step", &Class::time_step)
+      .def("is_discrete", &Class::is_discrete)
+      // ----------------------------------------------------- building
+      .def("AddModelInstance", &Class::AddModelInstance, nb::arg("name"))
+      .def("RenameModelInstance", &Class::RenameModelInstance,
+           nb::arg("model_instance"), nb::arg("name"))
+      .def(
+          "AddRigidBody",
+          [](Class& self, const std::string& name,
+             const SpatialInertia<double>& M_BBo_B) -> const RigidBody<T>& {
+            return self.AddRigidBody(name, M_BBo_B);
+          },
+          nb::arg("name"), nb::arg("M_BBo_B") = SpatialInertia<double>::Zero(),
+          kRefInternal)
+      .def(
+          "AddRigidBody",
+          [](Class& self, const std::string& name,
+             ModelInstanceIndex model_instance,
+             const SpatialInertia<double>& M_BBo_B) -> const RigidBody<T>& {
+            return self.AddRigidBody(name, model_instance, M_BBo_B);
+          },
+          nb::arg("name"), nb::arg("model_instance"),
+          nb::arg("M_BBo_B") = SpatialInertia<double>::Zero(), kRefInternal)
+      .def(
+          "AddFrame",
+          [](nb::handle self, nb::handle frame) {
+            Class& plant = nb::cast<Class&>(self);
+            return AddOwnedElement<Frame<T>>(
+                self, frame, "MultibodyPlant::AddFrame",
+                [&](std::unique_ptr<Frame<T>> f) {
+                  plant.template AddFrame<Frame>(std::move(f));
+                });
+          },
+          nb::arg("frame"),
+          "Adds `frame` (a FixedOffsetFrame built in Python); returns it.")
+      .def(
+          "AddJoint",
+          [](nb::handle self, nb::handle joint) {
+            Class& plant = nb::cast<Class&>(self);
+            return AddOwnedElement<Joint<T>>(
+                self, joint, "MultibodyPlant::AddJoint",
+                [&](std::unique_ptr<Joint<T>> j) {
+                  plant.template AddJoint<Joint>(std::move(j));
+                });
+          },
+          nb::arg("joint"),
+          "Adds `joint` (built in Python, e.g. RevoluteJoint(...)); returns "
+          "it.")
+      .def("WeldFrames", &Class::WeldFrames, nb::arg("frame_on_parent_F"),
+           nb::arg("frame_on_child_M"),
+           nb::arg("X_FM") = RigidTransform<double>::Identity(), kRefInternal)
+      .def("AddJointActuator", &Class::AddJointActuator, nb::arg("name"),
+           nb::arg("joint"),
+           nb::arg("effort_limit") = std::numeric_limits<double>::infinity(),
+           kRefInternal)
+      .def("Finalize", &Class::Finalize)
+      .def("is_finalized", &Class::is_finalized)
+      // ------------------------------------------------------- counts
+      .def("num_bodies", &Class::num_bodies)
+      .def("num_joints", &Class::num_joints)
+      .def("num_frames", &Class::num_frames)
+      .def("num_actuators", nb::overload_cast<>(&Class::num_actuators,
+                                                nb::const_))
+      .def("num_actuators",
+           nb::overload_cast<ModelInstanceIndex>(&Class::num_actuators,
+                                                 nb::const_),
+           nb::arg("model_instance"))
+      .def("num_model_instances", &Class::num_model_instances)
+      .def("num_positions",
+           nb::overload_cast<>(&Class::num_positions, nb::const_))
+      .def("num_positions",
+           nb::overload_cast<ModelInstanceIndex>(&Class::num_positions,
+                                                 nb::const_),
+           nb::arg("model_instance"))
+      .def("num_velocities",
+           nb::overload_cast<>(&Class::num_velocities, nb::const_))
+      .def("num_velocities",
+           nb::overload_cast<ModelInstanceIndex>(&Class::num_velocities,
+                                                 nb::const_),
+           nb::arg("model_instance"))
+      .def("num_multibody_states",
+           nb::overload_cast<>(&Class::num_multibody_states, nb::const_))
+      .def("num_multibody_states",
+           nb::overload_cast<ModelInstanceIndex>(&Class::num_multibody_states,
+                                                 nb::const_),
+           nb::arg("model_instance"))
+      .def("num_actuated_dofs",
+           nb::overload_cast<>(&Class::num_actuated_dofs, nb::const_))
+      .def("num_actuated_dofs",
+           nb::overload_cast<ModelInstanceIndex>(&Class::num_actuated_dofs,
+                                                 nb::const_),
+           nb::arg("model_instance"))
+      // ------------------------------------------------------ lookups
+      .def("HasModelInstanceNamed", &Class::HasModelInstanceNamed,
+           nb::arg("name"))
+      .def("GetModelInstanceByName", &Class::GetModelInstanceByName,
+           nb::arg("name"))
+      .def("GetModelInstanceName", &Class::GetModelInstanceName,
+           nb::arg("model_instance"))
+      .def("HasBodyNamed",
+           nb::overload_cast<std::string_view>(&Class::HasBodyNamed,
+                                               nb::const_),
+           nb::arg("name"))
+      .def("HasBodyNamed",
+           nb::overload_cast<std::string_view, ModelInstanceIndex>(
+               &Class::HasBodyNamed, nb::const_),
+           nb::arg("name"), nb::arg("model_instance"))
+      .def("GetBodyByName",
+           nb::overload_cast<std::string_view>(&Class::GetBodyByName,
+                                               nb::const_),
+           nb::arg("name"), kRefInternal)
+      .def("GetBodyByName",
+           nb::overload_cast<std::string_view, ModelInstanceIndex>(
+               &Class::GetBodyByName, nb::const_),
+           nb::arg("name"), nb::arg("model_instance"), kRefInternal)
+      .def("GetRigidBodyByName",
+           nb::overload_cast<std::string_view>(&Class::GetRigidBodyByName,
+                                               nb::const_),
+           nb::arg("name"), kRefInternal)
+      .def("GetRigidBodyByName",
+           nb::overload_cast<std::string_view, ModelInstanceIndex>(
+               &Class::GetRigidBodyByName, nb::const_),
+           nb::arg("name"), nb::arg("model_instance"), kRefInternal)
+      .def("HasFrameNamed",
+           nb::overload_cast<std::string_view>(&Class::HasFrameNamed,
+                                               nb::const_),
+           nb::arg("name"))
+      .def("HasFrameNamed",
+           nb::overload_cast<std::string_view, ModelInstanceIndex>(
+               &Class::HasFrameNamed, nb::const_),
+           nb::arg("name"), nb::arg("model_instance"))
+      .def("GetFrameByName",
+           nb::overload_cast<std::string_view>(&Class::GetFrameByName,
+                                               nb::const_),
+           nb::arg("name"), kRefInternal)
+      .def("GetFrameByName",
+           nb::overload_cast<std::string_view, ModelInstanceIndex>(
+               &Class::GetFrameByName, nb::const_),
+           nb::arg("name"), nb::arg("model_instance"), kRefInternal)
+      .def("HasJointNamed",
+           nb::overload_cast<std::string_view>(&Class::HasJointNamed,
+                                               nb::const_),
+           nb::arg("name"))
+      .def("HasJointNamed",
+           nb::overload_cast<std::string_view, ModelInstanceIndex>(
+               &Class::HasJointNamed, nb::const_),
+           nb::arg("name"), nb::arg("model_instance"))
+      .def(
+          "GetJointByName",
+          [](const Class& self, std::string_view name,
+             std::optional<ModelInstanceIndex> model_instance)
+              -> const Joint<T>& {
+            return self.GetJointByName(name, model_instance);
+          },
+          nb::arg("name"), nb::arg("model_instance") = nb::none(),
+          kRefInternal)
+      .def(
+          "GetMutableJointByName",
+          [](Class& self, std::string_view name,
+             std::optional<ModelInstanceIndex> model_instance) -> Joint<T>& {
+            return self.GetMutableJointByName(name, model_instance);
+          },
+          nb::arg("name"), nb::arg("model_instance") = nb::none(),
+          kRefInternal)
+      .def("HasJointActuatorNamed",
+           nb::overload_cast<std::string_view>(&Class::HasJointActuatorNamed,
+                                               nb::const_),
+           nb::arg("name"))
+      .def("HasJointActuatorNamed",
+           nb::overload_cast<std::string_view, ModelInstanceIndex>(
+               &Class::HasJointActuatorNamed, nb::const_),
+           nb::arg("name"), nb::arg("model_instance"))
+      .def("GetJointActuatorByName",
+           nb::overload_cast<std::string_view>(&Class::GetJointActuatorByName,
+                                               nb::const_),
+           nb::arg("name"), kRefInternal)
+      .def("GetJointActuatorByName",
+           nb::overload_cast<std::string_view, ModelInstanceIndex>(
+               &Class::GetJointActuatorByName, nb::const_),
+           nb::arg("name"), nb::arg("model_instance"), kRefInternal)
+      // ----------------------------------------------------- by index
+      .def("world_body", &Class::world_body, kRefInternal)
+      .def("world_frame", &Class::world_frame, kRefInternal)
+      .def("get_body", &Class::get_body, nb::arg("body_index"), kRefInternal)
+      .def("get_joint", &Class::get_joint, nb::arg("joint_index"),
+           kRefInternal)
+      .def("get_mutable_joint", &Class::get_mutable_joint,
+           nb::arg("joint_index"), kRefInternal)
+      .def("get_joint_actuator", &Class::get_joint_actuator,
+           nb::arg("actuator_index"), kRefInternal)
+      .def("get_mutable_joint_actuator", &Class::get_mutable_joint_actuator,
+           nb::arg("actuator_index"), kRefInternal)
+      .def("get_frame", &Class::get_frame, nb::arg("frame_index"),
+           kRefInternal)
+      .def("GetBodyIndices", &Class::GetBodyIndices, nb::arg("model_instance"))
+      .def("GetFrameIndices", &Class::GetFrameIndices,
+           nb::arg("model_instance"))
+      .def("GetJointIndices",
+           nb::overload_cast<>(&Class::GetJointIndices, nb::const_))
+      .def("GetJointIndices",
+           nb::overload_cast<ModelInstanceIndex>(&Class::GetJointIndices,
+                                                 nb::const_),
+           nb::arg("model_instance"))
+      .def("GetJointActuatorIndices",
+           nb::overload_cast<>(&Class::GetJointActuatorIndices, nb::const_))
+      .def("GetJointActuatorIndices",
+           nb::overload_cast<ModelInstanceIndex>(
+               &Class::GetJointActuatorIndices, nb::const_),
+           nb::arg("model_instance"))
+      .def("GetActuatedJointIndices", &Class::GetActuatedJointIndices,
+           nb::arg("model_instance"))
+      // -------------------------------------------------------- state
+      .def("GetPositionsAndVelocities",
+           nb::overload_cast<const Context<T>&>(
+               &Class::GetPositionsAndVelocities, nb::const_),
+           nb::arg("context"))
+      .def("GetPositionsAndVelocities",
+           nb::overload_cast<const Context<T>&, ModelInstanceIndex>(
+               &Class::GetPositionsAndVelocities, nb::const_),
+           nb::arg("context"), nb::arg("model_instance"))
+      .def(
+          "SetPositionsAndVelocities",
+          [](const Class& self, Context<T>* context,
+             const VectorXArg<T>& q_v) {
+            self.SetPositionsAndVelocities(context, Unwrap(q_v));
+          },
+          nb::arg("context"), nb::arg("q_v"))
+      .def(
+          "SetPositionsAndVelocities",
+          [](const Class& self, Context<T>* context,
+             ModelInstanceIndex model_instance, const VectorXArg<T>& q_v) {
+            self.SetPositionsAndVelocities(context, model_instance,
+                                           Unwrap(q_v));
+          },
+          nb::arg("context"), nb::arg("model_instance"), nb::arg("q_v"))
+      .def("GetPositions",
+           nb::overload_cast<const Context<T>&>(&Class::GetPositions,
+                                                nb::const_),
+           nb::arg("context"))
+      .def("GetPositions",
+           nb::overload_cast<const Context<T>&, ModelInstanceIndex>(
+               &Class::GetPositions, nb::const_),
+           nb::arg("context"), nb::arg("model_instance"))
+      .def(
+          "SetPositions",
+          [](const Class& self, Context<T>* context, const VectorXArg<T>& q) {
+            self.SetPositions(context, Unwrap(q));
+          },
+          nb::arg("context"), nb::arg("q"))
+      .def(
+          "SetPositions",
+          [](const Class& self, Context<T>* context,
+             ModelInstanceIndex model_instance, const VectorXArg<T>& q) {
+            self.SetPositions(context, model_instance, Unwrap(q));
+          },
+          nb::arg("context"), nb::arg("model_instance"), nb::arg("q"))
+      .def(
+          "SetPositions",
+          [](const Class& self, const Context<T>& context, State<T>* state,
+             ModelInstanceIndex model_instance, const VectorXArg<T>& q) {
+            self.SetPositions(context, state, model_instance, Unwrap(q));
+          },
+          nb::arg("context"), nb::arg("state"), nb::arg("model_instance"),
+          nb::arg("q"))
+      .def("GetVelocities",
+           nb::overload_cast<const Context<T>&>(&Class::GetVelocities,
+                                                nb::const_),
+           nb::arg("context"))
+      .def("GetVelocities",
+           nb::overload_cast<const Context<T>&, ModelInstanceIndex>(
+               &Class::GetVelocities, nb::const_),
+           nb::arg("context"), nb::arg("model_instance"))
+      .def(
+          "SetVelocities",
+          [](const Class& self, Context<T>* context, const VectorXArg<T>& v) {
+            self.SetVelocities(context, Unwrap(v));
+          },
+          nb::arg("context"), nb::arg("v"))
+      .def(
+          "SetVelocities",
+          [](const Class& self, Context<T>* context,
+             ModelInstanceIndex model_instance, const VectorXArg<T>& v) {
+            self.SetVelocities(context, model_instance, Unwrap(v));
+          },
+          nb::arg("context"), nb::arg("model_instance"), nb::arg("v"))
+      .def(
+          "SetVelocities",
+          [](const Class& self, const Context<T>& context, State<T>* state,
+             ModelInstanceIndex model_instance, const VectorXArg<T>& v) {
+            self.SetVelocities(context, state, model_instance, Unwrap(v));
+          },
+          nb::arg("context"), nb::arg("state"), nb::arg("model_instance"),
+          nb::arg("v"))
+      .def("SetDefaultState", &Class::SetDefaultState, nb::arg("context"),
+           nb::arg("state"))
+      .def("GetDefaultPositions",
+           nb::overload_cast<>(&Class::GetDefaultPositions, nb::const_))
+      .def("GetDefaultPositions",
+           nb::overload_cast<ModelInstanceIndex>(&Class::GetDefaultPositions,
+                                                 nb::const_),
+           nb::arg("model_instance"))
+      .def(
+          "SetDefaultPositions",
+          [](Class& self, const VectorArg& q) {
+            self.SetDefaultPositions(q.value);
+          },
+          nb::arg("q"))
+      .def(
+          "SetDefaultPositions",
+          [](Class& self, ModelInstanceIndex model_instance,
+             const VectorArg& q) {
+            self.SetDefaultPositions(model_instance, q.value);
+          },
+          nb::arg("model_instance"), nb::arg("q_instance"))
+      .def("SetUseSampledOutputPorts", &Class::SetUseSampledOutputPorts,
+           nb::arg("use_sampled_output_ports"))
+      .def("has_sampled_output_ports", &Class::has_sampled_output_ports);
+
+}
+
+}  // namespace
+
+void DefineMultibodyPlant(nb::module_ m) {
+  m.doc() = "Bindings for ossa.multibody.plant.";
+  type_visit(
+      [m](auto tag) { DoDefinePlant<typename decltype(tag)::type>(m); },
+      DefaultScalars{});
+}
 
 }  // namespace ossa::py

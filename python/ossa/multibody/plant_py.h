@@ -1,0 +1,16 @@
+#pragma once
+
+/// @file
+/// The parts of the MultibodyPlant_[T] binding defined in their own files
+/// (to keep each translation unit small): each adds methods to the already
+/// bound class `cls` (MultibodyPlant_[T]) with DefMethod (tree_py.h), and is
+/// explicitly instantiated for double and AutoDiffXd in its file.
+
+#include <nanobind/nanobind.h>
+
+namespace ossa::py {
+
+template <typename T>
+void DefinePlantKinematics(nanobind::handle cls);  // plant_kinematics_py.cc
+
+}  // namespace ossa::py

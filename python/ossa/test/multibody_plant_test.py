@@ -1,0 +1,230 @@
+"""Tests of ossa.multibody.plant: building a MultibodyPlant from Python,
+lifetimes of the elements it owns, the Finalize rules, lookups, state access
+and the exceptions the specification documents."""
+
+import gc
+import weakref
+
+import numpy as np
+import pytest
+
+from ossa.math import RigidTransform, RollPitchYaw
+from ossa.multibody.plant import MultibodyPlant, MultibodyPlant_
+from ossa.multibody.tree import (
+    BodyIndex,
+    FixedOffsetFrame,
+    JointIndex,
+    PrismaticJoint,
+    QuaternionFloatingJoint,
+    RevoluteJoint,
+    RigidBody,
+    SpatialInertia,
+    WeldJoint,
+    default_model_instance,
+    world_model_instance,
+)
+from ossa.systems.framework import LeafSystem
+
+
+def box(mass=1.0):
+    return SpatialInertia.SolidBoxWithMass(mass, 0.1, 0.2, 0.3)
+
+
+def make_pendulum_pair(time_step=0.0):
+    """A 2-link chain: world -revolute(z)- upper -prismatic(x)- lower."""
+    plant = MultibodyPlant(time_step)
+    upper = plant.AddRigidBody("upper", box())
+    lower = plant.AddRigidBody("lower", box(2.0))
+    shoulder = plant.AddJoint(RevoluteJoint(
+        "shoulder", plant.world_frame(), upper.body_frame(), [0, 0, 1]))
+    F = plant.AddFrame(FixedOffsetFrame(
+        "slider_parent", upper.body_frame(),
+        RigidTransform(np.array([0.0, 0.0, -0.5]))))
+    slider = plant.AddJoint(PrismaticJoint(
+        "slider", F, lower.body_frame(), [1, 0, 0]))
+    plant.AddJointActuator("shoulder_motor", shoulder, 10.0)
+    return plant, upper, lower, shoulder, slider
+
+
+def test_plant_is_a_leaf_system_and_a_template():
+    plant = MultibodyPlant(0.0)
+    assert isinstance(plant, LeafSystem)
+    assert MultibodyPlant is MultibodyPlant_[float]
+    assert plant.time_step() == 0.0 and not plant.is_discrete()
+    assert MultibodyPlant(1e-3).is_discrete()
+    with pytest.raises(RuntimeError, match="time_step"):
+        MultibodyPlant(-1.0)
+
+
+def test_building_returns_the_same_python_objects():
+    plant = MultibodyPlant(0.0)
+    body = plant.AddRigidBody("body", box())
+    joint = RevoluteJoint("pin", plant.world_frame(), body.body_frame(),
+                          [0, 1, 0])
+    added = plant.AddJoint(joint)
+    # AddJoint hands back the very object that was added, and later lookups
+    # find it again.
+    assert added is joint
+    assert plant.GetJointByName("pin") is joint
+    assert plant.GetBodyByName("body") is body
+    assert joint.child_body() is body
+    assert joint.index() == JointIndex(0)
+    assert body.index() == BodyIndex(1)
+    # An element cannot be added twice.
+    with pytest.raises(RuntimeError, match="AddJoint.*already owned"):
+        plant.AddJoint(joint)
+
+
+def test_python_built_body_frame_and_joint_kinds_found_by_type():
+    plant, upper, lower, shoulder, slider = make_pendulum_pair()
+    # Lookups return the most derived class.
+    assert isinstance(plant.GetJointByName("slider"), PrismaticJoint)
+    assert isinstance(plant.GetFrameByName("slider_parent"), FixedOffsetFrame)
+    assert plant.GetFrameByName("slider_parent").body() is upper
+
+
+def test_lifetime_element_keeps_plant_alive():
+    plant, upper, lower, shoulder, slider = make_pendulum_pair()
+    plant_ref = weakref.ref(plant)
+    del plant, upper, shoulder, slider
+    gc.collect()
+    # `lower` was returned by the plant: it keeps the plant alive, and the
+    # plant's data stays usable through it.
+    assert plant_ref() is not None
+    assert lower.name() == "lower"
+    assert lower.default_mass() == 2.0
+    assert lower.body_frame().name() == "lower"
+    del lower
+    gc.collect()
+    assert plant_ref() is None
+
+
+def test_lifetime_python_built_joint_keeps_plant_alive():
+    plant = MultibodyPlant(0.0)
+    body = plant.AddRigidBody("body", box())
+    joint = plant.AddJoint(RevoluteJoint(
+        "pin", plant.world_frame(), body.body_frame(), [0, 1, 0]))
+    plant.Finalize()
+    plant_ref = weakref.ref(plant)
+    del plant, body
+    gc.collect()
+    assert plant_ref() is not None
+    assert joint.child_body().name() == "body"
+    assert joint.position_start() == 0
+    del joint
+    gc.collect()
+    assert plant_ref() is None
+
+
+def test_finalize_rules():
+    plant, upper, lower, shoulder, slider = make_pendulum_pair()
+    # Coordinate queries need Finalize().
+    with pytest.raises(RuntimeError, match="num_positions"):
+        plant.num_positions()
+    plant.Finalize()
+    assert plant.is_finalized()
+    assert (plant.num_positions(), plant.num_velocities()) == (2, 2)
+    assert plant.num_multibody_states() == 4
+    assert plant.num_actuated_dofs() == 1
+    # Building after Finalize() throws, naming the method.
+    with pytest.raises(RuntimeError, match="AddRigidBody"):
+        plant.AddRigidBody("late", box())
+    with pytest.raises(RuntimeError, match="AddJoint"):
+        plant.AddJoint(WeldJoint("late", plant.world_frame(),
+                                 upper.body_frame(), RigidTransform()))
+    with pytest.raises(RuntimeError, match="Finalize"):
+        plant.Finalize()
+
+
+def test_failed_add_leaves_no_dangling_object():
+    plant = MultibodyPlant(0.0)
+    body = plant.AddRigidBody("body", box())
+    plant.AddJoint(RevoluteJoint("pin", plant.world_frame(),
+                                 body.body_frame(), [0, 1, 0]))
+    duplicate = RevoluteJoint("pin", plant.world_frame(), body.body_frame(),
+                              [1, 0, 0])
+    with pytest.raises(RuntimeError, match="AddJoint"):
+        plant.AddJoint(duplicate)
+    # The failed element is gone; using it raises instead of crashing.
+    with pytest.warns(RuntimeWarning, match="uninitialized"), \
+            pytest.raises(TypeError):
+        duplicate.name()
+
+
+def test_lookups_and_model_instances():
+    plant = MultibodyPlant(0.0)
+    a = plant.AddModelInstance("a")
+    b = plant.AddModelInstance("b")
+    assert plant.num_model_instances() == 4
+    assert plant.GetModelInstanceName(world_model_instance()) == (
+        "WorldModelInstance")
+    assert plant.GetModelInstanceName(default_model_instance()) == (
+        "DefaultModelInstance")
+    assert plant.GetModelInstanceByName("b") == b
+    for instance in (a, b):
+        plant.AddRigidBody("link", instance, box())
+    assert plant.HasBodyNamed("link", a)
+    # As documented, a name in several instances is ambiguous without one.
+    with pytest.raises(RuntimeError, match="HasBodyNamed.*several"):
+        plant.HasBodyNamed("link")
+    assert plant.GetBodyByName("link", b).model_instance() == b
+    # A name in several instances is ambiguous without an instance.
+    with pytest.raises(RuntimeError, match="GetBodyByName"):
+        plant.GetBodyByName("link")
+    with pytest.raises(RuntimeError, match="nope"):
+        plant.GetBodyByName("nope")
+    with pytest.raises(RuntimeError, match="AddModelInstance"):
+        plant.AddModelInstance("a")
+    plant.RenameModelInstance(a, "renamed")
+    assert plant.HasModelInstanceNamed("renamed")
+    assert not plant.HasModelInstanceNamed("a")
+    assert plant.GetBodyIndices(b) == [BodyIndex(2)]
+
+
+def test_state_access_round_trips():
+    plant, upper, lower, shoulder, slider = make_pendulum_pair()
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    np.testing.assert_array_equal(plant.GetPositions(context), [0, 0])
+    plant.SetPositions(context, [0.3, -0.2])
+    plant.SetVelocities(context, np.array([1.5, 2.5]))
+    np.testing.assert_array_equal(plant.GetPositions(context), [0.3, -0.2])
+    np.testing.assert_array_equal(plant.GetPositionsAndVelocities(context),
+                                  [0.3, -0.2, 1.5, 2.5])
+    # The joints read the same Context.
+    assert shoulder.get_angle(context) == 0.3
+    assert slider.get_translation_rate(context) == 2.5
+    shoulder.set_angle(context, 1.25)
+    assert plant.GetPositions(context)[0] == 1.25
+    np.testing.assert_array_equal(
+        plant.GetPositions(context, default_model_instance()), [1.25, -0.2])
+    plant.SetPositionsAndVelocities(context, [1, 2, 3, 4])
+    np.testing.assert_array_equal(plant.GetVelocities(context), [3, 4])
+    # Wrong sizes throw, naming the method.
+    with pytest.raises(RuntimeError, match="SetPositions"):
+        plant.SetPositions(context, [1.0, 2.0, 3.0])
+    # Defaults: a new Context starts at the joints' default positions.
+    slider.set_default_translation(0.125)
+    plant.SetDefaultContext(context)
+    np.testing.assert_array_equal(plant.GetPositions(context), [0, 0.125])
+    np.testing.assert_array_equal(plant.GetDefaultPositions(), [0, 0.125])
+
+
+def test_automatic_floating_joint():
+    plant = MultibodyPlant(0.0)
+    body = plant.AddRigidBody("free", box())
+    plant.Finalize()
+    assert body.is_floating_base_body()
+    joint = plant.get_joint(JointIndex(0))
+    assert isinstance(joint, QuaternionFloatingJoint)
+    assert joint.name() == "free"
+    assert (plant.num_positions(), plant.num_velocities()) == (7, 6)
+    context = plant.CreateDefaultContext()
+    # Identity quaternion at the origin by default.
+    np.testing.assert_array_equal(plant.GetPositions(context),
+                                  [1, 0, 0, 0, 0, 0, 0])
+    X = RigidTransform(RollPitchYaw(0.1, 0.2, 0.3), np.array([1., 2., 3.]))
+    joint.SetPose(context, X)
+    # The pose read back through the quaternion: to rounding (1e-15).
+    np.testing.assert_allclose(joint.GetPose(context).GetAsMatrix4(),
+                               X.GetAsMatrix4(), atol=1e-15)
