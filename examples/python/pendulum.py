@@ -21,7 +21,7 @@ theta0 = 0.1  # rad
 plant = MultibodyPlant(time_step=0.0)
 # The bob: all its mass at Bcm, 0.8 m below the pivot (the body origin).
 bob = plant.AddRigidBody(
-    "bob", SpatialInertia(mass=m, p_PScm_E=[0, 0, -l],
+    "bob", SpatialInertia(mass=m, p_PScm_E=np.array([0, 0, -l]),
                           G_SP_E=UnitInertia(l * l, l * l, 0)))
 pivot = plant.AddJoint(RevoluteJoint(
     "pivot", plant.world_frame(), bob.body_frame(), [0, 1, 0]))
