@@ -5,6 +5,7 @@
 
 #include "ossa/bindings.h"
 #include "ossa/common/error.h"
+#include "ossa/common/find_resource.h"
 #include "ossa/common/scalar_traits.h"
 #include "ossa/common/text_logging.h"
 #include "ossa/common/value.h"
@@ -247,6 +248,12 @@ void DefineCommon(nb::module_ m) {
   m.attr("__version__") = OSSA_VERSION_STRING;
   DefineLogging(m);
   DefineValues(m);
+  m.def("FindResourceOrThrow", &FindResourceOrThrow, nb::arg("resource_path"),
+        "The absolute path of a bundled model file given relative to the "
+        "models folder (e.g. 'drake/acrobot.urdf'); raises RuntimeError if "
+        "there is none.");
+  m.def("GetBundledModelsPath", &GetBundledModelsPath,
+        "The folder holding the bundled models, or None.");
   DefineTesting(m.def_submodule("_testing"));
 }
 

@@ -258,15 +258,26 @@ Eigen::Isometry3d PoseFromXyzRpy(const Eigen::Vector3d& xyz,
   return X;
 }
 
+void ReplaceWithPlausibleInertia(InertialSpec* inertial) {
+  // A solid sphere of water (1000 kg/m³) of the link's mass, centered at
+  // its center of mass: r = (3m / (4π·1000))^(1/3), I = (2/5)·m·r²·Id.
+  // The reference makes the same substitution, so dynamics agree.
+  constexpr double kWaterDensity = 1000.0;
+  const double m = inertial->mass;
+  const double r = std::cbrt(3.0 * m / (4.0 * M_PI * kWaterDensity));
+  inertial->I_BBcm_I = Eigen::Matrix3d::Identity() * (0.4 * m * r * r);
+}
+
 void CheckInertial(const XmlReader& reader, const XMLElement* e,
-                   const std::string& link_name, const InertialSpec& inertial) {
-  const double m = inertial.mass;
+                   const std::string& link_name, InertialSpec* inertial) {
+  const double m = inertial->mass;
   if (!std::isfinite(m) || m < 0) {
     reader.Error(e, fmt::format("link '{}' has a negative or non-finite mass "
-                                "({} kg)",
+                                "({} kg): the mass must be finite and "
+                                "non-negative",
                                 link_name, m));
   }
-  const Eigen::Matrix3d& I = inertial.I_BBcm_I;
+  const Eigen::Matrix3d& I = inertial->I_BBcm_I;
   if (!I.allFinite()) {
     reader.Error(e,
                  fmt::format("link '{}' has a non-finite inertia", link_name));
@@ -279,11 +290,17 @@ void CheckInertial(const XmlReader& reader, const XMLElement* e,
   const Eigen::Vector3d d = solver.eigenvalues();  // ascending
   const double scale = std::max(d.cwiseAbs().maxCoeff(), 1e-30);
   const double tol = 1e-10 * scale;
+  // Widely used models (talos, hyq, allegro) carry such inertias and must
+  // still load: warn (an error under strict parsing), then substitute a
+  // plausible inertia of the same mass, as the reference does.
   if (d(0) < -tol) {
     reader.Warning(
         e, fmt::format("link '{}' has a non-physical rotational inertia: a "
-                       "negative principal moment ({:g} kg·m²)",
+                       "negative principal moment ({:g} kg·m²); replaced by "
+                       "the inertia of a solid sphere of water of the same "
+                       "mass",
                        link_name, d(0)));
+    ReplaceWithPlausibleInertia(inertial);
     return;
   }
   // Triangle inequality: no principal moment exceeds the sum of the others.
@@ -291,8 +308,19 @@ void CheckInertial(const XmlReader& reader, const XMLElement* e,
     reader.Warning(
         e, fmt::format("link '{}' has a non-physical rotational inertia: its "
                        "principal moments ({:g}, {:g}, {:g}) kg·m² break the "
-                       "triangle inequality",
+                       "triangle inequality; replaced by the inertia of a "
+                       "solid sphere of water of the same mass",
                        link_name, d(0), d(1), d(2)));
+    ReplaceWithPlausibleInertia(inertial);
+    return;
+  }
+  if (m == 0 && d(2) > 0) {
+    reader.Warning(
+        e, fmt::format("link '{}' has zero mass but a nonzero rotational "
+                       "inertia: a massless body cannot have one; the "
+                       "inertia is dropped",
+                       link_name));
+    inertial->I_BBcm_I.setZero();
   }
 }
 

@@ -172,10 +172,16 @@ Eigen::Isometry3d PoseFromXyzRpy(const Eigen::Vector3d& xyz,
 /// Checks a link's mass properties: a negative or non-finite mass is an
 /// error; a rotational inertia that is not symmetric positive semidefinite
 /// or breaks the triangle inequality of its principal moments is reported as
-/// a warning (an error under strict parsing) because widely used models
-/// (talos, hyq) carry such values and must still load.
+/// a warning (an error under strict parsing), naming the violated condition,
+/// and replaced by ReplaceWithPlausibleInertia(), because widely used models
+/// (talos, hyq, allegro) carry such values and must still load.
 void CheckInertial(const XmlReader& reader, const tinyxml2::XMLElement* e,
-                   const std::string& link_name, const InertialSpec& inertial);
+                   const std::string& link_name, InertialSpec* inertial);
+
+/// Replaces the rotational inertia of `inertial` by that of a solid sphere
+/// of water (1000 kg/m³) with its mass, about its center of mass (what the
+/// reference substitutes for non-physical inertias).
+void ReplaceWithPlausibleInertia(InertialSpec* inertial);
 
 /// Returns the lowercase extension of a path ("urdf", "sdf", "xml"), without
 /// the dot.

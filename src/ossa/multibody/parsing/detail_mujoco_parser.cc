@@ -609,7 +609,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
                 "<inertial> needs diaginertia (3 numbers) or "
                 "fullinertia (6 numbers)");
     }
-    CheckInertial(xml, inertial, link.name, link.inertial);
+    CheckInertial(xml, inertial, link.name, &link.inertial);
   } else if (geom_mass > 0) {
     // Composite of the geoms about their common center of mass Bcm:
     // I_BBcm_B = Σ R_BG I_GGo_G R_BGᵀ + m (|d|² 1 − d dᵀ), d = p_BcmGo.

@@ -795,7 +795,7 @@ void SdfReader::EmitLink(Scope* scope, const std::string& name,
       const double iyz = xml.ChildDouble(inertia, "iyz", 0.0);
       link.inertial.I_BBcm_I << ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz;
     }
-    CheckInertial(xml, inertial, name, link.inertial);
+    CheckInertial(xml, inertial, name, &link.inertial);
   }
   int n_visual = 0, n_collision = 0;
   for (const XMLElement* c = e->FirstChildElement(); c;

@@ -260,7 +260,7 @@ void UrdfReader::ReadInertial(const XMLElement* e, LinkSpec* link) const {
     I << ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz;
   }
   link->inertial.I_BBcm_I = I;
-  CheckInertial(xml_, e, link->name, link->inertial);
+  CheckInertial(xml_, e, link->name, &link->inertial);
 }
 
 bool UrdfReader::ReadShape(const XMLElement* geometry, ShapeSpec* s) const {

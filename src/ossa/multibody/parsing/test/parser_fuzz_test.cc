@@ -1,8 +1,10 @@
 // A deterministic mutation fuzzer (no libFuzzer: the toolchain here is GCC
 // only). It mutates the bundled model files and the test data — byte
 // flips, truncations, deleted tags, duplicated lines, odd numbers, swapped
-// names — and checks that every parse either succeeds or throws a
-// std::exception subclass, never crashes, and finishes quickly.
+// names — and checks that every parse, and the building and finalizing of
+// a multibody tree from what parsed, either succeeds or throws a
+// std::exception subclass, never crashes, and finishes quickly. Each format
+// runs for a bounded time (kBudget) in the ctest suite.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -14,8 +16,10 @@
 #include <vector>
 
 #include "ossa/common/text_logging.h"
+#include "ossa/multibody/parsing/detail_add_model_to_plant.h"
 #include "ossa/multibody/parsing/parser.h"
 #include "ossa/multibody/parsing/test/mutate.h"
+#include "ossa/multibody/tree/multibody_tree.h"
 
 namespace ossa::multibody {
 namespace {
@@ -43,7 +47,7 @@ void FuzzFormat(const std::vector<Corpus>& files,
   std::vector<std::string> originals;
   for (const auto& f : files) originals.push_back(ReadFile(f.path));
   auto old_sink = log()->set_sink([](LogLevel, const std::string&) {});
-  int parsed = 0, rejected = 0, unexpected = 0;
+  int parsed = 0, built = 0, rejected = 0, unexpected = 0;
   const auto start = Clock::now();
   for (int it = 0; it < max_iterations && Clock::now() - start < budget; ++it) {
     const size_t which = it % files.size();
@@ -54,8 +58,16 @@ void FuzzFormat(const std::vector<Corpus>& files,
     if (it % 3 == 0) parser.SetStrictParsing();
     const auto t0 = Clock::now();
     try {
-      parser.ParseModelSpecsFromString(input, files[which].extension);
+      const auto specs =
+          parser.ParseModelSpecsFromString(input, files[which].extension);
       ++parsed;
+      // What the readers accept must also build (or be rejected with an
+      // exception) and finalize: the builder sees the odd values too.
+      internal::MultibodyTree<double> tree;
+      internal::AddModelSpecsToPlant(
+          specs, internal::DiagnosticPolicy(parser.GetStrictParsing()), &tree);
+      tree.Finalize();
+      ++built;
     } catch (const std::exception&) {
       ++rejected;
     } catch (...) {
@@ -71,7 +83,11 @@ void FuzzFormat(const std::vector<Corpus>& files,
   // Both outcomes must occur, or the mutations are not reaching the readers.
   EXPECT_GT(parsed, 0);
   EXPECT_GT(rejected, 0);
-  std::printf("fuzz: %d inputs accepted, %d rejected\n", parsed, rejected);
+  EXPECT_GT(built, 0);
+  std::printf(
+      "fuzz: %d inputs parsed (%d of them built and finalized), %d "
+      "rejected\n",
+      parsed, built, rejected);
 }
 
 class ParserFuzzTest : public ::testing::Test {
