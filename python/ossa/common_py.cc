@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -248,12 +249,44 @@ void DefineCommon(nb::module_ m) {
   m.attr("__version__") = OSSA_VERSION_STRING;
   DefineLogging(m);
   DefineValues(m);
-  m.def("FindResourceOrThrow", &FindResourceOrThrow, nb::arg("resource_path"),
-        "The absolute path of a bundled model file given relative to the "
-        "models folder (e.g. 'drake/acrobot.urdf'); raises RuntimeError if "
-        "there is none.");
-  m.def("GetBundledModelsPath", &GetBundledModelsPath,
-        "The folder holding the bundled models, or None.");
+  // The installed package carries the models in ossa/models: look there
+  // first, then where the C++ library looks.
+  m.def(
+      "FindResourceOrThrow",
+      [](const std::string& resource_path) {
+        std::string relative = resource_path;
+        if (relative.rfind("ossa/models/", 0) == 0) relative.erase(0, 12);
+        const std::string package_dir =
+            nb::cast<std::string>(nb::module_::import_("os.path").attr(
+                "dirname")(nb::module_::import_("ossa").attr("__file__")));
+        const std::string candidate = package_dir + "/models/" + relative;
+        if (!relative.empty() && relative[0] != '/' &&
+            relative.find("..") == std::string::npos &&
+            nb::cast<bool>(
+                nb::module_::import_("os.path").attr("isfile")(candidate))) {
+          return candidate;
+        }
+        return FindResourceOrThrow(resource_path);
+      },
+      nb::arg("resource_path"),
+      "The absolute path of a bundled model file given relative to the "
+      "models folder (e.g. 'drake/acrobot.urdf'); raises RuntimeError if "
+      "there is none.");
+  m.def(
+      "GetBundledModelsPath",
+      []() -> std::optional<std::string> {
+        const std::string package_models =
+            nb::cast<std::string>(nb::module_::import_("os.path").attr("join")(
+                nb::module_::import_("os.path").attr("dirname")(
+                    nb::module_::import_("ossa").attr("__file__")),
+                "models"));
+        if (nb::cast<bool>(nb::module_::import_("os.path").attr("isdir")(
+                package_models))) {
+          return package_models;
+        }
+        return GetBundledModelsPath();
+      },
+      "The folder holding the bundled models, or None.");
   DefineTesting(m.def_submodule("_testing"));
 }
 

@@ -12,6 +12,7 @@
 #include "ossa/common/error.h"
 #include "ossa/multibody/math/rotational_inertia.h"
 #include "ossa/multibody/math/spatial_inertia.h"
+#include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/ball_rpy_joint.h"
 #include "ossa/multibody/tree/fixed_offset_frame.h"
 #include "ossa/multibody/tree/joint_actuator.h"
@@ -24,10 +25,6 @@
 #include "ossa/multibody/tree/screw_joint.h"
 #include "ossa/multibody/tree/universal_joint.h"
 #include "ossa/multibody/tree/weld_joint.h"
-#if __has_include("ossa/multibody/plant/multibody_plant.h")
-#include "ossa/multibody/plant/multibody_plant.h"
-#define OSSA_PARSING_HAS_PLANT 1
-#endif
 
 namespace ossa::multibody::internal {
 namespace {
@@ -431,11 +428,9 @@ template std::vector<ModelInstanceIndex>
 AddModelSpecsToPlant<MultibodyTree<double>>(const std::vector<ModelSpec>&,
                                             const DiagnosticPolicy&,
                                             MultibodyTree<double>*);
-#ifdef OSSA_PARSING_HAS_PLANT
 template std::vector<ModelInstanceIndex>
 AddModelSpecsToPlant<MultibodyPlant<double>>(const std::vector<ModelSpec>&,
                                              const DiagnosticPolicy&,
                                              MultibodyPlant<double>*);
-#endif
 
 }  // namespace ossa::multibody::internal

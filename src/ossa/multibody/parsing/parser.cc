@@ -4,10 +4,13 @@
 
 #include <filesystem>
 
+#include "ossa/common/error.h"
+#include "ossa/multibody/parsing/detail_add_model_to_plant.h"
 #include "ossa/multibody/parsing/detail_common.h"
 #include "ossa/multibody/parsing/detail_mujoco_parser.h"
 #include "ossa/multibody/parsing/detail_sdf_parser.h"
 #include "ossa/multibody/parsing/detail_urdf_parser.h"
+#include "ossa/multibody/plant/multibody_plant.h"
 
 namespace ossa::multibody {
 
@@ -50,7 +53,13 @@ std::vector<internal::ModelSpec> Parser::Finish(
   // parser (and among themselves). Nested model names follow their parent's
   // renaming.
   std::vector<std::pair<std::string, std::string>> renames;
-  std::set<std::string> names = used_names_;
+  // Names in use: the plant's instances when there is a plant (a parser may
+  // be one of several adding to it), else this parser's earlier models.
+  std::set<std::string> names = plant_ ? std::set<std::string>{} : used_names_;
+  auto taken = [&](const std::string& name) {
+    return names.count(name) > 0 ||
+           (plant_ != nullptr && plant_->HasModelInstanceNamed(name));
+  };
   for (auto& m : models) {
     for (const auto& [from, to] : renames) {
       if (m.name.rfind(from + "::", 0) == 0) {
@@ -59,7 +68,7 @@ std::vector<internal::ModelSpec> Parser::Finish(
       }
     }
     m.name = internal::ScopedName(prefix_, m.name);
-    if (names.count(m.name)) {
+    if (taken(m.name)) {
       if (!auto_renaming_) {
         throw std::runtime_error(fmt::format(
             "{}: error: a model instance named '{}' already exists (use "
@@ -69,7 +78,7 @@ std::vector<internal::ModelSpec> Parser::Finish(
       std::string candidate;
       for (int i = 1;; ++i) {
         candidate = fmt::format("{}_{}", m.name, i);
-        if (!names.count(candidate)) break;
+        if (!taken(candidate)) break;
       }
       renames.emplace_back(m.name, candidate);
       m.name = candidate;
@@ -78,6 +87,66 @@ std::vector<internal::ModelSpec> Parser::Finish(
   }
   used_names_ = std::move(names);
   return models;
+}
+
+Parser::Parser(MultibodyPlant<double>* plant,
+               std::string_view model_name_prefix)
+    : plant_(plant), prefix_(model_name_prefix) {
+  if (plant == nullptr) {
+    ThrowLogicError("Parser(): the plant must not be null.");
+  }
+}
+
+MultibodyPlant<double>& Parser::PlantOrThrow(const char* method) {
+  if (plant_ == nullptr) {
+    ThrowLogicError(
+        "Parser::{}(): this parser was made without a plant (use "
+        "Parser(plant) to add models to one).",
+        method);
+  }
+  return *plant_;
+}
+
+MultibodyPlant<double>& Parser::plant() { return PlantOrThrow("plant"); }
+
+std::vector<ModelInstanceIndex> Parser::AddToPlant(
+    const char* method, std::vector<internal::ModelSpec> models) {
+  MultibodyPlant<double>& plant = PlantOrThrow(method);
+  return internal::AddModelSpecsToPlant(
+      models, internal::DiagnosticPolicy(strict_), &plant);
+}
+
+namespace {
+void ThrowIfFinalized(const MultibodyPlant<double>* plant, const char* method) {
+  if (plant != nullptr && plant->is_finalized()) {
+    ThrowLogicError(
+        "Parser::{}(): the plant is finalized; models can only be added "
+        "before MultibodyPlant::Finalize().",
+        method);
+  }
+}
+}  // namespace
+
+std::vector<ModelInstanceIndex> Parser::AddModels(
+    const std::filesystem::path& file_name) {
+  PlantOrThrow("AddModels");
+  ThrowIfFinalized(plant_, "AddModels");
+  return AddToPlant("AddModels", ParseModelSpecs(file_name.string()));
+}
+
+std::vector<ModelInstanceIndex> Parser::AddModelsFromString(
+    const std::string& file_contents, const std::string& file_type) {
+  PlantOrThrow("AddModelsFromString");
+  ThrowIfFinalized(plant_, "AddModelsFromString");
+  return AddToPlant("AddModelsFromString",
+                    ParseModelSpecsFromString(file_contents, file_type));
+}
+
+std::vector<ModelInstanceIndex> Parser::AddModelsFromUrl(
+    const std::string& url) {
+  PlantOrThrow("AddModelsFromUrl");
+  ThrowIfFinalized(plant_, "AddModelsFromUrl");
+  return AddToPlant("AddModelsFromUrl", ParseModelSpecsFromUrl(url));
 }
 
 std::vector<internal::ModelSpec> Parser::ParseModelSpecs(

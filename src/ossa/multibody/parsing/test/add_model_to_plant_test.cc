@@ -14,6 +14,7 @@
 #include "ossa/multibody/parsing/detail_add_model_to_plant.h"
 #include "ossa/multibody/parsing/parser.h"
 #include "ossa/multibody/parsing/test/parsing_test_util.h"
+#include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/joint_actuator.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/planar_joint.h"
@@ -94,8 +95,12 @@ class BundledModel : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(BundledModel, BuildsAndFinalizes) {
   WarningCollector warnings;  // missing meshes, foreign tags, mimic
-  Parser parser;
-  const auto specs = parser.ParseModelSpecs(kModels + "/" + GetParam());
+  const std::string path = kModels + "/" + GetParam();
+  Parser spec_reader;
+  const auto specs = spec_reader.ParseModelSpecs(path);
+  const Expected e = Expect(specs);
+  // Through the builder into a bare tree, and through Parser::AddModels()
+  // into a plant: both must give what the specs imply.
   MultibodyTree<double> tree;
   const auto instances = Build(specs, &tree);
   ASSERT_EQ(instances.size(), specs.size());
@@ -103,7 +108,6 @@ TEST_P(BundledModel, BuildsAndFinalizes) {
     EXPECT_EQ(tree.GetModelInstanceName(instances[i]), specs[i].name);
   }
   ASSERT_NO_THROW(tree.Finalize());
-  const Expected e = Expect(specs);
   EXPECT_EQ(tree.num_bodies(), e.bodies);
   EXPECT_EQ(tree.num_joints(), e.joints);
   EXPECT_EQ(tree.num_velocities(), e.velocities);
@@ -116,6 +120,20 @@ TEST_P(BundledModel, BuildsAndFinalizes) {
   }
   // The same decimal values summed in the same order: rounding only.
   EXPECT_NEAR(mass, e.mass, 1e-12 * std::max(1.0, e.mass));
+
+  MultibodyPlant<double> plant(0.0);
+  Parser parser(&plant);
+  const auto plant_instances = parser.AddModels(path);
+  ASSERT_EQ(plant_instances.size(), specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) {
+    EXPECT_EQ(plant.GetModelInstanceName(plant_instances[i]), specs[i].name);
+  }
+  ASSERT_NO_THROW(plant.Finalize());
+  EXPECT_EQ(plant.num_bodies(), e.bodies);
+  EXPECT_EQ(plant.num_joints(), e.joints);
+  EXPECT_EQ(plant.num_velocities(), e.velocities);
+  EXPECT_EQ(plant.num_positions(), e.positions);
+  EXPECT_EQ(plant.num_actuators(), e.actuators);
 }
 
 INSTANTIATE_TEST_SUITE_P(
