@@ -29,12 +29,14 @@ DEFAULT_MODEL = "iiwa"
 
 
 def models_dir():
-    """The folder of the bundled models: $OSSA_MODELS_DIR, else models/
-    inside the installed package (or the build tree's copy of it)."""
-    env = os.environ.get("OSSA_MODELS_DIR")
-    if env:
-        return pathlib.Path(env)
-    return pathlib.Path(__file__).resolve().parent.parent / "models"
+    """The folder of the bundled models (ossa.common.GetBundledModelsPath:
+    $OSSA_MODELS_PATH, the package's models/, or the source tree's)."""
+    from ossa.common import GetBundledModelsPath
+    path = GetBundledModelsPath()
+    if path is None:
+        raise CliError("the bundled models are missing (set OSSA_MODELS_PATH "
+                       "to the models/ folder)")
+    return pathlib.Path(path)
 
 
 def resolve(model):
