@@ -12,6 +12,7 @@
 
 #include "ossa/bindings.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/plant_py.h"
 #include "ossa/multibody/tree_py.h"
 #include "ossa/py_util.h"
 #include "ossa/systems/framework/context.h"
@@ -374,6 +375,8 @@ void DoDefinePlant(nb::module_ m) {
       .def("SetUseSampledOutputPorts", &Class::SetUseSampledOutputPorts,
            nb::arg("use_sampled_output_ports"))
       .def("has_sampled_output_ports", &Class::has_sampled_output_ports);
+
+  DefinePlantModelQueries<T>(cls);
 
 }
 

@@ -11,6 +11,6 @@
 namespace ossa::py {
 
 template <typename T>
-void DefinePlantKinematics(nanobind::handle cls);  // plant_kinematics_py.cc
+void DefinePlantModelQueries(nanobind::handle cls);  // plant_model_py.cc
 
 }  // namespace ossa::py

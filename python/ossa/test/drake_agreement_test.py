@@ -149,6 +149,11 @@ def build_serial_arm(lib, plant, n=7, seed=7):
                           X_BM=random_pose(lib, rng, 0.1),
                           axis=random_axis(rng),
                           damping=rng.uniform(0.0, 0.5))
+        lower = rng.uniform(-3.0, -1.0)
+        joint.set_position_limits([lower], [lower + rng.uniform(2.0, 5.0)])
+        joint.set_velocity_limits([-rng.uniform(1.0, 5.0)],
+                                  [rng.uniform(1.0, 5.0)])
+        joint.set_acceleration_limits([-20.0], [30.0])
         actuator = plant.AddJointActuator(f"motor{i}", joint, 50.0)
         actuator.set_default_rotor_inertia(rng.uniform(1e-4, 1e-3))
         actuator.set_default_gear_ratio(rng.uniform(10.0, 100.0))
@@ -426,3 +431,33 @@ def test_user_floating_joint_base_body():
     assert (pair.plants["ossa"].GetBodyByName("free").is_floating_base_body()
             == pair.plants["drake"].GetBodyByName(
                 "free").is_floating_base_body())
+
+
+def test_coordinate_names_and_limits(pair):
+    (ours, _), (theirs, _) = pair.ours, pair.theirs
+    for prefix in (True, False):
+        for suffix in (True, False):
+            assert ours.GetPositionNames(prefix, suffix) == (
+                theirs.GetPositionNames(prefix, suffix))
+            assert ours.GetVelocityNames(prefix, suffix) == (
+                theirs.GetVelocityNames(prefix, suffix))
+        assert ours.GetStateNames(prefix) == theirs.GetStateNames(prefix)
+        assert ours.GetActuatorNames(prefix) == theirs.GetActuatorNames(
+            prefix)
+    for i in range(theirs.num_model_instances()):
+        mi = pydrake.multibody.tree.ModelInstanceIndex(i)
+        assert ours.GetPositionNames(i) == theirs.GetPositionNames(mi)
+        assert ours.GetVelocityNames(i, True, False) == (
+            theirs.GetVelocityNames(mi, True, False))
+        assert ours.GetStateNames(i) == theirs.GetStateNames(mi)
+        assert ours.GetActuatorNames(i) == theirs.GetActuatorNames(mi)
+    # Limits are model values: exactly equal (infinities included).
+    for method in ("GetPositionLowerLimits", "GetPositionUpperLimits",
+                   "GetVelocityLowerLimits", "GetVelocityUpperLimits",
+                   "GetAccelerationLowerLimits", "GetAccelerationUpperLimits",
+                   "GetEffortLowerLimits", "GetEffortUpperLimits"):
+        np.testing.assert_array_equal(getattr(ours, method)(),
+                                      getattr(theirs, method)(), method)
+    assert {int(b) for b in ours.GetFloatingBaseBodies()
+            if ours.get_body(b).name() not in USER_FLOATING_BODIES} == {
+        int(b) for b in theirs.GetFloatingBaseBodies()}

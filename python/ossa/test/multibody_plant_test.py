@@ -14,6 +14,7 @@ from ossa.multibody.tree import (
     BodyIndex,
     FixedOffsetFrame,
     JointIndex,
+    ModelInstanceIndex,
     PrismaticJoint,
     QuaternionFloatingJoint,
     RevoluteJoint,
@@ -228,3 +229,28 @@ def test_automatic_floating_joint():
     # The pose read back through the quaternion: to rounding (1e-15).
     np.testing.assert_allclose(joint.GetPose(context).GetAsMatrix4(),
                                X.GetAsMatrix4(), atol=1e-15)
+
+
+def test_names_and_limits():
+    plant, upper, lower, shoulder, slider = make_pendulum_pair()
+    with pytest.raises(RuntimeError, match="GetPositionNames.*Finalize"):
+        plant.GetPositionNames()
+    shoulder.set_position_limits([-1.0], [2.0])
+    slider.set_velocity_limits([-0.5], [0.25])
+    plant.Finalize()
+    assert plant.GetPositionNames() == [
+        "DefaultModelInstance_shoulder_q", "DefaultModelInstance_slider_x"]
+    assert plant.GetPositionNames(False, False) == ["shoulder", "slider"]
+    assert plant.GetVelocityNames(default_model_instance()) == [
+        "shoulder_w", "slider_v"]
+    assert plant.GetStateNames(False) == [
+        "shoulder_q", "slider_x", "shoulder_w", "slider_v"]
+    assert plant.GetActuatorNames() == ["DefaultModelInstance_shoulder_motor"]
+    np.testing.assert_array_equal(plant.GetPositionLowerLimits(),
+                                  [-1.0, -np.inf])
+    np.testing.assert_array_equal(plant.GetVelocityUpperLimits(),
+                                  [np.inf, 0.25])
+    np.testing.assert_array_equal(plant.GetEffortUpperLimits(), [10.0])
+    np.testing.assert_array_equal(plant.GetEffortLowerLimits(), [-10.0])
+    with pytest.raises(RuntimeError, match="invalid model instance"):
+        plant.GetPositionNames(ModelInstanceIndex(7))
