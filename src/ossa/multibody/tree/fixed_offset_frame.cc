@@ -1,5 +1,6 @@
 #include "ossa/multibody/tree/fixed_offset_frame.h"
 
+#include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/rigid_body.h"
 
 namespace ossa::multibody {
@@ -27,6 +28,23 @@ math::RigidTransform<double> FixedOffsetFrame<T>::GetFixedPoseInBodyFrame()
     const {
   // X_BF = X_BP·X_PF, recursively through chains of fixed-offset frames.
   return parent_frame_->GetFixedPoseInBodyFrame() * X_PF_;
+}
+
+template <typename T>
+const math::RigidTransform<T>& FixedOffsetFrame<T>::GetPoseInParentFrame(
+    const systems::Context<T>& context) const {
+  return this
+      ->GetParentTreeOrThrow("FixedOffsetFrame::GetPoseInParentFrame",
+                             fmt::format("frame '{}'", this->name()))
+      .GetFramePoseInParent(context, *this);
+}
+
+template <typename T>
+void FixedOffsetFrame<T>::SetPoseInParentFrame(
+    systems::Context<T>* context, const math::RigidTransform<T>& X_PF) const {
+  this->GetParentTreeOrThrow("FixedOffsetFrame::SetPoseInParentFrame",
+                             fmt::format("frame '{}'", this->name()))
+      .SetFramePoseInParent(context, *this, X_PF);
 }
 
 }  // namespace ossa::multibody

@@ -36,6 +36,15 @@ class FixedOffsetFrame final : public Frame<T> {
 
   math::RigidTransform<double> GetFixedPoseInBodyFrame() const override;
 
+  /// X_PF in `context` (starts at default_X_PF()). Throws std::logic_error
+  /// as the Frame kinematics methods do.
+  const math::RigidTransform<T>& GetPoseInParentFrame(
+      const systems::Context<T>& context) const;
+  /// Sets X_PF in `context` (a parameter: the poses of frames fixed to this
+  /// one and of the joints using them follow). Throws on a null context.
+  void SetPoseInParentFrame(systems::Context<T>* context,
+                            const math::RigidTransform<T>& X_PF) const;
+
  private:
   const Frame<T>* parent_frame_;
   math::RigidTransform<double> X_PF_;

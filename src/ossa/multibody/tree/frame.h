@@ -9,7 +9,14 @@
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/math/rigid_transform.h"
+#include "ossa/multibody/math/spatial_acceleration.h"
+#include "ossa/multibody/math/spatial_velocity.h"
 #include "ossa/multibody/tree/multibody_element.h"
+
+namespace ossa::systems {
+template <typename T>
+class Context;
+}  // namespace ossa::systems
 
 namespace ossa::multibody {
 
@@ -49,6 +56,75 @@ class Frame : public MultibodyElement<T> {
   /// before.
   std::string scoped_name() const;
 
+  /// @name Kinematics in a Context
+  /// The frame must be in a finalized model owned by a MultibodyTreeSystem
+  /// (or MultibodyPlant) and `context` one of its Contexts; other frames
+  /// passed in must be in the same model (std::logic_error otherwise).
+  /// This frame is F; M is `frame_M` (measured-in), E `frame_E`
+  /// (expressed-in), W the world frame, B this frame's body frame.
+  /// @{
+  /// X_BF in `context` (a FixedOffsetFrame's X_PF may change per Context).
+  math::RigidTransform<T> CalcPoseInBodyFrame(
+      const systems::Context<T>& context) const;
+  /// R_BF in `context`.
+  math::RotationMatrix<T> CalcRotationMatrixInBodyFrame(
+      const systems::Context<T>& context) const;
+  /// X_BQ = X_BF·X_FQ of a frame Q fixed in F at X_FQ.
+  math::RigidTransform<T> CalcOffsetPoseInBody(
+      const systems::Context<T>& context,
+      const math::RigidTransform<T>& X_FQ) const;
+  /// R_BQ = R_BF·R_FQ.
+  math::RotationMatrix<T> CalcOffsetRotationMatrixInBody(
+      const systems::Context<T>& context,
+      const math::RotationMatrix<T>& R_FQ) const;
+  /// X_WF.
+  math::RigidTransform<T> CalcPoseInWorld(
+      const systems::Context<T>& context) const;
+  /// X_MF = X_WM⁻¹·X_WF.
+  math::RigidTransform<T> CalcPose(const systems::Context<T>& context,
+                                   const Frame<T>& frame_M) const;
+  /// R_WF.
+  math::RotationMatrix<T> CalcRotationMatrixInWorld(
+      const systems::Context<T>& context) const;
+  /// R_MF.
+  math::RotationMatrix<T> CalcRotationMatrix(const systems::Context<T>& context,
+                                             const Frame<T>& frame_M) const;
+  /// V_WF_W, at Fo.
+  SpatialVelocity<T> CalcSpatialVelocityInWorld(
+      const systems::Context<T>& context) const;
+  /// V_MF_E: F's spatial velocity measured in M, at Fo, expressed in E.
+  SpatialVelocity<T> CalcSpatialVelocity(const systems::Context<T>& context,
+                                         const Frame<T>& frame_M,
+                                         const Frame<T>& frame_E) const;
+  /// V_W_OF_W = V_WF_W − V_WO_W: the difference of the spatial velocities
+  /// of F and of `other_frame` O, both measured and expressed in W.
+  SpatialVelocity<T> CalcRelativeSpatialVelocityInWorld(
+      const systems::Context<T>& context, const Frame<T>& other_frame) const;
+  /// V_M_OF_E = V_MF_E − V_MO_E.
+  SpatialVelocity<T> CalcRelativeSpatialVelocity(
+      const systems::Context<T>& context, const Frame<T>& other_frame,
+      const Frame<T>& measured_in_frame,
+      const Frame<T>& expressed_in_frame) const;
+  /// A_WF_W, at Fo. The body accelerations come from the model's forward
+  /// dynamics (MultibodyPlant); a bare MultibodyTreeSystem throws
+  /// std::logic_error (use MultibodyTree::CalcFrameSpatialAccelerationInWorld
+  /// with accelerations from CalcSpatialAccelerationsFromVdot).
+  SpatialAcceleration<T> CalcSpatialAccelerationInWorld(
+      const systems::Context<T>& context) const;
+  /// A_MF_E (same source of accelerations).
+  SpatialAcceleration<T> CalcSpatialAcceleration(
+      const systems::Context<T>& context, const Frame<T>& frame_M,
+      const Frame<T>& frame_E) const;
+  /// A_W_OF_W = A_WF_W − A_WO_W.
+  SpatialAcceleration<T> CalcRelativeSpatialAccelerationInWorld(
+      const systems::Context<T>& context, const Frame<T>& other_frame) const;
+  /// A_M_OF_E = A_MF_E − A_MO_E.
+  SpatialAcceleration<T> CalcRelativeSpatialAcceleration(
+      const systems::Context<T>& context, const Frame<T>& other_frame,
+      const Frame<T>& measured_in_frame,
+      const Frame<T>& expressed_in_frame) const;
+  /// @}
+
  protected:
   /// `body` must outlive the frame (bodies and frames live in the same
   /// tree). The model instance defaults to the body's.
@@ -58,6 +134,8 @@ class Frame : public MultibodyElement<T> {
  private:
   template <typename>
   friend class internal::MultibodyTree;
+
+  const internal::MultibodyTree<T>& tree_or_throw(const char* method) const;
 
   std::string name_;
   const RigidBody<T>* body_;

@@ -244,6 +244,46 @@ T Joint<T>::GetOneVelocity(const systems::Context<T>& context) const {
 }
 
 template <typename T>
+void Joint<T>::Lock(systems::Context<T>* context) const {
+  tree_system_or_throw("Joint::Lock");
+  this->parent_tree()->LockJoint(context, *this);
+}
+
+template <typename T>
+void Joint<T>::Unlock(systems::Context<T>* context) const {
+  tree_system_or_throw("Joint::Unlock");
+  this->parent_tree()->UnlockJoint(context, *this);
+}
+
+template <typename T>
+bool Joint<T>::is_locked(const systems::Context<T>& context) const {
+  tree_system_or_throw("Joint::is_locked");
+  return this->parent_tree()->IsJointLocked(context, *this);
+}
+
+template <typename T>
+VectorX<double> Joint<T>::SampleRandomPositions(std::mt19937* generator) const {
+  if (!random_positions_sampler_) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::SampleRandomPositions(): joint '{}' has no random "
+        "distribution.",
+        name_);
+  }
+  if (generator == nullptr) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::SampleRandomPositions(): the generator is a nullptr.");
+  }
+  VectorX<double> q = random_positions_sampler_(generator);
+  if (q.size() != num_positions_) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::SampleRandomPositions(): the random distribution of joint "
+        "'{}' gave {} values but the joint has {} positions.",
+        name_, q.size(), num_positions_);
+  }
+  return q;
+}
+
+template <typename T>
 bool Joint<T>::is_reversed() const {
   if (position_start_ < 0) [[unlikely]] {
     ThrowLogicError(

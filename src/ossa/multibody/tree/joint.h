@@ -7,7 +7,9 @@
 /// Parent and child say nothing about which body is nearer the world: when
 /// the child is nearer, the tree uses the joint's mobilizer reversed.
 
+#include <functional>
 #include <limits>
+#include <random>
 #include <string>
 
 #include "ossa/common/default_scalars.h"
@@ -132,6 +134,43 @@ class Joint : public MultibodyElement<T> {
   T GetOneVelocity(const systems::Context<T>& context) const;
   /// @}
 
+  /// @name Locking (per Context; same requirements as GetPositions())
+  /// A locked joint keeps zero velocities: the plant's dynamics exclude its
+  /// dofs. Lock() also sets the joint's velocities in `context` to zero.
+  /// Throw std::logic_error on a null context.
+  /// @{
+  void Lock(systems::Context<T>* context) const;
+  void Unlock(systems::Context<T>* context) const;
+  bool is_locked(const systems::Context<T>& context) const;
+  /// @}
+
+  /// @name Random positions
+  /// A joint kind's set_random_*_distribution() setters install a sampler
+  /// of its positions; MultibodyTree::SetRandomState (and so
+  /// System::SetRandomContext) writes a sample into the state. Samplers are
+  /// plain functions of the generator (there is no symbolic scalar to hold
+  /// an expression of random variables).
+  /// @{
+  /// The type of a sampler of this joint's num_positions() coordinates.
+  using RandomPositionsSampler =
+      std::function<VectorX<double>(std::mt19937* generator)>;
+  /// True if a random distribution of the positions was set.
+  bool has_random_state() const {
+    return static_cast<bool>(random_positions_sampler_);
+  }
+  /// A sample of the positions (throws std::logic_error if there is no
+  /// distribution or the sampler returns the wrong size).
+  VectorX<double> SampleRandomPositions(std::mt19937* generator) const;
+  /// Sets (or, with an empty function, clears) the sampler of all
+  /// positions.
+  void set_random_positions_sampler(RandomPositionsSampler sampler) {
+    random_positions_sampler_ = std::move(sampler);
+  }
+  const RandomPositionsSampler& random_positions_sampler() const {
+    return random_positions_sampler_;
+  }
+  /// @}
+
   /// After Finalize(): true if the tree uses this joint's mobilizer with the
   /// roles of F and M swapped (the child body is nearer the world).
   bool is_reversed() const;
@@ -189,6 +228,7 @@ class Joint : public MultibodyElement<T> {
   VectorX<double> default_q_;
   JointIndex index_;
   // Set at Finalize().
+  RandomPositionsSampler random_positions_sampler_;
   int position_start_{-1};
   int velocity_start_{-1};
   bool is_reversed_{false};

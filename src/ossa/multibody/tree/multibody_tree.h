@@ -6,10 +6,12 @@
 /// name and index, and compiles their topology at Finalize().
 /// MultibodyPlant wraps it; tests may drive it directly.
 
+#include <Eigen/SparseCore>
 #include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -20,13 +22,24 @@
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/nice_type_name.h"
+#include "ossa/multibody/math/spatial_acceleration.h"
+#include "ossa/multibody/math/spatial_inertia.h"
+#include "ossa/multibody/math/spatial_momentum.h"
+#include "ossa/multibody/math/spatial_velocity.h"
 #include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/tree/element_parameters.h"
 #include "ossa/multibody/tree/fixed_offset_frame.h"
+#include "ossa/multibody/tree/jacobian_wrt_variable.h"
 #include "ossa/multibody/tree/joint.h"
 #include "ossa/multibody/tree/joint_actuator.h"
 #include "ossa/multibody/tree/multibody_tree_topology.h"
 #include "ossa/multibody/tree/rigid_body.h"
 #include "ossa/multibody/tree/weld_joint.h"
+
+namespace ossa::systems {
+template <typename T>
+class State;
+}  // namespace ossa::systems
 
 namespace ossa::multibody::internal {
 
@@ -312,12 +325,283 @@ class MultibodyTree {
       bool add_model_instance_prefix = true) const;
   /// @}
 
+  // =====================================================================
+  /// @name Kinematics queries (Context)
+  /// Context-level kinematics (defined in multibody_tree_kinematics.cc).
+  /// All need a finalized tree owned by a MultibodyTreeSystem (or
+  /// MultibodyPlant) and a Context of it; they throw std::logic_error naming
+  /// the method otherwise, for an element (frame, body) of another model, on
+  /// a null output or an output or input of the wrong size. Frames: W world,
+  /// B the frame of a point set, A the frame motion is measured in, E the
+  /// frame results are expressed in. Jacobians walk the root paths of the
+  /// bodies of B and A only (O(depth) columns written, O(n) to zero the
+  /// rest). JacobianWrtVariable::kQDot Jacobians are Jq̇ = Jv·N⁺(q).
+  /// @{
+
+  /// X_WB of body B (cached in the Context).
+  const math::RigidTransform<T>& EvalBodyPoseInWorld(
+      const systems::Context<T>& context, const RigidBody<T>& body_B) const;
+  /// V_WB_W of body B at Bo (cached).
+  const SpatialVelocity<T>& EvalBodySpatialVelocityInWorld(
+      const systems::Context<T>& context, const RigidBody<T>& body_B) const;
+  /// A_WB_W of body B at Bo for the model's forward dynamics v̇ (cached; see
+  /// MultibodyTreeSystem::DoCalcGeneralizedAccelerations: throws for a bare
+  /// MultibodyTreeSystem).
+  const SpatialAcceleration<T>& EvalBodySpatialAccelerationInWorld(
+      const systems::Context<T>& context, const RigidBody<T>& body_B) const;
+
+  /// X_WB of every body, by BodyIndex; X_WB is resized to num_bodies().
+  /// Throws if X_WB is null.
+  void CalcAllBodyPosesInWorld(
+      const systems::Context<T>& context,
+      std::vector<math::RigidTransform<T>>* X_WB) const;
+  /// V_WB_W of every body, by BodyIndex; resized to num_bodies().
+  void CalcAllBodySpatialVelocitiesInWorld(
+      const systems::Context<T>& context,
+      std::vector<SpatialVelocity<T>>* V_WB) const;
+  /// A_WB_W (classical, at Bo) of every body for the given v̇:
+  /// A_WB = J_WB·v̇ + J̇_WB·v. Throws if A_WB_array is null or not of size
+  /// num_bodies(), or if known_vdot is not of size num_velocities().
+  void CalcSpatialAccelerationsFromVdot(
+      const systems::Context<T>& context, const VectorX<T>& known_vdot,
+      std::vector<SpatialAcceleration<T>>* A_WB_array) const;
+
+  /// X_AB = X_WA⁻¹·X_WB.
+  math::RigidTransform<T> CalcRelativeTransform(
+      const systems::Context<T>& context, const Frame<T>& frame_A,
+      const Frame<T>& frame_B) const;
+  /// R_AB = R_WA⁻¹·R_WB.
+  math::RotationMatrix<T> CalcRelativeRotationMatrix(
+      const systems::Context<T>& context, const Frame<T>& frame_A,
+      const Frame<T>& frame_B) const;
+  /// p_AQi = X_AB·p_BQi for each column. p_BQi and p_AQi must have 3 rows
+  /// and the same number of columns; p_AQi must not be null.
+  void CalcPointsPositions(const systems::Context<T>& context,
+                           const Frame<T>& frame_B,
+                           const Eigen::Ref<const MatrixX<T>>& p_BQi,
+                           const Frame<T>& frame_A,
+                           EigenPtr<MatrixX<T>> p_AQi) const;
+
+  /// @name Frame kinematics (the Frame methods forward here)
+  /// X_BF of `frame_F` in its body frame B in this Context (a fixed-offset
+  /// frame's X_PF may be changed per Context).
+  const math::RigidTransform<T>& GetFramePoseInBody(
+      const systems::Context<T>& context, const Frame<T>& frame_F) const;
+  /// X_PF of a frame in its parent frame in this Context (identity for
+  /// body frames).
+  const math::RigidTransform<T>& GetFramePoseInParent(
+      const systems::Context<T>& context, const Frame<T>& frame_F) const;
+  /// Sets X_PF of the fixed-offset frame `frame_F` in `context`; updates
+  /// the poses of the frames fixed to it and the compiled joint frames.
+  /// Throws if frame_F is a body frame.
+  void SetFramePoseInParent(systems::Context<T>* context,
+                            const Frame<T>& frame_F,
+                            const math::RigidTransform<T>& X_PF) const;
+  /// X_WF.
+  math::RigidTransform<T> CalcFramePoseInWorld(
+      const systems::Context<T>& context, const Frame<T>& frame_F) const;
+  /// V_WF_W: frame F's spatial velocity in W, at Fo, expressed in W.
+  SpatialVelocity<T> CalcFrameSpatialVelocityInWorld(
+      const systems::Context<T>& context, const Frame<T>& frame_F) const;
+  /// V_MF_E: F's spatial velocity measured in M, at Fo, expressed in E:
+  /// w_MF = w_WF − w_WM, v_MFo = v_WFo − v_WMo − w_WM × p_MoFo.
+  SpatialVelocity<T> CalcFrameSpatialVelocity(
+      const systems::Context<T>& context, const Frame<T>& frame_F,
+      const Frame<T>& frame_M, const Frame<T>& frame_E) const;
+  /// A_WF_W from the body accelerations A_WB_W (at Bo) of `A_WB_array`
+  /// (by BodyIndex): α_WF = α_WB, a_WFo = a_WBo + α×p + w×(w×p), p = p_BoFo.
+  SpatialAcceleration<T> CalcFrameSpatialAccelerationInWorld(
+      const systems::Context<T>& context, const Frame<T>& frame_F,
+      const std::vector<SpatialAcceleration<T>>& A_WB_array) const;
+  /// A_MF_E from body accelerations: α_MF = α_WF − α_WM − w_WM × w_MF,
+  /// a_MFo = a_WFo − a_WMf − 2·w_WM × v_MFo (Mf: the point of M at Fo).
+  SpatialAcceleration<T> CalcFrameSpatialAcceleration(
+      const systems::Context<T>& context, const Frame<T>& frame_F,
+      const Frame<T>& frame_M, const Frame<T>& frame_E,
+      const std::vector<SpatialAcceleration<T>>& A_WB_array) const;
+
+  /// J𝑠_V_ABp_E (6 × n, n = nq for kQDot, nv for kV): V_ABp_E = J·𝑠 for the
+  /// point Bp of frame B at p_BoBp_B. Throws if Js_V_ABp_E is null or not
+  /// 6 × n.
+  void CalcJacobianSpatialVelocity(const systems::Context<T>& context,
+                                   JacobianWrtVariable with_respect_to,
+                                   const Frame<T>& frame_B,
+                                   const Eigen::Ref<const Vector3<T>>& p_BoBp_B,
+                                   const Frame<T>& frame_A,
+                                   const Frame<T>& frame_E,
+                                   EigenPtr<MatrixX<T>> Js_V_ABp_E) const;
+  /// J𝑠_w_AB_E (3 × n). Throws if null or of the wrong size.
+  void CalcJacobianAngularVelocity(const systems::Context<T>& context,
+                                   JacobianWrtVariable with_respect_to,
+                                   const Frame<T>& frame_B,
+                                   const Frame<T>& frame_A,
+                                   const Frame<T>& frame_E,
+                                   EigenPtr<Matrix3X<T>> Js_w_AB_E) const;
+  /// J𝑠_v_ABi_E (3p × n) for the p points Bi (columns of p_BoBi_B): rows
+  /// 3i..3i+2 are point i's. Throws if null or of the wrong size.
+  void CalcJacobianTranslationalVelocity(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_B, const Eigen::Ref<const Matrix3X<T>>& p_BoBi_B,
+      const Frame<T>& frame_A, const Frame<T>& frame_E,
+      EigenPtr<MatrixX<T>> Js_v_ABi_E) const;
+  /// Jq_p_AoBi_E (3p × nq) = ᴬ∂p_AoBi/∂q expressed in E, equal to
+  /// Jq̇_v_ABi_E. Throws if null or of the wrong size.
+  void CalcJacobianPositionVector(const systems::Context<T>& context,
+                                  const Frame<T>& frame_B,
+                                  const Eigen::Ref<const Matrix3X<T>>& p_BoBi_B,
+                                  const Frame<T>& frame_A,
+                                  const Frame<T>& frame_E,
+                                  EigenPtr<MatrixX<T>> Jq_p_AoBi_E) const;
+  /// J𝑠_v_ACcm_E (3 × n) of the center of mass Ccm of all non-world bodies
+  /// (or of the bodies of `model_instances`, each counted once):
+  /// Σ m_B·J𝑠_v_ABcm / Σ m_B. Throws if there are no such bodies, if their
+  /// mass is ≤ 0, or if the output is null or of the wrong size.
+  void CalcJacobianCenterOfMassTranslationalVelocity(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_A, const Frame<T>& frame_E,
+      EigenPtr<Matrix3X<T>> Js_v_ACcm_E) const;
+  void CalcJacobianCenterOfMassTranslationalVelocity(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances,
+      JacobianWrtVariable with_respect_to, const Frame<T>& frame_A,
+      const Frame<T>& frame_E, EigenPtr<Matrix3X<T>> Js_v_ACcm_E) const;
+
+  /// AsBias_ABp_E = A_ABp_E − J𝑠_V_ABp_E·ṡ: the spatial acceleration of Bp
+  /// in A when v̇ = 0, expressed in E. Only kV is supported (kQDot throws,
+  /// as the specification says).
+  SpatialAcceleration<T> CalcBiasSpatialAcceleration(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_B, const Eigen::Ref<const Vector3<T>>& p_BoBp_B,
+      const Frame<T>& frame_A, const Frame<T>& frame_E) const;
+  /// asBias_ABi_E for each point (3 × p); kQDot throws.
+  Matrix3X<T> CalcBiasTranslationalAcceleration(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_B, const Eigen::Ref<const Matrix3X<T>>& p_BoBi_B,
+      const Frame<T>& frame_A, const Frame<T>& frame_E) const;
+  /// asBias_AScm_E of the system's center of mass; kQDot throws, as do the
+  /// conditions of CalcJacobianCenterOfMassTranslationalVelocity().
+  Vector3<T> CalcBiasCenterOfMassTranslationalAcceleration(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_A, const Frame<T>& frame_E) const;
+  Vector3<T> CalcBiasCenterOfMassTranslationalAcceleration(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances,
+      JacobianWrtVariable with_respect_to, const Frame<T>& frame_A,
+      const Frame<T>& frame_E) const;
+
+  /// q̇ = N(q)·v with q from `context`. Throws if qdot is null, or on wrong
+  /// sizes (v: nv, qdot: nq).
+  void MapVelocityToQDot(const systems::Context<T>& context,
+                         const Eigen::Ref<const VectorX<T>>& v,
+                         EigenPtr<VectorX<T>> qdot) const;
+  /// v = N⁺(q)·q̇. Throws if v is null, or on wrong sizes.
+  void MapQDotToVelocity(const systems::Context<T>& context,
+                         const Eigen::Ref<const VectorX<T>>& qdot,
+                         EigenPtr<VectorX<T>> v) const;
+  /// N(q) (nq × nv) as a sparse matrix (one block per mobilizer).
+  Eigen::SparseMatrix<T> MakeVelocityToQDotMap(
+      const systems::Context<T>& context) const;
+  /// N⁺(q) (nv × nq) as a sparse matrix.
+  Eigen::SparseMatrix<T> MakeQDotToVelocityMap(
+      const systems::Context<T>& context) const;
+  /// True if N(q) is the identity for every q (no joint with a quaternion
+  /// or with angle-rate ≠ angular-velocity coordinates).
+  bool IsVelocityEqualToQDot() const;
+
+  /// Σ m_B over all bodies (or those of model_instances); 0 if none.
+  T CalcTotalMass(const systems::Context<T>& context) const;
+  T CalcTotalMass(const systems::Context<T>& context,
+                  const std::vector<ModelInstanceIndex>& model_instances) const;
+  /// p_WoScm_W = Σ m_B·p_WoBcm / m_S. Throws if there is no non-world body
+  /// (or model_instances selects none) or if m_S ≤ 0.
+  Vector3<T> CalcCenterOfMassPositionInWorld(
+      const systems::Context<T>& context) const;
+  Vector3<T> CalcCenterOfMassPositionInWorld(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances) const;
+  /// v_WScm_W = Σ m_B·v_WBcm / m_S (same throws).
+  Vector3<T> CalcCenterOfMassTranslationalVelocityInWorld(
+      const systems::Context<T>& context) const;
+  Vector3<T> CalcCenterOfMassTranslationalVelocityInWorld(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances) const;
+  /// a_WScm_W = Σ m_B·a_WBcm / m_S with the body accelerations of
+  /// EvalBodySpatialAccelerationInWorld() (forward dynamics).
+  Vector3<T> CalcCenterOfMassTranslationalAccelerationInWorld(
+      const systems::Context<T>& context) const;
+  Vector3<T> CalcCenterOfMassTranslationalAccelerationInWorld(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances) const;
+  /// M_SFo_F of the bodies `body_indexes` as if welded together, about Fo,
+  /// expressed in F. Throws on an invalid or repeated BodyIndex.
+  SpatialInertia<T> CalcSpatialInertia(
+      const systems::Context<T>& context, const Frame<T>& frame_F,
+      const std::vector<BodyIndex>& body_indexes) const;
+  /// L_WSP_W = Σ L_WBo_W shifted to P, of all bodies (or of
+  /// model_instances; throws on an invalid instance).
+  SpatialMomentum<T> CalcSpatialMomentumInWorldAboutPoint(
+      const systems::Context<T>& context, const Vector3<T>& p_WoP_W) const;
+  SpatialMomentum<T> CalcSpatialMomentumInWorldAboutPoint(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances,
+      const Vector3<T>& p_WoP_W) const;
+
+  /// Sx (2·ns × num_states()) with xₛ = Sx·x for the joints listed, in that
+  /// order: xₛ = [qₛ; vₛ], each joint's q (v) entries consecutively. Throws
+  /// on an invalid or repeated joint.
+  MatrixX<double> MakeStateSelectorMatrix(
+      const std::vector<JointIndex>& user_to_joint_index_map) const;
+  /// The same by joint names (each must name a single joint).
+  MatrixX<double> MakeStateSelectorMatrixFromJointNames(
+      const std::vector<std::string>& selected_joints) const;
+  /// Su (num_actuated_dofs() × nₛ) with u = Su·uₛ for the listed
+  /// actuators, in that order. Throws on an invalid or repeated actuator.
+  MatrixX<double> MakeActuatorSelectorMatrix(
+      const std::vector<JointActuatorIndex>& user_to_actuator_index_map) const;
+  /// The same for the actuators of the listed joints; throws if a joint has
+  /// no actuator.
+  MatrixX<double> MakeActuatorSelectorMatrix(
+      const std::vector<JointIndex>& user_to_joint_index_map) const;
+  /// B (nv × num_actuated_dofs()) with tau = B·u: B(v_a, a) = 1 for the dof
+  /// v_a of actuator a.
+  MatrixX<T> MakeActuationMatrix() const;
+  /// B⁺ (num_actuated_dofs() × nv), the Moore–Penrose pseudoinverse of B
+  /// (since B's columns are distinct unit vectors, B⁺ = Bᵀ).
+  Eigen::SparseMatrix<double> MakeActuationMatrixPseudoinverse() const;
+  /// @}
+
+  /// @name Joint locking (Context)
+  /// @{
+  /// Locks `joint` in `context` (and zeros its velocities): the plant's
+  /// dynamics hold its velocities at zero. Throws on a joint of another
+  /// model or a null context.
+  void LockJoint(systems::Context<T>* context, const Joint<T>& joint) const;
+  void UnlockJoint(systems::Context<T>* context, const Joint<T>& joint) const;
+  bool IsJointLocked(const systems::Context<T>& context,
+                     const Joint<T>& joint) const;
+  /// The v indices of locked (unlocked) joints, ascending.
+  std::vector<int> FindLockedVelocityIndices(
+      const systems::Context<T>& context) const;
+  std::vector<int> FindUnlockedVelocityIndices(
+      const systems::Context<T>& context) const;
+  /// @}
+
+  /// Writes into `state` (its [q; v] vector) a sample of each joint's random
+  /// position distribution (joints without one keep the values in `state`).
+  void SetRandomState(const systems::Context<T>& context,
+                      systems::State<T>* state, std::mt19937* generator) const;
+
+  /// (Internal) The per-Context element values a new Context starts with.
+  ElementParameters<T> MakeDefaultElementParameters() const;
+  // =====================================================================
+
   /// (Internal) The system that keeps this tree's state in Contexts; set by
   /// MultibodyTreeSystem. tree_system() throws std::logic_error naming
   /// `method` if there is none (a bare tree has no Context).
   void set_tree_system(const MultibodyTreeSystem<T>* system) {
     tree_system_ = system;
   }
+  bool has_tree_system() const { return tree_system_ != nullptr; }
   const MultibodyTreeSystem<T>& tree_system(const char* method) const;
 
   /// Throws std::logic_error naming `method` if not finalized (or if
@@ -344,6 +628,28 @@ class MultibodyTree {
                                         const std::string& type) const;
   void ThrowIfNotInThisTree(const char* method, const Frame<T>& frame,
                             const std::string& what) const;
+
+  // Kinematics helpers (multibody_tree_kinematics.cc).
+  const MultibodyTreeSystem<T>& CheckContext(
+      const char* method, const systems::Context<T>& context) const;
+  void CheckFrame(const char* method, const Frame<T>& frame) const;
+  void CheckBody(const char* method, const RigidBody<T>& body) const;
+  // Fills J (rows × ncols, ncols = nv or nq) with the Jacobian columns of
+  // V_ABp_W (rows 0-2 angular, 3-5 translational; only the rows asked for)
+  // of the point p_WBp of frame_B's body, relative to frame_A's body.
+  void AddRelativeJacobianInWorld(
+      const TreeWorkspace<T>& ws,
+      const std::vector<math::RigidTransform<T>>& X_WB, JacobianWrtVariable wrt,
+      const VectorX<T>& q, BodyIndex body_B, BodyIndex body_A,
+      const Vector3<T>& p_WBp, const T& weight, bool angular,
+      bool translational, Eigen::Ref<MatrixX<T>> J) const;
+  std::vector<BodyIndex> BodiesOfInstances(
+      const char* method,
+      const std::vector<ModelInstanceIndex>& model_instances) const;
+  // Recomputes X_BF of every frame and the compiled X_PF / X_BM of every
+  // mobod from the element parameters' X_PF.
+  void UpdateFramePoses(ElementParameters<T>* elements,
+                        TreeParameters<T>* parameters) const;
 
   // Generic lookups over one element kind. `instance_of(i)` gives the
   // model instance of element i.

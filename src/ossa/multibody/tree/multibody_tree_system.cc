@@ -20,6 +20,37 @@ MultibodyTreeSystem<T>::MultibodyTreeSystem(
 }
 
 template <typename T>
+MultibodyTreeSystem<T>::MultibodyTreeSystem(
+    std::unique_ptr<MultibodyTree<T>> tree, bool is_discrete)
+    : tree_(std::move(tree)), is_discrete_(is_discrete) {
+  AdoptTree();
+}
+
+template <typename T>
+MultibodyTreeSystem<T>::MultibodyTreeSystem(
+    systems::SystemScalarConverter converter,
+    std::unique_ptr<MultibodyTree<T>> tree, bool is_discrete)
+    : systems::LeafSystem<T>(std::move(converter)),
+      tree_(std::move(tree)),
+      is_discrete_(is_discrete) {
+  AdoptTree();
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::AdoptTree() {
+  if (tree_ == nullptr) [[unlikely]] {
+    ThrowLogicError("MultibodyTreeSystem(): the tree is a nullptr.");
+  }
+  if (tree_->has_tree_system()) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyTreeSystem(): the tree is already owned by another "
+        "system.");
+  }
+  tree_->set_tree_system(this);
+  if (tree_->is_finalized()) DeclareFinalizedModel();
+}
+
+template <typename T>
 MultibodyTreeSystem<T>::~MultibodyTreeSystem() = default;
 
 template <typename T>
@@ -41,6 +72,11 @@ void MultibodyTreeSystem<T>::ThrowIfNotFinalized(const char* method) const {
 template <typename T>
 void MultibodyTreeSystem<T>::Finalize() {
   tree_->Finalize();
+  DeclareFinalizedModel();
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::DeclareFinalizedModel() {
   const int nq = tree_->num_positions();
   const int nv = tree_->num_velocities();
   VectorX<T> x0 = VectorX<T>::Zero(nq + nv);
@@ -65,6 +101,22 @@ void MultibodyTreeSystem<T>::Finalize() {
       "velocity kinematics", model,
       &MultibodyTreeSystem<T>::CalcVelocityKinematicsCache,
       {position_cache_->ticket(), v_ticket});
+  element_parameters_index_ = this->DeclareAbstractParameter(
+      Value<ElementParameters<T>>(tree_->MakeDefaultElementParameters()));
+  const int nb = tree_->num_bodies();
+  body_poses_cache_ = &this->DeclareCacheEntry(
+      "body poses in world", std::vector<math::RigidTransform<T>>(nb),
+      &MultibodyTreeSystem<T>::CalcBodyPosesCache, {position_cache_->ticket()});
+  body_velocities_cache_ = &this->DeclareCacheEntry(
+      "body spatial velocities in world",
+      std::vector<SpatialVelocity<T>>(nb, SpatialVelocity<T>::Zero()),
+      &MultibodyTreeSystem<T>::CalcBodyVelocitiesCache,
+      {velocity_cache_->ticket()});
+  body_accelerations_cache_ = &this->DeclareCacheEntry(
+      "body spatial accelerations in world",
+      std::vector<SpatialAcceleration<T>>(nb, SpatialAcceleration<T>::Zero()),
+      &MultibodyTreeSystem<T>::CalcBodyAccelerationsCache,
+      {this->all_sources_ticket()});
 }
 
 template <typename T>
@@ -84,6 +136,17 @@ systems::VectorBase<T>& MultibodyTreeSystem<T>::mutable_state_vector(
   this->ValidateContext(*context);
   if (is_discrete_) return context->get_mutable_discrete_state(0);
   return context->get_mutable_continuous_state_vector();
+}
+
+template <typename T>
+systems::VectorBase<T>& MultibodyTreeSystem<T>::GetMutableStateVector(
+    systems::State<T>* state) const {
+  ThrowIfNotFinalized("GetMutableStateVector");
+  if (state == nullptr) [[unlikely]] {
+    ThrowLogicError("MultibodyTreeSystem: the state is a nullptr.");
+  }
+  if (is_discrete_) return state->get_mutable_discrete_state(0);
+  return state->get_mutable_continuous_state().get_mutable_vector();
 }
 
 template <typename T>
@@ -208,6 +271,117 @@ TreeParameters<T>& MultibodyTreeSystem<T>::GetMutableParameters(
   this->ValidateContext(*context);
   return context->get_mutable_abstract_parameter(parameters_index_)
       .template get_mutable_value<TreeParameters<T>>();
+}
+
+template <typename T>
+const ElementParameters<T>& MultibodyTreeSystem<T>::GetElementParameters(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("GetElementParameters");
+  this->ValidateContext(context);
+  return context.get_abstract_parameter(element_parameters_index_)
+      .template get_value<ElementParameters<T>>();
+}
+
+template <typename T>
+ElementParameters<T>& MultibodyTreeSystem<T>::GetMutableElementParameters(
+    systems::Context<T>* context) const {
+  ThrowIfNotFinalized("GetMutableElementParameters");
+  if (context == nullptr) [[unlikely]] {
+    ThrowLogicError("GetMutableElementParameters(): the context is a nullptr.");
+  }
+  this->ValidateContext(*context);
+  return context->get_mutable_abstract_parameter(element_parameters_index_)
+      .template get_mutable_value<ElementParameters<T>>();
+}
+
+template <typename T>
+const std::vector<math::RigidTransform<T>>&
+MultibodyTreeSystem<T>::EvalBodyPosesInWorld(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("EvalBodyPosesInWorld");
+  this->ValidateContext(context);
+  return body_poses_cache_->template Eval<std::vector<math::RigidTransform<T>>>(
+      context);
+}
+
+template <typename T>
+const std::vector<SpatialVelocity<T>>&
+MultibodyTreeSystem<T>::EvalBodySpatialVelocitiesInWorld(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("EvalBodySpatialVelocitiesInWorld");
+  this->ValidateContext(context);
+  return body_velocities_cache_->template Eval<std::vector<SpatialVelocity<T>>>(
+      context);
+}
+
+template <typename T>
+const std::vector<SpatialAcceleration<T>>&
+MultibodyTreeSystem<T>::EvalBodySpatialAccelerationsInWorld(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("EvalBodySpatialAccelerationsInWorld");
+  this->ValidateContext(context);
+  return body_accelerations_cache_
+      ->template Eval<std::vector<SpatialAcceleration<T>>>(context);
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::DoCalcGeneralizedAccelerations(
+    const systems::Context<T>&, VectorX<T>*) const {
+  ThrowLogicError(
+      "MultibodyTreeSystem::DoCalcGeneralizedAccelerations(): body "
+      "accelerations need the generalized accelerations v̇ of the forward "
+      "dynamics, which only a MultibodyPlant (with its forces and actuation) "
+      "defines; use CalcSpatialAccelerationsFromVdot() with a known v̇ "
+      "instead.");
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::CalcBodyPosesCache(
+    const systems::Context<T>& context,
+    std::vector<math::RigidTransform<T>>* X_WB) const {
+  const TreeWorkspace<T>& ws = EvalPositionKinematics(context);
+  const MultibodyTreeTopology& topology = tree_->get_topology();
+  for (int b = 0; b < tree_->num_bodies(); ++b) {
+    const int m = topology.body_to_mobod(BodyIndex(b));
+    (*X_WB)[b] = math::RigidTransform<T>(
+        math::RotationMatrix<T>::MakeUnchecked(ws.R_WB[m]), ws.p_WB[m]);
+  }
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::CalcBodyVelocitiesCache(
+    const systems::Context<T>& context,
+    std::vector<SpatialVelocity<T>>* V_WB) const {
+  const TreeWorkspace<T>& ws = EvalVelocityKinematics(context);
+  const MultibodyTreeTopology& topology = tree_->get_topology();
+  for (int b = 0; b < tree_->num_bodies(); ++b) {
+    const int m = topology.body_to_mobod(BodyIndex(b));
+    (*V_WB)[b] = SpatialVelocity<T>(GetSpatialVelocityInWorld(ws, m));
+  }
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::CalcBodyAccelerationsCache(
+    const systems::Context<T>& context,
+    std::vector<SpatialAcceleration<T>>* A_WB) const {
+  VectorX<T> vdot(tree_->num_velocities());
+  DoCalcGeneralizedAccelerations(context, &vdot);
+  if (vdot.size() != tree_->num_velocities()) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyTreeSystem: DoCalcGeneralizedAccelerations() returned v̇ of "
+        "size {} but size {} was expected.",
+        vdot.size(), tree_->num_velocities());
+  }
+  tree_->CalcSpatialAccelerationsFromVdot(context, vdot, A_WB);
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::SetRandomState(
+    const systems::Context<T>& context, systems::State<T>* state,
+    systems::RandomGenerator* generator) const {
+  this->SetDefaultState(context, state);
+  if (!tree_->is_finalized()) return;
+  tree_->SetRandomState(context, state, generator);
 }
 
 template <typename T>

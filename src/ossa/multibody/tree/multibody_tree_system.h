@@ -7,8 +7,12 @@
 /// to drive the tree through Contexts.
 
 #include <memory>
+#include <vector>
 
+#include "ossa/multibody/math/spatial_acceleration.h"
+#include "ossa/multibody/math/spatial_velocity.h"
 #include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/tree/element_parameters.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/systems/framework/leaf_system.h"
 
@@ -35,6 +39,12 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
 
   /// A system owning an empty tree (world only).
   explicit MultibodyTreeSystem(bool is_discrete = false);
+  /// A system owning `tree` (e.g. a MultibodyTree::CloneToScalar() result).
+  /// If the tree is finalized, the state, parameters and caches are declared
+  /// at once (as Finalize() would); otherwise call Finalize() later. Throws
+  /// std::logic_error if `tree` is null or already owned by a system.
+  explicit MultibodyTreeSystem(std::unique_ptr<MultibodyTree<T>> tree,
+                               bool is_discrete = false);
   ~MultibodyTreeSystem() override;
 
   const MultibodyTree<T>& tree() const { return *tree_; }
@@ -78,6 +88,18 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   /// Mutable access (marks everything that depends on parameters stale).
   TreeParameters<T>& GetMutableParameters(systems::Context<T>* context) const;
 
+  /// The [q; v] vector of `state` (continuous or discrete, as the system
+  /// declares it), for SetRandomState-style writers. Throws if null.
+  systems::VectorBase<T>& GetMutableStateVector(systems::State<T>* state) const;
+
+  /// The elements' per-Context values (fixed-offset frame poses, joint
+  /// locks) stored in `context`.
+  const ElementParameters<T>& GetElementParameters(
+      const systems::Context<T>& context) const;
+  /// Mutable access (marks everything that depends on parameters stale).
+  ElementParameters<T>& GetMutableElementParameters(
+      systems::Context<T>* context) const;
+
   /// Cached kinematics: position (X_FM, X_PB, X_WB, H for every mobod) and
   /// velocity (V_WB, V_PB, velocity-product terms, plus the position part).
   const TreeWorkspace<T>& EvalPositionKinematics(
@@ -85,7 +107,32 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   const TreeWorkspace<T>& EvalVelocityKinematics(
       const systems::Context<T>& context) const;
 
+  /// Cached X_WB of every body, by BodyIndex (from the position kinematics).
+  const std::vector<math::RigidTransform<T>>& EvalBodyPosesInWorld(
+      const systems::Context<T>& context) const;
+  /// Cached V_WB_W (at Bo) of every body, by BodyIndex.
+  const std::vector<SpatialVelocity<T>>& EvalBodySpatialVelocitiesInWorld(
+      const systems::Context<T>& context) const;
+  /// Cached A_WB_W (at Bo) of every body, by BodyIndex, for the v̇ of
+  /// DoCalcGeneralizedAccelerations() (the forward dynamics of the model;
+  /// depends on everything in the Context). Throws std::logic_error for a
+  /// system that does not override DoCalcGeneralizedAccelerations().
+  const std::vector<SpatialAcceleration<T>>&
+  EvalBodySpatialAccelerationsInWorld(const systems::Context<T>& context) const;
+
+  /// Sets the positions of the joints that have a random distribution to a
+  /// sample (MultibodyTree::SetRandomState), the others to their defaults.
+  void SetRandomState(const systems::Context<T>& context,
+                      systems::State<T>* state,
+                      systems::RandomGenerator* generator) const override;
+
  protected:
+  /// The generalized accelerations v̇ of the model in `context` (size
+  /// num_velocities()): MultibodyPlant overrides this with its forward
+  /// dynamics (forces, actuation, contact). A bare MultibodyTreeSystem has
+  /// no notion of applied forces, so the default throws std::logic_error.
+  virtual void DoCalcGeneralizedAccelerations(
+      const systems::Context<T>& context, VectorX<T>* vdot) const;
   /// For subclasses that support scalar conversion (pass their
   /// SystemTypeTag through `converter`).
   MultibodyTreeSystem(systems::SystemScalarConverter converter,
@@ -93,8 +140,24 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   /// The tree without the pre-finalize check, for the setters that stay
   /// valid after Finalize() (joint defaults and limits).
   MultibodyTree<T>& mutable_tree_unchecked() { return *tree_; }
+  /// Both: a converter and a tree (for the scalar-converted copies of
+  /// subclasses).
+  MultibodyTreeSystem(systems::SystemScalarConverter converter,
+                      std::unique_ptr<MultibodyTree<T>> tree,
+                      bool is_discrete);
 
  private:
+  // Declares state, parameters and caches of the finalized tree.
+  void DeclareFinalizedModel();
+  // Checks and takes the tree given to a constructor.
+  void AdoptTree();
+  void CalcBodyPosesCache(const systems::Context<T>& context,
+                          std::vector<math::RigidTransform<T>>* X_WB) const;
+  void CalcBodyVelocitiesCache(const systems::Context<T>& context,
+                               std::vector<SpatialVelocity<T>>* V_WB) const;
+  void CalcBodyAccelerationsCache(
+      const systems::Context<T>& context,
+      std::vector<SpatialAcceleration<T>>* A_WB) const;
   void ThrowIfNotFinalized(const char* method) const;
   void CheckSegment(const char* method, int start, int n, int size) const;
   void CalcPositionKinematicsCache(const systems::Context<T>& context,
@@ -110,8 +173,12 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   std::unique_ptr<MultibodyTree<T>> tree_;
   bool is_discrete_{false};
   int parameters_index_{-1};
+  int element_parameters_index_{-1};
   const systems::CacheEntry* position_cache_{nullptr};
   const systems::CacheEntry* velocity_cache_{nullptr};
+  const systems::CacheEntry* body_poses_cache_{nullptr};
+  const systems::CacheEntry* body_velocities_cache_{nullptr};
+  const systems::CacheEntry* body_accelerations_cache_{nullptr};
 };
 
 }  // namespace ossa::multibody::internal

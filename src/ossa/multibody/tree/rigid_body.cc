@@ -65,6 +65,33 @@ void RigidBody<T>::ThrowIfNotFinalized(const char* method) const {
 }
 
 template <typename T>
+const math::RigidTransform<T>& RigidBody<T>::EvalPoseInWorld(
+    const systems::Context<T>& context) const {
+  return this
+      ->GetParentTreeOrThrow("RigidBody::EvalPoseInWorld",
+                             fmt::format("body '{}'", name_))
+      .EvalBodyPoseInWorld(context, *this);
+}
+
+template <typename T>
+const SpatialVelocity<T>& RigidBody<T>::EvalSpatialVelocityInWorld(
+    const systems::Context<T>& context) const {
+  return this
+      ->GetParentTreeOrThrow("RigidBody::EvalSpatialVelocityInWorld",
+                             fmt::format("body '{}'", name_))
+      .EvalBodySpatialVelocityInWorld(context, *this);
+}
+
+template <typename T>
+const SpatialAcceleration<T>& RigidBody<T>::EvalSpatialAccelerationInWorld(
+    const systems::Context<T>& context) const {
+  return this
+      ->GetParentTreeOrThrow("RigidBody::EvalSpatialAccelerationInWorld",
+                             fmt::format("body '{}'", name_))
+      .EvalBodySpatialAccelerationInWorld(context, *this);
+}
+
+template <typename T>
 bool RigidBody<T>::is_floating_base_body() const {
   ThrowIfNotFinalized("is_floating_base_body");
   if (is_world()) return false;

@@ -77,6 +77,20 @@ class RigidBody final : public MultibodyElement<T> {
     return M_BBo_B_;
   }
 
+  /// @name Kinematics in a Context (see Frame's; throw std::logic_error
+  /// for a body of a model without a Context)
+  /// @{
+  /// X_WB (cached).
+  const math::RigidTransform<T>& EvalPoseInWorld(
+      const systems::Context<T>& context) const;
+  /// V_WB_W at Bo (cached).
+  const SpatialVelocity<T>& EvalSpatialVelocityInWorld(
+      const systems::Context<T>& context) const;
+  /// A_WB_W at Bo from the model's forward dynamics (MultibodyPlant).
+  const SpatialAcceleration<T>& EvalSpatialAccelerationInWorld(
+      const systems::Context<T>& context) const;
+  /// @}
+
   /// Topology facts, valid after Finalize() (they throw std::logic_error
   /// before):
   /// True if the body's inboard mobilizer is a 6-dof floating joint to the
