@@ -1,10 +1,15 @@
 #include <nanobind/stl/filesystem.h>
+#include <nanobind/stl/string_view.h>
 
 #include <filesystem>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "ossa/bindings.h"
 #include "ossa/multibody/parsing/package_map.h"
+#include "ossa/multibody/parsing/parser.h"
+#include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/py_util.h"
 
 namespace nb = nanobind;
@@ -13,7 +18,9 @@ namespace ossa::py {
 
 namespace {
 
+using multibody::MultibodyPlant;
 using multibody::PackageMap;
+using multibody::Parser;
 
 void DefinePackageMap(nb::module_ m) {
   nb::class_<PackageMap> cls(
@@ -71,11 +78,78 @@ void DefinePackageMap(nb::module_ m) {
   DefCopyAndDeepCopy(cls);
 }
 
+void DefineParser(nb::module_ m) {
+  nb::class_<Parser> cls(
+      m, "Parser",
+      "Parses URDF (.urdf), SDFormat (.sdf, .world) and MJCF (.xml) files "
+      "and adds their models to a MultibodyPlant, one model instance per "
+      "model. (SceneGraph does not exist yet: geometry is not registered.)");
+  cls.def(nb::init<MultibodyPlant<double>*, std::string_view>(),
+          nb::arg("plant"), nb::arg("model_name_prefix"),
+          nb::keep_alive<1, 2>(),
+          "A parser adding models to `plant`, their names prefixed with "
+          "'model_name_prefix::' when it is not empty.")
+      .def(
+          "__init__",
+          [](Parser* self, MultibodyPlant<double>* plant,
+             nb::object scene_graph, std::string_view model_name_prefix) {
+            if (!scene_graph.is_none()) {
+              throw std::logic_error(
+                  "Parser(): a scene_graph is not supported yet (ossa has no "
+                  "SceneGraph); pass None");
+            }
+            new (self) Parser(plant, model_name_prefix);
+          },
+          nb::arg("plant"), nb::arg("scene_graph").none() = nb::none(),
+          nb::arg("model_name_prefix") = "", nb::keep_alive<1, 2>(),
+          "A parser adding models to `plant` (scene_graph must be None).")
+      .def("plant", &Parser::plant, nb::rv_policy::reference,
+           "The plant models are added to.")
+      .def(
+          "package_map",
+          [](Parser& self) -> PackageMap& { return self.package_map(); },
+          nb::rv_policy::reference_internal,
+          "The package map used to resolve package:// and model:// URIs.")
+      .def("SetStrictParsing", &Parser::SetStrictParsing,
+           "From now on every warning is an error.")
+      .def("SetAutoRenaming", &Parser::SetAutoRenaming, nb::arg("value"),
+           "When on, a model whose name is taken is renamed name_1, name_2, "
+           "... instead of raising.")
+      .def("GetAutoRenaming", &Parser::GetAutoRenaming)
+      .def(
+          "AddModels",
+          [](Parser& self, const std::filesystem::path& file_name) {
+            return self.AddModels(file_name);
+          },
+          nb::arg("file_name"),
+          "Parses file_name (type from its extension) and adds all of its "
+          "models; returns their ModelInstanceIndex list.")
+      .def(
+          "AddModels",
+          [](Parser& self, const std::string& url) {
+            return self.AddModelsFromUrl(url);
+          },
+          nb::kw_only(), nb::arg("url"),
+          "The same for a package://, model:// or file:// URL.")
+      .def(
+          "AddModels",
+          [](Parser& self, const std::string& file_contents,
+             const std::string& file_type) {
+            return self.AddModelsFromString(file_contents, file_type);
+          },
+          nb::kw_only(), nb::arg("file_contents"), nb::arg("file_type"),
+          "The same for text; file_type is the extension without the dot.")
+      .def("AddModelsFromString", &Parser::AddModelsFromString,
+           nb::arg("file_contents"), nb::arg("file_type"))
+      .def("AddModelsFromUrl", &Parser::AddModelsFromUrl, nb::arg("url"));
+}
+
 }  // namespace
 
 void DefineMultibodyParsing(nb::module_ m) {
   m.doc() = "Bindings for ossa.multibody.parsing.";
   DefinePackageMap(m);
+  DefineParser(m);
 }
 
 }  // namespace ossa::py

@@ -77,3 +77,60 @@ def test_find_resource_or_throw():
         "acrobot.urdf"
     with pytest.raises(RuntimeError, match="no_such.urdf"):
         FindResourceOrThrow("drake/no_such.urdf")
+
+
+def _acrobot():
+    from ossa.common import FindResourceOrThrow
+    return FindResourceOrThrow("drake/acrobot.urdf")
+
+
+def test_parser_add_models_three_ways():
+    from ossa.multibody.parsing import Parser
+    from ossa.multibody.plant import MultibodyPlant
+    plant = MultibodyPlant(0.0)
+    parser = Parser(plant)
+    assert parser.plant() is plant
+    (a,) = parser.AddModels(pathlib.Path(_acrobot()))
+    assert plant.GetModelInstanceName(a) == "acrobot"
+    (b,) = Parser(plant, "b").AddModels(url="file://" + _acrobot())
+    assert plant.GetModelInstanceName(b) == "b::acrobot"
+    text = pathlib.Path(_acrobot()).read_text()
+    (c,) = Parser(plant=plant, model_name_prefix="c").AddModels(
+        file_contents=text, file_type="urdf")
+    (d,) = Parser(plant, scene_graph=None, model_name_prefix="d") \
+        .AddModelsFromString(text, "urdf")
+    assert plant.GetModelInstanceName(d) == "d::acrobot"
+    parser.package_map().PopulateFromFolder(DATA / "packages")
+    (e,) = parser.AddModelsFromUrl("package://pkg_a/models/two_link.urdf")
+    plant.Finalize()
+    # Four acrobots of two revolute joints each, plus two_link's dofs.
+    assert plant.num_velocities() == 8 + plant.num_velocities(e)
+    assert plant.GetJointByName("ElbowJoint", c).default_damping() == 0.1
+
+
+def test_parser_renaming_and_errors():
+    from ossa.multibody.parsing import Parser
+    from ossa.multibody.plant import MultibodyPlant
+    plant = MultibodyPlant(0.0)
+    parser = Parser(plant)
+    parser.AddModels(_acrobot())
+    with pytest.raises(RuntimeError, match="'acrobot' already exists"):
+        parser.AddModels(_acrobot())
+    assert not parser.GetAutoRenaming()
+    parser.SetAutoRenaming(True)
+    (renamed,) = parser.AddModels(_acrobot())
+    assert plant.GetModelInstanceName(renamed) == "acrobot_1"
+    with pytest.raises(RuntimeError, match=r"<string>\.urdf:1:.*'a'"):
+        parser.AddModelsFromString(
+            '<robot name="x"><link name="a"/><link name="a"/></robot>',
+            "urdf")
+    strict = Parser(plant, "s")
+    strict.SetStrictParsing()
+    with pytest.raises(RuntimeError, match="bogus"):
+        strict.AddModelsFromString(
+            '<robot name="y"><link name="a"/><bogus/></robot>', "urdf")
+    with pytest.raises(RuntimeError, match="scene_graph"):
+        Parser(plant, scene_graph=object())
+    plant.Finalize()
+    with pytest.raises(RuntimeError, match="finalized"):
+        Parser(plant).AddModels(_acrobot())

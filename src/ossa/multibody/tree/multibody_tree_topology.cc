@@ -76,10 +76,12 @@ void MultibodyTreeTopology::Build(const std::vector<TopologyBody>& bodies,
   // Joints incident to each body, in JointIndex order; parent-joint counts.
   std::vector<std::vector<int>> incident(num_bodies);
   std::vector<int> parent_count(num_bodies, 0);
+  std::vector<int> child_count(num_bodies, 0);
   for (int j = 0; j < static_cast<int>(joints.size()); ++j) {
     incident[joints[j].parent_body].push_back(j);
     incident[joints[j].child_body].push_back(j);
     ++parent_count[joints[j].parent_body];
+    ++child_count[joints[j].child_body];
   }
 
   std::vector<GrowNode> nodes;
@@ -116,7 +118,19 @@ void MultibodyTreeTopology::Build(const std::vector<TopologyBody>& bodies,
     int base = -1;
     for (int b = 1; b < num_bodies; ++b) {
       if (node_of_body[b] >= 0) continue;
-      if (base < 0 || parent_count[b] > parent_count[base]) base = b;
+      if (base < 0) {
+        base = b;
+        continue;
+      }
+      // A root of its directed tree (no joint's child) first, so that a
+      // URDF's root link floats; then the parent of the most joints.
+      const bool b_is_root = child_count[b] == 0;
+      const bool base_is_root = child_count[base] == 0;
+      if (b_is_root != base_is_root) {
+        if (b_is_root) base = b;
+      } else if (parent_count[b] > parent_count[base]) {
+        base = b;
+      }
     }
     if (base < 0) break;
     const JointIndex new_index(static_cast<int64_t>(joints.size()));

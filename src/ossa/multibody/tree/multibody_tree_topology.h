@@ -52,8 +52,9 @@ struct TopologyMobod {
 ///     give the level-1 bodies, then each level-1 body's other joints in
 ///     JointIndex order give the level-2 bodies, and so on;
 ///  2. when nothing more connects to the world, a base body is chosen among
-///     the remaining bodies (the one that is the parent of the most joints,
-///     the lowest BodyIndex on ties), `add_floating_joint` is called to give
+///     the remaining bodies (among those that are no joint's child, if
+///     any, the one that is the parent of the most joints, the lowest
+///     BodyIndex on ties), `add_floating_joint` is called to give
 ///     it a 6-dof joint to the world, and the growth continues from it;
 ///  3. mobods, and so q and v, are then numbered depth first, children in
 ///     the order they were found: each tree's coordinates are contiguous.

@@ -261,6 +261,26 @@ TEST(MultibodyTreeTopology, FreeTreesOrderedByBaseBodyChoice) {
   EXPECT_EQ(s2.get_level(), 2);
   EXPECT_EQ(s3.get_level(), 3);
   EXPECT_TRUE(jb.is_reversed());
+  // A URDF-like chain r → m → h whose end h is the parent of two joints:
+  // the root r (no joint's child) floats, as in the reference (panda's
+  // panda_link0 rather than its hand), whatever the body order.
+  MultibodyTree<double> chain;
+  Builder c(&chain);
+  const auto& m = c.Body("m");
+  const auto& h = c.Body("h");
+  const auto& f1 = c.Body("f1");
+  const auto& f2 = c.Body("f2");
+  const auto& r = c.Body("r");
+  c.Revolute("h_f1", h, f1);
+  c.Revolute("h_f2", h, f2);
+  c.Revolute("m_h", m, h);
+  c.Revolute("r_m", r, m);
+  chain.Finalize();
+  EXPECT_TRUE(r.is_floating_base_body());
+  EXPECT_FALSE(h.is_floating_base_body());
+  EXPECT_EQ(chain.GetJointByName("r_m").velocity_start(), 6);
+  EXPECT_FALSE(chain.GetJointByName("m_h").is_reversed());
+  EXPECT_EQ(f1.get_level(), 4);
 }
 
 TEST(MultibodyTreeTopology, LoopsAreRejectedNamingTheBodies) {
