@@ -270,14 +270,16 @@ TEST(MultibodyTreeCompile, BranchedTreeWithFloatingBaseAndInstances) {
                                std::nullopt, Vector3<double>::UnitY());
   tree.AddJoint<RevoluteJoint>("knee_l", l1, MakePose(0, 0, 0, 0, 0, -0.4), l2,
                                std::nullopt, Vector3<double>::UnitY());
-  // Declared from the child side: reversed below the torso.
+  // Declared with r1 as the parent: r1 is no joint's child, so (as in the
+  // reference) it is the floating base and the torso hangs below it.
   tree.AddJoint<RevoluteJoint>("hip_r", r1, std::nullopt, torso,
                                MakePose(0, 0, 0, 0, -0.2, 0),
                                Vector3<double>::UnitY());
   tree.WeldFrames(tree.world_frame(), table.body_frame(),
                   MakePose(0, 0, 0.5, 1, 1, 0));
   tree.Finalize();
-  EXPECT_TRUE(torso.is_floating_base_body());
+  EXPECT_TRUE(r1.is_floating_base_body());
+  EXPECT_FALSE(torso.is_floating_base_body());
   EXPECT_EQ(tree.num_positions(), 7 + 3);
   EXPECT_EQ(tree.num_positions(robot), 10);
   VectorX<double> q = SomeQ(tree.num_positions(), 1.3);
