@@ -13,6 +13,7 @@ void DefineCommon(nanobind::module_ m);              // common_py.cc
 void DefineAutodiffutils(nanobind::module_ m);       // autodiffutils_py.cc
 void DefineMath(nanobind::module_ m);                // math_py.cc
 void DefineMultibodyMath(nanobind::module_ m);       // multibody/math_py.cc
+void DefineTrajectories(nanobind::module_ m);        // trajectories_py.cc
 void DefineMultibodyTree(nanobind::module_ m);       // multibody/tree_py.cc
 void DefineSystemsFramework(nanobind::module_ m);    // systems/framework_py.cc
 void DefineSystemsAnalysis(nanobind::module_ m);     // systems/analysis_py.cc

@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -235,6 +236,18 @@ void DefineTesting(nb::module_ m) {
           log()->set_sink(std::move(previous));
           return captured;
         });
+  // Logs `count` warnings from a C++ thread that does not hold the GIL
+  // while this (GIL-holding) thread logs `count` warnings too, then joins
+  // with the GIL released. With a sink that takes the GIL this deadlocks if
+  // the logger calls sinks under its own lock.
+  m.def("LogFromThreadWhileHoldingGil", [](int count) {
+    std::thread worker([count] {
+      for (int i = 0; i < count; ++i) log()->warn("worker {}", i);
+    });
+    for (int i = 0; i < count; ++i) log()->warn("main {}", i);
+    nb::gil_scoped_release release;
+    worker.join();
+  });
 }
 
 }  // namespace

@@ -12,6 +12,7 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineAutodiffutils(m.def_submodule("autodiffutils"));
   ossa::py::DefineMath(m.def_submodule("math"));
   ossa::py::DefineMultibodyMath(m.def_submodule("multibody_math"));
+  ossa::py::DefineTrajectories(m.def_submodule("trajectories"));
   ossa::py::DefineSystemsFramework(m.def_submodule("systems_framework"));
   ossa::py::DefineSystemsAnalysis(m.def_submodule("systems_analysis"));
   ossa::py::DefineSystemsPrimitives(m.def_submodule("systems_primitives"));

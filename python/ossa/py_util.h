@@ -5,7 +5,9 @@
 /// the casters ossa uses and the ossa helpers:
 ///
 ///  - Eigen matrices of double  <-> numpy float64 arrays (nanobind's
-///    nanobind/eigen/dense.h: fixed and dynamic sizes, Ref, Map);
+///    nanobind/eigen/dense.h: fixed and dynamic sizes, Ref, Map); read-only
+///    ones also accept lists, tuples and other sequences of floats
+///    (sequence_caster.h), as the reference's bindings do;
 ///  - Eigen matrices of AutoDiffXd <-> numpy arrays of dtype=object holding
 ///    AutoDiffXd (autodiff_caster.h; float arrays are accepted and promoted
 ///    to constants);
@@ -84,13 +86,12 @@
 ///    types up when a function is called), so RigidTransform_[float] may
 ///    bind a method returning RigidTransform_[AutoDiffXd] before the latter
 ///    is bound; only the docstring signature shows the C++ name then.
-///  - Double Eigen arguments (nanobind's caster) take numpy arrays and
-///    objects exposing the buffer/DLPack protocols, NOT lists or tuples
-///    (pybind11, which the reference uses, takes lists). Its casters cannot
-///    be overridden per scalar (a partial specialization is ambiguous with
-///    nanobind's), so where lists matter take an nb::handle and convert
-///    with numpy.asarray(value, "float64"), as systems/framework_py.cc's
-///    ToVector does. AutoDiffXd matrices (autodiff_caster.h) take lists.
+///  - Double Eigen arguments taken by value or const reference (and
+///    nb::ndarray<const double>) take numpy arrays, objects exposing the
+///    buffer/DLPack protocols, and lists/tuples of floats (sequence_caster.h
+///    specializes nanobind's read-only ndarray caster; numpy arrays take the
+///    unchanged fast path). Writable Eigen::Ref<VectorXd> arguments need a
+///    numpy array. AutoDiffXd matrices (autodiff_caster.h) take lists.
 ///  - Exceptions: std::logic_error and std::runtime_error become
 ///    RuntimeError, std::invalid_argument ValueError, std::out_of_range
 ///    IndexError.
@@ -110,7 +111,9 @@
 #include <type_traits>
 #include <utility>
 
+// sequence_caster.h first: it specializes a caster the others use.
 #include "autodiff_caster.h"
+#include "sequence_caster.h"
 #include "template_util.h"
 #include "type_safe_index_py.h"
 #include "value_util.h"

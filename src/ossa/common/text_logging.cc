@@ -23,18 +23,27 @@ const char* LevelName(LogLevel level) {
 }  // namespace
 
 Logger::Sink Logger::set_sink(Sink sink) {
+  auto replacement =
+      sink ? std::make_shared<const Sink>(std::move(sink)) : nullptr;
   std::lock_guard<std::mutex> lock(log_mutex());
-  std::swap(sink, sink_);
-  return sink;
+  std::swap(replacement, sink_);
+  return replacement ? *replacement : Sink();
 }
 
 void Logger::Write(LogLevel level, const std::string& message) {
-  std::lock_guard<std::mutex> lock(log_mutex());
-  if (sink_) {
-    sink_(level, message);
-  } else {
-    std::fprintf(stderr, "[ossa] [%s] %s\n", LevelName(level), message.c_str());
+  std::shared_ptr<const Sink> sink;
+  {
+    std::lock_guard<std::mutex> lock(log_mutex());
+    sink = sink_;
+    if (!sink) {
+      std::fprintf(stderr, "[ossa] [%s] %s\n", LevelName(level),
+                   message.c_str());
+      return;
+    }
   }
+  // Outside the lock: the Python sink takes the GIL, and a thread holding
+  // the GIL may be waiting for this lock.
+  (*sink)(level, message);
 }
 
 Logger* log() {

@@ -7,6 +7,7 @@
 /// sink is installed (tests capture them that way).
 
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <fmt/format.h>
@@ -45,13 +46,17 @@ class Logger {
   void set_level(LogLevel level) { level_ = level; }
 
   /// Replaces the sink; returns the previous one. An empty sink restores
-  /// printing to stderr.
+  /// printing to stderr. A sink is called without any lock of the logger
+  /// held (so a sink may take other locks, such as Python's GIL, without
+  /// risking a lock-order deadlock with a thread that logs while holding
+  /// them); it may run on several threads at once and may still be called
+  /// once, by a thread that fetched it just before, after being replaced.
   Sink set_sink(Sink sink);
 
  private:
   void Write(LogLevel level, const std::string& message);
   LogLevel level_{LogLevel::kInfo};
-  Sink sink_;
+  std::shared_ptr<const Sink> sink_;
 };
 
 /// The process-wide logger.
