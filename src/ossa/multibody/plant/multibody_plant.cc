@@ -146,6 +146,7 @@ template <typename T>
 void MultibodyPlant<T>::Finalize() {
   ThrowIfFinalized("Finalize");
   internal::MultibodyTreeSystem<T>::Finalize();
+  ApplyDefaultFreeBodyPoses();
   if (is_discrete()) {
     // The seam of the discrete stepping: the manager owns the step.
     discrete_update_manager_ =

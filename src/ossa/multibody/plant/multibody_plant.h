@@ -4,6 +4,7 @@
 /// MultibodyPlant<T>: the systems-framework model of a multibody system.
 
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +14,8 @@
 #include <vector>
 
 #include "ossa/common/default_scalars.h"
+#include "ossa/math/rigid_transform.h"
+#include "ossa/multibody/math/spatial_velocity.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
 
@@ -332,6 +335,158 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
                            const Eigen::Ref<const Eigen::VectorXd>& q_instance);
   /// @}
 
+  /// @name Free bodies
+  /// A free body is a floating base body: its inboard joint is a 6-dof
+  /// QuaternionFloatingJoint or RpyFloatingJoint to the world (Finalize()
+  /// adds one for every body without an inboard joint). Its pose X_PB in the
+  /// parent frame P (the world, or the joint's frame F) is the joint's X_FM,
+  /// and its spatial velocity V_PB is V_FM_F. Each method throws
+  /// std::logic_error before Finalize() (except the defaults), for a null
+  /// context/state, or if `body` is not a free body of this plant.
+  /// @{
+  math::RigidTransform<T> GetFreeBodyPose(const systems::Context<T>& context,
+                                          const RigidBody<T>& body) const;
+  void SetFreeBodyPose(systems::Context<T>* context, const RigidBody<T>& body,
+                       const math::RigidTransform<T>& X_PB) const;
+  void SetFreeBodyPose(const systems::Context<T>& context,
+                       systems::State<T>* state, const RigidBody<T>& body,
+                       const math::RigidTransform<T>& X_PB) const;
+  void SetFreeBodySpatialVelocity(systems::Context<T>* context,
+                                  const RigidBody<T>& body,
+                                  const SpatialVelocity<T>& V_PB) const;
+  void SetFreeBodySpatialVelocity(const systems::Context<T>& context,
+                                  systems::State<T>* state,
+                                  const RigidBody<T>& body,
+                                  const SpatialVelocity<T>& V_PB) const;
+  /// Sets the free body's pose so that its pose in the world is X_WB
+  /// (X_PB = X_WP⁻¹·X_WB with the parent frame fixed in the world).
+  void SetFreeBodyPoseInWorldFrame(systems::Context<T>* context,
+                                   const RigidBody<T>& body,
+                                   const math::RigidTransform<T>& X_WB) const;
+  /// Sets the free body's pose so that its pose in frame F is X_FB. Throws
+  /// also if F is not anchored (welded to the world through welds only).
+  void SetFreeBodyPoseInAnchoredFrame(
+      systems::Context<T>* context, const Frame<T>& frame_F,
+      const RigidBody<T>& body, const math::RigidTransform<T>& X_FB) const;
+  /// The default pose used by SetDefaultState() when `body` is (or will be,
+  /// after Finalize()) a free body; otherwise only echoed back by
+  /// GetDefaultFreeBodyPose(). Valid at any time.
+  void SetDefaultFreeBodyPose(const RigidBody<T>& body,
+                              const math::RigidTransform<double>& X_PB);
+  /// The pose set by SetDefaultFreeBodyPose(); for a free body without one,
+  /// its joint's default pose; otherwise the identity.
+  math::RigidTransform<double> GetDefaultFreeBodyPose(
+      const RigidBody<T>& body) const;
+  /// @}
+
+  /// @name Per-instance arrays (after Finalize())
+  /// An instance array holds the instance's entries in the order of the
+  /// whole-model array. Each throws std::logic_error on a wrong size, a
+  /// null output or an invalid instance.
+  /// @{
+  VectorX<T> GetPositionsFromArray(ModelInstanceIndex model_instance,
+                                   const Eigen::Ref<const VectorX<T>>& q) const;
+  void GetPositionsFromArray(ModelInstanceIndex model_instance,
+                             const Eigen::Ref<const VectorX<T>>& q,
+                             EigenPtr<VectorX<T>> q_out) const;
+  void SetPositionsInArray(ModelInstanceIndex model_instance,
+                           const Eigen::Ref<const VectorX<T>>& q_instance,
+                           EigenPtr<VectorX<T>> q) const;
+  VectorX<T> GetVelocitiesFromArray(
+      ModelInstanceIndex model_instance,
+      const Eigen::Ref<const VectorX<T>>& v) const;
+  void GetVelocitiesFromArray(ModelInstanceIndex model_instance,
+                              const Eigen::Ref<const VectorX<T>>& v,
+                              EigenPtr<VectorX<T>> v_out) const;
+  void SetVelocitiesInArray(ModelInstanceIndex model_instance,
+                            const Eigen::Ref<const VectorX<T>>& v_instance,
+                            EigenPtr<VectorX<T>> v) const;
+  /// u entries of the instance's actuators (ordered by JointActuatorIndex)
+  /// from / into the model's u (size num_actuated_dofs()).
+  VectorX<T> GetActuationFromArray(ModelInstanceIndex model_instance,
+                                   const Eigen::Ref<const VectorX<T>>& u) const;
+  void SetActuationInArray(ModelInstanceIndex model_instance,
+                           const Eigen::Ref<const VectorX<T>>& u_instance,
+                           EigenPtr<VectorX<T>> u) const;
+  /// @}
+
+  /// @name Names of the coordinates (after Finalize())
+  /// Position names are "{instance}_{joint}_{suffix}" (suffixes from
+  /// Joint::position_suffix, e.g. "q", "x", "qw"); the instance prefix is
+  /// optional and, when always_add_suffix is false, the suffix is kept only
+  /// for joints with more than one coordinate. Velocity names likewise;
+  /// state names are the position names then the velocity names; actuator
+  /// names are "{instance}_{actuator}". Entries follow q, v, x and u.
+  /// @{
+  std::vector<std::string> GetPositionNames(
+      bool add_model_instance_prefix = true,
+      bool always_add_suffix = true) const;
+  std::vector<std::string> GetPositionNames(
+      ModelInstanceIndex model_instance, bool add_model_instance_prefix = false,
+      bool always_add_suffix = true) const;
+  std::vector<std::string> GetVelocityNames(
+      bool add_model_instance_prefix = true,
+      bool always_add_suffix = true) const;
+  std::vector<std::string> GetVelocityNames(
+      ModelInstanceIndex model_instance, bool add_model_instance_prefix = false,
+      bool always_add_suffix = true) const;
+  std::vector<std::string> GetStateNames(
+      bool add_model_instance_prefix = true) const;
+  std::vector<std::string> GetStateNames(
+      ModelInstanceIndex model_instance,
+      bool add_model_instance_prefix = false) const;
+  std::vector<std::string> GetActuatorNames(
+      bool add_model_instance_prefix = true) const;
+  std::vector<std::string> GetActuatorNames(
+      ModelInstanceIndex model_instance,
+      bool add_model_instance_prefix = false) const;
+  /// @}
+
+  /// @name Limits (after Finalize())
+  /// Per coordinate of q (position) or v (velocity, acceleration), from the
+  /// joints (±∞ where unbounded); effort limits per actuator, ordered by
+  /// JointActuatorIndex: ∓effort_limit().
+  /// @{
+  VectorX<double> GetPositionLowerLimits() const;
+  VectorX<double> GetPositionUpperLimits() const;
+  VectorX<double> GetVelocityLowerLimits() const;
+  VectorX<double> GetVelocityUpperLimits() const;
+  VectorX<double> GetAccelerationLowerLimits() const;
+  VectorX<double> GetAccelerationUpperLimits() const;
+  VectorX<double> GetEffortLowerLimits() const;
+  VectorX<double> GetEffortUpperLimits() const;
+  /// @}
+
+  /// @name Topology
+  /// @{
+  /// True if the path from `body` to the world has only welds. Throws
+  /// before Finalize() or if `body` is not in this plant.
+  bool IsAnchored(const RigidBody<T>& body) const;
+  /// The bodies rigidly affixed to `body` (it included; for the world, the
+  /// bodies welded to it), sorted by index. Throws if `body` is not in this
+  /// plant.
+  std::vector<const RigidBody<T>*> GetBodiesWeldedTo(
+      const RigidBody<T>& body) const;
+  /// The bodies outboard of any of the given joints (their child sides),
+  /// sorted by index. Throws before Finalize(), for an invalid index or for
+  /// a weld joint.
+  std::vector<BodyIndex> GetBodiesKinematicallyAffectedBy(
+      const std::vector<JointIndex>& joint_indexes) const;
+  /// The bodies whose inboard joint is a 6-dof floating joint to the world.
+  std::unordered_set<BodyIndex> GetFloatingBaseBodies() const;
+  /// True if `model_instance` has exactly one base body (a body whose
+  /// inboard body is the world) and it is free. Throws before Finalize() or
+  /// for an invalid instance.
+  bool HasUniqueFreeBaseBody(ModelInstanceIndex model_instance) const;
+  /// That body; throws if HasUniqueFreeBaseBody() is false.
+  const RigidBody<T>& GetUniqueFreeBaseBodyOrThrow(
+      ModelInstanceIndex model_instance) const;
+  /// A Graphviz "digraph" of the bodies (grouped by model instance) and the
+  /// joints (edges child → parent, labelled "name [type]"). Valid at any
+  /// time.
+  std::string GetTopologyGraphvizString() const;
+  /// @}
+
   /// @name Output-port sampling (discrete plants)
   /// @{
   /// Before Finalize(): whether a discrete plant's dynamic output ports
@@ -390,12 +545,35 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   void CalcForwardDynamicsForStep(const systems::Context<T>& context,
                                   VectorX<T>* vdot) const;
 
+  // The joints of `model_instance` (all if invalid) in the order of q.
+  std::vector<const Joint<T>*> JointsInQOrder(
+      std::optional<ModelInstanceIndex> model_instance) const;
+  std::vector<std::string> MakeCoordinateNames(
+      const char* method, std::optional<ModelInstanceIndex> model_instance,
+      bool positions, bool add_model_instance_prefix,
+      bool always_add_suffix) const;
+  void ThrowIfNotInThisPlant(const char* method,
+                             const RigidBody<T>& body) const;
+
+  // The inboard floating joint of free body `body`; throws (naming
+  // `method`) before Finalize(), if `body` is not in this plant or not free.
+  const Joint<T>& FreeBodyJointOrThrow(const char* method,
+                                       const RigidBody<T>& body) const;
+  // Writes X_FM (V_FM_F) of the floating joint into `state`.
+  void WriteFreeBodyPose(const Joint<T>& joint,
+                         const math::RigidTransform<T>& X_FM,
+                         systems::State<T>* state) const;
+  // Applies the stored default free-body poses to the floating joints.
+  void ApplyDefaultFreeBodyPoses();
+
   // The discrete update event handler: forwards to the manager.
   systems::EventStatus CalcDiscreteStep(
       const systems::Context<T>& context,
       systems::DiscreteValues<T>* next_state) const;
 
   double time_step_{0.0};
+  // Default poses X_PB given to SetDefaultFreeBodyPose(), by body.
+  std::map<BodyIndex, math::RigidTransform<double>> default_free_body_poses_;
   // Gravity acceleration g_W in m/s².
   Vector3<double> gravity_W_{0.0, 0.0, -9.81};
   bool use_sampled_output_ports_{true};
