@@ -12,6 +12,12 @@ template <typename T>
 void DiscreteUpdateManager<T>::DeclareCacheEntries(MultibodyPlant<T>*) {}
 
 template <typename T>
+const DynamicsOutputs<T>& DiscreteUpdateManager<T>::EvalSampledDynamicsOutputs(
+    const MultibodyPlant<T>& plant, const systems::Context<T>& context) const {
+  return plant.EvalLiveDynamicsOutputs(context);
+}
+
+template <typename T>
 void DiscreteUpdateManager<T>::CalcDiscreteValues(
     const MultibodyPlant<T>& plant, const systems::Context<T>& context,
     systems::DiscreteValues<T>* next_state) const {
@@ -20,8 +26,7 @@ void DiscreteUpdateManager<T>::CalcDiscreteValues(
   const double h = plant.time_step();
   const VectorX<T> q = plant.GetPositions(context);
   const VectorX<T> v = plant.GetVelocities(context);
-  VectorX<T> vdot(nv);
-  plant.CalcForwardDynamicsForStep(context, &vdot);
+  const VectorX<T>& vdot = plant.EvalForwardDynamics(context);
   const VectorX<T> v_next = v + h * vdot;
   VectorX<T> qdot(nq);
   MapVelocityToQDot<T>(plant.tree().compiled_tree(), q, v_next, qdot);

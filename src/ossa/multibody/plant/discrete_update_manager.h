@@ -6,6 +6,7 @@
 /// that the stepping scheme can change without touching the plant.
 
 #include "ossa/common/default_scalars.h"
+#include "ossa/multibody/plant/dynamics_outputs.h"
 #include "ossa/systems/framework/context.h"
 #include "ossa/systems/framework/discrete_values.h"
 
@@ -34,8 +35,16 @@ class DiscreteUpdateManager {
   DiscreteUpdateManager() = default;
   virtual ~DiscreteUpdateManager();
 
-  /// Declares the manager's cache entries and state on `plant` (none yet).
+  /// Called once at Finalize(), after the plant declared its state and
+  /// before its ports: declares the manager's cache entries, and any state
+  /// (e.g. the sampled outputs), on `plant` (none yet).
   virtual void DeclareCacheEntries(MultibodyPlant<T>* plant);
+
+  /// What the dynamic output ports of a plant with sampled output ports
+  /// report (see MultibodyPlant::has_sampled_output_ports()).
+  /// PLACEHOLDER: the live values (no sampling yet).
+  virtual const DynamicsOutputs<T>& EvalSampledDynamicsOutputs(
+      const MultibodyPlant<T>& plant, const systems::Context<T>& context) const;
 
   /// Writes x[n+1] into group 0 of `next_state` from x[n] in `context`.
   virtual void CalcDiscreteValues(const MultibodyPlant<T>& plant,

@@ -1,5 +1,6 @@
 #include "ossa/multibody/plant/multibody_plant.h"
 
+#include "ossa/common/text_logging.h"
 #include "ossa/multibody/plant/discrete_update_manager.h"
 
 namespace ossa::multibody {
@@ -17,6 +18,7 @@ MultibodyPlant<T>::MultibodyPlant(double time_step)
         "given.",
         time_step);
   }
+  DeclareGeometryPorts();
 }
 
 template <typename T>
@@ -147,17 +149,48 @@ void MultibodyPlant<T>::Finalize() {
   ThrowIfFinalized("Finalize");
   internal::MultibodyTreeSystem<T>::Finalize();
   ApplyDefaultFreeBodyPoses();
+  forward_dynamics_cache_ = &this->DeclareCacheEntry(
+      "forward dynamics", VectorX<T>(VectorX<T>::Zero(num_velocities())),
+      &MultibodyPlant<T>::CalcForwardDynamicsForStep,
+      {this->all_sources_ticket()});
+  dynamics_outputs_cache_ = &this->DeclareCacheEntry(
+      "dynamics outputs", internal::DynamicsOutputs<T>{},
+      &MultibodyPlant<T>::CalcDynamicsOutputs, {this->all_sources_ticket()});
   if (is_discrete()) {
     // The seam of the discrete stepping: the manager owns the step.
     discrete_update_manager_ =
         std::make_unique<internal::DiscreteUpdateManager<T>>();
     discrete_update_manager_->DeclareCacheEntries(this);
+  }
+  DeclarePortsAtFinalize();
+  if (!is_discrete()) WarnIfJointLimitsIgnored();
+  if (is_discrete()) {
     this->DeclarePeriodicDiscreteUpdateEvent(
         time_step_, 0.0, &MultibodyPlant<T>::CalcDiscreteStep);
     // Also on demand (CalcForcedDiscreteVariableUpdate), as the reference.
     this->DeclareForcedDiscreteUpdateEvent(
         &MultibodyPlant<T>::CalcDiscreteStep);
   }
+}
+
+template <typename T>
+void MultibodyPlant<T>::WarnIfJointLimitsIgnored() const {
+  // A continuous plant integrates the unconstrained ODE: position limits
+  // have no effect. Say so once, naming the joints.
+  std::string joints;
+  for (JointIndex j : GetJointIndices()) {
+    const Joint<T>& joint = get_joint(j);
+    if (joint.position_lower_limits().array().isFinite().any() ||
+        joint.position_upper_limits().array().isFinite().any()) {
+      joints += (joints.empty() ? "'" : ", '") + joint.name() + "'";
+    }
+  }
+  if (joints.empty()) return;
+  log()->warn(
+      "MultibodyPlant::Finalize(): joint limits are ignored by a continuous "
+      "plant (time_step = 0); joints with position limits: {}. Use a "
+      "discrete plant (time_step > 0) to enforce them.",
+      joints);
 }
 
 template <typename T>

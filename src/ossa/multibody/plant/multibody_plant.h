@@ -15,7 +15,11 @@
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/math/rigid_transform.h"
+#include "ossa/multibody/math/spatial_acceleration.h"
+#include "ossa/multibody/math/spatial_force.h"
 #include "ossa/multibody/math/spatial_velocity.h"
+#include "ossa/multibody/plant/dynamics_outputs.h"
+#include "ossa/multibody/plant/externally_applied_spatial_force.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
 
@@ -487,6 +491,60 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   std::string GetTopologyGraphvizString() const;
   /// @}
 
+  /// @name Ports
+  /// Declared at Finalize() (the geometry ports at construction); each
+  /// getter throws std::logic_error before Finalize() and, for the
+  /// per-instance overloads, for an invalid instance.
+  ///
+  /// Inputs: "actuation" (u, size num_actuated_dofs(), entry
+  /// JointActuator::input_start() per actuator) and "{instance}_actuation"
+  /// (the instance's actuators, ordered by JointActuatorIndex): all are
+  /// summed and an unconnected one counts as zero; "{instance}_desired_state"
+  /// ([qd; vd] of the instance's PD-controlled actuators, used by the
+  /// discrete PD controllers); "applied_generalized_force" (size
+  /// num_velocities(), added to τ; unconnected is zero);
+  /// "applied_spatial_force" (std::vector<ExternallyAppliedSpatialForce<T>>);
+  /// "geometry_query" (inert until geometry exists). A NaN in an input
+  /// throws std::logic_error when the dynamics is evaluated.
+  ///
+  /// Outputs: "state" x = [q; v] and "{instance}_state"; "body_poses"
+  /// (std::vector<math::RigidTransform<T>> X_WB by BodyIndex),
+  /// "body_spatial_velocities" (std::vector<SpatialVelocity<T>> V_WB_W),
+  /// "body_spatial_accelerations" (std::vector<SpatialAcceleration<T>>
+  /// A_WB_W); "generalized_acceleration" v̇ and
+  /// "{instance}_generalized_acceleration"; "net_actuation" and
+  /// "{instance}_net_actuation"; "reaction_forces"
+  /// (std::vector<SpatialForce<T>> F_CJc_Jc by JointIndex); "geometry_pose"
+  /// (inert). The dynamic ones (accelerations, net actuation, reaction
+  /// forces) of a discrete plant with sampled output ports report the last
+  /// step (see has_sampled_output_ports()).
+  /// @{
+  const systems::InputPort<T>& get_actuation_input_port() const;
+  const systems::InputPort<T>& get_actuation_input_port(
+      ModelInstanceIndex model_instance) const;
+  const systems::InputPort<T>& get_desired_state_input_port(
+      ModelInstanceIndex model_instance) const;
+  const systems::InputPort<T>& get_applied_generalized_force_input_port() const;
+  const systems::InputPort<T>& get_applied_spatial_force_input_port() const;
+  const systems::InputPort<T>& get_geometry_query_input_port() const;
+  const systems::OutputPort<T>& get_state_output_port() const;
+  const systems::OutputPort<T>& get_state_output_port(
+      ModelInstanceIndex model_instance) const;
+  const systems::OutputPort<T>& get_generalized_acceleration_output_port()
+      const;
+  const systems::OutputPort<T>& get_generalized_acceleration_output_port(
+      ModelInstanceIndex model_instance) const;
+  const systems::OutputPort<T>& get_net_actuation_output_port() const;
+  const systems::OutputPort<T>& get_net_actuation_output_port(
+      ModelInstanceIndex model_instance) const;
+  const systems::OutputPort<T>& get_reaction_forces_output_port() const;
+  const systems::OutputPort<T>& get_body_poses_output_port() const;
+  const systems::OutputPort<T>& get_body_spatial_velocities_output_port() const;
+  const systems::OutputPort<T>& get_body_spatial_accelerations_output_port()
+      const;
+  const systems::OutputPort<T>& get_geometry_pose_output_port() const;
+  /// @}
+
   /// @name Output-port sampling (discrete plants)
   /// @{
   /// Before Finalize(): whether a discrete plant's dynamic output ports
@@ -534,6 +592,50 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // [q; v] of `state` as a vector, continuous or discrete.
   systems::VectorBase<T>& mutable_state_vector(systems::State<T>* state) const;
 
+  // Logs one warning at Finalize() of a continuous plant whose joints have
+  // position limits (they are not enforced).
+  void WarnIfJointLimitsIgnored() const;
+
+  // Ports (multibody_plant_ports.cc).
+  void DeclareGeometryPorts();
+  void DeclarePortsAtFinalize();
+  void CalcBodyPosesOutput(const systems::Context<T>& context,
+                           std::vector<math::RigidTransform<T>>* X_WB) const;
+  void CalcBodySpatialVelocitiesOutput(
+      const systems::Context<T>& context,
+      std::vector<SpatialVelocity<T>>* V_WB) const;
+  void CalcBodySpatialAccelerationsOutput(
+      const systems::Context<T>& context,
+      std::vector<SpatialAcceleration<T>>* A_WB) const;
+  void CalcReactionForcesOutput(const systems::Context<T>& context,
+                                std::vector<SpatialForce<T>>* F_CJc_Jc) const;
+  const systems::InputPort<T>& input_port_or_throw(
+      const char* method, systems::InputPortIndex index) const;
+  const systems::OutputPort<T>& output_port_or_throw(
+      const char* method, systems::OutputPortIndex index) const;
+
+  // Dynamics (multibody_plant_dynamics.cc).
+  // u: the sum of the actuation input ports (unconnected ones are zero).
+  VectorX<T> AssembleActuationInput(const systems::Context<T>& context) const;
+  // τ_app (size nv) and F_app_Bo_W (per mobod) of everything but gravity:
+  // actuation u, the applied-force input ports and joint damping.
+  void CalcAppliedForces(const systems::Context<T>& context,
+                         const VectorX<T>& u, VectorX<T>* tau_app,
+                         std::vector<Vector6<T>>* F_app_Bo_W) const;
+  // The generalized accelerations cache entry.
+  const VectorX<T>& EvalForwardDynamics(
+      const systems::Context<T>& context) const;
+  // The live results of the dynamic output ports.
+  void CalcDynamicsOutputs(const systems::Context<T>& context,
+                           internal::DynamicsOutputs<T>* outputs) const;
+  // What the dynamic output ports report: live, or (discrete with sampled
+  // ports) what the DiscreteUpdateManager sampled at the last step.
+  const internal::DynamicsOutputs<T>& EvalDynamicsOutputs(
+      const systems::Context<T>& context) const;
+  // The live results (cached).
+  const internal::DynamicsOutputs<T>& EvalLiveDynamicsOutputs(
+      const systems::Context<T>& context) const;
+
   // ẋ = [N(q)·v; v̇] with v̇ from CalcForwardDynamicsForStep().
   void DoCalcTimeDerivatives(
       const systems::Context<T>& context,
@@ -572,6 +674,27 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       systems::DiscreteValues<T>* next_state) const;
 
   double time_step_{0.0};
+  // Port indices (invalid until declared).
+  systems::InputPortIndex actuation_port_;
+  systems::InputPortIndex applied_generalized_force_port_;
+  systems::InputPortIndex applied_spatial_force_port_;
+  systems::InputPortIndex geometry_query_port_;
+  std::vector<systems::InputPortIndex> instance_actuation_ports_;
+  std::vector<systems::InputPortIndex> instance_desired_state_ports_;
+  systems::OutputPortIndex state_port_;
+  systems::OutputPortIndex generalized_acceleration_port_;
+  systems::OutputPortIndex net_actuation_port_;
+  systems::OutputPortIndex reaction_forces_port_;
+  systems::OutputPortIndex body_poses_port_;
+  systems::OutputPortIndex body_spatial_velocities_port_;
+  systems::OutputPortIndex body_spatial_accelerations_port_;
+  systems::OutputPortIndex geometry_pose_port_;
+  std::vector<systems::OutputPortIndex> instance_state_ports_;
+  std::vector<systems::OutputPortIndex>
+      instance_generalized_acceleration_ports_;
+  std::vector<systems::OutputPortIndex> instance_net_actuation_ports_;
+  const systems::CacheEntry* forward_dynamics_cache_{nullptr};
+  const systems::CacheEntry* dynamics_outputs_cache_{nullptr};
   // Default poses X_PB given to SetDefaultFreeBodyPose(), by body.
   std::map<BodyIndex, math::RigidTransform<double>> default_free_body_poses_;
   // Gravity acceleration g_W in m/s².
