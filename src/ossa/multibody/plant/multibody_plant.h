@@ -545,6 +545,230 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   const systems::OutputPort<T>& get_geometry_pose_output_port() const;
   /// @}
 
+  /// @name q̇ ↔ v (after Finalize())
+  /// q̇ = N(q)·v and v = N⁺(q)·q̇ with q from `context`, for continuous and
+  /// discrete plants. Throw std::logic_error on wrong sizes or a null
+  /// output.
+  /// @{
+  using systems::System<T>::MapVelocityToQDot;
+  using systems::System<T>::MapQDotToVelocity;
+  void MapVelocityToQDot(const systems::Context<T>& context,
+                         const Eigen::Ref<const VectorX<T>>& v,
+                         EigenPtr<VectorX<T>> qdot) const;
+  void MapQDotToVelocity(const systems::Context<T>& context,
+                         const Eigen::Ref<const VectorX<T>>& qdot,
+                         EigenPtr<VectorX<T>> v) const;
+  /// @}
+
+  /// @name Kinematics, mass properties and selectors (after Finalize())
+  /// Forwarded to the tree (MultibodyTree), which documents each; the same
+  /// checks and exceptions apply (context of another system, frames or
+  /// bodies of another model, wrong sizes). Body accelerations use the
+  /// plant's forward dynamics.
+  /// @{
+  const math::RigidTransform<T>& EvalBodyPoseInWorld(
+      const systems::Context<T>& context, const RigidBody<T>& body_B) const {
+    return this->tree().EvalBodyPoseInWorld(context, body_B);
+  }
+  const SpatialVelocity<T>& EvalBodySpatialVelocityInWorld(
+      const systems::Context<T>& context, const RigidBody<T>& body_B) const {
+    return this->tree().EvalBodySpatialVelocityInWorld(context, body_B);
+  }
+  const SpatialAcceleration<T>& EvalBodySpatialAccelerationInWorld(
+      const systems::Context<T>& context, const RigidBody<T>& body_B) const {
+    return this->tree().EvalBodySpatialAccelerationInWorld(context, body_B);
+  }
+  void CalcSpatialAccelerationsFromVdot(
+      const systems::Context<T>& context, const VectorX<T>& known_vdot,
+      std::vector<SpatialAcceleration<T>>* A_WB_array) const {
+    this->tree().CalcSpatialAccelerationsFromVdot(context, known_vdot,
+                                                  A_WB_array);
+  }
+  math::RigidTransform<T> CalcRelativeTransform(
+      const systems::Context<T>& context, const Frame<T>& frame_A,
+      const Frame<T>& frame_B) const {
+    return this->tree().CalcRelativeTransform(context, frame_A, frame_B);
+  }
+  math::RotationMatrix<T> CalcRelativeRotationMatrix(
+      const systems::Context<T>& context, const Frame<T>& frame_A,
+      const Frame<T>& frame_B) const {
+    return this->tree().CalcRelativeRotationMatrix(context, frame_A, frame_B);
+  }
+  void CalcPointsPositions(const systems::Context<T>& context,
+                           const Frame<T>& frame_B,
+                           const Eigen::Ref<const MatrixX<T>>& p_BQi,
+                           const Frame<T>& frame_A,
+                           EigenPtr<MatrixX<T>> p_AQi) const {
+    this->tree().CalcPointsPositions(context, frame_B, p_BQi, frame_A, p_AQi);
+  }
+  void CalcJacobianSpatialVelocity(const systems::Context<T>& context,
+                                   JacobianWrtVariable with_respect_to,
+                                   const Frame<T>& frame_B,
+                                   const Eigen::Ref<const Vector3<T>>& p_BoBp_B,
+                                   const Frame<T>& frame_A,
+                                   const Frame<T>& frame_E,
+                                   EigenPtr<MatrixX<T>> Js_V_ABp_E) const {
+    this->tree().CalcJacobianSpatialVelocity(context, with_respect_to, frame_B,
+                                             p_BoBp_B, frame_A, frame_E,
+                                             Js_V_ABp_E);
+  }
+  void CalcJacobianAngularVelocity(const systems::Context<T>& context,
+                                   JacobianWrtVariable with_respect_to,
+                                   const Frame<T>& frame_B,
+                                   const Frame<T>& frame_A,
+                                   const Frame<T>& frame_E,
+                                   EigenPtr<Matrix3X<T>> Js_w_AB_E) const {
+    this->tree().CalcJacobianAngularVelocity(context, with_respect_to, frame_B,
+                                             frame_A, frame_E, Js_w_AB_E);
+  }
+  void CalcJacobianTranslationalVelocity(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_B, const Eigen::Ref<const Matrix3X<T>>& p_BoBi_B,
+      const Frame<T>& frame_A, const Frame<T>& frame_E,
+      EigenPtr<MatrixX<T>> Js_v_ABi_E) const {
+    this->tree().CalcJacobianTranslationalVelocity(context, with_respect_to,
+                                                   frame_B, p_BoBi_B, frame_A,
+                                                   frame_E, Js_v_ABi_E);
+  }
+  void CalcJacobianPositionVector(const systems::Context<T>& context,
+                                  const Frame<T>& frame_B,
+                                  const Eigen::Ref<const Matrix3X<T>>& p_BoBi_B,
+                                  const Frame<T>& frame_A,
+                                  const Frame<T>& frame_E,
+                                  EigenPtr<MatrixX<T>> Jq_p_AoBi_E) const {
+    this->tree().CalcJacobianPositionVector(context, frame_B, p_BoBi_B, frame_A,
+                                            frame_E, Jq_p_AoBi_E);
+  }
+  void CalcJacobianCenterOfMassTranslationalVelocity(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_A, const Frame<T>& frame_E,
+      EigenPtr<Matrix3X<T>> Js_v_ACcm_E) const {
+    this->tree().CalcJacobianCenterOfMassTranslationalVelocity(
+        context, with_respect_to, frame_A, frame_E, Js_v_ACcm_E);
+  }
+  void CalcJacobianCenterOfMassTranslationalVelocity(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances,
+      JacobianWrtVariable with_respect_to, const Frame<T>& frame_A,
+      const Frame<T>& frame_E, EigenPtr<Matrix3X<T>> Js_v_ACcm_E) const {
+    this->tree().CalcJacobianCenterOfMassTranslationalVelocity(
+        context, model_instances, with_respect_to, frame_A, frame_E,
+        Js_v_ACcm_E);
+  }
+  SpatialAcceleration<T> CalcBiasSpatialAcceleration(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_B, const Eigen::Ref<const Vector3<T>>& p_BoBp_B,
+      const Frame<T>& frame_A, const Frame<T>& frame_E) const {
+    return this->tree().CalcBiasSpatialAcceleration(
+        context, with_respect_to, frame_B, p_BoBp_B, frame_A, frame_E);
+  }
+  Matrix3X<T> CalcBiasTranslationalAcceleration(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_B, const Eigen::Ref<const Matrix3X<T>>& p_BoBi_B,
+      const Frame<T>& frame_A, const Frame<T>& frame_E) const {
+    return this->tree().CalcBiasTranslationalAcceleration(
+        context, with_respect_to, frame_B, p_BoBi_B, frame_A, frame_E);
+  }
+  Vector3<T> CalcBiasCenterOfMassTranslationalAcceleration(
+      const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
+      const Frame<T>& frame_A, const Frame<T>& frame_E) const {
+    return this->tree().CalcBiasCenterOfMassTranslationalAcceleration(
+        context, with_respect_to, frame_A, frame_E);
+  }
+  Vector3<T> CalcBiasCenterOfMassTranslationalAcceleration(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances,
+      JacobianWrtVariable with_respect_to, const Frame<T>& frame_A,
+      const Frame<T>& frame_E) const {
+    return this->tree().CalcBiasCenterOfMassTranslationalAcceleration(
+        context, model_instances, with_respect_to, frame_A, frame_E);
+  }
+  Eigen::SparseMatrix<T> MakeVelocityToQDotMap(
+      const systems::Context<T>& context) const {
+    return this->tree().MakeVelocityToQDotMap(context);
+  }
+  Eigen::SparseMatrix<T> MakeQDotToVelocityMap(
+      const systems::Context<T>& context) const {
+    return this->tree().MakeQDotToVelocityMap(context);
+  }
+  bool IsVelocityEqualToQDot() const {
+    return this->tree().IsVelocityEqualToQDot();
+  }
+  T CalcTotalMass(const systems::Context<T>& context) const {
+    return this->tree().CalcTotalMass(context);
+  }
+  T CalcTotalMass(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances) const {
+    return this->tree().CalcTotalMass(context, model_instances);
+  }
+  Vector3<T> CalcCenterOfMassPositionInWorld(
+      const systems::Context<T>& context) const {
+    return this->tree().CalcCenterOfMassPositionInWorld(context);
+  }
+  Vector3<T> CalcCenterOfMassPositionInWorld(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances) const {
+    return this->tree().CalcCenterOfMassPositionInWorld(context,
+                                                        model_instances);
+  }
+  Vector3<T> CalcCenterOfMassTranslationalVelocityInWorld(
+      const systems::Context<T>& context) const {
+    return this->tree().CalcCenterOfMassTranslationalVelocityInWorld(context);
+  }
+  Vector3<T> CalcCenterOfMassTranslationalVelocityInWorld(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances) const {
+    return this->tree().CalcCenterOfMassTranslationalVelocityInWorld(
+        context, model_instances);
+  }
+  Vector3<T> CalcCenterOfMassTranslationalAccelerationInWorld(
+      const systems::Context<T>& context) const {
+    return this->tree().CalcCenterOfMassTranslationalAccelerationInWorld(
+        context);
+  }
+  Vector3<T> CalcCenterOfMassTranslationalAccelerationInWorld(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances) const {
+    return this->tree().CalcCenterOfMassTranslationalAccelerationInWorld(
+        context, model_instances);
+  }
+  SpatialInertia<T> CalcSpatialInertia(
+      const systems::Context<T>& context, const Frame<T>& frame_F,
+      const std::vector<BodyIndex>& body_indexes) const {
+    return this->tree().CalcSpatialInertia(context, frame_F, body_indexes);
+  }
+  SpatialMomentum<T> CalcSpatialMomentumInWorldAboutPoint(
+      const systems::Context<T>& context, const Vector3<T>& p_WoP_W) const {
+    return this->tree().CalcSpatialMomentumInWorldAboutPoint(context, p_WoP_W);
+  }
+  SpatialMomentum<T> CalcSpatialMomentumInWorldAboutPoint(
+      const systems::Context<T>& context,
+      const std::vector<ModelInstanceIndex>& model_instances,
+      const Vector3<T>& p_WoP_W) const {
+    return this->tree().CalcSpatialMomentumInWorldAboutPoint(
+        context, model_instances, p_WoP_W);
+  }
+  MatrixX<double> MakeStateSelectorMatrix(
+      const std::vector<JointIndex>& user_to_joint_index_map) const {
+    return this->tree().MakeStateSelectorMatrix(user_to_joint_index_map);
+  }
+  MatrixX<double> MakeActuatorSelectorMatrix(
+      const std::vector<JointActuatorIndex>& user_to_actuator_index_map) const {
+    return this->tree().MakeActuatorSelectorMatrix(user_to_actuator_index_map);
+  }
+  MatrixX<double> MakeActuatorSelectorMatrix(
+      const std::vector<JointIndex>& user_to_joint_index_map) const {
+    return this->tree().MakeActuatorSelectorMatrix(user_to_joint_index_map);
+  }
+  MatrixX<T> MakeActuationMatrix() const {
+    return this->tree().MakeActuationMatrix();
+  }
+  Eigen::SparseMatrix<double> MakeActuationMatrixPseudoinverse() const {
+    return this->tree().MakeActuationMatrixPseudoinverse();
+  }
+  /// @}
+
   /// @name Output-port sampling (discrete plants)
   /// @{
   /// Before Finalize(): whether a discrete plant's dynamic output ports
@@ -635,6 +859,23 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // The live results (cached).
   const internal::DynamicsOutputs<T>& EvalLiveDynamicsOutputs(
       const systems::Context<T>& context) const;
+
+  // Residual [q̇ₚ − N(q)·v; ID(v̇ₚ)] with every applied force: zero at the
+  // true derivatives.
+  void DoCalcImplicitTimeDerivativesResidual(
+      const systems::Context<T>& context,
+      const systems::ContinuousState<T>& proposed_derivatives,
+      EigenPtr<VectorX<T>> residual) const override;
+  void DoMapQDotToVelocity(const systems::Context<T>& context,
+                           const Eigen::Ref<const VectorX<T>>& qdot,
+                           systems::VectorBase<T>* v) const override;
+  void DoMapVelocityToQDot(const systems::Context<T>& context,
+                           const Eigen::Ref<const VectorX<T>>& v,
+                           systems::VectorBase<T>* qdot) const override;
+
+  // The forward dynamics v̇ for the tree's body accelerations.
+  void DoCalcGeneralizedAccelerations(const systems::Context<T>& context,
+                                      VectorX<T>* vdot) const override;
 
   // ẋ = [N(q)·v; v̇] with v̇ from CalcForwardDynamicsForStep().
   void DoCalcTimeDerivatives(

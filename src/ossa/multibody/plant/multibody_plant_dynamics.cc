@@ -145,6 +145,12 @@ const VectorX<T>& MultibodyPlant<T>::EvalForwardDynamics(
 }
 
 template <typename T>
+void MultibodyPlant<T>::DoCalcGeneralizedAccelerations(
+    const systems::Context<T>& context, VectorX<T>* vdot) const {
+  *vdot = EvalForwardDynamics(context);
+}
+
+template <typename T>
 void MultibodyPlant<T>::DoCalcTimeDerivatives(
     const systems::Context<T>& context,
     systems::ContinuousState<T>* derivatives) const {
@@ -157,6 +163,81 @@ void MultibodyPlant<T>::DoCalcTimeDerivatives(
                                  xdot.head(nq));
   xdot.tail(nv) = EvalForwardDynamics(context);
   derivatives->SetFromVector(xdot);
+}
+
+template <typename T>
+void MultibodyPlant<T>::DoCalcImplicitTimeDerivativesResidual(
+    const systems::Context<T>& context,
+    const systems::ContinuousState<T>& proposed_derivatives,
+    EigenPtr<VectorX<T>> residual) const {
+  const int nq = num_positions(), nv = num_velocities();
+  const VectorX<T> xdot = proposed_derivatives.CopyToVector();
+  const VectorX<T> q = internal::MultibodyTreeSystem<T>::GetPositions(context);
+  const VectorX<T> v = internal::MultibodyTreeSystem<T>::GetVelocities(context);
+  const internal::CompiledTree& compiled = this->tree().compiled_tree();
+  VectorX<T> qdot(nq);
+  internal::MapVelocityToQDot<T>(compiled, q, v, qdot);
+  residual->head(nq) = xdot.head(nq) - qdot;
+  VectorX<T> tau_app;
+  std::vector<Vector6<T>> F_app_Bo_W;
+  CalcAppliedForces(context, AssembleActuationInput(context), &tau_app,
+                    &F_app_Bo_W);
+  internal::TreeWorkspace<T> ws = this->EvalVelocityKinematics(context);
+  VectorX<T> tau(nv);
+  internal::CalcInverseDynamics<T>(compiled, this->GetParameters(context),
+                                   xdot.tail(nv), gravity_W_.template cast<T>(),
+                                   tau_app, F_app_Bo_W, &ws, tau);
+  residual->tail(nv) = tau;
+}
+
+template <typename T>
+void MultibodyPlant<T>::MapVelocityToQDot(const systems::Context<T>& context,
+                                          const Eigen::Ref<const VectorX<T>>& v,
+                                          EigenPtr<VectorX<T>> qdot) const {
+  ThrowIfNotFinalized("MapVelocityToQDot");
+  this->ValidateContext(context);
+  if (qdot == nullptr) [[unlikely]] {
+    ThrowLogicError("MultibodyPlant::MapVelocityToQDot(): qdot is a nullptr.");
+  }
+  CheckSize("MapVelocityToQDot", "v", v.size(), num_velocities());
+  CheckSize("MapVelocityToQDot", "qdot", qdot->size(), num_positions());
+  internal::MapVelocityToQDot<T>(
+      this->tree().compiled_tree(),
+      internal::MultibodyTreeSystem<T>::GetPositions(context), v, *qdot);
+}
+
+template <typename T>
+void MultibodyPlant<T>::MapQDotToVelocity(
+    const systems::Context<T>& context,
+    const Eigen::Ref<const VectorX<T>>& qdot, EigenPtr<VectorX<T>> v) const {
+  ThrowIfNotFinalized("MapQDotToVelocity");
+  this->ValidateContext(context);
+  if (v == nullptr) [[unlikely]] {
+    ThrowLogicError("MultibodyPlant::MapQDotToVelocity(): v is a nullptr.");
+  }
+  CheckSize("MapQDotToVelocity", "qdot", qdot.size(), num_positions());
+  CheckSize("MapQDotToVelocity", "v", v->size(), num_velocities());
+  internal::MapQDotToVelocity<T>(
+      this->tree().compiled_tree(),
+      internal::MultibodyTreeSystem<T>::GetPositions(context), qdot, *v);
+}
+
+template <typename T>
+void MultibodyPlant<T>::DoMapQDotToVelocity(
+    const systems::Context<T>& context,
+    const Eigen::Ref<const VectorX<T>>& qdot, systems::VectorBase<T>* v) const {
+  VectorX<T> result(num_velocities());
+  MapQDotToVelocity(context, qdot, &result);
+  v->SetFromVector(result);
+}
+
+template <typename T>
+void MultibodyPlant<T>::DoMapVelocityToQDot(
+    const systems::Context<T>& context, const Eigen::Ref<const VectorX<T>>& v,
+    systems::VectorBase<T>* qdot) const {
+  VectorX<T> result(num_positions());
+  MapVelocityToQDot(context, v, &result);
+  qdot->SetFromVector(result);
 }
 
 template <typename T>
