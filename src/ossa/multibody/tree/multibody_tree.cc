@@ -20,6 +20,13 @@ MultibodyTree<T>::MultibodyTree() {
   instance_by_name_.emplace(instance_names_[0], world_model_instance());
   instance_by_name_.emplace(instance_names_[1], default_model_instance());
   AddRigidBody("world", world_model_instance(), SpatialInertia<double>::Zero());
+  // Every model has exactly one gravity field, ForceElementIndex(0), as the
+  // reference's tree does (so user force elements start at index 1).
+  auto gravity = std::make_unique<UniformGravityFieldElement<T>>();
+  gravity_field_ = gravity.get();
+  gravity->index_ = ForceElementIndex(0);
+  gravity->tree_ = this;
+  force_elements_.push_back(std::move(gravity));
 }
 
 template <typename T>

@@ -23,17 +23,20 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/nice_type_name.h"
 #include "ossa/multibody/math/spatial_acceleration.h"
+#include "ossa/multibody/math/spatial_force.h"
 #include "ossa/multibody/math/spatial_inertia.h"
 #include "ossa/multibody/math/spatial_momentum.h"
 #include "ossa/multibody/math/spatial_velocity.h"
 #include "ossa/multibody/tree/compiled_tree.h"
 #include "ossa/multibody/tree/element_parameters.h"
 #include "ossa/multibody/tree/fixed_offset_frame.h"
+#include "ossa/multibody/tree/force_element.h"
 #include "ossa/multibody/tree/jacobian_wrt_variable.h"
 #include "ossa/multibody/tree/joint.h"
 #include "ossa/multibody/tree/joint_actuator.h"
 #include "ossa/multibody/tree/multibody_tree_topology.h"
 #include "ossa/multibody/tree/rigid_body.h"
+#include "ossa/multibody/tree/uniform_gravity_field_element.h"
 #include "ossa/multibody/tree/weld_joint.h"
 
 namespace ossa::systems {
@@ -595,6 +598,143 @@ class MultibodyTree {
   ElementParameters<T> MakeDefaultElementParameters() const;
   // =====================================================================
 
+  /// @name Dynamics and forces (Context)
+  /// Force elements and the Context-level dynamics: inverse and forward
+  /// dynamics, mass matrix, bias term, gravity and force-element forces,
+  /// energy and power. The tree must be owned by a MultibodyTreeSystem (or
+  /// MultibodyPlant) and finalized; `context` must be one of its Contexts.
+  /// Sizes are checked at entry; misuse throws std::logic_error naming the
+  /// method and what was expected. Equations of motion:
+  ///   M(q)·v̇ + C(q, v)·v = tau_app + Σ_B J_WBᵀ·Fapp_Bo_W,
+  /// where gravity, springs and joint damping enter the right-hand side
+  /// through CalcForceElementsContribution(), and M includes the actuators'
+  /// reflected rotor inertias ρ²·I_r on its diagonal.
+  /// @{
+
+  /// Takes ownership of `force_element` (before Finalize() only). Throws if
+  /// null, if it already belongs to a model, or if it is a
+  /// UniformGravityFieldElement (the tree always has one: gravity_field()).
+  template <template <typename> class ForceElementType>
+  const ForceElementType<T>& AddForceElement(
+      std::unique_ptr<ForceElementType<T>> force_element) {
+    static_assert(std::is_base_of_v<ForceElement<T>, ForceElementType<T>>);
+    ForceElementType<T>* raw = force_element.get();
+    AddForceElementImpl(
+        std::unique_ptr<ForceElement<T>>(force_element.release()));
+    return *raw;
+  }
+  /// Constructs a ForceElementType<T> from `args` and adds it.
+  template <template <typename> class ForceElementType, typename... Args>
+  const ForceElementType<T>& AddForceElement(Args&&... args) {
+    return AddForceElement(
+        std::make_unique<ForceElementType<T>>(std::forward<Args>(args)...));
+  }
+  /// The number of force elements, the gravity field included (≥ 1).
+  int num_force_elements() const {
+    return static_cast<int>(force_elements_.size());
+  }
+  /// Throws std::logic_error if out of range.
+  const ForceElement<T>& get_force_element(ForceElementIndex index) const;
+  /// Throws std::logic_error if out of range or not a ForceElementType.
+  template <template <typename> class ForceElementType>
+  const ForceElementType<T>& GetForceElement(ForceElementIndex index) const {
+    const ForceElement<T>& element = get_force_element(index);
+    const auto* typed = dynamic_cast<const ForceElementType<T>*>(&element);
+    if (typed == nullptr) {
+      ThrowWrongForceElementType(index, NiceTypeName<ForceElementType<T>>());
+    }
+    return *typed;
+  }
+  /// The tree's uniform gravity field (ForceElementIndex(0)).
+  const UniformGravityFieldElement<T>& gravity_field() const {
+    return *gravity_field_;
+  }
+  UniformGravityFieldElement<T>& mutable_gravity_field() {
+    return *gravity_field_;
+  }
+
+  /// Inverse dynamics by recursive Newton–Euler, O(n):
+  ///   tau = M(q)·v̇ + C(q, v)·v − tau_app − Σ_B J_WBᵀ·Fapp_Bo_W
+  /// with tau_app and Fapp from `external_forces` (gravity is not added:
+  /// include it with CalcForceElementsContribution()). Throws if
+  /// `known_vdot` does not have num_velocities() entries or
+  /// `external_forces` is not sized for this model.
+  VectorX<T> CalcInverseDynamics(
+      const systems::Context<T>& context, const VectorX<T>& known_vdot,
+      const MultibodyForces<T>& external_forces) const;
+
+  /// (Advanced) The same with arrays in the compiled mobod order (mobod k is
+  /// get_topology().get_mobod(k); body_to_mobod() maps a body to it):
+  /// `Fapplied_Bo_W_array` has 0 (none) or num_mobods() entries,
+  /// `tau_applied_array` 0 or num_velocities(). Outputs A_WB_array (spatial
+  /// accelerations of the bodies, measured and expressed in W, no gravity)
+  /// and F_BMo_W_array (the force of each inboard mobilizer on its body at
+  /// Mo, expressed in W) are resized to num_mobods(); tau_array must have
+  /// num_velocities() entries. Outputs may be the same objects as the
+  /// inputs (F_BMo_W_array as Fapplied_Bo_W_array, tau_array as
+  /// tau_applied_array): the inputs are read before anything is written.
+  /// Allocates nothing on double once the arrays have their sizes.
+  void CalcInverseDynamics(
+      const systems::Context<T>& context, const VectorX<T>& known_vdot,
+      const std::vector<SpatialForce<T>>& Fapplied_Bo_W_array,
+      const Eigen::Ref<const VectorX<T>>& tau_applied_array,
+      std::vector<SpatialAcceleration<T>>* A_WB_array,
+      std::vector<SpatialForce<T>>* F_BMo_W_array,
+      EigenPtr<VectorX<T>> tau_array) const;
+
+  /// M(q) by the composite rigid body algorithm (reflected rotor inertias on
+  /// the diagonal). M must be num_velocities() square; filled completely.
+  void CalcMassMatrix(const systems::Context<T>& context,
+                      EigenPtr<MatrixX<T>> M) const;
+  /// M(q) column by column: column i is inverse dynamics with v = 0,
+  /// v̇ = eᵢ and no forces. Slow (O(n²)); for checking CalcMassMatrix().
+  void CalcMassMatrixViaInverseDynamics(const systems::Context<T>& context,
+                                        EigenPtr<MatrixX<T>> M) const;
+  /// The bias term C(q, v)·v (Coriolis, centrifugal and gyroscopic terms):
+  /// inverse dynamics with v̇ = 0 and no forces. Cv has num_velocities().
+  void CalcBiasTerm(const systems::Context<T>& context,
+                    EigenPtr<VectorX<T>> Cv) const;
+  /// tau_g(q) = Σ_B J_WBᵀ·F_gravity_Bo_W of gravity_field() (honoring the
+  /// model instances it is disabled for); v·tau_g > 0 when the
+  /// gravitational potential energy decreases.
+  VectorX<T> CalcGravityGeneralizedForces(
+      const systems::Context<T>& context) const;
+  /// Sets `forces` to the forces of all force elements (gravity included)
+  /// plus the joints' damping −d·v on the generalized forces. Throws if
+  /// `forces` is null or not sized for this model.
+  void CalcForceElementsContribution(const systems::Context<T>& context,
+                                     MultibodyForces<T>* forces) const;
+  /// tau = forces.generalized_forces() + Σ_B J_WBᵀ·F_Bo_W, the generalized
+  /// equivalent of `forces`; `generalized_forces` is resized to
+  /// num_velocities(). Throws if it is null or `forces` is not sized for
+  /// this model.
+  void CalcGeneralizedForces(const systems::Context<T>& context,
+                             const MultibodyForces<T>& forces,
+                             VectorX<T>* generalized_forces) const;
+
+  /// Σ U of the force elements (J).
+  T CalcPotentialEnergy(const systems::Context<T>& context) const;
+  /// ½·Σ_B V_WBᵀ·M_B·V_WB of the bodies (J); the rotors' reflected inertia
+  /// is not included.
+  T CalcKineticEnergy(const systems::Context<T>& context) const;
+  /// Σ Pc of the force elements: −U̇ (W).
+  T CalcConservativePower(const systems::Context<T>& context) const;
+  /// Σ Pnc of the force elements plus the power −Σ dᵢ·vᵢ² of joint damping
+  /// (W), so that d/dt(KE + U) = Pnc for a model moved by its force
+  /// elements and joint damping only.
+  T CalcNonConservativePower(const systems::Context<T>& context) const;
+
+  /// (Advanced) Forward dynamics by the articulated body algorithm, O(n):
+  /// the v̇ solving M(q)·v̇ + C(q, v)·v = tau_app + Σ J_WBᵀ·Fapp_Bo_W with
+  /// the forces of all force elements and joint damping
+  /// (CalcForceElementsContribution()) added to `applied_forces` (e.g. the
+  /// actuation in its generalized forces). vdot must have num_velocities()
+  /// entries. Allocates nothing on double once the Context's caches exist.
+  void CalcForwardDynamics(const systems::Context<T>& context,
+                           const MultibodyForces<T>& applied_forces,
+                           EigenPtr<VectorX<T>> vdot) const;
+  /// @}
+
   /// (Internal) The system that keeps this tree's state in Contexts; set by
   /// MultibodyTreeSystem. tree_system() throws std::logic_error naming
   /// `method` if there is none (a bare tree has no Context).
@@ -626,6 +766,14 @@ class MultibodyTree {
       const std::optional<math::RigidTransform<double>>& X_BM);
   [[noreturn]] void ThrowWrongJointType(const Joint<T>& joint,
                                         const std::string& type) const;
+  void AddForceElementImpl(std::unique_ptr<ForceElement<T>> force_element);
+  [[noreturn]] void ThrowWrongForceElementType(ForceElementIndex index,
+                                               const std::string& type) const;
+  // Checks for the Context-level dynamics methods: finalized, owned by a
+  // system, and `forces` (if given) sized for this model.
+  const MultibodyTreeSystem<T>& DynamicsSystemOrThrow(const char* method) const;
+  void ThrowIfForcesHaveWrongSize(const char* method,
+                                  const MultibodyForces<T>& forces) const;
   void ThrowIfNotInThisTree(const char* method, const Frame<T>& frame,
                             const std::string& what) const;
 
@@ -679,6 +827,8 @@ class MultibodyTree {
   std::vector<std::unique_ptr<Frame<T>>> owned_frames_;
   std::vector<std::unique_ptr<Joint<T>>> joints_;
   std::vector<std::unique_ptr<JointActuator<T>>> actuators_;
+  std::vector<std::unique_ptr<ForceElement<T>>> force_elements_;
+  UniformGravityFieldElement<T>* gravity_field_{nullptr};
   NameMap body_names_, frame_names_, joint_names_, actuator_names_;
 
   // Compiles the topology into compiled_ and default_parameters_;

@@ -117,6 +117,13 @@ void MultibodyTreeSystem<T>::DeclareFinalizedModel() {
       std::vector<SpatialAcceleration<T>>(nb, SpatialAcceleration<T>::Zero()),
       &MultibodyTreeSystem<T>::CalcBodyAccelerationsCache,
       {this->all_sources_ticket()});
+  dynamics_scratch_ = &this->template DeclareCacheEntry<DynamicsScratch<T>>(
+      "dynamics scratch",
+      DynamicsScratch<T>(tree_->compiled_tree(), tree_->num_bodies()),
+      [this](const systems::Context<T>& context, DynamicsScratch<T>* scratch) {
+        CopyKinematics(EvalVelocityKinematics(context), &scratch->ws);
+      },
+      {velocity_cache_->ticket()});
 }
 
 template <typename T>
@@ -398,6 +405,17 @@ const TreeWorkspace<T>& MultibodyTreeSystem<T>::EvalVelocityKinematics(
   ThrowIfNotFinalized("EvalVelocityKinematics");
   this->ValidateContext(context);
   return velocity_cache_->template Eval<TreeWorkspace<T>>(context);
+}
+
+template <typename T>
+DynamicsScratch<T>& MultibodyTreeSystem<T>::GetMutableDynamicsScratch(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("GetMutableDynamicsScratch");
+  this->ValidateContext(context);
+  dynamics_scratch_->EvalAbstract(context);
+  return dynamics_scratch_->get_mutable_cache_entry_value(context)
+      .GetMutableAbstractValueOrThrow()
+      .template get_mutable_value<DynamicsScratch<T>>();
 }
 
 template <typename T>

@@ -14,6 +14,7 @@
 #include "ossa/multibody/tree/compiled_tree.h"
 #include "ossa/multibody/tree/element_parameters.h"
 #include "ossa/multibody/tree/multibody_tree.h"
+#include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/systems/framework/leaf_system.h"
 
 namespace ossa::multibody::internal {
@@ -126,6 +127,13 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
                       systems::State<T>* state,
                       systems::RandomGenerator* generator) const override;
 
+  /// (Internal) The per-Context scratch of MultibodyTree's dynamics methods
+  /// (a cache entry holding a copy of the velocity kinematics, refreshed
+  /// when they change, plus work arrays). The caller may write the work
+  /// arrays and the kernels' scratch fields of `ws`, never its kinematics.
+  DynamicsScratch<T>& GetMutableDynamicsScratch(
+      const systems::Context<T>& context) const;
+
  protected:
   /// The generalized accelerations v̇ of the model in `context` (size
   /// num_velocities()): MultibodyPlant overrides this with its forward
@@ -179,6 +187,7 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   const systems::CacheEntry* body_poses_cache_{nullptr};
   const systems::CacheEntry* body_velocities_cache_{nullptr};
   const systems::CacheEntry* body_accelerations_cache_{nullptr};
+  const systems::CacheEntry* dynamics_scratch_{nullptr};
 };
 
 }  // namespace ossa::multibody::internal

@@ -1,6 +1,8 @@
 #include "ossa/multibody/tree/rigid_body.h"
 
+#include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/multibody/tree/multibody_tree.h"
+#include "ossa/multibody/tree/multibody_tree_system.h"
 
 namespace ossa::multibody {
 
@@ -138,6 +140,67 @@ int RigidBody<T>::get_level() const {
   const internal::MultibodyTreeTopology& topology =
       this->parent_tree()->get_topology();
   return topology.get_mobod(topology.body_to_mobod(index_)).level;
+}
+
+template <typename T>
+void RigidBody<T>::ThrowIfBadForces(const char* method,
+                                    const MultibodyForces<T>* forces) const {
+  ThrowIfNotFinalized(method);
+  if (forces == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): forces is a nullptr (body '{}').", method, name_);
+  }
+  if (!forces->CheckHasRightSizeForModel(*this->parent_tree())) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): the MultibodyForces holds {} body forces and {} generalized "
+        "forces but the model of body '{}' has {} bodies and {} velocities.",
+        method, forces->body_forces().size(),
+        forces->generalized_forces().size(), name_,
+        this->parent_tree()->num_bodies(),
+        this->parent_tree()->num_velocities());
+  }
+}
+
+template <typename T>
+void RigidBody<T>::AddInForceInWorld(const systems::Context<T>&,
+                                     const SpatialForce<T>& F_Bo_W,
+                                     MultibodyForces<T>* forces) const {
+  ThrowIfBadForces("RigidBody::AddInForceInWorld", forces);
+  forces->mutable_body_forces()[index_] += F_Bo_W;
+}
+
+template <typename T>
+void RigidBody<T>::AddInForce(const systems::Context<T>& context,
+                              const Vector3<T>& p_BP_E,
+                              const SpatialForce<T>& F_Bp_E,
+                              const Frame<T>& frame_E,
+                              MultibodyForces<T>* forces) const {
+  const char* kMethod = "RigidBody::AddInForce";
+  ThrowIfBadForces(kMethod, forces);
+  const internal::MultibodyTree<T>& tree = *this->parent_tree();
+  if (frame_E.body().parent_tree() != &tree) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): frame_E '{}' does not belong to the model of body '{}'.",
+        kMethod, frame_E.name(), name_);
+  }
+  const internal::TreeWorkspace<T>& pc =
+      tree.tree_system(kMethod).EvalPositionKinematics(context);
+  // R_WE = R_WA·R_AE, A the body frame_E is fixed to.
+  const int a = tree.get_topology().body_to_mobod(frame_E.body().index());
+  const Matrix3<T> R_WE =
+      pc.R_WB[a] *
+      frame_E.GetFixedPoseInBodyFrame().rotation().matrix().template cast<T>();
+  SpatialForce<T> F_Bo_W(Vector3<T>(R_WE * F_Bp_E.rotational()),
+                         Vector3<T>(R_WE * F_Bp_E.translational()));
+  // From P to Bo: the offset p_PBo = −p_BP.
+  F_Bo_W.ShiftInPlace(Vector3<T>(-(R_WE * p_BP_E)));
+  forces->mutable_body_forces()[index_] += F_Bo_W;
+}
+
+template <typename T>
+const SpatialForce<T>& RigidBody<T>::GetForceInWorld(
+    const systems::Context<T>&, const MultibodyForces<T>& forces) const {
+  ThrowIfBadForces("RigidBody::GetForceInWorld", &forces);
+  return forces.body_forces()[index_];
 }
 
 }  // namespace ossa::multibody

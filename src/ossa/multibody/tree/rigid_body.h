@@ -7,10 +7,19 @@
 #include <string>
 
 #include "ossa/common/default_scalars.h"
+#include "ossa/multibody/math/spatial_force.h"
 #include "ossa/multibody/math/spatial_inertia.h"
 #include "ossa/multibody/tree/frame.h"
 
+namespace ossa::systems {
+template <typename T>
+class Context;
+}  // namespace ossa::systems
+
 namespace ossa::multibody {
+
+template <typename T>
+class MultibodyForces;
 
 /// The frame B of a rigid body: its origin Bo and axes are those in which
 /// the body's spatial inertia M_BBo_B is given. Created by the body itself;
@@ -110,7 +119,32 @@ class RigidBody final : public MultibodyElement<T> {
   /// inboard joint connects to the world, ...
   int get_level() const;
 
+  /// @name Applied forces
+  /// Each throws std::logic_error if `forces` is null (or not sized for
+  /// this body's model), or the model is not finalized or has no Context.
+  /// @{
+  /// Adds F_Bo_W, a spatial force on this body B at its origin Bo expressed
+  /// in the world, to `forces`.
+  void AddInForceInWorld(const systems::Context<T>& context,
+                         const SpatialForce<T>& F_Bo_W,
+                         MultibodyForces<T>* forces) const;
+  /// Adds F_Bp_E, a spatial force on B applied at the point P of B with
+  /// position p_BP_E from Bo, both expressed in `frame_E`, to `forces` (as
+  /// the equivalent force at Bo in W: F_Bo_W = R_WE·F_Bp_E shifted by
+  /// −R_WE·p_BP_E).
+  void AddInForce(const systems::Context<T>& context, const Vector3<T>& p_BP_E,
+                  const SpatialForce<T>& F_Bp_E, const Frame<T>& frame_E,
+                  MultibodyForces<T>* forces) const;
+  /// The spatial force F_Bo_W on this body stored in `forces`.
+  const SpatialForce<T>& GetForceInWorld(
+      const systems::Context<T>& context,
+      const MultibodyForces<T>& forces) const;
+  /// @}
+
  private:
+  void ThrowIfBadForces(const char* method,
+                        const MultibodyForces<T>* forces) const;
+
   template <typename>
   friend class internal::MultibodyTree;
 

@@ -1,0 +1,382 @@
+// MultibodyTree: force elements and the Context-level dynamics (section
+// "Dynamics and forces (Context)" of multibody_tree.h).
+
+#include <fmt/format.h>
+
+#include "ossa/multibody/tree/multibody_forces.h"
+#include "ossa/multibody/tree/multibody_tree.h"
+#include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
+#include "ossa/multibody/tree/multibody_tree_system.h"
+#include "ossa/multibody/tree/tree_kernels.h"
+
+namespace ossa::multibody::internal {
+
+namespace {
+
+void ThrowIfWrongVectorSize(const char* method, const char* what,
+                            Eigen::Index size, int expected) {
+  if (size != expected) [[unlikely]] {
+    ThrowLogicError("{}(): {} has size {} but size {} was expected.", method,
+                    what, size, expected);
+  }
+}
+
+// Spatial forces per body (BodyIndex order) into the kernels' mobod order.
+// Every body has its own mobod today; bodies sharing one would need their
+// forces shifted to the mobod's origin here.
+template <typename T>
+void BodyForcesToMobods(const MultibodyTreeTopology& topology,
+                        const std::vector<SpatialForce<T>>& F_Bo_W,
+                        std::vector<Vector6<T>>* F_mobod_W) {
+  const int n = static_cast<int>(F_mobod_W->size());
+  for (int i = 0; i < n; ++i) {
+    (*F_mobod_W)[i] =
+        F_Bo_W[topology.get_mobod(MobodIndex(i)).body].get_coeffs();
+  }
+}
+
+}  // namespace
+
+// ------------------------------------------------------------ force elements
+
+template <typename T>
+void MultibodyTree<T>::AddForceElementImpl(
+    std::unique_ptr<ForceElement<T>> force_element) {
+  ThrowIfFinalized("AddForceElement");
+  if (force_element == nullptr) [[unlikely]] {
+    ThrowLogicError("AddForceElement(): the force element is a nullptr.");
+  }
+  if (force_element->parent_tree() != nullptr) [[unlikely]] {
+    ThrowLogicError(
+        "AddForceElement(): the force element already belongs to a model.");
+  }
+  if (dynamic_cast<const UniformGravityFieldElement<T>*>(force_element.get()) !=
+      nullptr) [[unlikely]] {
+    ThrowLogicError(
+        "AddForceElement(): this model already has a "
+        "UniformGravityFieldElement (every model has exactly one); change "
+        "it through mutable_gravity_field() instead of adding another.");
+  }
+  ThrowIfInvalidInstance("AddForceElement", force_element->model_instance());
+  force_element->index_ = ForceElementIndex(num_force_elements());
+  force_element->tree_ = this;
+  force_elements_.push_back(std::move(force_element));
+}
+
+template <typename T>
+const ForceElement<T>& MultibodyTree<T>::get_force_element(
+    ForceElementIndex index) const {
+  if (!index.is_valid() || index.raw() >= num_force_elements()) [[unlikely]] {
+    ThrowLogicError(
+        "get_force_element(): there is no force element with index {} (this "
+        "model has {} force elements).",
+        index.is_valid() ? index.raw() : -1, num_force_elements());
+  }
+  return *force_elements_[index];
+}
+
+template <typename T>
+void MultibodyTree<T>::ThrowWrongForceElementType(
+    ForceElementIndex index, const std::string& type) const {
+  ThrowLogicError(
+      "GetForceElement(): force element {} is a {}, not a {}.", index.raw(),
+      NiceTypeNameFromTypeInfo(typeid(*force_elements_[index])), type);
+}
+
+// ------------------------------------------------------------ checks
+
+template <typename T>
+const MultibodyTreeSystem<T>& MultibodyTree<T>::DynamicsSystemOrThrow(
+    const char* method) const {
+  return tree_system(method);
+}
+
+template <typename T>
+void MultibodyTree<T>::ThrowIfForcesHaveWrongSize(
+    const char* method, const MultibodyForces<T>& forces) const {
+  if (!forces.CheckHasRightSizeForModel(*this)) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): the MultibodyForces holds {} body forces and {} generalized "
+        "forces but this model has {} bodies and {} velocities.",
+        method, forces.body_forces().size(), forces.generalized_forces().size(),
+        num_bodies(), num_velocities());
+  }
+}
+
+// ------------------------------------------------------------ dynamics
+
+template <typename T>
+VectorX<T> MultibodyTree<T>::CalcInverseDynamics(
+    const systems::Context<T>& context, const VectorX<T>& known_vdot,
+    const MultibodyForces<T>& external_forces) const {
+  const char* kMethod = "CalcInverseDynamics";
+  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  ThrowIfWrongVectorSize(kMethod, "known_vdot", known_vdot.size(),
+                         num_velocities());
+  ThrowIfForcesHaveWrongSize(kMethod, external_forces);
+  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
+  BodyForcesToMobods(topology_, external_forces.body_forces(),
+                     &scratch.F_mobod_W);
+  VectorX<T> tau(num_velocities());
+  internal::CalcInverseDynamics<T>(compiled_, system.GetParameters(context),
+                                   known_vdot, Vector3<T>::Zero(),
+                                   external_forces.generalized_forces(),
+                                   scratch.F_mobod_W, &scratch.ws, tau);
+  return tau;
+}
+
+template <typename T>
+void MultibodyTree<T>::CalcInverseDynamics(
+    const systems::Context<T>& context, const VectorX<T>& known_vdot,
+    const std::vector<SpatialForce<T>>& Fapplied_Bo_W_array,
+    const Eigen::Ref<const VectorX<T>>& tau_applied_array,
+    std::vector<SpatialAcceleration<T>>* A_WB_array,
+    std::vector<SpatialForce<T>>* F_BMo_W_array,
+    EigenPtr<VectorX<T>> tau_array) const {
+  const char* kMethod = "CalcInverseDynamics";
+  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const int nv = num_velocities();
+  const int n = num_mobods();
+  ThrowIfWrongVectorSize(kMethod, "known_vdot", known_vdot.size(), nv);
+  if (!Fapplied_Bo_W_array.empty() &&
+      static_cast<int>(Fapplied_Bo_W_array.size()) != n) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): Fapplied_Bo_W_array has {} entries but 0 (no applied forces) "
+        "or num_mobods() = {} were expected.",
+        kMethod, Fapplied_Bo_W_array.size(), n);
+  }
+  if (tau_applied_array.size() != 0 && tau_applied_array.size() != nv)
+      [[unlikely]] {
+    ThrowLogicError(
+        "{}(): tau_applied_array has size {} but 0 (no applied forces) or "
+        "num_velocities() = {} was expected.",
+        kMethod, tau_applied_array.size(), nv);
+  }
+  if (A_WB_array == nullptr || F_BMo_W_array == nullptr || tau_array == nullptr)
+      [[unlikely]] {
+    ThrowLogicError(
+        "{}(): the outputs A_WB_array, F_BMo_W_array and tau_array must not "
+        "be nullptr.",
+        kMethod);
+  }
+  ThrowIfWrongVectorSize(kMethod, "tau_array", tau_array->size(), nv);
+  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
+  // Inputs are copied into the scratch first so that outputs may alias them.
+  const bool has_F = !Fapplied_Bo_W_array.empty();
+  const bool has_tau = tau_applied_array.size() != 0;
+  if (has_F) {
+    for (int i = 0; i < n; ++i)
+      scratch.F_mobod_W[i] = Fapplied_Bo_W_array[i].get_coeffs();
+  }
+  if (has_tau) scratch.tau_applied = tau_applied_array;
+  static const std::vector<Vector6<T>> kNoForces;
+  internal::CalcInverseDynamics<T>(
+      compiled_, system.GetParameters(context), known_vdot, Vector3<T>::Zero(),
+      has_tau ? Eigen::Ref<const VectorX<T>>(scratch.tau_applied)
+              : Eigen::Ref<const VectorX<T>>(VectorX<T>()),
+      has_F ? scratch.F_mobod_W : kNoForces, &scratch.ws, scratch.tau,
+      &scratch.A_WB_W, &scratch.F_BMo_W);
+  if (static_cast<int>(A_WB_array->size()) != n) A_WB_array->resize(n);
+  if (static_cast<int>(F_BMo_W_array->size()) != n) F_BMo_W_array->resize(n);
+  for (int i = 0; i < n; ++i) {
+    (*A_WB_array)[i].get_mutable_coeffs() = scratch.A_WB_W[i];
+    (*F_BMo_W_array)[i].get_mutable_coeffs() = scratch.F_BMo_W[i];
+  }
+  *tau_array = scratch.tau;
+}
+
+template <typename T>
+void MultibodyTree<T>::CalcMassMatrix(const systems::Context<T>& context,
+                                      EigenPtr<MatrixX<T>> M) const {
+  const char* kMethod = "CalcMassMatrix";
+  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  if (M == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): M is a nullptr.", kMethod);
+  }
+  const int nv = num_velocities();
+  if (M->rows() != nv || M->cols() != nv) [[unlikely]] {
+    ThrowLogicError("{}(): M is {}x{} but {}x{} was expected.", kMethod,
+                    M->rows(), M->cols(), nv, nv);
+  }
+  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
+  internal::CalcMassMatrix<T>(compiled_, system.GetParameters(context),
+                              &scratch.ws, *M);
+}
+
+template <typename T>
+void MultibodyTree<T>::CalcMassMatrixViaInverseDynamics(
+    const systems::Context<T>& context, EigenPtr<MatrixX<T>> M) const {
+  const char* kMethod = "CalcMassMatrixViaInverseDynamics";
+  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  if (M == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): M is a nullptr.", kMethod);
+  }
+  const int nv = num_velocities();
+  if (M->rows() != nv || M->cols() != nv) [[unlikely]] {
+    ThrowLogicError("{}(): M is {}x{} but {}x{} was expected.", kMethod,
+                    M->rows(), M->cols(), nv, nv);
+  }
+  const TreeParameters<T>& params = system.GetParameters(context);
+  // A private workspace with v = 0, so that C(q, v)·v vanishes and the
+  // Context's cached kinematics stay untouched.
+  TreeWorkspace<T> ws = system.EvalPositionKinematics(context);
+  const VectorX<T> q = system.GetPositions(context);
+  CalcVelocityKinematics<T>(compiled_, params, q, VectorX<T>::Zero(nv), &ws);
+  VectorX<T> vdot = VectorX<T>::Zero(nv);
+  VectorX<T> column(nv);
+  const std::vector<Vector6<T>> no_forces;
+  for (int j = 0; j < nv; ++j) {
+    vdot[j] = 1;
+    internal::CalcInverseDynamics<T>(compiled_, params, vdot,
+                                     Vector3<T>::Zero(), VectorX<T>(),
+                                     no_forces, &ws, column);
+    M->col(j) = column;
+    vdot[j] = 0;
+  }
+}
+
+template <typename T>
+void MultibodyTree<T>::CalcBiasTerm(const systems::Context<T>& context,
+                                    EigenPtr<VectorX<T>> Cv) const {
+  const char* kMethod = "CalcBiasTerm";
+  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  if (Cv == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): Cv is a nullptr.", kMethod);
+  }
+  ThrowIfWrongVectorSize(kMethod, "Cv", Cv->size(), num_velocities());
+  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
+  internal::CalcBiasTerm<T>(compiled_, system.GetParameters(context),
+                            &scratch.ws, *Cv);
+}
+
+template <typename T>
+VectorX<T> MultibodyTree<T>::CalcGravityGeneralizedForces(
+    const systems::Context<T>& context) const {
+  DynamicsSystemOrThrow("CalcGravityGeneralizedForces");
+  return gravity_field_->CalcGravityGeneralizedForces(context);
+}
+
+template <typename T>
+void MultibodyTree<T>::CalcForceElementsContribution(
+    const systems::Context<T>& context, MultibodyForces<T>* forces) const {
+  const char* kMethod = "CalcForceElementsContribution";
+  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  if (forces == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): forces is a nullptr.", kMethod);
+  }
+  ThrowIfForcesHaveWrongSize(kMethod, *forces);
+  forces->SetZero();
+  const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
+  const TreeWorkspace<T>& vc = system.EvalVelocityKinematics(context);
+  for (const auto& element : force_elements_) {
+    element->CalcAndAddForceContribution(context, pc, vc, forces);
+  }
+  // Joint damping −d·v, as the reference does here.
+  const TreeParameters<T>& params = system.GetParameters(context);
+  if (params.damping.size() > 0 && !params.damping.isZero(0.0)) {
+    forces->mutable_generalized_forces() -=
+        params.damping.cwiseProduct(system.GetVelocities(context));
+  }
+}
+
+template <typename T>
+void MultibodyTree<T>::CalcGeneralizedForces(
+    const systems::Context<T>& context, const MultibodyForces<T>& forces,
+    VectorX<T>* generalized_forces) const {
+  const char* kMethod = "CalcGeneralizedForces";
+  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  ThrowIfForcesHaveWrongSize(kMethod, forces);
+  if (generalized_forces == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): generalized_forces is a nullptr.", kMethod);
+  }
+  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
+  BodyForcesToMobods(topology_, forces.body_forces(), &scratch.F_mobod_W);
+  CalcGeneralizedForcesFromSpatialForces<T>(compiled_, scratch.F_mobod_W,
+                                            &scratch.ws, scratch.tau);
+  generalized_forces->resize(num_velocities());
+  *generalized_forces = forces.generalized_forces() + scratch.tau;
+}
+
+template <typename T>
+T MultibodyTree<T>::CalcPotentialEnergy(
+    const systems::Context<T>& context) const {
+  const MultibodyTreeSystem<T>& system =
+      DynamicsSystemOrThrow("CalcPotentialEnergy");
+  const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
+  T U(0);
+  for (const auto& element : force_elements_)
+    U += element->CalcPotentialEnergy(context, pc);
+  return U;
+}
+
+template <typename T>
+T MultibodyTree<T>::CalcKineticEnergy(
+    const systems::Context<T>& context) const {
+  const MultibodyTreeSystem<T>& system =
+      DynamicsSystemOrThrow("CalcKineticEnergy");
+  return internal::CalcKineticEnergy<T>(compiled_,
+                                        system.GetParameters(context),
+                                        system.EvalVelocityKinematics(context));
+}
+
+template <typename T>
+T MultibodyTree<T>::CalcConservativePower(
+    const systems::Context<T>& context) const {
+  const MultibodyTreeSystem<T>& system =
+      DynamicsSystemOrThrow("CalcConservativePower");
+  const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
+  const TreeWorkspace<T>& vc = system.EvalVelocityKinematics(context);
+  T Pc(0);
+  for (const auto& element : force_elements_)
+    Pc += element->CalcConservativePower(context, pc, vc);
+  return Pc;
+}
+
+template <typename T>
+T MultibodyTree<T>::CalcNonConservativePower(
+    const systems::Context<T>& context) const {
+  const MultibodyTreeSystem<T>& system =
+      DynamicsSystemOrThrow("CalcNonConservativePower");
+  const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
+  const TreeWorkspace<T>& vc = system.EvalVelocityKinematics(context);
+  T Pnc(0);
+  for (const auto& element : force_elements_)
+    Pnc += element->CalcNonConservativePower(context, pc, vc);
+  const TreeParameters<T>& params = system.GetParameters(context);
+  if (params.damping.size() > 0) {
+    const VectorX<T> v = system.GetVelocities(context);
+    Pnc -= v.dot(params.damping.cwiseProduct(v));
+  }
+  return Pnc;
+}
+
+template <typename T>
+void MultibodyTree<T>::CalcForwardDynamics(
+    const systems::Context<T>& context,
+    const MultibodyForces<T>& applied_forces, EigenPtr<VectorX<T>> vdot) const {
+  const char* kMethod = "CalcForwardDynamics";
+  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  ThrowIfForcesHaveWrongSize(kMethod, applied_forces);
+  if (vdot == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): vdot is a nullptr.", kMethod);
+  }
+  ThrowIfWrongVectorSize(kMethod, "vdot", vdot->size(), num_velocities());
+  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
+  CalcForceElementsContribution(context, &scratch.forces);
+  scratch.forces.AddInForces(applied_forces);
+  BodyForcesToMobods(topology_, scratch.forces.body_forces(),
+                     &scratch.F_mobod_W);
+  CalcForwardDynamicsArticulatedBody<T>(
+      compiled_, system.GetParameters(context), Vector3<T>::Zero(),
+      scratch.forces.generalized_forces(), scratch.F_mobod_W, &scratch.ws,
+      *vdot);
+}
+
+}  // namespace ossa::multibody::internal
+
+// Explicit instantiation of the class again: it instantiates the members
+// defined in this file (the definitions in multibody_tree.cc are not visible
+// here, so nothing is defined twice except the header's inline members,
+// which are emitted as mergeable (COMDAT) symbols).
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::internal::MultibodyTree);

@@ -1,0 +1,57 @@
+#pragma once
+
+/// @file
+/// (Internal) What the Context-level dynamics methods of MultibodyTree need
+/// besides the kernels of tree_kernels.h: a per-Context scratch (a cache
+/// entry of MultibodyTreeSystem, so that repeated calls allocate nothing)
+/// and the projection of spatial forces onto generalized forces.
+
+#include <vector>
+
+#include "ossa/common/default_scalars.h"
+#include "ossa/common/eigen_types.h"
+#include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/tree/multibody_forces.h"
+
+namespace ossa::multibody::internal {
+
+/// Scratch of the dynamics methods for one Context. `ws` holds a copy of
+/// the Context's velocity kinematics (refreshed when q, v or the parameters
+/// change) so that the kernels may write their scratch fields (a_B, f_B,
+/// composite and articulated inertias) without touching the cached
+/// kinematics.
+template <typename T>
+struct DynamicsScratch {
+  DynamicsScratch() = default;
+  DynamicsScratch(const CompiledTree& tree, int num_bodies);
+
+  TreeWorkspace<T> ws;
+  /// Spatial forces F_Bo_W in mobod order (the kernels' layout).
+  std::vector<Vector6<T>> F_mobod_W;
+  /// Outputs of the kernels, mobod order.
+  std::vector<Vector6<T>> A_WB_W, F_BMo_W;
+  /// Generalized-force scratch, size nv.
+  VectorX<T> tau, tau_applied;
+  /// Force element contributions (forward dynamics).
+  MultibodyForces<T> forces{1, 0};
+};
+
+/// Copies the position and velocity kinematics fields of `from` (the ones
+/// CalcPositionKinematics and CalcVelocityKinematics write) into `to`,
+/// which must be sized for the same tree. Allocates nothing for double.
+template <typename T>
+void CopyKinematics(const TreeWorkspace<T>& from, TreeWorkspace<T>* to);
+
+/// tau = Σ_B J_WBᵀ·F_Bo_W for spatial forces F_Bo_W given per mobod (size
+/// num_mobods(), entry 0 ignored): a tip-to-base pass accumulating each
+/// subtree's force at its root mobilizer, projected by Hᵀ. Uses ws->f_B as
+/// scratch. needs: position (world poses).
+template <typename T>
+void CalcGeneralizedForcesFromSpatialForces(
+    const CompiledTree& tree, const std::vector<Vector6<T>>& F_mobod_W,
+    TreeWorkspace<T>* ws, Eigen::Ref<VectorX<T>> tau);
+
+}  // namespace ossa::multibody::internal
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::DynamicsScratch);
