@@ -28,7 +28,16 @@ ForceElementIndex ForceElement<T>::index() const {
 template <typename T>
 const internal::MultibodyTree<T>& ForceElement<T>::tree(
     const char* method) const {
-  return this->GetParentTreeOrThrow(method, "this force element");
+  // Not GetParentTreeOrThrow(): its message argument would be built (and
+  // allocated) on every call.
+  const internal::MultibodyTree<T>* model = this->parent_tree();
+  if (model == nullptr) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): this force element was not added to a model yet; add it to a "
+        "MultibodyTree/MultibodyPlant first.",
+        method);
+  }
+  return *model;
 }
 
 template <typename T>
