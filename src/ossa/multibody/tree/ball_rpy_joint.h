@@ -27,6 +27,10 @@ class BallRpyJoint final : public Joint<T> {
     return internal::JointKind::kBallRpy;
   }
 
+  /// Random roll-pitch-yaw angles (rad) for SetRandomState; an empty
+  /// function removes the distribution.
+  void set_random_angles_distribution(
+      std::function<Vector3<double>(std::mt19937*)> angles);
   double default_damping() const { return this->default_damping_vector()[0]; }
   void set_default_damping(double damping);
   Vector3<double> get_default_angles() const {
@@ -37,6 +41,13 @@ class BallRpyJoint final : public Joint<T> {
  private:
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;
+
+  // Scalar conversion (joints.cc).
+ private:
+  std::unique_ptr<Joint<double>> DoCloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const override;
+  std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
 };
 
 }  // namespace ossa::multibody

@@ -273,7 +273,7 @@ VectorX<double> Joint<T>::SampleRandomPositions(std::mt19937* generator) const {
     ThrowLogicError(
         "Joint::SampleRandomPositions(): the generator is a nullptr.");
   }
-  VectorX<double> q = random_positions_sampler_(generator);
+  VectorX<double> q = random_positions_sampler_(generator, default_q_);
   if (q.size() != num_positions_) [[unlikely]] {
     ThrowLogicError(
         "Joint::SampleRandomPositions(): the random distribution of joint "
@@ -281,6 +281,36 @@ VectorX<double> Joint<T>::SampleRandomPositions(std::mt19937* generator) const {
         name_, q.size(), num_positions_);
   }
   return q;
+}
+
+template <typename T>
+template <typename U>
+std::unique_ptr<Joint<U>> Joint<T>::CloneToScalarImpl(
+    const internal::MultibodyTree<U>& tree_clone) const {
+  std::unique_ptr<Joint<U>> clone = DoCloneToScalar(tree_clone);
+  clone->set_model_instance(this->model_instance());
+  clone->damping_ = damping_;
+  clone->q_lower_ = q_lower_;
+  clone->q_upper_ = q_upper_;
+  clone->v_lower_ = v_lower_;
+  clone->v_upper_ = v_upper_;
+  clone->a_lower_ = a_lower_;
+  clone->a_upper_ = a_upper_;
+  clone->default_q_ = default_q_;
+  clone->random_positions_sampler_ = random_positions_sampler_;
+  return clone;
+}
+
+template <typename T>
+std::unique_ptr<Joint<double>> Joint<T>::CloneToScalar(
+    const internal::MultibodyTree<double>& tree_clone) const {
+  return CloneToScalarImpl<double>(tree_clone);
+}
+
+template <typename T>
+std::unique_ptr<Joint<AutoDiffXd>> Joint<T>::CloneToScalar(
+    const internal::MultibodyTree<AutoDiffXd>& tree_clone) const {
+  return CloneToScalarImpl<AutoDiffXd>(tree_clone);
 }
 
 template <typename T>

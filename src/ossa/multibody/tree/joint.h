@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <limits>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -152,8 +153,10 @@ class Joint : public MultibodyElement<T> {
   /// an expression of random variables).
   /// @{
   /// The type of a sampler of this joint's num_positions() coordinates.
-  using RandomPositionsSampler =
-      std::function<VectorX<double>(std::mt19937* generator)>;
+  /// It receives the joint's default positions (for the coordinates it
+  /// does not randomize).
+  using RandomPositionsSampler = std::function<VectorX<double>(
+      std::mt19937* generator, const VectorX<double>& default_positions)>;
   /// True if a random distribution of the positions was set.
   bool has_random_state() const {
     return static_cast<bool>(random_positions_sampler_);
@@ -169,6 +172,19 @@ class Joint : public MultibodyElement<T> {
   const RandomPositionsSampler& random_positions_sampler() const {
     return random_positions_sampler_;
   }
+  /// @}
+
+  /// @name Scalar conversion
+  /// A copy of this joint for `tree_clone`, the copy of this joint's model
+  /// on another scalar that already holds frames with the indices of this
+  /// joint's frames: same name, model instance, frames (by index), kind
+  /// constants (axis, pitch, X_FM), limits, default positions, damping and
+  /// random distribution. Used by MultibodyTree::CloneToScalar().
+  /// @{
+  std::unique_ptr<Joint<double>> CloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const;
+  std::unique_ptr<Joint<AutoDiffXd>> CloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const;
   /// @}
 
   /// After Finalize(): true if the tree uses this joint's mobilizer with the
@@ -190,6 +206,14 @@ class Joint : public MultibodyElement<T> {
         const VectorX<double>& acc_lower_limits,
         const VectorX<double>& acc_upper_limits);
 
+  /// Each kind constructs a copy of itself on `tree_clone`'s frames with
+  /// the same index as its own (the base class then copies the common
+  /// properties).
+  virtual std::unique_ptr<Joint<double>> DoCloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const = 0;
+  virtual std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const = 0;
+
   /// Suffixes of the kind's coordinates.
   virtual std::string do_get_position_suffix(int index) const = 0;
   virtual std::string do_get_velocity_suffix(int index) const = 0;
@@ -210,6 +234,12 @@ class Joint : public MultibodyElement<T> {
  private:
   template <typename>
   friend class internal::MultibodyTree;
+  template <typename>
+  friend class Joint;
+
+  template <typename U>
+  std::unique_ptr<Joint<U>> CloneToScalarImpl(
+      const internal::MultibodyTree<U>& tree_clone) const;
 
   // The system owning this joint's tree (throws naming `method` if none).
   const internal::MultibodyTreeSystem<T>& tree_system_or_throw(

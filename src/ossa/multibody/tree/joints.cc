@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ossa/multibody/tree/ball_rpy_joint.h"
+#include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/planar_joint.h"
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/quaternion_floating_joint.h"
@@ -474,6 +475,214 @@ template <typename T>
 std::string ScrewJoint<T>::do_get_velocity_suffix(int) const {
   return "w";
 }
+
+// ------------------------------------------------------- random positions
+
+template <typename T>
+void RevoluteJoint<T>::set_random_angle_distribution(
+    std::function<double(std::mt19937*)> angle) {
+  if (!angle) return this->set_random_positions_sampler({});
+  this->set_random_positions_sampler(
+      [angle](std::mt19937* g, const VectorX<double>&) {
+        return Vec({angle(g)});
+      });
+}
+
+template <typename T>
+void PrismaticJoint<T>::set_random_translation_distribution(
+    std::function<double(std::mt19937*)> translation) {
+  if (!translation) return this->set_random_positions_sampler({});
+  this->set_random_positions_sampler(
+      [translation](std::mt19937* g, const VectorX<double>&) {
+        return Vec({translation(g)});
+      });
+}
+
+template <typename T>
+void BallRpyJoint<T>::set_random_angles_distribution(
+    std::function<Vector3<double>(std::mt19937*)> angles) {
+  if (!angles) return this->set_random_positions_sampler({});
+  this->set_random_positions_sampler(
+      [angles](std::mt19937* g, const VectorX<double>&) {
+        return VectorX<double>(angles(g));
+      });
+}
+
+template <typename T>
+void UniversalJoint<T>::set_random_angles_distribution(
+    std::function<Vector2<double>(std::mt19937*)> angles) {
+  if (!angles) return this->set_random_positions_sampler({});
+  this->set_random_positions_sampler(
+      [angles](std::mt19937* g, const VectorX<double>&) {
+        return VectorX<double>(angles(g));
+      });
+}
+
+template <typename T>
+void RpyFloatingJoint<T>::set_random_angles_distribution(
+    std::function<Vector3<double>(std::mt19937*)> angles) {
+  random_angles_ = std::move(angles);
+  UpdateRandomSampler();
+}
+
+template <typename T>
+void RpyFloatingJoint<T>::set_random_translation_distribution(
+    std::function<Vector3<double>(std::mt19937*)> translation) {
+  random_translation_ = std::move(translation);
+  UpdateRandomSampler();
+}
+
+template <typename T>
+void RpyFloatingJoint<T>::UpdateRandomSampler() {
+  if (!random_angles_ && !random_translation_)
+    return this->set_random_positions_sampler({});
+  this->set_random_positions_sampler(
+      [angles = random_angles_, translation = random_translation_](
+          std::mt19937* g, const VectorX<double>& q0) {
+        VectorX<double> q = q0;
+        if (angles) q.template head<3>() = angles(g);
+        if (translation) q.template tail<3>() = translation(g);
+        return q;
+      });
+}
+
+template <typename T>
+void QuaternionFloatingJoint<T>::set_random_quaternion_distribution(
+    std::function<Quaternion<double>(std::mt19937*)> quaternion) {
+  random_quaternion_ = std::move(quaternion);
+  UpdateRandomSampler();
+}
+
+template <typename T>
+void QuaternionFloatingJoint<
+    T>::set_random_quaternion_distribution_to_uniform() {
+  // A 4-d standard normal sample, normalized, is uniform on S³ and so gives
+  // uniformly distributed rotations.
+  set_random_quaternion_distribution([](std::mt19937* g) {
+    std::normal_distribution<double> n(0.0, 1.0);
+    const double w = n(*g), x = n(*g), y = n(*g), z = n(*g);
+    return Quaternion<double>(w, x, y, z);
+  });
+}
+
+template <typename T>
+void QuaternionFloatingJoint<T>::set_random_translation_distribution(
+    std::function<Vector3<double>(std::mt19937*)> translation) {
+  random_translation_ = std::move(translation);
+  UpdateRandomSampler();
+}
+
+template <typename T>
+void QuaternionFloatingJoint<T>::UpdateRandomSampler() {
+  if (!random_quaternion_ && !random_translation_)
+    return this->set_random_positions_sampler({});
+  this->set_random_positions_sampler(
+      [quaternion = random_quaternion_, translation = random_translation_](
+          std::mt19937* g, const VectorX<double>& q0) {
+        VectorX<double> q = q0;
+        if (quaternion) {
+          const Quaternion<double> r = quaternion(g).normalized();
+          q.template head<4>() << r.w(), r.x(), r.y(), r.z();
+        }
+        if (translation) q.template tail<3>() = translation(g);
+        return q;
+      });
+}
+
+// ------------------------------------------------------- scalar conversion
+// Each kind is rebuilt on the clone tree's frames with its own constants;
+// Joint::CloneToScalar copies limits, defaults, damping and distributions.
+
+namespace {
+template <typename U, typename T>
+const Frame<U>& ParentIn(const internal::MultibodyTree<U>& tree,
+                         const Joint<T>& joint) {
+  return tree.get_frame(joint.frame_on_parent().index());
+}
+template <typename U, typename T>
+const Frame<U>& ChildIn(const internal::MultibodyTree<U>& tree,
+                        const Joint<T>& joint) {
+  return tree.get_frame(joint.frame_on_child().index());
+}
+
+template <typename U, typename T>
+std::unique_ptr<Joint<U>> MakeClone(const WeldJoint<T>& j,
+                                    const internal::MultibodyTree<U>& t) {
+  return std::make_unique<WeldJoint<U>>(j.name(), ParentIn(t, j), ChildIn(t, j),
+                                        j.X_FM());
+}
+template <typename U, typename T>
+std::unique_ptr<Joint<U>> MakeClone(const RevoluteJoint<T>& j,
+                                    const internal::MultibodyTree<U>& t) {
+  return std::make_unique<RevoluteJoint<U>>(j.name(), ParentIn(t, j),
+                                            ChildIn(t, j), j.revolute_axis());
+}
+template <typename U, typename T>
+std::unique_ptr<Joint<U>> MakeClone(const PrismaticJoint<T>& j,
+                                    const internal::MultibodyTree<U>& t) {
+  return std::make_unique<PrismaticJoint<U>>(
+      j.name(), ParentIn(t, j), ChildIn(t, j), j.translation_axis());
+}
+template <typename U, typename T>
+std::unique_ptr<Joint<U>> MakeClone(const ScrewJoint<T>& j,
+                                    const internal::MultibodyTree<U>& t) {
+  return std::make_unique<ScrewJoint<U>>(j.name(), ParentIn(t, j),
+                                         ChildIn(t, j), j.screw_axis(),
+                                         j.screw_pitch(), 0.0);
+}
+template <typename U, typename T>
+std::unique_ptr<Joint<U>> MakeClone(const BallRpyJoint<T>& j,
+                                    const internal::MultibodyTree<U>& t) {
+  return std::make_unique<BallRpyJoint<U>>(j.name(), ParentIn(t, j),
+                                           ChildIn(t, j));
+}
+template <typename U, typename T>
+std::unique_ptr<Joint<U>> MakeClone(const QuaternionFloatingJoint<T>& j,
+                                    const internal::MultibodyTree<U>& t) {
+  return std::make_unique<QuaternionFloatingJoint<U>>(j.name(), ParentIn(t, j),
+                                                      ChildIn(t, j));
+}
+template <typename U, typename T>
+std::unique_ptr<Joint<U>> MakeClone(const RpyFloatingJoint<T>& j,
+                                    const internal::MultibodyTree<U>& t) {
+  return std::make_unique<RpyFloatingJoint<U>>(j.name(), ParentIn(t, j),
+                                               ChildIn(t, j));
+}
+template <typename U, typename T>
+std::unique_ptr<Joint<U>> MakeClone(const PlanarJoint<T>& j,
+                                    const internal::MultibodyTree<U>& t) {
+  return std::make_unique<PlanarJoint<U>>(
+      j.name(), ParentIn(t, j), ChildIn(t, j), Vector3<double>::Zero());
+}
+template <typename U, typename T>
+std::unique_ptr<Joint<U>> MakeClone(const UniversalJoint<T>& j,
+                                    const internal::MultibodyTree<U>& t) {
+  return std::make_unique<UniversalJoint<U>>(j.name(), ParentIn(t, j),
+                                             ChildIn(t, j));
+}
+}  // namespace
+
+#define OSSA_DEFINE_JOINT_CLONE(Kind)                                \
+  template <typename T>                                              \
+  std::unique_ptr<Joint<double>> Kind<T>::DoCloneToScalar(           \
+      const internal::MultibodyTree<double>& tree_clone) const {     \
+    return MakeClone<double>(*this, tree_clone);                     \
+  }                                                                  \
+  template <typename T>                                              \
+  std::unique_ptr<Joint<AutoDiffXd>> Kind<T>::DoCloneToScalar(       \
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const { \
+    return MakeClone<AutoDiffXd>(*this, tree_clone);                 \
+  }
+OSSA_DEFINE_JOINT_CLONE(WeldJoint)
+OSSA_DEFINE_JOINT_CLONE(RevoluteJoint)
+OSSA_DEFINE_JOINT_CLONE(PrismaticJoint)
+OSSA_DEFINE_JOINT_CLONE(ScrewJoint)
+OSSA_DEFINE_JOINT_CLONE(BallRpyJoint)
+OSSA_DEFINE_JOINT_CLONE(QuaternionFloatingJoint)
+OSSA_DEFINE_JOINT_CLONE(RpyFloatingJoint)
+OSSA_DEFINE_JOINT_CLONE(PlanarJoint)
+OSSA_DEFINE_JOINT_CLONE(UniversalJoint)
+#undef OSSA_DEFINE_JOINT_CLONE
 
 }  // namespace ossa::multibody
 

@@ -735,6 +735,52 @@ class MultibodyTree {
                            EigenPtr<VectorX<T>> vdot) const;
   /// @}
 
+  /// @name Scalar conversion (multibody_tree_clone.cc)
+  /// A deep copy of this model on the scalar U: same model instances,
+  /// bodies, frames, joints (the floating joints Finalize() added included)
+  /// and actuators, each with the same index, name and default values;
+  /// finalized if this model is. The clone has no system: give it to a
+  /// MultibodyTreeSystem<U> (its constructor taking a tree) to get
+  /// Contexts. Per-Context values (state, parameters, locks) are not
+  /// copied. Force elements are not cloned yet (the force elements' helper
+  /// adds their loop here).
+  /// @{
+  template <typename U>
+  std::unique_ptr<MultibodyTree<U>> CloneToScalar() const;
+  std::unique_ptr<MultibodyTree<AutoDiffXd>> ToAutoDiffXd() const {
+    return CloneToScalar<AutoDiffXd>();
+  }
+  std::unique_ptr<MultibodyTree<T>> Clone() const { return CloneToScalar<T>(); }
+
+  /// The element of this model with the index of `element`, an element of
+  /// a variant of this model on another scalar (from CloneToScalar()):
+  /// frames, bodies, joints (of any kind) and actuators. Throws
+  /// std::logic_error if the index does not exist here or the element here
+  /// is not of the same type.
+  template <template <typename> class ElementType, typename Scalar>
+  const ElementType<T>& get_variant(const ElementType<Scalar>& element) const {
+    const void* found = nullptr;
+    if constexpr (std::is_base_of_v<Frame<T>, ElementType<T>>) {
+      found = dynamic_cast<const ElementType<T>*>(&get_frame(element.index()));
+    } else if constexpr (std::is_base_of_v<RigidBody<T>, ElementType<T>>) {
+      found = &get_body(element.index());
+    } else if constexpr (std::is_base_of_v<Joint<T>, ElementType<T>>) {
+      found = dynamic_cast<const ElementType<T>*>(&get_joint(element.index()));
+    } else {
+      static_assert(std::is_base_of_v<JointActuator<T>, ElementType<T>>,
+                    "get_variant(): unsupported element type");
+      found = &get_joint_actuator(element.index());
+    }
+    if (found == nullptr) [[unlikely]] {
+      ThrowLogicError(
+          "get_variant(): the element with this index in this model is not "
+          "a {}.",
+          NiceTypeName<ElementType<T>>());
+    }
+    return *static_cast<const ElementType<T>*>(found);
+  }
+  /// @}
+
   /// (Internal) The system that keeps this tree's state in Contexts; set by
   /// MultibodyTreeSystem. tree_system() throws std::logic_error naming
   /// `method` if there is none (a bare tree has no Context).
@@ -852,3 +898,14 @@ class MultibodyTree {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::internal::MultibodyTree);
+
+namespace ossa::multibody::internal {
+extern template std::unique_ptr<MultibodyTree<double>>
+MultibodyTree<double>::CloneToScalar<double>() const;
+extern template std::unique_ptr<MultibodyTree<AutoDiffXd>>
+MultibodyTree<double>::CloneToScalar<AutoDiffXd>() const;
+extern template std::unique_ptr<MultibodyTree<double>>
+MultibodyTree<AutoDiffXd>::CloneToScalar<double>() const;
+extern template std::unique_ptr<MultibodyTree<AutoDiffXd>>
+MultibodyTree<AutoDiffXd>::CloneToScalar<AutoDiffXd>() const;
+}  // namespace ossa::multibody::internal

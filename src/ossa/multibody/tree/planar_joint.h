@@ -42,6 +42,13 @@ class PlanarJoint final : public Joint<T> {
  private:
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;
+
+  // Scalar conversion (joints.cc).
+ private:
+  std::unique_ptr<Joint<double>> DoCloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const override;
+  std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
 };
 
 }  // namespace ossa::multibody

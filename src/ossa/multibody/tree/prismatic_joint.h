@@ -36,6 +36,10 @@ class PrismaticJoint final : public Joint<T> {
 
   /// The unit axis â, the same in F and M.
   const Vector3<double>& translation_axis() const { return axis_; }
+  /// Random translation (m) for SetRandomState; an empty function removes
+  /// the distribution.
+  void set_random_translation_distribution(
+      std::function<double(std::mt19937*)> translation);
   double default_damping() const { return this->default_damping_vector()[0]; }
   void set_default_damping(double damping);
   double position_lower_limit() const {
@@ -84,6 +88,13 @@ class PrismaticJoint final : public Joint<T> {
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;
   Vector3<double> axis_;
+
+  // Scalar conversion (joints.cc).
+ private:
+  std::unique_ptr<Joint<double>> DoCloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const override;
+  std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
 };
 
 }  // namespace ossa::multibody

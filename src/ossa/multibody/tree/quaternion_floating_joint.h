@@ -32,6 +32,15 @@ class QuaternionFloatingJoint final : public Joint<T> {
     return internal::JointKind::kQuaternionFloating;
   }
 
+  /// Random orientation (normalized when sampled) and translation p_FM (m)
+  /// for SetRandomState; either may be empty (that part keeps its
+  /// default).
+  void set_random_quaternion_distribution(
+      std::function<Quaternion<double>(std::mt19937*)> quaternion);
+  /// Orientations uniform over SO(3) (a normalized 4-d Gaussian).
+  void set_random_quaternion_distribution_to_uniform();
+  void set_random_translation_distribution(
+      std::function<Vector3<double>(std::mt19937*)> translation);
   double default_angular_damping() const {
     return this->default_damping_vector()[0];
   }
@@ -50,9 +59,19 @@ class QuaternionFloatingJoint final : public Joint<T> {
   void set_default_position(const Vector3<double>& p_FM);
 
  private:
+  void UpdateRandomSampler();
+  std::function<Quaternion<double>(std::mt19937*)> random_quaternion_;
+  std::function<Vector3<double>(std::mt19937*)> random_translation_;
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;
   void DoCheckDefaultPositions(const VectorX<double>& q) const override;
+
+  // Scalar conversion (joints.cc).
+ private:
+  std::unique_ptr<Joint<double>> DoCloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const override;
+  std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
 };
 
 }  // namespace ossa::multibody

@@ -61,6 +61,12 @@ class RevoluteJoint final : public Joint<T> {
   double get_default_angle() const { return this->default_positions()[0]; }
   void set_default_angle(double angle);
 
+  /// Random angle θ (rad) for SetRandomState / SetRandomContext: a
+  /// function of the generator (e.g. a std::uniform_real_distribution).
+  /// An empty function removes the distribution.
+  void set_random_angle_distribution(
+      std::function<double(std::mt19937*)> angle);
+
   /// The angle θ (rad) and rate θ̇ (rad/s) in `context` (see
   /// Joint::GetPositions() for what is required of the model).
   T get_angle(const systems::Context<T>& context) const {
@@ -84,6 +90,13 @@ class RevoluteJoint final : public Joint<T> {
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;
   Vector3<double> axis_;
+
+  // Scalar conversion (joints.cc).
+ private:
+  std::unique_ptr<Joint<double>> DoCloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const override;
+  std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
 };
 
 }  // namespace ossa::multibody

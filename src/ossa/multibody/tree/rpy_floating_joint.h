@@ -28,6 +28,12 @@ class RpyFloatingJoint final : public Joint<T> {
     return internal::JointKind::kRpyFloating;
   }
 
+  /// Random roll-pitch-yaw angles (rad) and translation p_FM (m) for
+  /// SetRandomState; either may be empty (that part keeps its default).
+  void set_random_angles_distribution(
+      std::function<Vector3<double>(std::mt19937*)> angles);
+  void set_random_translation_distribution(
+      std::function<Vector3<double>(std::mt19937*)> translation);
   double default_angular_damping() const {
     return this->default_damping_vector()[0];
   }
@@ -44,8 +50,18 @@ class RpyFloatingJoint final : public Joint<T> {
   void set_default_translation(const Vector3<double>& p_FM);
 
  private:
+  void UpdateRandomSampler();
+  std::function<Vector3<double>(std::mt19937*)> random_angles_;
+  std::function<Vector3<double>(std::mt19937*)> random_translation_;
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;
+
+  // Scalar conversion (joints.cc).
+ private:
+  std::unique_ptr<Joint<double>> DoCloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const override;
+  std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
 };
 
 }  // namespace ossa::multibody

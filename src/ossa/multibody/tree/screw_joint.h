@@ -50,6 +50,13 @@ class ScrewJoint final : public Joint<T> {
   std::string do_get_velocity_suffix(int) const override;
   Vector3<double> axis_;
   double screw_pitch_;
+
+  // Scalar conversion (joints.cc).
+ private:
+  std::unique_ptr<Joint<double>> DoCloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const override;
+  std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
 };
 
 }  // namespace ossa::multibody

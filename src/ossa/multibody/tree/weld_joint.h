@@ -38,6 +38,13 @@ class WeldJoint final : public Joint<T> {
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;
   math::RigidTransform<double> X_FM_;
+
+  // Scalar conversion (joints.cc).
+ private:
+  std::unique_ptr<Joint<double>> DoCloneToScalar(
+      const internal::MultibodyTree<double>& tree_clone) const override;
+  std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
 };
 
 }  // namespace ossa::multibody

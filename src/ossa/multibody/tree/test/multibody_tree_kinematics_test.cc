@@ -17,6 +17,7 @@
 #include "ossa/multibody/tree/multibody_tree_system.h"
 #include "ossa/multibody/tree/planar_joint.h"
 #include "ossa/multibody/tree/prismatic_joint.h"
+#include "ossa/multibody/tree/quaternion_floating_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/tree/rpy_floating_joint.h"
 #include "ossa/multibody/tree/screw_joint.h"
@@ -813,6 +814,142 @@ TEST(KinematicsAccelerationTest, FrameAccelerationsUseTheSystemsVdot) {
   EXPECT_TRUE(
       tree.CalcCenterOfMassTranslationalAccelerationInWorld(*context).isApprox(
           Jcm * system.vdot + bias, kTol));
+}
+
+// CloneToScalar keeps every element's index, name and defaults, and the
+// clone computes the same kinematics (on double: bit-identical, the same
+// operations on the same values; on AutoDiffXd: the same values).
+TEST_F(KinematicsTest, CloneToScalarRoundTripKeepsElementsAndKinematics) {
+  std::unique_ptr<MultibodyTree<AutoDiffXd>> ad = tree().ToAutoDiffXd();
+  ASSERT_TRUE(ad->is_finalized());
+  std::unique_ptr<MultibodyTree<double>> back = ad->CloneToScalar<double>();
+  ASSERT_EQ(back->num_bodies(), tree().num_bodies());
+  ASSERT_EQ(back->num_frames(), tree().num_frames());
+  ASSERT_EQ(back->num_joints(), tree().num_joints());
+  ASSERT_EQ(back->num_actuators(), tree().num_actuators());
+  ASSERT_EQ(back->num_model_instances(), tree().num_model_instances());
+  for (int f = 0; f < tree().num_frames(); ++f) {
+    const Frame<double>& frame = tree().get_frame(FrameIndex(f));
+    const Frame<double>& copy = back->get_variant(frame);
+    EXPECT_EQ(copy.name(), frame.name());
+    EXPECT_EQ(copy.index(), frame.index());
+    EXPECT_EQ(copy.model_instance(), frame.model_instance());
+    EXPECT_EQ(copy.body().index(), frame.body().index());
+    EXPECT_TRUE(copy.GetFixedPoseInBodyFrame().IsExactlyEqualTo(
+        frame.GetFixedPoseInBodyFrame()));
+  }
+  for (int j = 0; j < tree().num_joints(); ++j) {
+    const Joint<double>& joint = tree().get_joint(JointIndex(j));
+    const Joint<AutoDiffXd>& copy = ad->get_variant(joint);
+    EXPECT_EQ(copy.name(), joint.name());
+    EXPECT_EQ(copy.type_name(), joint.type_name());
+    EXPECT_EQ(copy.model_instance(), joint.model_instance());
+    EXPECT_EQ(copy.position_start(), joint.position_start());
+    EXPECT_EQ(copy.velocity_start(), joint.velocity_start());
+    EXPECT_EQ(copy.is_reversed(), joint.is_reversed());
+    EXPECT_EQ(copy.default_positions(), joint.default_positions());
+    EXPECT_EQ(copy.position_lower_limits(), joint.position_lower_limits());
+    EXPECT_EQ(copy.default_damping_vector(), joint.default_damping_vector());
+  }
+  const auto& j1 = tree().GetJointByName("j1");
+  EXPECT_EQ(ad->get_variant(dynamic_cast<const RevoluteJoint<double>&>(j1))
+                .revolute_axis(),
+            dynamic_cast<const RevoluteJoint<double>&>(j1).revolute_axis());
+  {
+    // An element whose index holds another kind of element here.
+    MultibodyTreeSystem<double> small;
+    auto& t = small.mutable_tree();
+    const auto& a = t.AddRigidBody("a", Inertia(1, Vector3<double>::Zero()));
+    const auto& fixed = t.template AddFrame<FixedOffsetFrame>(
+        "fixed", a.body_frame(), RigidTransform<double>::Identity());
+    ASSERT_EQ(int{fixed.index()}, 2);
+    ASSERT_TRUE(tree().get_frame(FrameIndex(2)).is_body_frame());
+    EXPECT_LOGIC_ERROR(tree().get_variant(fixed), "is not a");
+  }
+  // Same kinematics in a Context of the round-tripped copy.
+  MultibodyTreeSystem<double> system_back(std::move(back));
+  auto context_back = system_back.CreateDefaultContext();
+  system_back.SetPositions(context_back.get(), q_);
+  system_back.SetVelocities(context_back.get(), v_);
+  const auto& tree_back = system_back.tree();
+  const Frame<double>& tip = frame("tool_tip");
+  EXPECT_TRUE(tree_back.get_variant(tip)
+                  .CalcPoseInWorld(*context_back)
+                  .IsExactlyEqualTo(tip.CalcPoseInWorld(*context_)));
+  MatrixX<double> J(6, tree().num_velocities()),
+      J_back(6, tree().num_velocities());
+  tree().CalcJacobianSpatialVelocity(*context_, JacobianWrtVariable::kV, tip,
+                                     Vector3<double>(0.1, 0.2, 0.3),
+                                     frame("on_f1"), frame("b2"), &J);
+  tree_back.CalcJacobianSpatialVelocity(
+      *context_back, JacobianWrtVariable::kV, tree_back.get_variant(tip),
+      Vector3<double>(0.1, 0.2, 0.3), tree_back.GetFrameByName("on_f1"),
+      tree_back.GetFrameByName("b2"), &J_back);
+  EXPECT_EQ(J, J_back);
+  // The AutoDiffXd clone in a system: same values.
+  MultibodyTreeSystem<AutoDiffXd> system_ad(tree().ToAutoDiffXd());
+  auto context_ad = system_ad.CreateDefaultContext();
+  system_ad.SetPositions(context_ad.get(), q_.cast<AutoDiffXd>());
+  EXPECT_TRUE(
+      ExtractValue(system_ad.tree()
+                       .GetFrameByName("tool_tip")
+                       .CalcPoseInWorld(*context_ad)
+                       .GetAsMatrix34())
+          .isApprox(tip.CalcPoseInWorld(*context_).GetAsMatrix34(), kTol));
+  // A tree already owned by a system cannot be adopted again... and a null
+  // tree is rejected.
+  EXPECT_LOGIC_ERROR(MultibodyTreeSystem<double>(nullptr), "nullptr");
+}
+
+TEST(RandomStateTest, JointDistributionsAreSampledBySetRandomContext) {
+  MultibodyTreeSystem<double> system;
+  auto& tree = system.mutable_tree();
+  const auto& a = tree.AddRigidBody("a", Inertia(1, Vector3<double>::Zero()));
+  const auto& b = tree.AddRigidBody("b", Inertia(1, Vector3<double>::Zero()));
+  const auto& c = tree.AddRigidBody("c", Inertia(1, Vector3<double>::Zero()));
+  auto& rev = dynamic_cast<RevoluteJoint<double>&>(
+      tree.get_mutable_joint(tree.template AddJoint<RevoluteJoint>(
+                                     "rev", tree.world_body(), std::nullopt, a,
+                                     std::nullopt, Vector3<double>::UnitZ())
+                                 .index()));
+  auto& ball = dynamic_cast<BallRpyJoint<double>&>(
+      tree.get_mutable_joint(tree.template AddJoint<BallRpyJoint>(
+                                     "ball", a, std::nullopt, b, std::nullopt)
+                                 .index()));
+  auto& free =
+      dynamic_cast<QuaternionFloatingJoint<double>&>(tree.get_mutable_joint(
+          tree.template AddJoint<QuaternionFloatingJoint>(
+                  "free", tree.world_body(), std::nullopt, c, std::nullopt)
+              .index()));
+  rev.set_default_angle(0.5);
+  rev.set_random_angle_distribution([](std::mt19937* g) {
+    return std::uniform_real_distribution<double>(2.0, 3.0)(*g);
+  });
+  ball.set_random_angles_distribution(
+      [](std::mt19937*) { return Vector3<double>(0.1, 0.2, 0.3); });
+  // c floats: its quaternion is uniform, its translation keeps the default.
+  free.set_random_quaternion_distribution_to_uniform();
+  system.Finalize();
+  auto context = system.CreateDefaultContext();
+  EXPECT_EQ(rev.get_angle(*context), 0.5);
+  std::mt19937 generator(123);
+  system.SetRandomContext(context.get(), &generator);
+  const double angle = rev.get_angle(*context);
+  EXPECT_GE(angle, 2.0);
+  EXPECT_LE(angle, 3.0);
+  EXPECT_EQ(ball.GetPositions(*context), Vector3<double>(0.1, 0.2, 0.3));
+  const VectorX<double> qc = free.GetPositions(*context);
+  EXPECT_NEAR(qc.head<4>().norm(), 1.0, 1e-15);
+  EXPECT_FALSE(qc.head<4>().isApprox(Vector4<double>(1, 0, 0, 0)));
+  EXPECT_EQ(qc.tail<3>(), Vector3<double>::Zero());
+  // Another sample differs (continuous distributions).
+  system.SetRandomContext(context.get(), &generator);
+  EXPECT_NE(rev.get_angle(*context), angle);
+  // A sampler of the wrong size is reported.
+  rev.set_random_positions_sampler(
+      [](std::mt19937*, const VectorX<double>&) { return VectorX<double>(2); });
+  EXPECT_LOGIC_ERROR(system.SetRandomContext(context.get(), &generator),
+                     "gave 2 values but the joint has 1 positions");
 }
 
 }  // namespace
