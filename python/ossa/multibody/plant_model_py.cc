@@ -1,14 +1,10 @@
-// ossa.multibody.plant: the per-coordinate model queries of MultibodyPlant_[T]
-// — coordinate names (GetPositionNames, GetVelocityNames, GetStateNames,
-// GetActuatorNames) and limits (GetPositionLowerLimits, ...) assembled from
-// the joints and actuators in the order of q, v and u — and
-// GetFloatingBaseBodies.
+// ossa.multibody.plant: the model queries of MultibodyPlant_[T] — coordinate
+// names and limits, per-instance array helpers, topology queries, free
+// bodies — and its ports.
 
+#include <nanobind/stl/string_view.h>
 #include <nanobind/stl/unordered_set.h>
 
-#include <algorithm>
-#include <limits>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,239 +13,254 @@
 #include "ossa/multibody/plant_py.h"
 #include "ossa/multibody/tree_py.h"
 #include "ossa/py_util.h"
+#include "ossa/systems/framework/context.h"
+#include "ossa/systems/framework/input_port.h"
+#include "ossa/systems/framework/output_port.h"
 
 namespace ossa::py {
 namespace {
 
-using multibody::Joint;
-using multibody::JointActuator;
+using math::RigidTransform;
+using multibody::Frame;
+using multibody::JointIndex;
 using multibody::ModelInstanceIndex;
 using multibody::MultibodyPlant;
+using multibody::RigidBody;
+using multibody::SpatialVelocity;
+using systems::Context;
+using systems::State;
 
-// Throws std::logic_error naming `method` unless the plant is finalized and
-// (when given) the instance is valid.
-template <typename T>
-void CheckPlant(const MultibodyPlant<T>& plant, const char* method,
-                std::optional<ModelInstanceIndex> model_instance) {
-  if (!plant.is_finalized()) {
-    throw std::logic_error(std::string("MultibodyPlant::") + method +
-                           "(): the plant must be finalized first; call "
-                           "Finalize().");
-  }
-  if (model_instance &&
-      (!model_instance->is_valid() ||
-       static_cast<int>(*model_instance) >= plant.num_model_instances())) {
-    throw std::logic_error(std::string("MultibodyPlant::") + method +
-                           "(): invalid model instance " +
-                           (model_instance->is_valid()
-                                ? std::to_string(int(*model_instance))
-                                : std::string("(invalid index)")) +
-                           "; the plant has " +
-                           std::to_string(plant.num_model_instances()) +
-                           " model instances.");
-  }
-}
-
-// The joints with coordinates of `kind` (positions or velocities), in the
-// order of q (v); only those of `model_instance` when given.
-template <typename T>
-std::vector<const Joint<T>*> JointsInOrder(
-    const MultibodyPlant<T>& plant, bool velocities,
-    std::optional<ModelInstanceIndex> model_instance) {
-  std::vector<const Joint<T>*> joints;
-  for (int i = 0; i < plant.num_joints(); ++i) {
-    const Joint<T>& joint = plant.get_joint(multibody::JointIndex(i));
-    const int n =
-        velocities ? joint.num_velocities() : joint.num_positions();
-    if (n == 0) continue;
-    if (model_instance && joint.model_instance() != *model_instance) continue;
-    joints.push_back(&joint);
-  }
-  std::sort(joints.begin(), joints.end(), [&](auto* a, auto* b) {
-    return velocities ? a->velocity_start() < b->velocity_start()
-                      : a->position_start() < b->position_start();
-  });
-  return joints;
-}
-
-// "{instance}_{joint}_{suffix}" for each coordinate, the prefix and (for
-// 1-coordinate joints) the suffix optional, as the reference documents.
-template <typename T>
-std::vector<std::string> CoordinateNames(
-    const MultibodyPlant<T>& plant, const char* method, bool velocities,
-    std::optional<ModelInstanceIndex> model_instance, bool add_prefix,
-    bool always_add_suffix) {
-  CheckPlant(plant, method, model_instance);
-  std::vector<std::string> names;
-  for (const Joint<T>* joint :
-       JointsInOrder(plant, velocities, model_instance)) {
-    const int n =
-        velocities ? joint->num_velocities() : joint->num_positions();
-    const std::string prefix =
-        add_prefix ? plant.GetModelInstanceName(joint->model_instance()) + "_"
-                   : std::string();
-    for (int k = 0; k < n; ++k) {
-      std::string name = prefix + joint->name();
-      if (always_add_suffix || n > 1) {
-        name += "_" + (velocities ? joint->velocity_suffix(k)
-                                  : joint->position_suffix(k));
-      }
-      names.push_back(std::move(name));
-    }
-  }
-  return names;
-}
-
-template <typename T>
-std::vector<std::string> ActuatorNames(
-    const MultibodyPlant<T>& plant,
-    std::optional<ModelInstanceIndex> model_instance, bool add_prefix) {
-  CheckPlant(plant, "GetActuatorNames", model_instance);
-  std::vector<std::string> names;
-  for (int i = 0; i < plant.num_actuators(); ++i) {
-    const JointActuator<T>& actuator =
-        plant.get_joint_actuator(multibody::JointActuatorIndex(i));
-    if (model_instance && actuator.model_instance() != *model_instance)
-      continue;
-    names.push_back(
-        (add_prefix ? plant.GetModelInstanceName(actuator.model_instance()) +
-                          "_"
-                    : std::string()) +
-        actuator.name());
-  }
-  return names;
-}
-
-// The limits of every coordinate, joint by joint (-inf / +inf where none).
-template <typename T, typename Getter>
-Eigen::VectorXd Limits(const MultibodyPlant<T>& plant, const char* method,
-                       bool velocities, Getter getter) {
-  CheckPlant(plant, method, std::nullopt);
-  const int n = velocities ? plant.num_velocities() : plant.num_positions();
-  Eigen::VectorXd limits(n);
-  for (const Joint<T>* joint : JointsInOrder(plant, velocities, {})) {
-    const Eigen::VectorXd values = getter(*joint);
-    limits.segment(velocities ? joint->velocity_start()
-                              : joint->position_start(),
-                   values.size()) = values;
-  }
-  return limits;
-}
-
-template <typename T>
-Eigen::VectorXd EffortLimits(const MultibodyPlant<T>& plant,
-                             const char* method, double sign) {
-  CheckPlant(plant, method, std::nullopt);
-  Eigen::VectorXd limits(plant.num_actuated_dofs());
-  for (int i = 0; i < plant.num_actuators(); ++i) {
-    const JointActuator<T>& actuator =
-        plant.get_joint_actuator(multibody::JointActuatorIndex(i));
-    limits.segment(actuator.input_start(), actuator.num_inputs())
-        .setConstant(sign * actuator.effort_limit());
-  }
-  return limits;
-}
+constexpr auto kRefInternal = nb::rv_policy::reference_internal;
 
 }  // namespace
 
 template <typename T>
 void DefinePlantModelQueries(nb::handle cls) {
   using Class = MultibodyPlant<T>;
-  for (const bool velocities : {false, true}) {
-    const char* method = velocities ? "GetVelocityNames" : "GetPositionNames";
-    DefMethod(
-        cls, method,
-        [velocities, method](const Class& self, bool add_prefix,
-                             bool always_add_suffix) {
-          return CoordinateNames(self, method, velocities, std::nullopt,
-                                 add_prefix, always_add_suffix);
-        },
-        nb::arg("add_model_instance_prefix") = true,
-        nb::arg("always_add_suffix") = true);
-    DefMethod(
-        cls, method,
-        [velocities, method](const Class& self,
-                             ModelInstanceIndex model_instance,
-                             bool add_prefix, bool always_add_suffix) {
-          return CoordinateNames(self, method, velocities, model_instance,
-                                 add_prefix, always_add_suffix);
-        },
-        nb::arg("model_instance"), nb::arg("add_model_instance_prefix") = false,
-        nb::arg("always_add_suffix") = true);
-  }
-  DefMethod(
-      cls, "GetStateNames",
-      [](const Class& self, bool add_prefix) {
-        auto names = CoordinateNames(self, "GetStateNames", false,
-                                     std::nullopt, add_prefix, true);
-        auto v = CoordinateNames(self, "GetStateNames", true, std::nullopt,
-                                 add_prefix, true);
-        names.insert(names.end(), v.begin(), v.end());
-        return names;
-      },
-      nb::arg("add_model_instance_prefix") = true);
-  DefMethod(
-      cls, "GetStateNames",
-      [](const Class& self, ModelInstanceIndex model_instance,
-         bool add_prefix) {
-        auto names = CoordinateNames(self, "GetStateNames", false,
-                                     model_instance, add_prefix, true);
-        auto v = CoordinateNames(self, "GetStateNames", true, model_instance,
-                                 add_prefix, true);
-        names.insert(names.end(), v.begin(), v.end());
-        return names;
-      },
-      nb::arg("model_instance"), nb::arg("add_model_instance_prefix") = false);
-  DefMethod(
-      cls, "GetActuatorNames",
-      [](const Class& self, bool add_prefix) {
-        return ActuatorNames(self, std::nullopt, add_prefix);
-      },
-      nb::arg("add_model_instance_prefix") = true);
-  DefMethod(
-      cls, "GetActuatorNames",
-      [](const Class& self, ModelInstanceIndex model_instance,
-         bool add_prefix) {
-        return ActuatorNames(self, model_instance, add_prefix);
-      },
-      nb::arg("model_instance"), nb::arg("add_model_instance_prefix") = false);
 
-  DefMethod(cls, "GetPositionLowerLimits", [](const Class& self) {
-    return Limits(self, "GetPositionLowerLimits", false,
-                  [](const Joint<T>& j) { return j.position_lower_limits(); });
-  });
-  DefMethod(cls, "GetPositionUpperLimits", [](const Class& self) {
-    return Limits(self, "GetPositionUpperLimits", false,
-                  [](const Joint<T>& j) { return j.position_upper_limits(); });
-  });
-  DefMethod(cls, "GetVelocityLowerLimits", [](const Class& self) {
-    return Limits(self, "GetVelocityLowerLimits", true,
-                  [](const Joint<T>& j) { return j.velocity_lower_limits(); });
-  });
-  DefMethod(cls, "GetVelocityUpperLimits", [](const Class& self) {
-    return Limits(self, "GetVelocityUpperLimits", true,
-                  [](const Joint<T>& j) { return j.velocity_upper_limits(); });
-  });
-  DefMethod(cls, "GetAccelerationLowerLimits", [](const Class& self) {
-    return Limits(
-        self, "GetAccelerationLowerLimits", true,
-        [](const Joint<T>& j) { return j.acceleration_lower_limits(); });
-  });
-  DefMethod(cls, "GetAccelerationUpperLimits", [](const Class& self) {
-    return Limits(
-        self, "GetAccelerationUpperLimits", true,
-        [](const Joint<T>& j) { return j.acceleration_upper_limits(); });
-  });
-  DefMethod(cls, "GetEffortLowerLimits", [](const Class& self) {
-    return EffortLimits(self, "GetEffortLowerLimits", -1.0);
-  });
-  DefMethod(cls, "GetEffortUpperLimits", [](const Class& self) {
-    return EffortLimits(self, "GetEffortUpperLimits", 1.0);
-  });
-  DefMethod(cls, "GetFloatingBaseBodies", [](const Class& self) {
-    CheckPlant(self, "GetFloatingBaseBodies", std::nullopt);
-    return self.internal_tree().GetFloatingBaseBodies();
-  });
+  // ------------------------------------------------------------- names
+  DefMethod(cls, "GetPositionNames",
+            nb::overload_cast<bool, bool>(&Class::GetPositionNames,
+                                          nb::const_),
+            nb::arg("add_model_instance_prefix") = true,
+            nb::arg("always_add_suffix") = true);
+  DefMethod(cls, "GetPositionNames",
+            nb::overload_cast<ModelInstanceIndex, bool, bool>(
+                &Class::GetPositionNames, nb::const_),
+            nb::arg("model_instance"),
+            nb::arg("add_model_instance_prefix") = false,
+            nb::arg("always_add_suffix") = true);
+  DefMethod(cls, "GetVelocityNames",
+            nb::overload_cast<bool, bool>(&Class::GetVelocityNames,
+                                          nb::const_),
+            nb::arg("add_model_instance_prefix") = true,
+            nb::arg("always_add_suffix") = true);
+  DefMethod(cls, "GetVelocityNames",
+            nb::overload_cast<ModelInstanceIndex, bool, bool>(
+                &Class::GetVelocityNames, nb::const_),
+            nb::arg("model_instance"),
+            nb::arg("add_model_instance_prefix") = false,
+            nb::arg("always_add_suffix") = true);
+  DefMethod(cls, "GetStateNames",
+            nb::overload_cast<bool>(&Class::GetStateNames, nb::const_),
+            nb::arg("add_model_instance_prefix") = true);
+  DefMethod(cls, "GetStateNames",
+            nb::overload_cast<ModelInstanceIndex, bool>(&Class::GetStateNames,
+                                                        nb::const_),
+            nb::arg("model_instance"),
+            nb::arg("add_model_instance_prefix") = false);
+  DefMethod(cls, "GetActuatorNames",
+            nb::overload_cast<bool>(&Class::GetActuatorNames, nb::const_),
+            nb::arg("add_model_instance_prefix") = true);
+  DefMethod(cls, "GetActuatorNames",
+            nb::overload_cast<ModelInstanceIndex, bool>(
+                &Class::GetActuatorNames, nb::const_),
+            nb::arg("model_instance"),
+            nb::arg("add_model_instance_prefix") = false);
+
+  // ------------------------------------------------------------ limits
+  DefMethod(cls, "GetPositionLowerLimits", &Class::GetPositionLowerLimits);
+  DefMethod(cls, "GetPositionUpperLimits", &Class::GetPositionUpperLimits);
+  DefMethod(cls, "GetVelocityLowerLimits", &Class::GetVelocityLowerLimits);
+  DefMethod(cls, "GetVelocityUpperLimits", &Class::GetVelocityUpperLimits);
+  DefMethod(cls, "GetAccelerationLowerLimits",
+            &Class::GetAccelerationLowerLimits);
+  DefMethod(cls, "GetAccelerationUpperLimits",
+            &Class::GetAccelerationUpperLimits);
+  DefMethod(cls, "GetEffortLowerLimits", &Class::GetEffortLowerLimits);
+  DefMethod(cls, "GetEffortUpperLimits", &Class::GetEffortUpperLimits);
+
+  // ---------------------------------------------- per-instance arrays
+  DefMethod(
+      cls, "GetPositionsFromArray",
+      [](const Class& self, ModelInstanceIndex model_instance,
+         const VectorXArg<T>& q) {
+        return self.GetPositionsFromArray(model_instance, Unwrap(q));
+      },
+      nb::arg("model_instance"), nb::arg("q"));
+  DefMethod(
+      cls, "GetVelocitiesFromArray",
+      [](const Class& self, ModelInstanceIndex model_instance,
+         const VectorXArg<T>& v) {
+        return self.GetVelocitiesFromArray(model_instance, Unwrap(v));
+      },
+      nb::arg("model_instance"), nb::arg("v"));
+  DefMethod(
+      cls, "GetActuationFromArray",
+      [](const Class& self, ModelInstanceIndex model_instance,
+         const VectorXArg<T>& u) {
+        return self.GetActuationFromArray(model_instance, Unwrap(u));
+      },
+      nb::arg("model_instance"), nb::arg("u"));
+  // The reference's Python Set*InArray write into the numpy array given.
+  if constexpr (std::is_same_v<T, double>) {
+    DefMethod(
+        cls, "SetPositionsInArray",
+        [](const Class& self, ModelInstanceIndex model_instance,
+           const VectorArg& q_instance, Eigen::Ref<Eigen::VectorXd> q) {
+          Eigen::VectorXd full = q;
+          self.SetPositionsInArray(model_instance, q_instance.value, &full);
+          q = full;
+        },
+        nb::arg("model_instance"), nb::arg("q_instance"), nb::arg("q"));
+    DefMethod(
+        cls, "SetVelocitiesInArray",
+        [](const Class& self, ModelInstanceIndex model_instance,
+           const VectorArg& v_instance, Eigen::Ref<Eigen::VectorXd> v) {
+          Eigen::VectorXd full = v;
+          self.SetVelocitiesInArray(model_instance, v_instance.value, &full);
+          v = full;
+        },
+        nb::arg("model_instance"), nb::arg("v_instance"), nb::arg("v"));
+    DefMethod(
+        cls, "SetActuationInArray",
+        [](const Class& self, ModelInstanceIndex model_instance,
+           const VectorArg& u_instance, Eigen::Ref<Eigen::VectorXd> u) {
+          Eigen::VectorXd full = u;
+          self.SetActuationInArray(model_instance, u_instance.value, &full);
+          u = full;
+        },
+        nb::arg("model_instance"), nb::arg("u_instance"), nb::arg("u"));
+  }
+
+  // ---------------------------------------------------------- topology
+  DefMethod(cls, "IsAnchored", &Class::IsAnchored, nb::arg("body"));
+  DefMethod(
+      cls, "GetBodiesWeldedTo",
+      [](nb::handle self, const RigidBody<T>& body) {
+        nb::list result;
+        for (const RigidBody<T>* b :
+             nb::cast<const Class&>(self).GetBodiesWeldedTo(body)) {
+          nb::object o = nb::cast(b, nb::rv_policy::reference);
+          nb::keep_alive_obj(o, self);
+          result.append(o);
+        }
+        return result;
+      },
+      nb::arg("body"));
+  DefMethod(cls, "GetBodiesKinematicallyAffectedBy",
+            &Class::GetBodiesKinematicallyAffectedBy,
+            nb::arg("joint_indexes"));
+  DefMethod(cls, "GetFloatingBaseBodies", &Class::GetFloatingBaseBodies);
+  DefMethod(cls, "HasUniqueFreeBaseBody", &Class::HasUniqueFreeBaseBody,
+            nb::arg("model_instance"));
+  DefMethod(cls, "GetUniqueFreeBaseBodyOrThrow",
+            &Class::GetUniqueFreeBaseBodyOrThrow, nb::arg("model_instance"),
+            kRefInternal);
+  DefMethod(cls, "GetTopologyGraphvizString",
+            &Class::GetTopologyGraphvizString);
+
+  // ------------------------------------------------------- free bodies
+  DefMethod(cls, "GetFreeBodyPose", &Class::GetFreeBodyPose,
+            nb::arg("context"), nb::arg("body"));
+  DefMethod(cls, "SetFreeBodyPose",
+            nb::overload_cast<Context<T>*, const RigidBody<T>&,
+                              const RigidTransform<T>&>(
+                &Class::SetFreeBodyPose, nb::const_),
+            nb::arg("context"), nb::arg("body"), nb::arg("X_PB"));
+  DefMethod(cls, "SetFreeBodyPose",
+            nb::overload_cast<const Context<T>&, State<T>*,
+                              const RigidBody<T>&, const RigidTransform<T>&>(
+                &Class::SetFreeBodyPose, nb::const_),
+            nb::arg("context"), nb::arg("state"), nb::arg("body"),
+            nb::arg("X_PB"));
+  DefMethod(cls, "SetFreeBodySpatialVelocity",
+            nb::overload_cast<Context<T>*, const RigidBody<T>&,
+                              const SpatialVelocity<T>&>(
+                &Class::SetFreeBodySpatialVelocity, nb::const_),
+            nb::arg("context"), nb::arg("body"), nb::arg("V_PB"));
+  DefMethod(cls, "SetFreeBodySpatialVelocity",
+            nb::overload_cast<const Context<T>&, State<T>*,
+                              const RigidBody<T>&, const SpatialVelocity<T>&>(
+                &Class::SetFreeBodySpatialVelocity, nb::const_),
+            nb::arg("context"), nb::arg("state"), nb::arg("body"),
+            nb::arg("V_PB"));
+  DefMethod(cls, "SetFreeBodyPoseInWorldFrame",
+            &Class::SetFreeBodyPoseInWorldFrame, nb::arg("context"),
+            nb::arg("body"), nb::arg("X_WB"));
+  DefMethod(cls, "SetFreeBodyPoseInAnchoredFrame",
+            &Class::SetFreeBodyPoseInAnchoredFrame, nb::arg("context"),
+            nb::arg("frame_F"), nb::arg("body"), nb::arg("X_FB"));
+  DefMethod(
+      cls, "SetDefaultFreeBodyPose",
+      [](Class& self, const RigidBody<T>& body,
+         const RigidTransform<double>& X_PB) {
+        self.SetDefaultFreeBodyPose(body, X_PB);
+      },
+      nb::arg("body"), nb::arg("X_PB"));
+  DefMethod(cls, "GetDefaultFreeBodyPose", &Class::GetDefaultFreeBodyPose,
+            nb::arg("body"));
+
+  // ------------------------------------------------------------- ports
+  DefMethod(cls, "get_actuation_input_port",
+            nb::overload_cast<>(&Class::get_actuation_input_port, nb::const_),
+            kRefInternal);
+  DefMethod(cls, "get_actuation_input_port",
+            nb::overload_cast<ModelInstanceIndex>(
+                &Class::get_actuation_input_port, nb::const_),
+            nb::arg("model_instance"), kRefInternal);
+  DefMethod(cls, "get_desired_state_input_port",
+            &Class::get_desired_state_input_port, nb::arg("model_instance"),
+            kRefInternal);
+  DefMethod(cls, "get_applied_generalized_force_input_port",
+            &Class::get_applied_generalized_force_input_port, kRefInternal);
+  DefMethod(cls, "get_applied_spatial_force_input_port",
+            &Class::get_applied_spatial_force_input_port, kRefInternal);
+  DefMethod(cls, "get_geometry_query_input_port",
+            &Class::get_geometry_query_input_port, kRefInternal);
+  DefMethod(cls, "get_state_output_port",
+            nb::overload_cast<>(&Class::get_state_output_port, nb::const_),
+            kRefInternal);
+  DefMethod(cls, "get_state_output_port",
+            nb::overload_cast<ModelInstanceIndex>(
+                &Class::get_state_output_port, nb::const_),
+            nb::arg("model_instance"), kRefInternal);
+  DefMethod(cls, "get_generalized_acceleration_output_port",
+            nb::overload_cast<>(
+                &Class::get_generalized_acceleration_output_port, nb::const_),
+            kRefInternal);
+  DefMethod(cls, "get_generalized_acceleration_output_port",
+            nb::overload_cast<ModelInstanceIndex>(
+                &Class::get_generalized_acceleration_output_port, nb::const_),
+            nb::arg("model_instance"), kRefInternal);
+  DefMethod(cls, "get_net_actuation_output_port",
+            nb::overload_cast<>(&Class::get_net_actuation_output_port,
+                                nb::const_),
+            kRefInternal);
+  DefMethod(cls, "get_net_actuation_output_port",
+            nb::overload_cast<ModelInstanceIndex>(
+                &Class::get_net_actuation_output_port, nb::const_),
+            nb::arg("model_instance"), kRefInternal);
+  DefMethod(cls, "get_reaction_forces_output_port",
+            &Class::get_reaction_forces_output_port, kRefInternal);
+  DefMethod(cls, "get_body_poses_output_port",
+            &Class::get_body_poses_output_port, kRefInternal);
+  DefMethod(cls, "get_body_spatial_velocities_output_port",
+            &Class::get_body_spatial_velocities_output_port, kRefInternal);
+  DefMethod(cls, "get_body_spatial_accelerations_output_port",
+            &Class::get_body_spatial_accelerations_output_port, kRefInternal);
+  DefMethod(cls, "get_geometry_pose_output_port",
+            &Class::get_geometry_pose_output_port, kRefInternal);
 }
 
 template void DefinePlantModelQueries<double>(nb::handle);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ossa/bindings.h"
+#include "ossa/multibody/plant/externally_applied_spatial_force.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant_py.h"
 #include "ossa/multibody/tree_py.h"
@@ -377,7 +378,27 @@ void DoDefinePlant(nb::module_ m) {
       .def("has_sampled_output_ports", &Class::has_sampled_output_ports);
 
   DefinePlantModelQueries<T>(cls);
+  DefinePlantKinematics<T>(cls);
 
+}
+
+template <typename T>
+void DoDefineExternallyAppliedSpatialForce(nb::module_ m) {
+  using Class = multibody::ExternallyAppliedSpatialForce<T>;
+  auto cls = DefineTemplateClassWithDefault<Class>(
+      m, "ExternallyAppliedSpatialForce", GetPyParam<T>(),
+      "A spatial force F_Bq_W applied to the body body_index at the point "
+      "Bq (p_BoBq_B from its origin, in B), through the plant's "
+      "applied_spatial_force input port.");
+  cls.def(nb::init<>())
+      .def_rw("body_index", &Class::body_index)
+      .def_rw("p_BoBq_B", &Class::p_BoBq_B)
+      .def_rw("F_Bq_W", &Class::F_Bq_W);
+  DefCopyAndDeepCopy(cls);
+  // Value[List[ExternallyAppliedSpatialForce_[T]]], the port's value type.
+  nb::object list_param = nb::make_tuple(
+      nb::module_::import_("typing").attr("List")[cls]);
+  AddValueInstantiation<std::vector<Class>>(m, list_param);
 }
 
 }  // namespace
@@ -385,7 +406,11 @@ void DoDefinePlant(nb::module_ m) {
 void DefineMultibodyPlant(nb::module_ m) {
   m.doc() = "Bindings for ossa.multibody.plant.";
   type_visit(
-      [m](auto tag) { DoDefinePlant<typename decltype(tag)::type>(m); },
+      [m](auto tag) {
+        using T = typename decltype(tag)::type;
+        DoDefineExternallyAppliedSpatialForce<T>(m);
+        DoDefinePlant<T>(m);
+      },
       DefaultScalars{});
 }
 

@@ -12,5 +12,7 @@ namespace ossa::py {
 
 template <typename T>
 void DefinePlantModelQueries(nanobind::handle cls);  // plant_model_py.cc
+template <typename T>
+void DefinePlantKinematics(nanobind::handle cls);  // plant_kinematics_py.cc
 
 }  // namespace ossa::py

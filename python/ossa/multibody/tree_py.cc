@@ -14,6 +14,7 @@ void DefineMultibodyTree(nb::module_ m) {
   DefineMultibodyTreeInertia(m);
   DefineMultibodyTreeElements(m);
   DefineMultibodyTreeJoints(m);
+  DefineMultibodyTreeKinematics(m);
 }
 
 }  // namespace ossa::py

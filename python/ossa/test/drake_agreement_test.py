@@ -469,6 +469,180 @@ def test_coordinate_names_and_limits(pair):
         int(b) for b in theirs.GetFloatingBaseBodies()}
 
 
+# ------------------------------------------------------------ kinematics
+# Each quantity is computed by ONE function of (lib, plant, context) run on
+# both libraries at the same random states.
+
+SEEDS = (1, 2, 3)
+
+
+def compare(pair, what, fn, rtol=RTOL):
+    ours = fn(OSSA, *pair.ours)
+    theirs = fn(DRAKE, *pair.theirs)
+    assert_agree(ours, theirs, what, rtol)
+
+
+def user_frames(lib, plant):
+    frames = [plant.get_frame(lib.tree.FrameIndex(i))
+              for i in range(plant.num_frames())]
+    return [f for f in frames
+            if not (hasattr(f, "is_ephemeral") and f.is_ephemeral())]
+
+
+def bodies(lib, plant):
+    return [plant.get_body(lib.tree.BodyIndex(i))
+            for i in range(plant.num_bodies())]
+
+
+def points(rng, n=2):
+    return rng.uniform(-0.5, 0.5, size=(3, n))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_poses_and_velocities(pair, seed):
+    pair.random_state(np.random.default_rng(seed))
+
+    def body_poses(lib, plant, context):
+        return np.array([plant.EvalBodyPoseInWorld(context, b).GetAsMatrix4()
+                         for b in bodies(lib, plant)])
+
+    def body_velocities(lib, plant, context):
+        return np.array([
+            plant.EvalBodySpatialVelocityInWorld(context, b).get_coeffs()
+            for b in bodies(lib, plant)])
+
+    def frame_poses(lib, plant, context):
+        return np.array([f.CalcPoseInWorld(context).GetAsMatrix4()
+                         for f in user_frames(lib, plant)])
+
+    def relative_poses(lib, plant, context):
+        frames = user_frames(lib, plant)
+        return np.array([
+            plant.CalcRelativeTransform(context, frames[i],
+                                        frames[-1 - i]).GetAsMatrix4()
+            for i in range(len(frames))])
+
+    def frame_velocities(lib, plant, context):
+        frames = user_frames(lib, plant)
+        return np.array([
+            f.CalcSpatialVelocity(context, frames[-1], frames[1]).get_coeffs()
+            for f in frames])
+
+    def points_positions(lib, plant, context):
+        frames = user_frames(lib, plant)
+        p = points(np.random.default_rng(seed), 3)
+        return np.array([plant.CalcPointsPositions(context, f, p, frames[0])
+                         for f in frames])
+
+    compare(pair, "body poses", body_poses)
+    compare(pair, "body spatial velocities", body_velocities)
+    compare(pair, "frame poses", frame_poses)
+    compare(pair, "relative transforms", relative_poses)
+    compare(pair, "frame spatial velocities", frame_velocities)
+    compare(pair, "points positions", points_positions)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_jacobians(pair, seed):
+    pair.random_state(np.random.default_rng(seed))
+    for wrt in ("kV", "kQDot"):
+        def spatial(lib, plant, context):
+            frames = user_frames(lib, plant)
+            rng = np.random.default_rng(seed)
+            w = getattr(lib.tree.JacobianWrtVariable, wrt)
+            return np.array([plant.CalcJacobianSpatialVelocity(
+                context, w, f, points(rng, 1)[:, 0], frames[i // 2],
+                frames[-1]) for i, f in enumerate(frames)])
+
+        def translational(lib, plant, context):
+            frames = user_frames(lib, plant)
+            rng = np.random.default_rng(seed)
+            w = getattr(lib.tree.JacobianWrtVariable, wrt)
+            return np.array([plant.CalcJacobianTranslationalVelocity(
+                context, w, f, points(rng), frames[0], frames[-1 - i // 3])
+                for i, f in enumerate(frames)])
+
+        def angular(lib, plant, context):
+            frames = user_frames(lib, plant)
+            w = getattr(lib.tree.JacobianWrtVariable, wrt)
+            return np.array([plant.CalcJacobianAngularVelocity(
+                context, w, f, frames[-1], frames[0]) for f in frames])
+
+        def com(lib, plant, context):
+            w = getattr(lib.tree.JacobianWrtVariable, wrt)
+            return plant.CalcJacobianCenterOfMassTranslationalVelocity(
+                context, w, plant.world_frame(), plant.world_frame())
+
+        compare(pair, f"spatial velocity Jacobians ({wrt})", spatial)
+        compare(pair, f"translational velocity Jacobians ({wrt})",
+                translational)
+        compare(pair, f"angular velocity Jacobians ({wrt})", angular)
+        compare(pair, f"center of mass Jacobian ({wrt})", com)
+
+    def position_jacobian(lib, plant, context):
+        frames = user_frames(lib, plant)
+        rng = np.random.default_rng(seed)
+        return np.array([plant.CalcJacobianPositionVector(
+            context, f, points(rng), frames[0], frames[-1]) for f in frames])
+
+    compare(pair, "position vector Jacobians", position_jacobian)
+
+    # Bias accelerations: the reference supports them with respect to v
+    # only (it aborts for kQDot).
+    def bias(lib, plant, context):
+        frames = user_frames(lib, plant)
+        rng = np.random.default_rng(seed)
+        w = lib.tree.JacobianWrtVariable.kV
+        return np.array([plant.CalcBiasSpatialAcceleration(
+            context, w, f, points(rng, 1)[:, 0], frames[0],
+            frames[-1]).get_coeffs() for f in frames])
+
+    def bias_translational(lib, plant, context):
+        frames = user_frames(lib, plant)
+        rng = np.random.default_rng(seed)
+        w = lib.tree.JacobianWrtVariable.kV
+        return np.array([plant.CalcBiasTranslationalAcceleration(
+            context, w, f, points(rng), frames[-1], frames[0])
+            for f in frames])
+
+    def bias_com(lib, plant, context):
+        return plant.CalcBiasCenterOfMassTranslationalAcceleration(
+            context, lib.tree.JacobianWrtVariable.kV, plant.world_frame(),
+            plant.world_frame())
+
+    compare(pair, "bias spatial accelerations", bias)
+    compare(pair, "bias translational accelerations", bias_translational)
+    compare(pair, "bias center of mass acceleration", bias_com)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_velocity_maps_mass_properties_momentum(pair, seed):
+    pair.random_state(np.random.default_rng(seed))
+    plant, _ = pair.theirs
+    rng = np.random.default_rng(seed + 100)
+    v = rng.uniform(-1, 1, plant.num_velocities())
+    qdot = rng.uniform(-1, 1, plant.num_positions())
+    compare(pair, "N(q) v",
+            lambda lib, plant, context: plant.MapVelocityToQDot(context, v))
+    compare(pair, "N+(q) qdot",
+            lambda lib, plant, context: plant.MapQDotToVelocity(context, qdot))
+    compare(pair, "total mass",
+            lambda lib, plant, context: plant.CalcTotalMass(context))
+    compare(pair, "center of mass",
+            lambda lib, plant, context:
+            plant.CalcCenterOfMassPositionInWorld(context))
+    compare(pair, "center of mass velocity",
+            lambda lib, plant, context:
+            plant.CalcCenterOfMassTranslationalVelocityInWorld(context))
+    p = rng.uniform(-1, 1, 3)
+    compare(pair, "spatial momentum",
+            lambda lib, plant, context:
+            plant.CalcSpatialMomentumInWorldAboutPoint(context, p)
+            .get_coeffs())
+    compare(pair, "actuation matrix",
+            lambda lib, plant, context: plant.MakeActuationMatrix(), rtol=0)
+
+
 # ------------------------------------------------------------ simulation
 
 def simulate(lib, builder, x0, t_final, accuracy=1e-12):

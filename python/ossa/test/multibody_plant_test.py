@@ -8,8 +8,15 @@ import weakref
 import numpy as np
 import pytest
 
+from ossa.common.cpp_param import List
+from ossa.common.value import Value
 from ossa.math import RigidTransform, RollPitchYaw
-from ossa.multibody.plant import MultibodyPlant, MultibodyPlant_
+from ossa.multibody.math import SpatialForce
+from ossa.multibody.plant import (
+    ExternallyAppliedSpatialForce,
+    MultibodyPlant,
+    MultibodyPlant_,
+)
 from ossa.multibody.tree import (
     BodyIndex,
     FixedOffsetFrame,
@@ -252,5 +259,79 @@ def test_names_and_limits():
                                   [np.inf, 0.25])
     np.testing.assert_array_equal(plant.GetEffortUpperLimits(), [10.0])
     np.testing.assert_array_equal(plant.GetEffortLowerLimits(), [-10.0])
-    with pytest.raises(RuntimeError, match="invalid model instance"):
+    with pytest.raises(RuntimeError, match="GetPositionNames.*7 is invalid"):
         plant.GetPositionNames(ModelInstanceIndex(7))
+
+
+def make_free_box():
+    plant = MultibodyPlant(0.0)
+    box_body = plant.AddRigidBody("box", SpatialInertia.SolidBoxWithMass(
+        2.0, 0.1, 0.2, 0.3))
+    base = plant.AddRigidBody("base", box())
+    plant.WeldFrames(plant.world_frame(), base.body_frame(),
+                     RigidTransform(np.array([0.0, 0.0, 1.0])))
+    plant.Finalize()
+    return plant, box_body, base
+
+
+def test_free_bodies_and_topology():
+    plant, box_body, base = make_free_box()
+    context = plant.CreateDefaultContext()
+    X_WB = RigidTransform(RollPitchYaw(0.3, -0.2, 0.1), np.array([1., 2., 3.]))
+    plant.SetFreeBodyPose(context, box_body, X_WB)
+    # Through the quaternion and back: to rounding (1e-15).
+    np.testing.assert_allclose(
+        plant.GetFreeBodyPose(context, box_body).GetAsMatrix4(),
+        X_WB.GetAsMatrix4(), atol=1e-15)
+    assert plant.IsAnchored(base) and not plant.IsAnchored(box_body)
+    assert {b.name() for b in plant.GetBodiesWeldedTo(base)} == {
+        "world", "base"}
+    assert plant.GetFloatingBaseBodies() == {box_body.index()}
+    # The default instance also holds the welded base: as in the reference,
+    # its free base body is not "unique".
+    assert not plant.HasUniqueFreeBaseBody(default_model_instance())
+    with pytest.raises(RuntimeError, match="GetUniqueFreeBaseBodyOrThrow"):
+        plant.GetUniqueFreeBaseBodyOrThrow(default_model_instance())
+    alone = MultibodyPlant(0.0)
+    free = alone.AddRigidBody("free", box())
+    alone.Finalize()
+    assert alone.HasUniqueFreeBaseBody(default_model_instance())
+    assert alone.GetUniqueFreeBaseBodyOrThrow(
+        default_model_instance()) is free
+    dot = plant.GetTopologyGraphvizString()
+    assert "box" in dot and "base" in dot
+    # The base is welded, not free: the free-body methods refuse it, naming
+    # the method.
+    with pytest.raises(RuntimeError, match="SetFreeBodyPose"):
+        plant.SetFreeBodyPose(context, base, X_WB)
+
+
+def test_state_output_port_matches_state():
+    plant, upper, lower, shoulder, slider = make_pendulum_pair()
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    plant.SetPositionsAndVelocities(context, [0.1, 0.2, 0.3, 0.4])
+    np.testing.assert_array_equal(
+        plant.get_state_output_port().Eval(context), [0.1, 0.2, 0.3, 0.4])
+    assert plant.get_actuation_input_port().size() == 1
+    assert plant.get_applied_generalized_force_input_port().size() == 2
+    assert plant.get_state_output_port().get_name() == "state"
+
+
+def test_externally_applied_spatial_force_port():
+    plant = MultibodyPlant(0.0)
+    body = plant.AddRigidBody("box", SpatialInertia.SolidBoxWithMass(
+        2.0, 0.1, 0.2, 0.3))
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    force = ExternallyAppliedSpatialForce()
+    force.body_index = body.index()
+    # 21.62 N up on a 2 kg body under 9.81 m/s² gravity: 1 m/s² up, no
+    # rotation (applied at the center of mass).
+    force.F_Bq_W = SpatialForce(np.zeros(3), np.array([0.0, 0.0, 21.62]))
+    port = plant.get_applied_spatial_force_input_port()
+    port.FixValue(context, Value[List[ExternallyAppliedSpatialForce]]([force]))
+    xdot = plant.EvalTimeDerivatives(context).CopyToVector()
+    # xdot = [qdot (7); w_dot (3); v_dot (3)]; exact up to the rounding of
+    # 21.62 / 2 - 9.81 (1e-15).
+    np.testing.assert_allclose(xdot[7:], [0, 0, 0, 0, 0, 1.0], atol=1e-14)
