@@ -335,3 +335,22 @@ def test_externally_applied_spatial_force_port():
     # xdot = [qdot (7); w_dot (3); v_dot (3)]; exact up to the rounding of
     # 21.62 / 2 - 9.81 (1e-15).
     np.testing.assert_allclose(xdot[7:], [0, 0, 0, 0, 0, 1.0], atol=1e-14)
+
+
+def test_autodiff_plant_builds_like_the_float_one():
+    from ossa.autodiffutils import AutoDiffXd
+    from ossa.multibody.tree import RevoluteJoint_
+    plant = MultibodyPlant_[AutoDiffXd](0.0)
+    body = plant.AddRigidBody("body", box())
+    joint = plant.AddJoint(RevoluteJoint_[AutoDiffXd](
+        "pin", plant.world_frame(), body.body_frame(), [0, 0, 1]))
+    plant.Finalize()
+    assert (plant.num_positions(), plant.num_velocities()) == (1, 1)
+    assert plant.GetJointByName("pin") is joint
+    assert plant.GetPositionNames() == ["DefaultModelInstance_pin_q"]
+    # Scalars do not mix: a float joint cannot connect AutoDiffXd frames.
+    other = MultibodyPlant_[AutoDiffXd](0.0)
+    other_body = other.AddRigidBody("body", box())
+    with pytest.raises(TypeError):
+        other.AddJoint(RevoluteJoint("pin", other.world_frame(),
+                                     other_body.body_frame(), [0, 0, 1]))
