@@ -354,3 +354,53 @@ def test_autodiff_plant_builds_like_the_float_one():
     with pytest.raises(TypeError):
         other.AddJoint(RevoluteJoint("pin", other.world_frame(),
                                      other_body.body_frame(), [0, 0, 1]))
+
+
+def test_frame_and_body_kinematics_closed_form():
+    plant, upper, lower, shoulder, slider = make_pendulum_pair()
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    theta, x, theta_dot, x_dot = 0.4, 0.25, 1.5, -0.5
+    plant.SetPositionsAndVelocities(context, [theta, x, theta_dot, x_dot])
+    # upper: Rz(theta) at the origin; lower: 0.5 below upper's origin, then
+    # x along upper's x axis.
+    c, s = np.cos(theta), np.sin(theta)
+    p_lower = np.array([x * c, x * s, -0.5])
+    # Closed forms to rounding (1e-15 for O(1) entries).
+    np.testing.assert_allclose(
+        upper.EvalPoseInWorld(context).rotation().matrix(),
+        [[c, -s, 0], [s, c, 0], [0, 0, 1]], atol=1e-15)
+    np.testing.assert_allclose(
+        lower.body_frame().CalcPoseInWorld(context).translation(), p_lower,
+        atol=1e-15)
+    # v_WLo = w x p + x_dot * (upper's x axis), w = theta_dot z.
+    w = np.array([0, 0, theta_dot])
+    v_expected = np.cross(w, p_lower) + x_dot * np.array([c, s, 0])
+    V = lower.EvalSpatialVelocityInWorld(context)
+    np.testing.assert_allclose(V.rotational(), w, atol=1e-15)
+    np.testing.assert_allclose(V.translational(), v_expected, atol=1e-15)
+    # The pose of lower in upper does not depend on theta.
+    X_UL = lower.body_frame().CalcPose(context, upper.body_frame())
+    np.testing.assert_allclose(X_UL.translation(), [x, 0, -0.5], atol=1e-15)
+    # Per-Context pose of a FixedOffsetFrame moves what hangs from it.
+    F = plant.GetFrameByName("slider_parent")
+    F.SetPoseInParentFrame(context, RigidTransform(np.array([0., 0., -1.])))
+    np.testing.assert_allclose(F.GetPoseInParentFrame(context).translation(),
+                               [0, 0, -1])
+    np.testing.assert_allclose(
+        lower.EvalPoseInWorld(context).translation(),
+        [x * c, x * s, -1.0], atol=1e-15)
+
+
+def test_joint_locking():
+    plant, upper, lower, shoulder, slider = make_pendulum_pair()
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    plant.SetVelocities(context, [1.0, 2.0])
+    assert not shoulder.is_locked(context)
+    shoulder.Lock(context)
+    assert shoulder.is_locked(context)
+    # Locking zeroes the joint's velocity, as documented.
+    np.testing.assert_array_equal(plant.GetVelocities(context), [0.0, 2.0])
+    shoulder.Unlock(context)
+    assert not shoulder.is_locked(context)
