@@ -379,6 +379,7 @@ void DoDefinePlant(nb::module_ m) {
 
   DefinePlantModelQueries<T>(cls);
   DefinePlantKinematics<T>(cls);
+  DefinePlantDynamics<T>(cls);
 
 }
 

@@ -14,5 +14,7 @@ template <typename T>
 void DefinePlantModelQueries(nanobind::handle cls);  // plant_model_py.cc
 template <typename T>
 void DefinePlantKinematics(nanobind::handle cls);  // plant_kinematics_py.cc
+template <typename T>
+void DefinePlantDynamics(nanobind::handle cls);  // plant_dynamics_py.cc
 
 }  // namespace ossa::py

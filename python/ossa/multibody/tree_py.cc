@@ -15,6 +15,7 @@ void DefineMultibodyTree(nb::module_ m) {
   DefineMultibodyTreeElements(m);
   DefineMultibodyTreeJoints(m);
   DefineMultibodyTreeKinematics(m);
+  DefineMultibodyTreeForces(m);
 }
 
 }  // namespace ossa::py

@@ -643,6 +643,67 @@ def test_velocity_maps_mass_properties_momentum(pair, seed):
             lambda lib, plant, context: plant.MakeActuationMatrix(), rtol=0)
 
 
+# -------------------------------------------------------------- dynamics
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_dynamics(pair, seed):
+    pair.random_state(np.random.default_rng(seed))
+    plant, _ = pair.theirs
+    rng = np.random.default_rng(seed + 200)
+    vdot = rng.uniform(-1, 1, plant.num_velocities())
+    tau = rng.uniform(-1, 1, plant.num_velocities())
+    F = rng.uniform(-1, 1, size=(plant.num_bodies(), 6))
+
+    def applied_forces(lib, plant, context):
+        forces = lib.tree.MultibodyForces(plant)
+        forces.mutable_generalized_forces()[:] = tau
+        for i, body in enumerate(bodies(lib, plant)):
+            body.AddInForceInWorld(
+                context, lib.multibody_math.SpatialForce(F[i, :3], F[i, 3:]),
+                forces)
+        return forces
+
+    compare(pair, "mass matrix",
+            lambda lib, plant, context: plant.CalcMassMatrix(context))
+    compare(pair, "mass matrix via inverse dynamics",
+            lambda lib, plant, context:
+            plant.CalcMassMatrixViaInverseDynamics(context))
+    compare(pair, "bias term C(q, v) v",
+            lambda lib, plant, context: plant.CalcBiasTerm(context))
+    compare(pair, "gravity generalized forces",
+            lambda lib, plant, context:
+            plant.CalcGravityGeneralizedForces(context))
+    compare(pair, "inverse dynamics",
+            lambda lib, plant, context: plant.CalcInverseDynamics(
+                context, vdot, applied_forces(lib, plant, context)))
+    compare(pair, "forward dynamics xdot",
+            lambda lib, plant, context:
+            plant.EvalTimeDerivatives(context).CopyToVector())
+    compare(pair, "conservative power",
+            lambda lib, plant, context: plant.CalcConservativePower(context))
+    # The reference leaves joint damping out of its non-conservative power
+    # (it is not a force element there); ossa counts it (-d v^2). They are
+    # compared where no joint is damped.
+    damped = any(np.any(plant.get_joint(i).default_damping_vector() > 0)
+                 for i in plant.GetJointIndices())
+    if not damped:
+        compare(pair, "non-conservative power",
+                lambda lib, plant, context:
+                plant.CalcNonConservativePower(context))
+
+
+@pytest.mark.xfail(strict=False, reason=(
+    "known gap: MultibodyPlant does not override the System energy "
+    "methods yet, so EvalKineticEnergy / EvalPotentialEnergy return 0"))
+@pytest.mark.parametrize("seed", SEEDS[:1])
+def test_system_energies(pair, seed):
+    pair.random_state(np.random.default_rng(seed))
+    compare(pair, "kinetic energy",
+            lambda lib, plant, context: plant.EvalKineticEnergy(context))
+    compare(pair, "potential energy",
+            lambda lib, plant, context: plant.EvalPotentialEnergy(context))
+
+
 # ------------------------------------------------------------ simulation
 
 def simulate(lib, builder, x0, t_final, accuracy=1e-12):

@@ -22,6 +22,7 @@ from ossa.multibody.tree import (
     FixedOffsetFrame,
     JointIndex,
     ModelInstanceIndex,
+    MultibodyForces,
     PrismaticJoint,
     QuaternionFloatingJoint,
     RevoluteJoint,
@@ -404,3 +405,38 @@ def test_joint_locking():
     np.testing.assert_array_equal(plant.GetVelocities(context), [0.0, 2.0])
     shoulder.Unlock(context)
     assert not shoulder.is_locked(context)
+
+
+def test_multibody_forces_and_inverse_dynamics():
+    plant, upper, lower, shoulder, slider = make_pendulum_pair()
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    plant.SetPositionsAndVelocities(context, [0.3, 0.1, 0.0, 0.0])
+    forces = MultibodyForces(plant)
+    assert (forces.num_bodies(), forces.num_velocities()) == (3, 2)
+    np.testing.assert_array_equal(forces.generalized_forces(), [0, 0])
+    # The mutable view writes through.
+    forces.mutable_generalized_forces()[:] = [1.0, 2.0]
+    np.testing.assert_array_equal(forces.generalized_forces(), [1.0, 2.0])
+    # Inverse dynamics is M vdot + C v - tau_g - tau_applied; at v = 0,
+    # tau = M vdot - tau_g - tau_applied (to rounding, 1e-12 for entries of
+    # size ~10).
+    vdot = np.array([0.5, -1.0])
+    M = plant.CalcMassMatrix(context)
+    tau_g = plant.CalcGravityGeneralizedForces(context)
+    tau = plant.CalcInverseDynamics(context, vdot, forces)
+    np.testing.assert_allclose(tau, M @ vdot - tau_g - [1.0, 2.0],
+                               atol=1e-12)
+    # M is symmetric positive definite.
+    np.testing.assert_allclose(M, M.T, atol=1e-14)
+    assert np.all(np.linalg.eigvalsh(M) > 0)
+    forces.SetZero()
+    np.testing.assert_array_equal(forces.generalized_forces(), [0, 0])
+    # A force on the body in the world frame, read back.
+    F = SpatialForce(np.array([0., 0., 1.]), np.array([2., 0., 0.]))
+    lower.AddInForceInWorld(context, F, forces)
+    np.testing.assert_array_equal(
+        lower.GetForceInWorld(context, forces).get_coeffs(), F.get_coeffs())
+    # Forces sized for another model are refused.
+    with pytest.raises(RuntimeError, match="CalcInverseDynamics"):
+        plant.CalcInverseDynamics(context, vdot, MultibodyForces(5, 7))
