@@ -60,6 +60,8 @@ class PyLeafSystem : public LeafSystem<T> {
   using LeafSystem<T>::DeclareVectorOutputPort;
   using LeafSystem<T>::DeclareAbstractOutputPort;
   using LeafSystem<T>::DeclareStateOutputPort;
+  using LeafSystem<T>::MakeWitnessFunction;
+  using LeafSystem<T>::DeclareWitnessFunction;
 
   void DoCalcTimeDerivatives(const Context<T>& context,
                              ContinuousState<T>* derivatives) const override {
@@ -207,10 +209,52 @@ class PyCallback {
   nb::object weak_self_;
 };
 
+// A PyCallback shared by the copies of the std::function that holds it.
+// Events are copied by C++ (a Simulator clones witness events) possibly
+// without the GIL: copying a shared_ptr touches no Python reference count,
+// and the last owner takes the GIL to release the Python objects.
+std::shared_ptr<PyCallback> SharePyCallback(nb::object callable,
+                                            nb::handle owner) {
+  return std::shared_ptr<PyCallback>(new PyCallback(std::move(callable), owner),
+                                     [](PyCallback* p) {
+                                       if (!Py_IsInitialized()) return;
+                                       nb::gil_scoped_acquire gil;
+                                       delete p;
+                                     });
+}
+
 nb::object PortValue(const AbstractValue& value, systems::PortDataType type) {
   if (type == systems::kVectorValued)
     return nb::cast(Eigen::VectorXd(value.get_value<BasicVector<T>>().value()));
   return nb::cast(&value, nb::rv_policy::reference).attr("get_value")();
+}
+
+// LeafSystem::MakeWitnessFunction with a Python calc(context) -> float
+// (held by weak reference to the system if it is one of its methods).
+std::unique_ptr<systems::WitnessFunction<T>> MakeWitness(
+    LeafSystem<T>* self, std::string description,
+    systems::WitnessFunctionDirection direction, nb::object calc,
+    const systems::Event<T>* e) {
+  auto cb = SharePyCallback(std::move(calc), nb::find(self));
+  std::function<T(const Context<T>&)> f = [cb](const Context<T>& c) {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<T>((*cb)(nb::cast(&c, nb::rv_policy::reference)));
+  };
+  using MakeFn =
+      std::unique_ptr<systems::WitnessFunction<T>> (LeafSystem<T>::*)(
+          const std::string&, const systems::WitnessFunctionDirection&,
+          std::function<T(const Context<T>&)>) const;
+  using MakeWithEventFn =
+      std::unique_ptr<systems::WitnessFunction<T>> (LeafSystem<T>::*)(
+          const std::string&, const systems::WitnessFunctionDirection&,
+          std::function<T(const Context<T>&)>, const systems::Event<T>&) const;
+  if (e == nullptr) {
+    return (self->*static_cast<MakeFn>(&PyLeafSystem::MakeWitnessFunction))(
+        description, direction, std::move(f));
+  }
+  return (
+      self->*static_cast<MakeWithEventFn>(&PyLeafSystem::MakeWitnessFunction))(
+      description, direction, std::move(f), *e);
 }
 
 }  // namespace
@@ -622,6 +666,100 @@ void DefineSystemsFramework(nb::module_ m) {
            &Composite::get_unrestricted_update_events,
            nb::rv_policy::reference_internal);
 
+  nb::enum_<systems::TriggerType>(m, "TriggerType")
+      .value("kUnknown", systems::TriggerType::kUnknown)
+      .value("kInitialization", systems::TriggerType::kInitialization)
+      .value("kForced", systems::TriggerType::kForced)
+      .value("kTimed", systems::TriggerType::kTimed)
+      .value("kPeriodic", systems::TriggerType::kPeriodic)
+      .value("kPerStep", systems::TriggerType::kPerStep)
+      .value("kWitness", systems::TriggerType::kWitness);
+  using EventT = systems::Event<T>;
+  DefineTemplateClassWithDefault<EventT>(m, "Event", GetPyParam<T>())
+      .def("get_trigger_type", &EventT::get_trigger_type)
+      .def(
+          "get_witness_triggered_event_data",
+          [](const EventT& e) { return e.get_witness_triggered_event_data(); },
+          nb::rv_policy::reference_internal);
+  using WitnessData = systems::WitnessTriggeredEventData<T>;
+  DefineTemplateClassWithDefault<WitnessData>(m, "WitnessTriggeredEventData",
+                                              GetPyParam<T>())
+      .def("triggered_witness", &WitnessData::triggered_witness,
+           nb::rv_policy::reference)
+      .def("t0", &WitnessData::t0)
+      .def("tf", &WitnessData::tf)
+      .def("xc0", &WitnessData::xc0, nb::rv_policy::reference)
+      .def("xcf", &WitnessData::xcf, nb::rv_policy::reference);
+  // Events made in Python: callback(context, event[, state]) returning
+  // None (success) or an EventStatus.
+  DefineTemplateClassWithDefault<systems::PublishEvent<T>, EventT>(
+      m, "PublishEvent", GetPyParam<T>())
+      .def(
+          "__init__",
+          [](systems::PublishEvent<T>* self, nb::object callback) {
+            auto cb = SharePyCallback(std::move(callback), nb::handle());
+            new (self) systems::PublishEvent<T>(
+                [cb](const System<T>&, const Context<T>& c,
+                     const systems::PublishEvent<T>& e) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("callback"));
+  DefineTemplateClassWithDefault<systems::DiscreteUpdateEvent<T>, EventT>(
+      m, "DiscreteUpdateEvent", GetPyParam<T>())
+      .def(
+          "__init__",
+          [](systems::DiscreteUpdateEvent<T>* self, nb::object callback) {
+            auto cb = SharePyCallback(std::move(callback), nb::handle());
+            new (self) systems::DiscreteUpdateEvent<T>(
+                [cb](const System<T>&, const Context<T>& c,
+                     const systems::DiscreteUpdateEvent<T>& e,
+                     DiscreteValues<T>* xd) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference),
+                            nb::cast(xd, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("callback"));
+  DefineTemplateClassWithDefault<systems::UnrestrictedUpdateEvent<T>, EventT>(
+      m, "UnrestrictedUpdateEvent", GetPyParam<T>())
+      .def(
+          "__init__",
+          [](systems::UnrestrictedUpdateEvent<T>* self, nb::object callback) {
+            auto cb = SharePyCallback(std::move(callback), nb::handle());
+            new (self) systems::UnrestrictedUpdateEvent<T>(
+                [cb](const System<T>&, const Context<T>& c,
+                     const systems::UnrestrictedUpdateEvent<T>& e,
+                     State<T>* x) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus((*cb)(nb::cast(&c, nb::rv_policy::reference),
+                                        nb::cast(&e, nb::rv_policy::reference),
+                                        nb::cast(x, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("callback"));
+  nb::enum_<systems::WitnessFunctionDirection>(m, "WitnessFunctionDirection")
+      .value("kNone", systems::WitnessFunctionDirection::kNone)
+      .value("kPositiveThenNonNegative",
+             systems::WitnessFunctionDirection::kPositiveThenNonNegative)
+      .value("kNegativeThenNonPositive",
+             systems::WitnessFunctionDirection::kNegativeThenNonPositive)
+      .value("kCrossesZero", systems::WitnessFunctionDirection::kCrossesZero);
+  using Witness = systems::WitnessFunction<T>;
+  DefineTemplateClassWithDefault<Witness>(m, "WitnessFunction", GetPyParam<T>())
+      .def("description", &Witness::description)
+      .def("direction_type", &Witness::direction_type)
+      .def("get_system", &Witness::get_system, nb::rv_policy::reference)
+      .def("get_event", &Witness::get_event, nb::rv_policy::reference_internal)
+      .def("CalcWitnessValue", &Witness::CalcWitnessValue, nb::arg("context"))
+      .def("should_trigger", &Witness::should_trigger, nb::arg("w0"),
+           nb::arg("wf"));
+
   // ------------------------------------------------------------- systems
   auto system_base = nb::class_<SystemBase>(m, "SystemBase");
   system_base.def("get_name", &SystemBase::get_name)
@@ -731,6 +869,26 @@ void DefineSystemsFramework(nb::module_ m) {
            nb::overload_cast<int, int>(&System<T>::HasDirectFeedthrough,
                                        nb::const_),
            nb::arg("input_port"), nb::arg("output_port"))
+      .def(
+          "GetWitnessFunctions",
+          [](const System<T>& self, const Context<T>& context) {
+            std::vector<const systems::WitnessFunction<T>*> w;
+            self.GetWitnessFunctions(context, &w);
+            return w;
+          },
+          nb::arg("context"), nb::rv_policy::reference_internal)
+      .def("CalcWitnessValue", &System<T>::CalcWitnessValue, nb::arg("context"),
+           nb::arg("witness_func"))
+      .def("GetMyContextFromRoot", &System<T>::GetMyContextFromRoot,
+           nb::arg("root_context"), nb::rv_policy::reference,
+           nb::keep_alive<0, 2>())
+      .def(
+          "GetMyMutableContextFromRoot",
+          [](const System<T>& self, Context<T>* root) -> Context<T>& {
+            return self.GetMyMutableContextFromRoot(root);
+          },
+          nb::arg("root_context"), nb::rv_policy::reference,
+          nb::keep_alive<0, 2>())
       .def("GetGraphvizString", &System<T>::GetGraphvizString,
            nb::arg("max_depth") = std::numeric_limits<int>::max())
       .def("IsDifferenceEquationSystem", [](const System<T>& s) {
@@ -930,6 +1088,30 @@ void DefineSystemsFramework(nb::module_ m) {
             PyLeafSystem::DeclareInitialization(self, e);
           },
           nb::arg("update"))
+      .def(
+          "MakeWitnessFunction",
+          [](LeafSystem<T>* self, std::string description,
+             systems::WitnessFunctionDirection direction, nb::object calc,
+             const systems::Event<T>* e) {
+            return MakeWitness(self, std::move(description), direction,
+                               std::move(calc), e);
+          },
+          nb::arg("description"), nb::arg("direction_type"), nb::arg("calc"),
+          nb::arg("e") = nb::none())
+      .def(
+          "DeclareWitnessFunction",
+          [](LeafSystem<T>* self, std::string description,
+             systems::WitnessFunctionDirection direction, nb::object calc,
+             const systems::Event<T>* e) -> const systems::WitnessFunction<T>& {
+            using Fn = const systems::WitnessFunction<T>& (
+                LeafSystem<T>::*)(std::unique_ptr<systems::WitnessFunction<T>>);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareWitnessFunction))(
+                MakeWitness(self, std::move(description), direction,
+                            std::move(calc), e));
+          },
+          nb::arg("description"), nb::arg("direction_type"), nb::arg("calc"),
+          nb::arg("e") = nb::none(), nb::rv_policy::reference_internal)
       .def(
           "DoCalcTimeDerivatives",
           [](const LeafSystem<T>& self, const Context<T>& c,

@@ -160,7 +160,22 @@ void DoDefinePrimitives(nb::module_ m) {
       .def("GetLog", &VectorLogSink<T>::GetLog, nb::arg("context"), kRef)
       .def("GetMutableLog", &VectorLogSink<T>::GetMutableLog,
            nb::arg("context"), kRef)
+      .def("FindLog", &VectorLogSink<T>::FindLog, nb::arg("root_context"), kRef)
+      .def("FindMutableLog", &VectorLogSink<T>::FindMutableLog,
+           nb::arg("root_context"), kRef)
       .def("publish_period", &VectorLogSink<T>::publish_period);
+
+  // The sink belongs to the builder (then to its Diagram): the builder is
+  // kept alive as long as the returned reference. A plain overloaded
+  // function, as in the reference (scalar chosen by the argument types).
+  m.def(
+      "LogVectorOutput",
+      [](const OutputPort<T>& src, DiagramBuilder<T>* builder,
+         double publish_period) {
+        return LogVectorOutput(src, builder, publish_period);
+      },
+      nb::arg("src"), nb::arg("builder"), nb::arg("publish_period") = 0.0,
+      nb::rv_policy::reference, nb::keep_alive<0, 2>());
 }
 
 }  // namespace

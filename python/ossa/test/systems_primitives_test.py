@@ -21,6 +21,7 @@ from ossa.systems.primitives import (
     ConstantVectorSource_,
     Demultiplexer,
     Gain,
+    LogVectorOutput,
     MatrixGain,
     Multiplexer,
     PassThrough,
@@ -139,10 +140,8 @@ def build_ramp_diagram():
     builder.Connect(source.get_output_port(0), ramp.get_input_port(0))
     builder.Connect(ramp.get_output_port(0), gain.get_input_port(0))
     builder.Connect(ramp.get_output_port(0), hold.get_input_port(0))
-    gain_log = builder.AddSystem(VectorLogSink(1))
-    hold_log = builder.AddSystem(VectorLogSink(1, 0.125))
-    builder.Connect(gain.get_output_port(0), gain_log.get_input_port(0))
-    builder.Connect(hold.get_output_port(0), hold_log.get_input_port(0))
+    gain_log = LogVectorOutput(gain.get_output_port(0), builder)
+    hold_log = LogVectorOutput(hold.get_output_port(0), builder, 0.125)
     diagram = builder.Build()
     return diagram, ramp, gain_log, hold_log
 
@@ -153,10 +152,10 @@ def test_python_system_in_cpp_diagram():
     simulator.AdvanceTo(1.0)
     root = simulator.get_context()
     # x = 2t exactly (every integrator is exact for a constant rate).
-    assert diagram.GetSubsystemContext(ramp, root) \
-        .get_continuous_state_vector()[0] == pytest.approx(2.0, abs=1e-12)
+    assert ramp.GetMyContextFromRoot(root).get_continuous_state_vector()[0] \
+        == pytest.approx(2.0, abs=1e-12)
     assert ramp.calls > 0
-    log = gain_log.GetLog(diagram.GetSubsystemContext(gain_log, root))
+    log = gain_log.FindLog(root)
     assert log.num_samples() >= 10
     np.testing.assert_allclose(log.data()[0], 6.0 * log.sample_times(),
                                atol=1e-12)
@@ -165,11 +164,13 @@ def test_python_system_in_cpp_diagram():
     # the update due at the same t (applied at the start of the next step),
     # so it shows the value latched at the previous multiple: 0.5·(⌈4t⌉ − 1),
     # and the default 0 before the first latch.
-    sampled = hold_log.GetLog(diagram.GetSubsystemContext(hold_log, root))
+    sampled = hold_log.FindLog(root)
     times = sampled.sample_times()
     np.testing.assert_array_equal(times, np.arange(9) / 8.0)
     expected = 0.5 * np.maximum(np.ceil(4 * times) - 1, 0)
     np.testing.assert_allclose(sampled.data()[0], expected, atol=1e-12)
+    with pytest.raises(RuntimeError, match="not a root Context"):
+        gain_log.FindLog(ramp.GetMyContextFromRoot(root))
 
 
 def test_pid_controller_closed_loop_on_python_plant():
@@ -205,8 +206,8 @@ def test_pid_controller_closed_loop_on_python_plant():
     simulator = Simulator(diagram)
     simulator.get_mutable_integrator().set_target_accuracy(1e-8)
     simulator.AdvanceTo(1.0)
-    x = diagram.GetSubsystemContext(
-        plant, simulator.get_context()).get_continuous_state_vector()[0]
+    x = plant.GetMyContextFromRoot(
+        simulator.get_context()).get_continuous_state_vector()[0]
     # Error-controlled at 1e-8 per step; 1e-6 overall.
     assert x == pytest.approx(1.0 - math.exp(-2.0), abs=1e-6)
     assert pid.get_Kp_singleton() == 2.0
@@ -253,8 +254,8 @@ def test_gil_released_while_cpp_systems_integrate():
     assert during > 1000, (during, elapsed)
     # ∫(q_d − q)dt = ∫ sin = 1 − cos 1 (RK3 fixed steps of 1e-5: exact to
     # ~1e-15 per step).
-    integral = diagram.GetSubsystemContext(
-        pid, simulator.get_context()).get_continuous_state_vector()[0]
+    integral = pid.GetMyContextFromRoot(
+        simulator.get_context()).get_continuous_state_vector()[0]
     assert integral == pytest.approx(1 - math.cos(1.0), abs=1e-9)
 
 
@@ -268,9 +269,7 @@ def test_python_system_in_diagram_from_threads():
         diagram, ramp, gain_log, _ = build_ramp_diagram()
         simulator = Simulator(diagram)
         simulator.AdvanceTo(2.0)
-        sink_context = diagram.GetSubsystemContext(gain_log,
-                                                   simulator.get_context())
-        results[name] = gain_log.GetLog(sink_context).data()[0, -1]
+        results[name] = gain_log.FindLog(simulator.get_context()).data()[0, -1]
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(3)]
     for t in threads:

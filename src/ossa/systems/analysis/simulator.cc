@@ -204,6 +204,137 @@ bool Simulator<T>::CallMonitor(SimulatorStatus* status) {
 }
 
 template <typename T>
+std::optional<T> Simulator<T>::GetCurrentWitnessTimeIsolation() const {
+  using std::max;
+  // How tightly crossings are isolated relative to the accuracy: tight
+  // enough that the event time error is well below the integration error.
+  const double kIsolationScale = 0.01;
+  // A characteristic time of the system (1 s until Systems report one).
+  const double kCharacteristicTime = 1.0;
+  const std::optional<double>& context_accuracy = get_context().get_accuracy();
+  const T working_min = integrator_->get_working_minimum_step_size();
+  if (integrator_->get_fixed_step_mode()) {
+    if (!context_accuracy) return std::nullopt;
+    return max(working_min, T(kIsolationScale * context_accuracy.value() *
+                              integrator_->get_maximum_step_size()));
+  }
+  double accuracy = context_accuracy ? context_accuracy.value()
+                                     : integrator_->get_accuracy_in_use();
+  if (std::isnan(accuracy)) accuracy = integrator_->get_target_accuracy();
+  if (std::isnan(accuracy)) return std::nullopt;
+  return max(working_min, T(kIsolationScale * accuracy * kCharacteristicTime));
+}
+
+template <typename T>
+void Simulator<T>::EvaluateWitnesses(std::vector<T>* values) const {
+  values->resize(witnesses_.size());
+  for (size_t i = 0; i < witnesses_.size(); ++i) {
+    (*values)[i] = system_.CalcWitnessValue(*context_, *witnesses_[i]);
+  }
+}
+
+template <typename T>
+void Simulator<T>::IntegrateForwardFrom(const T& t0, const VectorX<T>& x0,
+                                        const T& t_des) {
+  const T inf(std::numeric_limits<double>::infinity());
+  context_->SetTimeAndContinuousState(t0, x0);
+  while (context_->get_time() < t_des) {
+    integrator_->IntegrateNoFurtherThanTime(inf, inf, t_des);
+  }
+}
+
+template <typename T>
+typename IntegratorBase<T>::StepResult Simulator<T>::IntegrateContinuousState(
+    const T& next_publish_time, const T& next_update_time,
+    const T& boundary_time) {
+  witnessed_events_->Clear();
+  system_.GetWitnessFunctions(*context_, &witnesses_);
+  if (witnesses_.empty()) {
+    return integrator_->IntegrateNoFurtherThanTime(
+        next_publish_time, next_update_time, boundary_time);
+  }
+
+  // The step's start, and the witnesses there.
+  T a = context_->get_time();
+  const int n = context_->num_continuous_states();
+  x0_.resize(n);
+  context_->get_continuous_state_vector().CopyToPreSizedVector(&x0_);
+  EvaluateWitnesses(&w0_);
+  const T t_start = a;
+  event_xc0_->SetFromVector(x0_);
+
+  auto result = integrator_->IntegrateNoFurtherThanTime(
+      next_publish_time, next_update_time, boundary_time);
+  T b = context_->get_time();
+  EvaluateWitnesses(&wf_);
+  bool any = false;
+  for (size_t i = 0; i < witnesses_.size(); ++i) {
+    any = any || witnesses_[i]->should_trigger(w0_[i], wf_[i]);
+  }
+  if (!any) return result;
+
+  // Bisection on [a, b]: a is before every crossing (its state x0_, its
+  // values w0_), b after at least one (xf_, wf_). Midpoints are reached by
+  // integrating from a, so the state at b always comes from an integration
+  // that started before the crossing.
+  xf_.resize(n);
+  context_->get_continuous_state_vector().CopyToPreSizedVector(&xf_);
+  const T t_end = b;
+  const std::optional<T> isolation = GetCurrentWitnessTimeIsolation();
+  if (isolation) {
+    while (b - a > *isolation) {
+      const T c = (a + b) / 2;
+      // The midpoint may round onto an end when the interval reaches the
+      // resolution of the time; stop there.
+      if (!(c > a && c < b)) break;
+      IntegrateForwardFrom(a, x0_, c);
+      EvaluateWitnesses(&wc_);
+      bool trigger = false;
+      for (size_t i = 0; i < witnesses_.size(); ++i) {
+        trigger = trigger || witnesses_[i]->should_trigger(w0_[i], wc_[i]);
+      }
+      xc_.resize(n);
+      context_->get_continuous_state_vector().CopyToPreSizedVector(&xc_);
+      if (trigger) {
+        b = c;
+        std::swap(xf_, xc_);
+        std::swap(wf_, wc_);
+      } else {
+        a = c;
+        std::swap(x0_, xc_);
+        std::swap(w0_, wc_);
+      }
+    }
+    context_->SetTimeAndContinuousState(b, xf_);
+    // Events due at the original end of the step are not reached when the
+    // step was cut short at the crossing.
+    if (b != t_end) result = IntegratorBase<T>::kReachedZeroCrossing;
+    event_xc0_->SetFromVector(x0_);
+  }
+  event_xcf_->SetFromVector(xf_);
+  for (size_t i = 0; i < witnesses_.size(); ++i) {
+    const WitnessFunction<T>* witness = witnesses_[i];
+    if (!witness->should_trigger(w0_[i], wf_[i])) continue;
+    if (witness->get_event() == nullptr) continue;
+    std::unique_ptr<Event<T>>& event = witness_events_[witness];
+    if (!event) {
+      event = witness->get_event()->Clone();
+      event->set_trigger_type(TriggerType::kWitness);
+    }
+    WitnessTriggeredEventData<T> data;
+    data.set_triggered_witness(witness);
+    data.set_t0(isolation ? a : t_start);
+    data.set_tf(b);
+    data.set_xc0(event_xc0_.get());
+    data.set_xcf(event_xcf_.get());
+    event->set_event_data(data);
+    system_.AddTriggeredWitnessFunctionToCompositeEventCollection(
+        event.get(), witnessed_events_.get());
+  }
+  return result;
+}
+
+template <typename T>
 SimulatorStatus Simulator<T>::Initialize(const InitializeParams& params) {
   CheckContext("Initialize");
   const T current_time = context_->get_time();
@@ -220,6 +351,11 @@ SimulatorStatus Simulator<T>::Initialize(const InitializeParams& params) {
   merged_events_ = system_.AllocateCompositeEventCollection();
   discrete_updates_ = system_.AllocateDiscreteVariables();
   unrestricted_updates_ = context_->CloneState();
+  witnessed_events_ = system_.AllocateCompositeEventCollection();
+  witness_event_pending_ = false;
+  witness_events_.clear();
+  event_xc0_ = context_->get_continuous_state().Clone();
+  event_xcf_ = context_->get_continuous_state().Clone();
 
   auto init_events = system_.AllocateCompositeEventCollection();
   if (!params.suppress_initialization_events) {
@@ -278,6 +414,7 @@ SimulatorStatus Simulator<T>::AdvanceTo(const T& boundary_time) {
   merged_events_->Clear();
   merged_events_->AddToEnd(*per_step_events_);
   if (timed_event_pending_) merged_events_->AddToEnd(*timed_events_);
+  if (witness_event_pending_) merged_events_->AddToEnd(*witnessed_events_);
 
   while (true) {
     PauseIfTooFast();
@@ -286,6 +423,7 @@ SimulatorStatus Simulator<T>::AdvanceTo(const T& boundary_time) {
     keep_going &= HandleDiscreteUpdate(
         merged_events_->get_discrete_update_events(), &status);
     timed_event_pending_ = false;
+    witness_event_pending_ = false;
     if (!keep_going) return status;
 
     // Integrate to the next timed event (exactly) or the boundary.
@@ -297,15 +435,17 @@ SimulatorStatus Simulator<T>::AdvanceTo(const T& boundary_time) {
       next_update_time = t_event;
     }
     if (timed_events_->HasPublishEvents()) next_publish_time = t_event;
-    const auto result = integrator_->IntegrateNoFurtherThanTime(
+    const auto result = IntegrateContinuousState(
         next_publish_time, next_update_time, boundary_time);
     timed_event_pending_ = result == IntegratorBase<T>::kReachedPublishTime ||
                            result == IntegratorBase<T>::kReachedUpdateTime;
+    witness_event_pending_ = witnessed_events_->HasEvents();
     ++num_steps_taken_;
 
     merged_events_->Clear();
     merged_events_->AddToEnd(*per_step_events_);
     if (timed_event_pending_) merged_events_->AddToEnd(*timed_events_);
+    if (witness_event_pending_) merged_events_->AddToEnd(*witnessed_events_);
     keep_going &= HandlePublish(merged_events_->get_publish_events(), &status);
     if (publish_every_time_step_) {
       system_.ForcedPublish(*context_);

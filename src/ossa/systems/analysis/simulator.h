@@ -17,15 +17,32 @@
 /// Update events due at the boundary time stay pending: they are applied at
 /// the start of the next AdvanceTo() (or AdvancePendingEvents()).
 ///
+/// Witness functions (System::GetWitnessFunctions). Each step evaluates the
+/// witnesses at its start (w0) and end (wf). If one triggers (see
+/// WitnessFunction::should_trigger) the Simulator isolates the crossing by
+/// bisection: it re-integrates from the last time known to be before the
+/// crossing to the midpoint of the interval, until the interval [a, b] is no
+/// longer than the witness time-isolation length; the step then ends at b
+/// (just past the crossing) and the triggered witnesses' events are handled
+/// like timed events at b (publishes at the end of the step, updates at the
+/// start of the next). The isolation length is
+///   max(working minimum step, 0.01 · accuracy · 1 s) in error-controlled
+///   mode (accuracy: the Context's, else the integrator's in use), and
+///   max(working minimum step, 0.01 · accuracy · maximum step) in fixed-step
+///   mode if the Context has an accuracy — otherwise the crossing is not
+///   isolated and the events fire at the end of the step.
+///
 /// Initialize() (called by the first AdvanceTo() if needed) applies the
 /// initialization events (unrestricted, discrete, then publish) and the
 /// publish events due at the start time.
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "ossa/systems/analysis/integrator_base.h"
 #include "ossa/systems/analysis/simulator_status.h"
@@ -168,6 +185,10 @@ class Simulator {
   const System<T>& get_system() const { return system_; }
   bool is_initialized() const { return initialization_done_; }
 
+  /// The length of the interval to which witness crossings are isolated
+  /// (see the file comment), or nullopt if they are not isolated.
+  std::optional<T> GetCurrentWitnessTimeIsolation() const;
+
  private:
   Simulator(const System<T>* system, std::unique_ptr<const System<T>> owned,
             std::unique_ptr<Context<T>> context);
@@ -185,6 +206,15 @@ class Simulator {
   bool ProcessEventStatus(const EventStatus& event_status, const char* what,
                           SimulatorStatus* status);
   bool CallMonitor(SimulatorStatus* status);
+  // One integration step (see IntegratorBase::IntegrateNoFurtherThanTime)
+  // that ends at the first witness crossing, if any, and collects the
+  // triggered witnesses' events in witnessed_events_.
+  typename IntegratorBase<T>::StepResult IntegrateContinuousState(
+      const T& next_publish_time, const T& next_update_time,
+      const T& boundary_time);
+  // Integrates from (t0, x0) to t_des with the integrator's own steps.
+  void IntegrateForwardFrom(const T& t0, const VectorX<T>& x0, const T& t_des);
+  void EvaluateWitnesses(std::vector<T>* values) const;
   void PauseIfTooFast() const;
   double ElapsedRealtime() const;
 
@@ -207,6 +237,19 @@ class Simulator {
   std::unique_ptr<CompositeEventCollection<T>> merged_events_;
   std::unique_ptr<DiscreteValues<T>> discrete_updates_;
   std::unique_ptr<State<T>> unrestricted_updates_;
+
+  // Witness machinery: the witnesses of the current step, their values at
+  // the ends of the isolation interval, the events of the triggered ones
+  // (one clone per witness, carrying its WitnessTriggeredEventData) and the
+  // states at the interval ends that this data points to.
+  bool witness_event_pending_{false};
+  std::vector<const WitnessFunction<T>*> witnesses_;
+  std::vector<T> w0_, wf_, wc_;
+  VectorX<T> x0_, xf_, xc_;
+  std::map<const WitnessFunction<T>*, std::unique_ptr<Event<T>>>
+      witness_events_;
+  std::unique_ptr<CompositeEventCollection<T>> witnessed_events_;
+  std::unique_ptr<ContinuousState<T>> event_xc0_, event_xcf_;
 
   int64_t num_publishes_{0};
   int64_t num_steps_taken_{0};

@@ -687,6 +687,60 @@ void Diagram<T>::DoCalcNextUpdateTime(const Context<T>& context,
 }
 
 template <typename T>
+void Diagram<T>::DoGetWitnessFunctions(
+    const Context<T>& context,
+    std::vector<const WitnessFunction<T>*>* w) const {
+  const auto& dc = static_cast<const DiagramContext<T>&>(context);
+  for (int i = 0; i < num_subsystems(); ++i) {
+    systems_[i]->DoGetWitnessFunctions(
+        dc.GetSubsystemContext(SubsystemIndex(i)), w);
+  }
+}
+
+template <typename T>
+T Diagram<T>::DoCalcWitnessValue(const Context<T>& context,
+                                 const WitnessFunction<T>& witness_func) const {
+  const System<T>& owner = witness_func.get_system();
+  std::vector<int> path;
+  if (!FindSubsystemPath(owner, &path)) {
+    ThrowLogicError(
+        "Diagram::CalcWitnessValue(): witness '{}' belongs to System '{}', "
+        "which is not in Diagram '{}'.",
+        witness_func.description(), owner.GetSystemPathname(),
+        this->GetSystemPathname());
+  }
+  return witness_func.CalcWitnessValue(GetSubsystemContext(owner, context));
+}
+
+template <typename T>
+void Diagram<T>::DoAddTriggeredWitnessFunctionToCompositeEventCollection(
+    Event<T>* event, CompositeEventCollection<T>* events) const {
+  const System<T>& owner = event->get_witness_triggered_event_data()
+                               ->triggered_witness()
+                               ->get_system();
+  std::vector<int> path;
+  if (!FindSubsystemPath(owner, &path)) {
+    ThrowLogicError(
+        "Diagram::AddTriggeredWitnessFunctionToCompositeEventCollection(): "
+        "the witness's System '{}' is not in Diagram '{}'.",
+        owner.GetSystemPathname(), this->GetSystemPathname());
+  }
+  CompositeEventCollection<T>* current = events;
+  for (int index : path) {
+    auto* diagram_events =
+        dynamic_cast<DiagramCompositeEventCollection<T>*>(current);
+    if (diagram_events == nullptr) {
+      ThrowLogicError(
+          "Diagram::AddTriggeredWitnessFunctionToCompositeEventCollection(): "
+          "the collection does not have Diagram '{}''s structure.",
+          this->GetSystemPathname());
+    }
+    current = &diagram_events->get_mutable_subevent_collection(index);
+  }
+  event->AddToComposite(current);
+}
+
+template <typename T>
 void Diagram<T>::DoGetPerStepEvents(const Context<T>& context,
                                     CompositeEventCollection<T>* events) const {
   auto& de = AsDiagramComposite(events, num_subsystems(), "GetPerStepEvents");

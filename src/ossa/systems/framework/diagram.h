@@ -165,9 +165,17 @@ class Diagram : public System<T>,
       std::map<PeriodicEventData, std::vector<const Event<T>*>>*
           periodic_events) const final;
   std::unique_ptr<Context<T>> DoAllocateContext() const final;
+  void DoGetWitnessFunctions(
+      const Context<T>& context,
+      std::vector<const WitnessFunction<T>*>* w) const final;
+  T DoCalcWitnessValue(const Context<T>& context,
+                       const WitnessFunction<T>& witness_func) const final;
+  void DoAddTriggeredWitnessFunctionToCompositeEventCollection(
+      Event<T>* event, CompositeEventCollection<T>* events) const final;
 
  private:
   friend class DiagramBuilder<T>;
+  friend class System<T>;
   template <typename>
   friend class Diagram;
 

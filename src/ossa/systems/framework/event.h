@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <type_traits>
 
 #include "ossa/systems/framework/event_status.h"
 #include "ossa/systems/framework/periodic_event_data.h"
@@ -26,6 +27,40 @@ template <typename T>
 class State;
 template <typename T>
 class CompositeEventCollection;
+template <typename T>
+class WitnessFunction;
+template <typename T>
+class ContinuousState;
+
+/// What the Simulator tells the handler of an event triggered by a witness
+/// function: which witness triggered, and the isolation interval [t0, tf]
+/// (the zero crossing lies in it; the event is handled at tf) with the
+/// continuous states at its ends. The pointers stay valid during the
+/// handler call only.
+template <typename T>
+class WitnessTriggeredEventData {
+ public:
+  WitnessTriggeredEventData() = default;
+  const WitnessFunction<T>* triggered_witness() const { return witness_; }
+  void set_triggered_witness(const WitnessFunction<T>* witness) {
+    witness_ = witness;
+  }
+  const T& t0() const { return t0_; }
+  void set_t0(const T& t0) { t0_ = t0; }
+  const T& tf() const { return tf_; }
+  void set_tf(const T& tf) { tf_ = tf; }
+  const ContinuousState<T>* xc0() const { return xc0_; }
+  void set_xc0(const ContinuousState<T>* xc0) { xc0_ = xc0; }
+  const ContinuousState<T>* xcf() const { return xcf_; }
+  void set_xcf(const ContinuousState<T>* xcf) { xcf_ = xcf; }
+
+ private:
+  const WitnessFunction<T>* witness_{};
+  T t0_{};
+  T tf_{};
+  const ContinuousState<T>* xc0_{};
+  const ContinuousState<T>* xcf_{};
+};
 
 /// What caused an event.
 enum class TriggerType {
@@ -53,6 +88,30 @@ class Event {
   void set_periodic_data(const PeriodicEventData& data) {
     periodic_data_ = data;
   }
+  /// The data of a witness-triggered event (nullptr for other events).
+  const WitnessTriggeredEventData<T>* get_witness_triggered_event_data() const {
+    return witness_data_ ? &*witness_data_ : nullptr;
+  }
+  /// The event data of type D (PeriodicEventData or
+  /// WitnessTriggeredEventData<T>), or nullptr if the event has none of
+  /// that type.
+  template <typename D>
+  const D* get_event_data() const {
+    if constexpr (std::is_same_v<D, PeriodicEventData>) {
+      return periodic_data_ ? &*periodic_data_ : nullptr;
+    } else {
+      static_assert(std::is_same_v<D, WitnessTriggeredEventData<T>>,
+                    "get_event_data<D>(): D must be PeriodicEventData or "
+                    "WitnessTriggeredEventData<T>");
+      return get_witness_triggered_event_data();
+    }
+  }
+  void set_event_data(const WitnessTriggeredEventData<T>& data) {
+    witness_data_ = data;
+  }
+  WitnessTriggeredEventData<T>* get_mutable_witness_triggered_event_data() {
+    return witness_data_ ? &*witness_data_ : nullptr;
+  }
   virtual bool is_discrete_update() const = 0;
   std::unique_ptr<Event<T>> Clone() const { return DoClone(); }
   /// (Internal) Adds a pointer to this event (which must outlive the
@@ -68,6 +127,7 @@ class Event {
  private:
   TriggerType trigger_type_{TriggerType::kUnknown};
   std::optional<PeriodicEventData> periodic_data_;
+  std::optional<WitnessTriggeredEventData<T>> witness_data_;
 };
 
 template <typename T>

@@ -533,6 +533,27 @@ void LeafSystem<T>::DoMapPeriodicEventsByTiming(
     (*periodic_events)[data].push_back(event.get());
 }
 
+template <typename T>
+const WitnessFunction<T>& LeafSystem<T>::DeclareWitnessFunction(
+    std::unique_ptr<WitnessFunction<T>> witness) {
+  if (witness == nullptr || &witness->get_system() != this) {
+    ThrowLogicError(
+        "LeafSystem::DeclareWitnessFunction(): the witness function {} of "
+        "System '{}'; make it with this system's MakeWitnessFunction().",
+        witness ? "'" + witness->description() + "' belongs to another System"
+                : std::string("is null"),
+        this->GetSystemPathname());
+  }
+  witness_functions_.push_back(std::move(witness));
+  return *witness_functions_.back();
+}
+
+template <typename T>
+void LeafSystem<T>::DoGetWitnessFunctions(
+    const Context<T>&, std::vector<const WitnessFunction<T>*>* w) const {
+  for (const auto& witness : witness_functions_) w->push_back(witness.get());
+}
+
 }  // namespace ossa::systems
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(

@@ -338,6 +338,59 @@ class LeafSystem : public System<T> {
   }
   /// @}
 
+  /// @name Witness functions
+  /// A witness w(context) of this system (see witness_function.h); with an
+  /// event, the Simulator handles the event when w crosses zero in
+  /// `direction_type`. Make* returns it (report it from an override of
+  /// DoGetWitnessFunctions); Declare* keeps it in this system, which then
+  /// reports it in every Context (the default DoGetWitnessFunctions).
+  /// @{
+  template <class MySystem>
+  std::unique_ptr<WitnessFunction<T>> MakeWitnessFunction(
+      const std::string& description,
+      const WitnessFunctionDirection& direction_type,
+      T (MySystem::*calc)(const Context<T>&) const) const {
+    return MakeWitnessFunction(description, direction_type,
+                               std::function<T(const Context<T>&)>(Bind(calc)));
+  }
+  template <class MySystem, class EventType>
+  std::unique_ptr<WitnessFunction<T>> MakeWitnessFunction(
+      const std::string& description,
+      const WitnessFunctionDirection& direction_type,
+      T (MySystem::*calc)(const Context<T>&) const, const EventType& e) const {
+    return MakeWitnessFunction(description, direction_type,
+                               std::function<T(const Context<T>&)>(Bind(calc)),
+                               e);
+  }
+  std::unique_ptr<WitnessFunction<T>> MakeWitnessFunction(
+      const std::string& description,
+      const WitnessFunctionDirection& direction_type,
+      std::function<T(const Context<T>&)> calc) const {
+    return std::make_unique<WitnessFunction<T>>(
+        this, description, direction_type, std::move(calc));
+  }
+  std::unique_ptr<WitnessFunction<T>> MakeWitnessFunction(
+      const std::string& description,
+      const WitnessFunctionDirection& direction_type,
+      std::function<T(const Context<T>&)> calc, const Event<T>& e) const {
+    return std::make_unique<WitnessFunction<T>>(
+        this, description, direction_type, std::move(calc), e.Clone());
+  }
+  template <typename... Args>
+  const WitnessFunction<T>& DeclareWitnessFunction(Args&&... args) {
+    return DeclareWitnessFunction(
+        MakeWitnessFunction(std::forward<Args>(args)...));
+  }
+  /// Keeps `witness` (made by MakeWitnessFunction of this system). Throws
+  /// std::logic_error if it is null or belongs to another system.
+  const WitnessFunction<T>& DeclareWitnessFunction(
+      std::unique_ptr<WitnessFunction<T>> witness);
+  /// Reports the declared witness functions.
+  void DoGetWitnessFunctions(
+      const Context<T>& context,
+      std::vector<const WitnessFunction<T>*>* w) const override;
+  /// @}
+
   /// @name Legacy handlers for events declared without a handler
   /// @{
   virtual void DoPublish(
@@ -475,6 +528,7 @@ class LeafSystem : public System<T> {
   std::vector<std::unique_ptr<Event<T>>> per_step_events_;
   std::vector<std::unique_ptr<Event<T>>> initialization_events_;
   std::vector<std::unique_ptr<Event<T>>> forced_events_;
+  std::vector<std::unique_ptr<WitnessFunction<T>>> witness_functions_;
 };
 
 }  // namespace ossa::systems

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "ossa/common/error.h"
+#include "ossa/systems/framework/diagram.h"
 #include "ossa/systems/framework/diagram_context.h"
 #include "ossa/systems/framework/diagram_output_port.h"
 #include "ossa/systems/framework/leaf_output_port.h"
@@ -91,6 +92,102 @@ void System<T>::ValidateContextT(const char* method,
         method, context.GetSystemPathname(), this->GetSystemPathname(),
         this->GetSystemType());
   }
+}
+
+template <typename T>
+void System<T>::GetWitnessFunctions(
+    const Context<T>& context,
+    std::vector<const WitnessFunction<T>*>* w) const {
+  ValidateContextT("GetWitnessFunctions", context);
+  if (w == nullptr) {
+    ThrowLogicError(
+        "System::GetWitnessFunctions(): the output vector is null.");
+  }
+  w->clear();
+  DoGetWitnessFunctions(context, w);
+}
+
+template <typename T>
+void System<T>::DoGetWitnessFunctions(
+    const Context<T>&, std::vector<const WitnessFunction<T>*>*) const {}
+
+template <typename T>
+T System<T>::CalcWitnessValue(const Context<T>& context,
+                              const WitnessFunction<T>& witness_func) const {
+  ValidateContextT("CalcWitnessValue", context);
+  return DoCalcWitnessValue(context, witness_func);
+}
+
+template <typename T>
+T System<T>::DoCalcWitnessValue(const Context<T>& context,
+                                const WitnessFunction<T>& witness_func) const {
+  if (&witness_func.get_system() != this) {
+    ThrowLogicError(
+        "System::CalcWitnessValue(): witness '{}' belongs to System '{}', "
+        "not to System '{}'.",
+        witness_func.description(),
+        witness_func.get_system().GetSystemPathname(),
+        this->GetSystemPathname());
+  }
+  return witness_func.CalcWitnessValue(context);
+}
+
+template <typename T>
+void System<T>::AddTriggeredWitnessFunctionToCompositeEventCollection(
+    Event<T>* event, CompositeEventCollection<T>* events) const {
+  if (event == nullptr || events == nullptr) {
+    ThrowLogicError(
+        "System::AddTriggeredWitnessFunctionToCompositeEventCollection(): the "
+        "event or the collection is null.");
+  }
+  if (event->get_witness_triggered_event_data() == nullptr ||
+      event->get_witness_triggered_event_data()->triggered_witness() ==
+          nullptr) {
+    ThrowLogicError(
+        "System::AddTriggeredWitnessFunctionToCompositeEventCollection(): the "
+        "event carries no WitnessTriggeredEventData naming its witness.");
+  }
+  DoAddTriggeredWitnessFunctionToCompositeEventCollection(event, events);
+}
+
+template <typename T>
+void System<T>::DoAddTriggeredWitnessFunctionToCompositeEventCollection(
+    Event<T>* event, CompositeEventCollection<T>* events) const {
+  event->AddToComposite(events);
+}
+
+template <typename T>
+const Context<T>& System<T>::GetMyContextFromRoot(
+    const Context<T>& root_context) const {
+  if (!root_context.is_root_context()) {
+    ThrowLogicError(
+        "System::GetMyContextFromRoot(): the Context of System '{}' is not a "
+        "root Context; pass the Context of the outermost Diagram.",
+        root_context.GetSystemPathname());
+  }
+  if (root_context.get_system_id() == this->get_system_id()) {
+    return root_context;
+  }
+  const auto* diagram =
+      dynamic_cast<const Diagram<T>*>(&root_context.system_base());
+  std::vector<int> path;
+  if (diagram == nullptr || !diagram->FindSubsystemPath(*this, &path)) {
+    ThrowLogicError(
+        "System::GetMyContextFromRoot(): System '{}' is not part of System "
+        "'{}', whose root Context was given.",
+        this->GetSystemPathname(), root_context.GetSystemPathname());
+  }
+  return diagram->GetSubsystemContext(*this, root_context);
+}
+
+template <typename T>
+Context<T>& System<T>::GetMyMutableContextFromRoot(
+    Context<T>* root_context) const {
+  if (root_context == nullptr) {
+    ThrowLogicError(
+        "System::GetMyMutableContextFromRoot(): the root Context is null.");
+  }
+  return const_cast<Context<T>&>(GetMyContextFromRoot(*root_context));
 }
 
 template <typename T>

@@ -36,6 +36,7 @@
 #include "ossa/systems/framework/output_port.h"
 #include "ossa/systems/framework/system_base.h"
 #include "ossa/systems/framework/system_scalar_converter.h"
+#include "ossa/systems/framework/witness_function.h"
 
 namespace ossa::systems {
 
@@ -213,6 +214,35 @@ class System : public SystemBase {
   bool IsDifferenceEquationSystem(double* time_period = nullptr) const;
   /// @}
 
+  /// @name Witness functions
+  /// @{
+  /// The witness functions active in `context` (for a Diagram, those of all
+  /// its subsystems); `w` is cleared first. Throws if the context is not
+  /// this system's.
+  void GetWitnessFunctions(const Context<T>& context,
+                           std::vector<const WitnessFunction<T>*>* w) const;
+  /// The value of `witness_func` — a witness of this system or of one of
+  /// its subsystems — at `context` (this system's Context). Throws
+  /// std::logic_error if the witness's system is not in this system.
+  T CalcWitnessValue(const Context<T>& context,
+                     const WitnessFunction<T>& witness_func) const;
+  /// (For simulators) Adds `event`, which carries WitnessTriggeredEventData
+  /// naming its witness, to the part of `events` (this system's structure)
+  /// that belongs to the witness's system.
+  void AddTriggeredWitnessFunctionToCompositeEventCollection(
+      Event<T>* event, CompositeEventCollection<T>* events) const;
+  /// @}
+
+  /// @name Contexts within a Diagram
+  /// @{
+  /// This system's Context inside `root_context`, the root Context of the
+  /// Diagram tree this system belongs to (or of this system itself). Throws
+  /// std::logic_error if `root_context` is not a root Context or this
+  /// system is not in its System.
+  const Context<T>& GetMyContextFromRoot(const Context<T>& root_context) const;
+  Context<T>& GetMyMutableContextFromRoot(Context<T>* root_context) const;
+  /// @}
+
   /// @name Ports
   /// @{
   /// Throws if the index is out of range.
@@ -313,6 +343,18 @@ class System : public SystemBase {
       const Context<T>& context,
       const Eigen::Ref<const VectorX<T>>& generalized_velocity,
       VectorBase<T>* qdot) const;
+
+  // Witness functions: LeafSystem reports its declared ones (override to
+  // choose per Context); Diagram gathers its subsystems'. Appends to `w`.
+  virtual void DoGetWitnessFunctions(
+      const Context<T>& context,
+      std::vector<const WitnessFunction<T>*>* w) const;
+  // The default evaluates a witness of this very system.
+  virtual T DoCalcWitnessValue(const Context<T>& context,
+                               const WitnessFunction<T>& witness_func) const;
+  // The default adds the event to a leaf collection.
+  virtual void DoAddTriggeredWitnessFunctionToCompositeEventCollection(
+      Event<T>* event, CompositeEventCollection<T>* events) const;
 
   // Event machinery implemented by LeafSystem and Diagram.
   virtual EventStatus DispatchPublishHandler(

@@ -48,6 +48,38 @@ VectorLog<T>& VectorLogSink<T>::GetMutableLog(const Context<T>& context) const {
 }
 
 template <typename T>
+const VectorLog<T>& VectorLogSink<T>::FindLog(
+    const Context<T>& root_context) const {
+  return GetMutableLog(this->GetMyContextFromRoot(root_context));
+}
+
+template <typename T>
+VectorLog<T>& VectorLogSink<T>::FindMutableLog(
+    const Context<T>& root_context) const {
+  return GetMutableLog(this->GetMyContextFromRoot(root_context));
+}
+
+template <typename T>
+VectorLogSink<T>* LogVectorOutput(const OutputPort<T>& src,
+                                  DiagramBuilder<T>* builder,
+                                  double publish_period) {
+  if (builder == nullptr) {
+    ThrowLogicError("LogVectorOutput(): the builder is null.");
+  }
+  if (src.get_data_type() != PortDataType::kVectorValued) {
+    ThrowLogicError(
+        "LogVectorOutput(): output port '{}' of System '{}' is "
+        "abstract-valued; "
+        "only vector-valued ports can be logged.",
+        src.get_name(), src.get_system().GetSystemPathname());
+  }
+  auto* sink =
+      builder->template AddSystem<VectorLogSink<T>>(src.size(), publish_period);
+  builder->Connect(src, sink->get_input_port());
+  return sink;
+}
+
+template <typename T>
 EventStatus VectorLogSink<T>::WriteToLog(const Context<T>& context) const {
   GetMutableLog(context).AddData(context.get_time(),
                                  this->get_input_port(0).Eval(context));
@@ -58,3 +90,11 @@ EventStatus VectorLogSink<T>::WriteToLog(const Context<T>& context) const {
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
     class ::ossa::systems::VectorLogSink);
+
+namespace ossa::systems {
+template VectorLogSink<double>* LogVectorOutput(const OutputPort<double>&,
+                                                DiagramBuilder<double>*,
+                                                double);
+template VectorLogSink<AutoDiffXd>* LogVectorOutput(
+    const OutputPort<AutoDiffXd>&, DiagramBuilder<AutoDiffXd>*, double);
+}  // namespace ossa::systems

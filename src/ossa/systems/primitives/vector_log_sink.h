@@ -8,6 +8,7 @@
 /// always on a forced publish.
 /// Ports: input "data".
 
+#include "ossa/systems/framework/diagram_builder.h"
 #include "ossa/systems/framework/leaf_system.h"
 #include "ossa/systems/primitives/vector_log.h"
 
@@ -26,6 +27,12 @@ class VectorLogSink final : public LeafSystem<T> {
   const VectorLog<T>& GetLog(const Context<T>& context) const;
   /// Writable log, e.g. to Clear() it between runs.
   VectorLog<T>& GetMutableLog(const Context<T>& context) const;
+  /// The log in this sink's Context within `root_context`, the root Context
+  /// of the Diagram holding the sink (as GetMyContextFromRoot: throws
+  /// std::logic_error if it is not a root Context or the sink is not in its
+  /// Diagram).
+  const VectorLog<T>& FindLog(const Context<T>& root_context) const;
+  VectorLog<T>& FindMutableLog(const Context<T>& root_context) const;
   double publish_period() const { return publish_period_; }
 
  private:
@@ -33,6 +40,15 @@ class VectorLogSink final : public LeafSystem<T> {
   double publish_period_{0.0};
   CacheIndex log_cache_index_;
 };
+
+/// Adds a VectorLogSink to `builder` logging `src` (recording at every step
+/// if publish_period is 0, else every publish_period seconds) and connects
+/// it; returns the sink (owned by the builder). Throws std::logic_error if
+/// `src` is not vector-valued, builder is null or publish_period < 0.
+template <typename T>
+VectorLogSink<T>* LogVectorOutput(const OutputPort<T>& src,
+                                  DiagramBuilder<T>* builder,
+                                  double publish_period = 0.0);
 
 }  // namespace ossa::systems
 

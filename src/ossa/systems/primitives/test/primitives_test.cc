@@ -225,5 +225,60 @@ TEST(PrimitivesTest, VectorLogSinkRecordsEveryStep) {
   for (int k = 0; k <= 10; ++k) EXPECT_EQ(log2.sample_times()[k], k * 0.1);
 }
 
+// LogVectorOutput wires a sink into a Diagram; FindLog reaches its log from
+// the root Context. A sine logged at 0.05 s matches sin(t) at the sample
+// times (the sine is a pure function of time: exact to rounding).
+TEST(PrimitivesTest, LogVectorOutputAndFindLog) {
+  DiagramBuilder<double> builder;
+  auto* sine = builder.AddSystem<Sine<double>>(2.0, 3.0, 0.0, 1);
+  VectorLogSink<double>* sink =
+      LogVectorOutput(sine->get_output_port(0), &builder, 0.05);
+  VectorLogSink<double>* every_step =
+      LogVectorOutput(sine->get_output_port(1), &builder);
+  auto diagram = builder.Build();
+  Simulator<double> simulator(*diagram);
+  simulator.AdvanceTo(0.5);
+  const Context<double>& root = simulator.get_context();
+  const VectorLog<double>& log = sink->FindLog(root);
+  ASSERT_EQ(log.num_samples(), 11);
+  for (int k = 0; k < log.num_samples(); ++k) {
+    const double t = log.sample_times()[k];
+    EXPECT_EQ(t, 0.05 * k);
+    EXPECT_NEAR(log.data()(0, k), 2.0 * std::sin(3.0 * t), 1e-15);
+  }
+  EXPECT_EQ(&log, &sink->GetLog(sink->GetMyContextFromRoot(root)));
+  const VectorLog<double>& derivative_log = every_step->FindLog(root);
+  EXPECT_EQ(derivative_log.num_samples(), 1 + simulator.get_num_steps_taken());
+  for (int k = 0; k < derivative_log.num_samples(); ++k) {
+    const double t = derivative_log.sample_times()[k];
+    EXPECT_NEAR(derivative_log.data()(0, k), 6.0 * std::cos(3.0 * t), 1e-14);
+  }
+  every_step->FindMutableLog(root).Clear();
+  EXPECT_EQ(every_step->FindLog(root).num_samples(), 0);
+
+  // Errors: a subcontext is not a root; a sink outside the Diagram.
+  try {
+    sink->FindLog(sink->GetMyContextFromRoot(root));
+    ADD_FAILURE() << "expected a throw";
+  } catch (const std::logic_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("not a root Context"));
+  }
+  VectorLogSink<double> stranger(1);
+  EXPECT_THROW(stranger.FindLog(root), std::logic_error);
+  DiagramBuilder<double> builder2;
+  auto* value_source =
+      builder2.AddSystem<ConstantValueSource<double>>(Value<std::string>("x"));
+  try {
+    LogVectorOutput(value_source->get_output_port(0), &builder2);
+    ADD_FAILURE() << "expected a throw";
+  } catch (const std::logic_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("LogVectorOutput"));
+    EXPECT_THAT(e.what(), HasSubstr("abstract-valued"));
+  }
+  EXPECT_THROW(LogVectorOutput(sine->get_output_port(0),
+                               static_cast<DiagramBuilder<double>*>(nullptr)),
+               std::logic_error);
+}
+
 }  // namespace
 }  // namespace ossa::systems
