@@ -560,6 +560,80 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
                          EigenPtr<VectorX<T>> v) const;
   /// @}
 
+  /// @name Force elements and gravity
+  /// @{
+  /// Adds a force element (before Finalize() only; the uniform gravity
+  /// field always exists: see gravity_field()).
+  template <template <typename> class ForceElementType>
+  const ForceElementType<T>& AddForceElement(
+      std::unique_ptr<ForceElementType<T>> force_element) {
+    return mutable_tree_for("AddForceElement")
+        .AddForceElement(std::move(force_element));
+  }
+  template <template <typename> class ForceElementType, typename... Args>
+  const ForceElementType<T>& AddForceElement(Args&&... args) {
+    return mutable_tree_for("AddForceElement")
+        .template AddForceElement<ForceElementType>(
+            std::forward<Args>(args)...);
+  }
+  int num_force_elements() const { return this->tree().num_force_elements(); }
+  const ForceElement<T>& get_force_element(ForceElementIndex index) const {
+    return this->tree().get_force_element(index);
+  }
+  template <template <typename> class ForceElementType = ForceElement>
+  const ForceElementType<T>& GetForceElement(ForceElementIndex index) const {
+    return this->tree().template GetForceElement<ForceElementType>(index);
+  }
+  /// The uniform gravity field (default g_W = [0, 0, −9.81] m/s²).
+  const UniformGravityFieldElement<T>& gravity_field() const {
+    return this->tree().gravity_field();
+  }
+  UniformGravityFieldElement<T>& mutable_gravity_field() {
+    return internal_mutable_tree().mutable_gravity_field();
+  }
+  /// Enables or disables gravity on the bodies of `model_instance`. Throws
+  /// std::logic_error after Finalize() or for an invalid instance.
+  void set_gravity_enabled(ModelInstanceIndex model_instance, bool is_enabled);
+  /// Throws std::logic_error for an invalid instance.
+  bool is_gravity_enabled(ModelInstanceIndex model_instance) const;
+  /// @}
+
+  /// @name Dynamics (after Finalize())
+  /// Forwarded to the tree (MultibodyTree documents each; same checks).
+  /// @{
+  VectorX<T> CalcInverseDynamics(
+      const systems::Context<T>& context, const VectorX<T>& known_vdot,
+      const MultibodyForces<T>& external_forces) const {
+    return this->tree().CalcInverseDynamics(context, known_vdot,
+                                            external_forces);
+  }
+  void CalcMassMatrix(const systems::Context<T>& context,
+                      EigenPtr<MatrixX<T>> M) const {
+    this->tree().CalcMassMatrix(context, M);
+  }
+  void CalcMassMatrixViaInverseDynamics(const systems::Context<T>& context,
+                                        EigenPtr<MatrixX<T>> M) const {
+    this->tree().CalcMassMatrixViaInverseDynamics(context, M);
+  }
+  void CalcBiasTerm(const systems::Context<T>& context,
+                    EigenPtr<VectorX<T>> Cv) const {
+    this->tree().CalcBiasTerm(context, Cv);
+  }
+  VectorX<T> CalcGravityGeneralizedForces(
+      const systems::Context<T>& context) const {
+    return this->tree().CalcGravityGeneralizedForces(context);
+  }
+  void CalcForceElementsContribution(const systems::Context<T>& context,
+                                     MultibodyForces<T>* forces) const {
+    this->tree().CalcForceElementsContribution(context, forces);
+  }
+  void CalcGeneralizedForces(const systems::Context<T>& context,
+                             const MultibodyForces<T>& forces,
+                             VectorX<T>* generalized_forces) const {
+    this->tree().CalcGeneralizedForces(context, forces, generalized_forces);
+  }
+  /// @}
+
   /// @name Kinematics, mass properties and selectors (after Finalize())
   /// Forwarded to the tree (MultibodyTree), which documents each; the same
   /// checks and exceptions apply (context of another system, frames or
@@ -841,11 +915,13 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // Dynamics (multibody_plant_dynamics.cc).
   // u: the sum of the actuation input ports (unconnected ones are zero).
   VectorX<T> AssembleActuationInput(const systems::Context<T>& context) const;
-  // τ_app (size nv) and F_app_Bo_W (per mobod) of everything but gravity:
-  // actuation u, the applied-force input ports and joint damping.
+  // The forces of actuation u and of the applied-force input ports.
   void CalcAppliedForces(const systems::Context<T>& context,
-                         const VectorX<T>& u, VectorX<T>* tau_app,
-                         std::vector<Vector6<T>>* F_app_Bo_W) const;
+                         const VectorX<T>& u,
+                         MultibodyForces<T>* forces) const;
+  // The same plus the force elements (gravity included) and joint damping.
+  void CalcAllForces(const systems::Context<T>& context, const VectorX<T>& u,
+                     MultibodyForces<T>* forces) const;
   // The generalized accelerations cache entry.
   const VectorX<T>& EvalForwardDynamics(
       const systems::Context<T>& context) const;
@@ -872,6 +948,15 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   void DoMapVelocityToQDot(const systems::Context<T>& context,
                            const Eigen::Ref<const VectorX<T>>& v,
                            systems::VectorBase<T>* qdot) const override;
+
+  // Energy and power of the force elements (gravity included) and bodies;
+  // the non-conservative power includes joint damping.
+  T DoCalcPotentialEnergy(const systems::Context<T>& context) const override;
+  T DoCalcKineticEnergy(const systems::Context<T>& context) const override;
+  T DoCalcConservativePower(
+      const systems::Context<T>& context) const override;
+  T DoCalcNonConservativePower(
+      const systems::Context<T>& context) const override;
 
   // The forward dynamics v̇ for the tree's body accelerations.
   void DoCalcGeneralizedAccelerations(const systems::Context<T>& context,
@@ -938,8 +1023,6 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   const systems::CacheEntry* dynamics_outputs_cache_{nullptr};
   // Default poses X_PB given to SetDefaultFreeBodyPose(), by body.
   std::map<BodyIndex, math::RigidTransform<double>> default_free_body_poses_;
-  // Gravity acceleration g_W in m/s².
-  Vector3<double> gravity_W_{0.0, 0.0, -9.81};
   bool use_sampled_output_ports_{true};
   std::unique_ptr<internal::DiscreteUpdateManager<T>> discrete_update_manager_;
 };

@@ -53,22 +53,15 @@ VectorX<T> MultibodyPlant<T>::AssembleActuationInput(
 }
 
 template <typename T>
-void MultibodyPlant<T>::CalcAppliedForces(
-    const systems::Context<T>& context, const VectorX<T>& u,
-    VectorX<T>* tau_app, std::vector<Vector6<T>>* F_app_Bo_W) const {
-  const auto& tree = this->tree();
-  const internal::CompiledTree& compiled = tree.compiled_tree();
-  const internal::TreeParameters<T>& params = this->GetParameters(context);
-  const int nv = num_velocities();
-  // Joint damping: τ = −d·v.
-  tau_app->setZero(nv);
-  internal::CalcJointDampingForces<T>(
-      compiled, params,
-      internal::MultibodyTreeSystem<T>::GetVelocities(context), *tau_app);
+void MultibodyPlant<T>::CalcAppliedForces(const systems::Context<T>& context,
+                                          const VectorX<T>& u,
+                                          MultibodyForces<T>* forces) const {
+  forces->SetZero();
+  VectorX<T>& tau_app = forces->mutable_generalized_forces();
   // Actuation: u enters at its joint's (single) velocity.
   for (JointActuatorIndex a : GetJointActuatorIndices()) {
     const JointActuator<T>& actuator = get_joint_actuator(a);
-    (*tau_app)[actuator.joint().velocity_start()] += u[actuator.input_start()];
+    tau_app[actuator.joint().velocity_start()] += u[actuator.input_start()];
   }
   const systems::InputPort<T>& generalized =
       this->get_input_port(applied_generalized_force_port_);
@@ -79,21 +72,20 @@ void MultibodyPlant<T>::CalcAppliedForces(
           "MultibodyPlant: the applied_generalized_force input port contains "
           "NaN.");
     }
-    *tau_app += tau;
+    tau_app += tau;
   }
-  F_app_Bo_W->clear();
   const systems::InputPort<T>& spatial =
       this->get_input_port(applied_spatial_force_port_);
   if (!spatial.HasValue(context)) return;
-  const auto& forces =
+  const auto& applied =
       spatial.template Eval<std::vector<ExternallyAppliedSpatialForce<T>>>(
           context);
-  if (forces.empty()) return;
-  F_app_Bo_W->assign(tree.num_mobods(), Vector6<T>::Zero());
+  if (applied.empty()) return;
   const internal::TreeWorkspace<T>& ws = this->EvalPositionKinematics(context);
-  for (const ExternallyAppliedSpatialForce<T>& force : forces) {
-    if (!force.body_index.is_valid() || force.body_index.raw() >= num_bodies())
-        [[unlikely]] {
+  std::vector<SpatialForce<T>>& F_Bo_W = forces->mutable_body_forces();
+  for (const ExternallyAppliedSpatialForce<T>& force : applied) {
+    if (!force.body_index.is_valid() ||
+        force.body_index.raw() >= num_bodies()) [[unlikely]] {
       ThrowLogicError(
           "MultibodyPlant: the applied_spatial_force input port names body "
           "index {}, but this plant has {} bodies.",
@@ -108,33 +100,34 @@ void MultibodyPlant<T>::CalcAppliedForces(
           "NaN.",
           get_body(force.body_index).name());
     }
-    const int m = tree.get_topology().body_to_mobod(force.body_index);
+    const int m = this->tree().get_topology().body_to_mobod(force.body_index);
     // Shift from Bq to Bo: τ_Bo = τ_Bq + p_BoBq_W × f.
     const Vector3<T> p_BoBq_W = ws.R_WB[m] * force.p_BoBq_B;
-    Vector6<T>& F = (*F_app_Bo_W)[m];
-    F.template head<3>() += force.F_Bq_W.rotational() +
-                            p_BoBq_W.cross(force.F_Bq_W.translational());
-    F.template tail<3>() += force.F_Bq_W.translational();
+    SpatialForce<T>& F = F_Bo_W[force.body_index];
+    F.rotational() += force.F_Bq_W.rotational() +
+                      p_BoBq_W.cross(force.F_Bq_W.translational());
+    F.translational() += force.F_Bq_W.translational();
   }
+}
+
+template <typename T>
+void MultibodyPlant<T>::CalcAllForces(const systems::Context<T>& context,
+                                      const VectorX<T>& u,
+                                      MultibodyForces<T>* forces) const {
+  CalcAppliedForces(context, u, forces);
+  MultibodyForces<T> elements(*this);
+  this->tree().CalcForceElementsContribution(context, &elements);
+  forces->AddInForces(elements);
 }
 
 template <typename T>
 void MultibodyPlant<T>::CalcForwardDynamicsForStep(
     const systems::Context<T>& context, VectorX<T>* vdot) const {
-  const auto& tree = this->tree();
-  const internal::CompiledTree& compiled = tree.compiled_tree();
-  const internal::TreeParameters<T>& params = this->GetParameters(context);
-  VectorX<T> tau_app;
-  std::vector<Vector6<T>> F_app_Bo_W;
-  CalcAppliedForces(context, AssembleActuationInput(context), &tau_app,
-                    &F_app_Bo_W);
-  // The articulated body pass needs its own workspace: start from the
-  // cached kinematics.
-  internal::TreeWorkspace<T> ws = this->EvalVelocityKinematics(context);
-  const Vector3<T> g_W = gravity_W_.template cast<T>();
+  // The tree adds the force elements (gravity included) and joint damping.
+  MultibodyForces<T> forces(*this);
+  CalcAppliedForces(context, AssembleActuationInput(context), &forces);
   vdot->resize(num_velocities());
-  internal::CalcForwardDynamicsArticulatedBody<T>(
-      compiled, params, g_W, tau_app, F_app_Bo_W, &ws, *vdot);
+  this->tree().CalcForwardDynamics(context, forces, vdot);
 }
 
 template <typename T>
@@ -178,15 +171,10 @@ void MultibodyPlant<T>::DoCalcImplicitTimeDerivativesResidual(
   VectorX<T> qdot(nq);
   internal::MapVelocityToQDot<T>(compiled, q, v, qdot);
   residual->head(nq) = xdot.head(nq) - qdot;
-  VectorX<T> tau_app;
-  std::vector<Vector6<T>> F_app_Bo_W;
-  CalcAppliedForces(context, AssembleActuationInput(context), &tau_app,
-                    &F_app_Bo_W);
-  internal::TreeWorkspace<T> ws = this->EvalVelocityKinematics(context);
-  VectorX<T> tau(nv);
-  internal::CalcInverseDynamics<T>(compiled, this->GetParameters(context),
-                                   xdot.tail(nv), gravity_W_.template cast<T>(),
-                                   tau_app, F_app_Bo_W, &ws, tau);
+  MultibodyForces<T> forces(*this);
+  CalcAllForces(context, AssembleActuationInput(context), &forces);
+  const VectorX<T> tau =
+      this->tree().CalcInverseDynamics(context, xdot.tail(nv), forces);
   residual->tail(nv) = tau;
 }
 
@@ -245,28 +233,31 @@ void MultibodyPlant<T>::CalcDynamicsOutputs(
     const systems::Context<T>& context,
     internal::DynamicsOutputs<T>* outputs) const {
   const auto& tree = this->tree();
-  const internal::CompiledTree& compiled = tree.compiled_tree();
   const internal::MultibodyTreeTopology& topology = tree.get_topology();
-  const internal::TreeParameters<T>& params = this->GetParameters(context);
   const VectorX<T> u = AssembleActuationInput(context);
-  VectorX<T> tau_app;
-  std::vector<Vector6<T>> F_app_Bo_W;
-  CalcAppliedForces(context, u, &tau_app, &F_app_Bo_W);
+  MultibodyForces<T> forces(*this);
+  CalcAllForces(context, u, &forces);
   outputs->vdot = EvalForwardDynamics(context);
   outputs->net_actuation = u;
-  // Inverse dynamics at the actual v̇ with every applied force: the
-  // mobilizer forces F_BMo_W are then the joints' reaction forces.
-  internal::TreeWorkspace<T> ws = this->EvalVelocityKinematics(context);
-  const Vector3<T> g_W = gravity_W_.template cast<T>();
+  // Inverse dynamics at the actual v̇ with every force: the mobilizer
+  // forces F_BMo_W are then the joints' reaction forces.
+  std::vector<SpatialForce<T>> F_app_mobod(tree.num_mobods(),
+                                           SpatialForce<T>::Zero());
+  for (int m = 1; m < tree.num_mobods(); ++m) {
+    F_app_mobod[m] =
+        forces.body_forces()[topology.get_mobod(internal::MobodIndex(m)).body];
+  }
+  std::vector<SpatialAcceleration<T>> A_WB_W;
+  std::vector<SpatialForce<T>> F_BMo_W;
   VectorX<T> tau_id(num_velocities());
-  internal::SpatialVectorArray<T> A_WB_W, F_BMo_W;
-  internal::CalcInverseDynamics<T>(compiled, params, outputs->vdot, g_W,
-                                   tau_app, F_app_Bo_W, &ws, tau_id, &A_WB_W,
-                                   &F_BMo_W);
+  tree.CalcInverseDynamics(context, outputs->vdot, F_app_mobod,
+                           forces.generalized_forces(), &A_WB_W, &F_BMo_W,
+                           &tau_id);
+  const internal::TreeWorkspace<T>& ws = this->EvalPositionKinematics(context);
   outputs->A_WB.assign(num_bodies(), SpatialAcceleration<T>::Zero());
   for (int m = 1; m < tree.num_mobods(); ++m) {
     const BodyIndex body = topology.get_mobod(internal::MobodIndex(m)).body;
-    outputs->A_WB[body] = SpatialAcceleration<T>(A_WB_W[m]);
+    outputs->A_WB[body] = A_WB_W[m];
   }
   outputs->reaction_forces.assign(num_joints(), SpatialForce<T>::Zero());
   for (JointIndex j : GetJointIndices()) {
@@ -275,8 +266,8 @@ void MultibodyPlant<T>::CalcDynamicsOutputs(
     const internal::TopologyMobod& mobod = topology.get_mobod(m);
     const math::RigidTransform<T> X_CJc =
         joint.frame_on_child().GetFixedPoseInBodyFrame().template cast<T>();
-    Vector3<T> tau = F_BMo_W[m].template head<3>();
-    Vector3<T> f = F_BMo_W[m].template tail<3>();
+    Vector3<T> tau = F_BMo_W[m].rotational();
+    Vector3<T> f = F_BMo_W[m].translational();
     // The child body C and its mobod.
     int c = m;
     if (mobod.reversed) {
@@ -313,6 +304,46 @@ const internal::DynamicsOutputs<T>& MultibodyPlant<T>::EvalDynamicsOutputs(
     return discrete_update_manager_->EvalSampledDynamicsOutputs(*this, context);
   }
   return EvalLiveDynamicsOutputs(context);
+}
+
+template <typename T>
+T MultibodyPlant<T>::DoCalcPotentialEnergy(
+    const systems::Context<T>& context) const {
+  return this->tree().CalcPotentialEnergy(context);
+}
+
+template <typename T>
+T MultibodyPlant<T>::DoCalcKineticEnergy(
+    const systems::Context<T>& context) const {
+  return this->tree().CalcKineticEnergy(context);
+}
+
+template <typename T>
+T MultibodyPlant<T>::DoCalcConservativePower(
+    const systems::Context<T>& context) const {
+  return this->tree().CalcConservativePower(context);
+}
+
+template <typename T>
+T MultibodyPlant<T>::DoCalcNonConservativePower(
+    const systems::Context<T>& context) const {
+  return this->tree().CalcNonConservativePower(context);
+}
+
+template <typename T>
+void MultibodyPlant<T>::set_gravity_enabled(ModelInstanceIndex model_instance,
+                                            bool is_enabled) {
+  ThrowIfFinalized("set_gravity_enabled");
+  ThrowIfInvalidInstance("set_gravity_enabled", model_instance);
+  internal_mutable_tree().mutable_gravity_field().set_enabled(model_instance,
+                                                              is_enabled);
+}
+
+template <typename T>
+bool MultibodyPlant<T>::is_gravity_enabled(
+    ModelInstanceIndex model_instance) const {
+  ThrowIfInvalidInstance("is_gravity_enabled", model_instance);
+  return gravity_field().is_enabled(model_instance);
 }
 
 }  // namespace ossa::multibody
