@@ -41,8 +41,10 @@ def describe(lib, plant):
                  "mass [kg]")
     for body in bodies:
         instance = plant.GetModelInstanceName(body.model_instance())
+        # The world has no mass to speak of (the reference says NaN).
         mass = body.default_mass()
-        mass = "-" if math.isnan(mass) else f"{mass:.4g}"
+        is_world = int(body.index()) == 0
+        mass = "-" if is_world or math.isnan(mass) else f"{mass:.4g}"
         lines.append(f"  {int(body.index()):3d}  {body.name():28s} "
                      f"{instance:20s} {mass:>10s}")
 

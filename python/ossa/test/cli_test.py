@@ -16,41 +16,9 @@ import pytest
 LIBRARIES = ["ossa", "reference"]
 
 
-# What the command uses of the plant's Python API.
-_PLANT_METHODS = [
-    "AddModelInstance", "WeldFrames", "Finalize", "CreateDefaultContext",
-    "GetModelInstanceName", "get_body", "GetJointIndices", "get_joint",
-    "GetJointActuatorIndices", "get_joint_actuator", "num_actuated_dofs",
-    "CalcTotalMass", "CalcCenterOfMassPositionInWorld", "world_body",
-    "world_frame", "GetTopologyGraphvizString", "GetBodyByName",
-    "GetFloatingBaseBodies", "GetPositionsAndVelocities",
-    "SetPositionsAndVelocities", "get_state_output_port",
-    "get_applied_generalized_force_input_port",
-    "GetMyMutableContextFromRoot", "GetPositionNames", "GetVelocityNames",
-    "EvalKineticEnergy", "EvalPotentialEnergy", "CalcInverseDynamics",
-    "CalcGravityGeneralizedForces", "CalcMassMatrix",
-    "GetPositionLowerLimits", "GetPositionUpperLimits", "EvalBodyPoseInWorld",
-    "AllocateTimeDerivatives", "CalcTimeDerivatives"]
-
-
-def _ossa_has_a_plant():
-    import ossa.multibody.parsing
-    import ossa.multibody.plant
-    import ossa.multibody.tree
-    plant = getattr(ossa.multibody.plant, "MultibodyPlant", None)
-    return (plant is not None and
-            hasattr(ossa.multibody.parsing, "Parser") and
-            hasattr(ossa.multibody.tree, "MultibodyForces") and
-            all(hasattr(plant, name) for name in _PLANT_METHODS))
-
-
 def _skip_if_missing(library):
     if library == "reference":
         pytest.importorskip("pydrake")
-    elif not _ossa_has_a_plant():
-        # Transitional: the command was written before the plant's Python
-        # bindings; this skip goes once they have all it uses.
-        pytest.skip("ossa's Python plant lacks what the command uses")
 
 
 def run_ossa(*args, library="ossa", check=True, cwd=None, timeout=600):
@@ -105,7 +73,6 @@ def test_malformed_model_is_one_line_without_traceback(library, tmp_path):
 
 
 def test_debug_shows_the_traceback():
-    _skip_if_missing("ossa")
     result = run_ossa("--debug", "info", "no_such_robot.urdf", check=False)
     assert result.returncode != 0
     assert "Traceback" in result.stderr
@@ -128,7 +95,6 @@ def test_info_summarizes_the_arm(library, tmp_path):
 
 def test_info_agrees_with_the_reference():
     _skip_if_missing("reference")
-    _skip_if_missing("ossa")
     for model in ("iiwa", "acrobot", "atlas"):
         ours = run_ossa("info", model).stdout.splitlines()[1:]
         theirs = run_ossa("info", model, library="reference").stdout \
@@ -175,7 +141,6 @@ def test_continuous_conservative_run_keeps_its_energy(library, tmp_path):
 
 def test_simulations_agree_with_the_reference(tmp_path):
     _skip_if_missing("reference")
-    _skip_if_missing("ossa")
     results = {}
     for library in LIBRARIES:
         d = tmp_path / library
@@ -203,7 +168,6 @@ def test_bench_times_four_workloads(library):
 
 def test_bench_compare_prints_ratios():
     _skip_if_missing("reference")
-    _skip_if_missing("ossa")
     out = run_ossa("bench", "acrobot", "--seconds", "0.02",
                    "--compare").stdout
     assert "ratio = ossa / reference" in out
