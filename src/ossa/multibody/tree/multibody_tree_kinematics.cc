@@ -908,31 +908,52 @@ void MultibodyTree<T>::MapQDotToVelocity(
   internal::MapQDotToVelocity<T>(compiled_, q, qdot, *v);
 }
 
+namespace {
+
+// The block-diagonal sparse matrix of N(q) (nq x nv), or of N⁺(q) (nv x nq)
+// when `inverse`: one block per mobilizer, its structural zeros left out.
+template <typename T>
+Eigen::SparseMatrix<T> AssembleRateMap(const CompiledTree& compiled,
+                                       const VectorX<T>& q, bool inverse) {
+  std::vector<Eigen::Triplet<T>> triplets;
+  for (int i = 1; i < compiled.num_mobods(); ++i) {
+    const MobodInfo& b = compiled.mobod(i);
+    VisitMobilizerKind(b.kind, [&](auto math_kind) {
+      using Math = decltype(math_kind);
+      constexpr int nq = Math::kNq, nv = Math::kNv;
+      if constexpr (nv > 0) {
+        const auto add = [&](const auto& block, int row0, int col0) {
+          for (int r = 0; r < block.rows(); ++r)
+            for (int c = 0; c < block.cols(); ++c)
+              if (block(r, c) != T(0))
+                triplets.emplace_back(row0 + r, col0 + c, block(r, c));
+        };
+        if (inverse) {
+          Eigen::Matrix<T, nv, nq> Nplus;
+          Math::CalcNplus(b.constants, q.data() + b.q_start, &Nplus);
+          add(Nplus, b.v_start, b.q_start);
+        } else {
+          Eigen::Matrix<T, nq, nv> N;
+          Math::CalcN(b.constants, q.data() + b.q_start, &N);
+          add(N, b.q_start, b.v_start);
+        }
+      }
+    });
+  }
+  const int nq = compiled.num_positions(), nv = compiled.num_velocities();
+  Eigen::SparseMatrix<T> map(inverse ? nv : nq, inverse ? nq : nv);
+  map.setFromTriplets(triplets.begin(), triplets.end());
+  return map;
+}
+
+}  // namespace
+
 template <typename T>
 Eigen::SparseMatrix<T> MultibodyTree<T>::MakeVelocityToQDotMap(
     const systems::Context<T>& context) const {
   const MultibodyTreeSystem<T>& system =
       CheckContext("MakeVelocityToQDotMap", context);
-  const VectorX<T> q = system.GetPositions(context);
-  std::vector<Eigen::Triplet<T>> triplets;
-  for (int i = 1; i < compiled_.num_mobods(); ++i) {
-    const MobodInfo& b = compiled_.mobod(i);
-    VisitMobilizerKind(b.kind, [&](auto math_kind) {
-      using Math = decltype(math_kind);
-      constexpr int nq = Math::kNq, nv = Math::kNv;
-      if constexpr (nv > 0) {
-        Eigen::Matrix<T, nq, nv> N;
-        Math::CalcN(b.constants, q.data() + b.q_start, &N);
-        for (int r = 0; r < nq; ++r)
-          for (int c = 0; c < nv; ++c)
-            if (N(r, c) != T(0))
-              triplets.emplace_back(b.q_start + r, b.v_start + c, N(r, c));
-      }
-    });
-  }
-  Eigen::SparseMatrix<T> N(num_positions(), num_velocities());
-  N.setFromTriplets(triplets.begin(), triplets.end());
-  return N;
+  return AssembleRateMap<T>(compiled_, system.GetPositions(context), false);
 }
 
 template <typename T>
@@ -940,26 +961,7 @@ Eigen::SparseMatrix<T> MultibodyTree<T>::MakeQDotToVelocityMap(
     const systems::Context<T>& context) const {
   const MultibodyTreeSystem<T>& system =
       CheckContext("MakeQDotToVelocityMap", context);
-  const VectorX<T> q = system.GetPositions(context);
-  std::vector<Eigen::Triplet<T>> triplets;
-  for (int i = 1; i < compiled_.num_mobods(); ++i) {
-    const MobodInfo& b = compiled_.mobod(i);
-    VisitMobilizerKind(b.kind, [&](auto math_kind) {
-      using Math = decltype(math_kind);
-      constexpr int nq = Math::kNq, nv = Math::kNv;
-      if constexpr (nv > 0) {
-        Eigen::Matrix<T, nv, nq> Nplus;
-        Math::CalcNplus(b.constants, q.data() + b.q_start, &Nplus);
-        for (int r = 0; r < nv; ++r)
-          for (int c = 0; c < nq; ++c)
-            if (Nplus(r, c) != T(0))
-              triplets.emplace_back(b.v_start + r, b.q_start + c, Nplus(r, c));
-      }
-    });
-  }
-  Eigen::SparseMatrix<T> Nplus(num_velocities(), num_positions());
-  Nplus.setFromTriplets(triplets.begin(), triplets.end());
-  return Nplus;
+  return AssembleRateMap<T>(compiled_, system.GetPositions(context), true);
 }
 
 template <typename T>
