@@ -46,6 +46,41 @@ using systems::Context;
 constexpr auto kRefInternal = nb::rv_policy::reference_internal;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// The joint accessors named after what their coordinates mean (get_angles,
+// set_angular_velocity, SetTranslation, ...): each reads or writes N of the
+// joint's positions or velocities, from `start` (from the end when
+// negative). Setters return the joint, as the reference's do.
+enum class Coordinates { kPositions, kVelocities };
+
+template <typename T, typename Class, int N>
+auto GetCoordinates(Coordinates which, int start) {
+  return [which, start](const Class& self, const Context<T>& context) {
+    const VectorX<T> all = which == Coordinates::kPositions
+                               ? self.GetPositions(context)
+                               : self.GetVelocities(context);
+    return Eigen::Matrix<T, N, 1>(
+        all.template segment<N>(start < 0 ? all.size() + start : start));
+  };
+}
+
+template <typename T, typename Class, int N>
+auto SetCoordinates(Coordinates which, int start) {
+  return [which, start](const Class& self, Context<T>* context,
+                        const Eigen::Matrix<T, N, 1>& value) -> const Class& {
+    // nanobind refuses None for the context, so it is never null here.
+    const bool positions = which == Coordinates::kPositions;
+    VectorX<T> all =
+        positions ? self.GetPositions(*context) : self.GetVelocities(*context);
+    all.template segment<N>(start < 0 ? all.size() + start : start) = value;
+    if (positions) {
+      self.SetPositions(context, all);
+    } else {
+      self.SetVelocities(context, all);
+    }
+    return self;
+  };
+}
+
 template <typename T>
 void DoDefineJointBase(nb::module_ m) {
   using Class = Joint<T>;
@@ -102,8 +137,7 @@ void DoDefineJointBase(nb::module_ m) {
             self.set_acceleration_limits(lower.value, upper.value);
           },
           nb::arg("lower_limits"), nb::arg("upper_limits"))
-      .def("default_positions", &Class::default_positions,
-           nb::rv_policy::copy)
+      .def("default_positions", &Class::default_positions, nb::rv_policy::copy)
       .def(
           "set_default_positions",
           [](Class& self, const VectorArg& q) {
@@ -205,14 +239,13 @@ void DoDefineJoints(nb::module_ m) {
     DefOwnedInit(
         cls,
         [](const std::string& name, const FrameT& F, const FrameT& M,
-           const Vector3Arg& axis, double lower, double upper,
-           double damping) {
+           const Vector3Arg& axis, double lower, double upper, double damping) {
           return std::make_unique<Class>(name, F, M, axis.value, lower, upper,
                                          damping);
         },
         nb::arg("name"), nb::arg("frame_on_parent"), nb::arg("frame_on_child"),
-        nb::arg("axis"), nb::arg("pos_lower_limit"),
-        nb::arg("pos_upper_limit"), nb::arg("damping") = 0.0);
+        nb::arg("axis"), nb::arg("pos_lower_limit"), nb::arg("pos_upper_limit"),
+        nb::arg("damping") = 0.0);
     DefOwnedInitDone(cls);
     DefScalarLimits<Class>(cls);
     DefTypeName<Class>(cls);
@@ -240,8 +273,7 @@ void DoDefineJoints(nb::module_ m) {
     DefOwnedInit(
         cls,
         [](const std::string& name, const FrameT& F, const FrameT& M,
-           const Vector3Arg& axis, double lower, double upper,
-           double damping) {
+           const Vector3Arg& axis, double lower, double upper, double damping) {
           return std::make_unique<Class>(name, F, M, axis.value, lower, upper,
                                          damping);
         },
@@ -295,34 +327,18 @@ void DoDefineJoints(nb::module_ m) {
               self.set_default_angles(angles.value);
             },
             nb::arg("angles"))
-        .def(
-            "get_angles",
-            [](const Class& self, const Context<T>& context) {
-              return Vector3<T>(self.GetPositions(context));
-            },
-            nb::arg("context"))
-        .def(
-            "set_angles",
-            [](const Class& self, Context<T>* context,
-               const Vector3<T>& angles) -> const Class& {
-              self.SetPositions(context, angles);
-              return self;
-            },
-            nb::arg("context"), nb::arg("angles"), nb::rv_policy::reference)
-        .def(
-            "get_angular_velocity",
-            [](const Class& self, const Context<T>& context) {
-              return Vector3<T>(self.GetVelocities(context));
-            },
-            nb::arg("context"))
-        .def(
-            "set_angular_velocity",
-            [](const Class& self, Context<T>* context,
-               const Vector3<T>& w_FM) -> const Class& {
-              self.SetVelocities(context, w_FM);
-              return self;
-            },
-            nb::arg("context"), nb::arg("w_FM"), nb::rv_policy::reference);
+        .def("get_angles",
+             GetCoordinates<T, Class, 3>(Coordinates::kPositions, 0),
+             nb::arg("context"))
+        .def("set_angles",
+             SetCoordinates<T, Class, 3>(Coordinates::kPositions, 0),
+             nb::arg("context"), nb::arg("angles"), nb::rv_policy::reference)
+        .def("get_angular_velocity",
+             GetCoordinates<T, Class, 3>(Coordinates::kVelocities, 0),
+             nb::arg("context"))
+        .def("set_angular_velocity",
+             SetCoordinates<T, Class, 3>(Coordinates::kVelocities, 0),
+             nb::arg("context"), nb::arg("w_FM"), nb::rv_policy::reference);
   }
 
   // --------------------------------------------- QuaternionFloatingJoint
@@ -385,22 +401,12 @@ void DoDefineJoints(nb::module_ m) {
               return self;
             },
             nb::arg("context"), nb::arg("R"), nb::rv_policy::reference)
-        .def(
-            "get_translation",
-            [](const Class& self, const Context<T>& context) {
-              return Vector3<T>(self.GetPositions(context).template tail<3>());
-            },
-            nb::arg("context"))
-        .def(
-            "SetTranslation",
-            [](const Class& self, Context<T>* context,
-               const Vector3<T>& p_FM) -> const Class& {
-              VectorX<T> q = self.GetPositions(*context);
-              q.template tail<3>() = p_FM;
-              self.SetPositions(context, q);
-              return self;
-            },
-            nb::arg("context"), nb::arg("p_FM"), nb::rv_policy::reference)
+        .def("get_translation",
+             GetCoordinates<T, Class, 3>(Coordinates::kPositions, -3),
+             nb::arg("context"))
+        .def("SetTranslation",
+             SetCoordinates<T, Class, 3>(Coordinates::kPositions, -3),
+             nb::arg("context"), nb::arg("p_FM"), nb::rv_policy::reference)
         .def(
             "GetPose",
             [](const Class& self, const Context<T>& context) {
@@ -421,38 +427,18 @@ void DoDefineJoints(nb::module_ m) {
               return self;
             },
             nb::arg("context"), nb::arg("X_FM"), nb::rv_policy::reference)
-        .def(
-            "get_angular_velocity",
-            [](const Class& self, const Context<T>& context) {
-              return Vector3<T>(self.GetVelocities(context).template head<3>());
-            },
-            nb::arg("context"))
-        .def(
-            "set_angular_velocity",
-            [](const Class& self, Context<T>* context,
-               const Vector3<T>& w_FM) -> const Class& {
-              VectorX<T> v = self.GetVelocities(*context);
-              v.template head<3>() = w_FM;
-              self.SetVelocities(context, v);
-              return self;
-            },
-            nb::arg("context"), nb::arg("w_FM"), nb::rv_policy::reference)
-        .def(
-            "get_translational_velocity",
-            [](const Class& self, const Context<T>& context) {
-              return Vector3<T>(self.GetVelocities(context).template tail<3>());
-            },
-            nb::arg("context"))
-        .def(
-            "set_translational_velocity",
-            [](const Class& self, Context<T>* context,
-               const Vector3<T>& v_FM) -> const Class& {
-              VectorX<T> v = self.GetVelocities(*context);
-              v.template tail<3>() = v_FM;
-              self.SetVelocities(context, v);
-              return self;
-            },
-            nb::arg("context"), nb::arg("v_FM"), nb::rv_policy::reference);
+        .def("get_angular_velocity",
+             GetCoordinates<T, Class, 3>(Coordinates::kVelocities, 0),
+             nb::arg("context"))
+        .def("set_angular_velocity",
+             SetCoordinates<T, Class, 3>(Coordinates::kVelocities, 0),
+             nb::arg("context"), nb::arg("w_FM"), nb::rv_policy::reference)
+        .def("get_translational_velocity",
+             GetCoordinates<T, Class, 3>(Coordinates::kVelocities, -3),
+             nb::arg("context"))
+        .def("set_translational_velocity",
+             SetCoordinates<T, Class, 3>(Coordinates::kVelocities, -3),
+             nb::arg("context"), nb::arg("v_FM"), nb::rv_policy::reference);
   }
 
   // ---------------------------------------------------- RpyFloatingJoint
@@ -491,38 +477,18 @@ void DoDefineJoints(nb::module_ m) {
               self.set_default_translation(p_FM.value);
             },
             nb::arg("translation"))
-        .def(
-            "get_angles",
-            [](const Class& self, const Context<T>& context) {
-              return Vector3<T>(self.GetPositions(context).template head<3>());
-            },
-            nb::arg("context"))
-        .def(
-            "set_angles",
-            [](const Class& self, Context<T>* context,
-               const Vector3<T>& angles) -> const Class& {
-              VectorX<T> q = self.GetPositions(*context);
-              q.template head<3>() = angles;
-              self.SetPositions(context, q);
-              return self;
-            },
-            nb::arg("context"), nb::arg("angles"), nb::rv_policy::reference)
-        .def(
-            "get_translation",
-            [](const Class& self, const Context<T>& context) {
-              return Vector3<T>(self.GetPositions(context).template tail<3>());
-            },
-            nb::arg("context"))
-        .def(
-            "SetTranslation",
-            [](const Class& self, Context<T>* context,
-               const Vector3<T>& p_FM) -> const Class& {
-              VectorX<T> q = self.GetPositions(*context);
-              q.template tail<3>() = p_FM;
-              self.SetPositions(context, q);
-              return self;
-            },
-            nb::arg("context"), nb::arg("p_FM"), nb::rv_policy::reference)
+        .def("get_angles",
+             GetCoordinates<T, Class, 3>(Coordinates::kPositions, 0),
+             nb::arg("context"))
+        .def("set_angles",
+             SetCoordinates<T, Class, 3>(Coordinates::kPositions, 0),
+             nb::arg("context"), nb::arg("angles"), nb::rv_policy::reference)
+        .def("get_translation",
+             GetCoordinates<T, Class, 3>(Coordinates::kPositions, -3),
+             nb::arg("context"))
+        .def("SetTranslation",
+             SetCoordinates<T, Class, 3>(Coordinates::kPositions, -3),
+             nb::arg("context"), nb::arg("p_FM"), nb::rv_policy::reference)
         .def(
             "SetOrientation",
             [](const Class& self, Context<T>* context,
@@ -553,38 +519,18 @@ void DoDefineJoints(nb::module_ m) {
               return self;
             },
             nb::arg("context"), nb::arg("X_FM"), nb::rv_policy::reference)
-        .def(
-            "get_angular_velocity",
-            [](const Class& self, const Context<T>& context) {
-              return Vector3<T>(self.GetVelocities(context).template head<3>());
-            },
-            nb::arg("context"))
-        .def(
-            "set_angular_velocity",
-            [](const Class& self, Context<T>* context,
-               const Vector3<T>& w_FM) -> const Class& {
-              VectorX<T> v = self.GetVelocities(*context);
-              v.template head<3>() = w_FM;
-              self.SetVelocities(context, v);
-              return self;
-            },
-            nb::arg("context"), nb::arg("w_FM"), nb::rv_policy::reference)
-        .def(
-            "get_translational_velocity",
-            [](const Class& self, const Context<T>& context) {
-              return Vector3<T>(self.GetVelocities(context).template tail<3>());
-            },
-            nb::arg("context"))
-        .def(
-            "set_translational_velocity",
-            [](const Class& self, Context<T>* context,
-               const Vector3<T>& v_FM) -> const Class& {
-              VectorX<T> v = self.GetVelocities(*context);
-              v.template tail<3>() = v_FM;
-              self.SetVelocities(context, v);
-              return self;
-            },
-            nb::arg("context"), nb::arg("v_FM"), nb::rv_policy::reference);
+        .def("get_angular_velocity",
+             GetCoordinates<T, Class, 3>(Coordinates::kVelocities, 0),
+             nb::arg("context"))
+        .def("set_angular_velocity",
+             SetCoordinates<T, Class, 3>(Coordinates::kVelocities, 0),
+             nb::arg("context"), nb::arg("w_FM"), nb::rv_policy::reference)
+        .def("get_translational_velocity",
+             GetCoordinates<T, Class, 3>(Coordinates::kVelocities, -3),
+             nb::arg("context"))
+        .def("set_translational_velocity",
+             SetCoordinates<T, Class, 3>(Coordinates::kVelocities, -3),
+             nb::arg("context"), nb::arg("v_FM"), nb::rv_policy::reference);
   }
 
   // --------------------------------------------------------- PlanarJoint
@@ -627,22 +573,12 @@ void DoDefineJoints(nb::module_ m) {
               self.set_default_pose(p.value, theta);
             },
             nb::arg("translation"), nb::arg("theta"))
-        .def(
-            "get_translation",
-            [](const Class& self, const Context<T>& context) {
-              return Vector2<T>(self.GetPositions(context).template head<2>());
-            },
-            nb::arg("context"))
-        .def(
-            "set_translation",
-            [](const Class& self, Context<T>* context,
-               const Vector2<T>& p_FoMo_F) -> const Class& {
-              VectorX<T> q = self.GetPositions(*context);
-              q.template head<2>() = p_FoMo_F;
-              self.SetPositions(context, q);
-              return self;
-            },
-            nb::arg("context"), nb::arg("p_FoMo_F"), nb::rv_policy::reference)
+        .def("get_translation",
+             GetCoordinates<T, Class, 2>(Coordinates::kPositions, 0),
+             nb::arg("context"))
+        .def("set_translation",
+             SetCoordinates<T, Class, 2>(Coordinates::kPositions, 0),
+             nb::arg("context"), nb::arg("p_FoMo_F"), nb::rv_policy::reference)
         .def(
             "get_rotation",
             [](const Class& self, const Context<T>& context) {
@@ -670,22 +606,12 @@ void DoDefineJoints(nb::module_ m) {
             },
             nb::arg("context"), nb::arg("p_FoMo_F"), nb::arg("theta"),
             nb::rv_policy::reference)
-        .def(
-            "get_translational_velocity",
-            [](const Class& self, const Context<T>& context) {
-              return Vector2<T>(self.GetVelocities(context).template head<2>());
-            },
-            nb::arg("context"))
-        .def(
-            "set_translational_velocity",
-            [](const Class& self, Context<T>* context,
-               const Vector2<T>& v_FoMo_F) -> const Class& {
-              VectorX<T> v = self.GetVelocities(*context);
-              v.template head<2>() = v_FoMo_F;
-              self.SetVelocities(context, v);
-              return self;
-            },
-            nb::arg("context"), nb::arg("v_FoMo_F"), nb::rv_policy::reference)
+        .def("get_translational_velocity",
+             GetCoordinates<T, Class, 2>(Coordinates::kVelocities, 0),
+             nb::arg("context"))
+        .def("set_translational_velocity",
+             SetCoordinates<T, Class, 2>(Coordinates::kVelocities, 0),
+             nb::arg("context"), nb::arg("v_FoMo_F"), nb::rv_policy::reference)
         .def(
             "get_angular_velocity",
             [](const Class& self, const Context<T>& context) {
@@ -731,34 +657,19 @@ void DoDefineJoints(nb::module_ m) {
               self.set_default_angles(angles.value);
             },
             nb::arg("angles"))
-        .def(
-            "get_angles",
-            [](const Class& self, const Context<T>& context) {
-              return Vector2<T>(self.GetPositions(context));
-            },
-            nb::arg("context"))
-        .def(
-            "set_angles",
-            [](const Class& self, Context<T>* context,
-               const Vector2<T>& angles) -> const Class& {
-              self.SetPositions(context, angles);
-              return self;
-            },
-            nb::arg("context"), nb::arg("angles"), nb::rv_policy::reference)
-        .def(
-            "get_angular_rates",
-            [](const Class& self, const Context<T>& context) {
-              return Vector2<T>(self.GetVelocities(context));
-            },
-            nb::arg("context"))
-        .def(
-            "set_angular_rates",
-            [](const Class& self, Context<T>* context,
-               const Vector2<T>& theta_dot) -> const Class& {
-              self.SetVelocities(context, theta_dot);
-              return self;
-            },
-            nb::arg("context"), nb::arg("theta_dot"), nb::rv_policy::reference);
+        .def("get_angles",
+             GetCoordinates<T, Class, 2>(Coordinates::kPositions, 0),
+             nb::arg("context"))
+        .def("set_angles",
+             SetCoordinates<T, Class, 2>(Coordinates::kPositions, 0),
+             nb::arg("context"), nb::arg("angles"), nb::rv_policy::reference)
+        .def("get_angular_rates",
+             GetCoordinates<T, Class, 2>(Coordinates::kVelocities, 0),
+             nb::arg("context"))
+        .def("set_angular_rates",
+             SetCoordinates<T, Class, 2>(Coordinates::kVelocities, 0),
+             nb::arg("context"), nb::arg("theta_dot"),
+             nb::rv_policy::reference);
   }
 
   // ---------------------------------------------------------- ScrewJoint
@@ -825,12 +736,12 @@ void DoDefineJoints(nb::module_ m) {
                const T& z) -> const Class& {
               if (self.screw_pitch() == 0) {
                 throw std::logic_error(
-                    "ScrewJoint::set_translation(): the joint '" +
-                    self.name() + "' has zero pitch; its translation is "
+                    "ScrewJoint::set_translation(): the joint '" + self.name() +
+                    "' has zero pitch; its translation is "
                     "always zero.");
               }
-              self.SetPositions(context,
-                                Vector1<T>(z * (2 * M_PI) / self.screw_pitch()));
+              self.SetPositions(
+                  context, Vector1<T>(z * (2 * M_PI) / self.screw_pitch()));
               return self;
             },
             nb::arg("context"), nb::arg("translation"),
@@ -863,7 +774,8 @@ void DoDefineJoints(nb::module_ m) {
               if (self.screw_pitch() == 0) {
                 throw std::logic_error(
                     "ScrewJoint::set_translational_velocity(): the joint '" +
-                    self.name() + "' has zero pitch; its translational "
+                    self.name() +
+                    "' has zero pitch; its translational "
                     "velocity is always zero.");
               }
               self.SetVelocities(
