@@ -692,9 +692,6 @@ def test_dynamics(pair, seed):
                 plant.CalcNonConservativePower(context))
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known gap: MultibodyPlant does not override the System energy "
-    "methods yet, so EvalKineticEnergy / EvalPotentialEnergy return 0"))
 @pytest.mark.parametrize("seed", SEEDS[:1])
 def test_system_energies(pair, seed):
     pair.random_state(np.random.default_rng(seed))

@@ -714,8 +714,9 @@ class MultibodyTree {
 
   /// Σ U of the force elements (J).
   T CalcPotentialEnergy(const systems::Context<T>& context) const;
-  /// ½·Σ_B V_WBᵀ·M_B·V_WB of the bodies (J); the rotors' reflected inertia
-  /// is not included.
+  /// ½·vᵀ·M·v (J): ½·Σ_B V_WBᵀ·M_B·V_WB of the bodies plus ½·Σ ρ²·I_r·v²
+  /// of the rotors' reflected inertias, as in the reference (M includes
+  /// them, so d/dt of this is the power of all forces).
   T CalcKineticEnergy(const systems::Context<T>& context) const;
   /// Σ Pc of the force elements: −U̇ (W).
   T CalcConservativePower(const systems::Context<T>& context) const;

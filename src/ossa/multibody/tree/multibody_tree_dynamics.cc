@@ -314,9 +314,14 @@ T MultibodyTree<T>::CalcKineticEnergy(
     const systems::Context<T>& context) const {
   const MultibodyTreeSystem<T>& system =
       DynamicsSystemOrThrow("CalcKineticEnergy");
-  return internal::CalcKineticEnergy<T>(compiled_,
-                                        system.GetParameters(context),
+  const TreeParameters<T>& params = system.GetParameters(context);
+  T KE = internal::CalcKineticEnergy<T>(compiled_, params,
                                         system.EvalVelocityKinematics(context));
+  if (params.reflected_inertia.size() > 0) {
+    const VectorX<T> v = system.GetVelocities(context);
+    KE += 0.5 * v.dot(params.reflected_inertia.cwiseProduct(v));
+  }
+  return KE;
 }
 
 template <typename T>

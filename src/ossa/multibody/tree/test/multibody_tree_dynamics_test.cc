@@ -385,10 +385,14 @@ TEST(MultibodyTreeDynamics, GravityDisabledPerModelInstance) {
 // forward dynamics, so that d/dt at t = 0 is the derivative carried by
 // the AutoDiffXd state.
 TEST(MultibodyTreeDynamics, EnergyBalanceWithAutoDiff) {
+  // With rotors: their reflected inertia is in M, so it must be in KE too
+  // for d/dt(KE + U) to be the power of the forces.
   MultibodyTreeSystem<double> system;
-  test::BuildEveryJointKindModel(&system, /* damping = */ true);
+  test::BuildEveryJointKindModel(&system, /* damping = */ true,
+                                 /* actuators = */ true);
   MultibodyTreeSystem<AutoDiffXd> system_ad;
-  test::BuildEveryJointKindModel(&system_ad, /* damping = */ true);
+  test::BuildEveryJointKindModel(&system_ad, /* damping = */ true,
+                                 /* actuators = */ true);
   auto context = system.CreateDefaultContext();
   auto context_ad = system_ad.CreateDefaultContext();
   const MultibodyTree<double>& tree = system.tree();
