@@ -8,23 +8,20 @@ import time
 
 import numpy as np
 
+from ossa.cli import controllers
 from ossa.cli import library
 from ossa.cli import model as model_files
 
 
-def _random_state(plant, rng):
-    """A random state within the joint limits (where they are finite)."""
-    context = plant.CreateDefaultContext()
-    q = np.asarray(plant.GetPositions(context)).copy()
-    lower = np.asarray(plant.GetPositionLowerLimits())
-    upper = np.asarray(plant.GetPositionUpperLimits())
-    for i in range(q.size):
-        lo = lower[i] if np.isfinite(lower[i]) else q[i] - 1.0
-        hi = upper[i] if np.isfinite(upper[i]) else q[i] + 1.0
-        q[i] = rng.uniform(lo, hi)
-    plant.SetPositions(context, q)
-    # Free joints: keep the quaternions normalized.
-    plant.SetPositions(context, plant.GetPositions(context))
+def _random_state(lib, plant, rng):
+    """The default positions with every 1-dof joint's coordinate drawn
+    within its limits (±1 around the default where it has none), so free
+    joints keep unit quaternions; random velocities in [-1, 1]."""
+    q = np.asarray(plant.GetPositions(plant.CreateDefaultContext())).copy()
+    for q_index, _, lower, upper in controllers.servoed_coordinates(lib, plant):
+        lo = lower if np.isfinite(lower) else q[q_index] - 1.0
+        hi = upper if np.isfinite(upper) else q[q_index] + 1.0
+        q[q_index] = rng.uniform(lo, hi)
     v = rng.uniform(-1, 1, plant.num_velocities())
     return q, v
 
@@ -90,7 +87,7 @@ def time_library(lib, path, seconds):
     plant = lib.plant.MultibodyPlant(time_step=0.0)
     model_files.add_model(lib, plant, path)
     plant.Finalize()
-    q, v = _random_state(plant, np.random.default_rng(0))
+    q, v = _random_state(lib, plant, np.random.default_rng(0))
     results = {name: median_ns(f, seconds)
                for name, f in workloads(lib, plant, q, v).items()}
     return plant.num_velocities(), results

@@ -194,3 +194,21 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_csv(library, tmp_path):
     _, data = read_csv(csv_path)
     assert data.shape[0] > 5
     assert "Traceback" not in err
+
+
+def test_bench_state_keeps_free_joints_valid():
+    # Cassie floats: its quaternion must stay unit; its 1-dof joints are
+    # drawn inside their limits.
+    from ossa.cli import bench, library, model
+    lib = library.load("ossa")
+    plant = lib.plant.MultibodyPlant(time_step=0.0)
+    model.add_model(lib, plant, model.resolve("cassie"))
+    plant.Finalize()
+    q, v = bench._random_state(lib, plant, np.random.default_rng(1))
+    (body,) = plant.GetFloatingBaseBodies()
+    start = plant.get_body(body).floating_positions_start()
+    assert abs(np.linalg.norm(q[start:start + 4]) - 1) < 1e-15
+    lower = np.asarray(plant.GetPositionLowerLimits())
+    upper = np.asarray(plant.GetPositionUpperLimits())
+    assert np.all((q >= lower) & (q <= upper))
+    assert v.shape == (plant.num_velocities(),)
