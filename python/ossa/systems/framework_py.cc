@@ -68,51 +68,51 @@ class PyLeafSystem : public LeafSystem<T> {
     Call(
         "DoCalcTimeDerivatives",
         [&] { LeafSystem<T>::DoCalcTimeDerivatives(context, derivatives); },
-        Ref(&context), Ref(derivatives));
+        &context, derivatives);
   }
   T DoCalcPotentialEnergy(const Context<T>& context) const override {
     return CallT(
         "DoCalcPotentialEnergy",
         [&] { return LeafSystem<T>::DoCalcPotentialEnergy(context); },
-        Ref(&context));
+        &context);
   }
   T DoCalcKineticEnergy(const Context<T>& context) const override {
     return CallT(
         "DoCalcKineticEnergy",
-        [&] { return LeafSystem<T>::DoCalcKineticEnergy(context); },
-        Ref(&context));
+        [&] { return LeafSystem<T>::DoCalcKineticEnergy(context); }, &context);
   }
   void SetDefaultState(const Context<T>& context,
                        State<T>* state) const override {
     Call(
         "SetDefaultState",
-        [&] { LeafSystem<T>::SetDefaultState(context, state); }, Ref(&context),
-        Ref(state));
+        [&] { LeafSystem<T>::SetDefaultState(context, state); }, &context,
+        state);
   }
-  template <typename P>
-  static nb::object Ref(P* p) {
-    return nb::cast(p, nb::rv_policy::reference);
-  }
-  // Calls the Python override `name` if there is one (arguments already cast
-  // by reference: a Context must never be copied), else `fallback`.
+  // Calls the Python override `name` if there is one, else `fallback`. The
+  // arguments are C++ pointers, cast to Python by reference (a Context must
+  // never be copied) only once the GIL is held: the caller may be a C++
+  // thread that released it (Simulator::AdvanceTo), and casting or dropping
+  // a Python reference without the GIL corrupts the interpreter.
   template <typename Fallback, typename... Args>
-  void Call(const char* name, Fallback fallback, Args... args) const {
+  void Call(const char* name, Fallback fallback, Args*... args) const {
     nb::gil_scoped_acquire gil;
     nanobind::detail::ticket ticket(nb_trampoline, name,
                                     nanobind::detail::str_hash(name), false);
     if (ticket.key.is_valid()) {
-      nb_trampoline.base().attr(ticket.key)(args...);
+      nb_trampoline.base().attr(ticket.key)(
+          nb::cast(args, nb::rv_policy::reference)...);
       return;
     }
     fallback();
   }
   template <typename Fallback, typename... Args>
-  T CallT(const char* name, Fallback fallback, Args... args) const {
+  T CallT(const char* name, Fallback fallback, Args*... args) const {
     nb::gil_scoped_acquire gil;
     nanobind::detail::ticket ticket(nb_trampoline, name,
                                     nanobind::detail::str_hash(name), false);
     if (ticket.key.is_valid())
-      return nb::cast<T>(nb_trampoline.base().attr(ticket.key)(args...));
+      return nb::cast<T>(nb_trampoline.base().attr(ticket.key)(
+          nb::cast(args, nb::rv_policy::reference)...));
     return fallback();
   }
 
@@ -199,6 +199,10 @@ class PyCallback {
   nb::object operator()(Args&&... args) const {
     if (weak_self_.is_valid()) {
       nb::object self = weak_self_();
+      if (self.is_none())
+        throw std::logic_error(
+            "A callback of a Python LeafSystem was called after the system "
+            "was deleted.");
       return func_(self, std::forward<Args>(args)...);
     }
     return func_(std::forward<Args>(args)...);
@@ -208,6 +212,18 @@ class PyCallback {
   nb::object func_;
   nb::object weak_self_;
 };
+
+// The system a callback belongs to when it is a bound method of a Python
+// LeafSystem, else an invalid handle. An event made in Python from such a
+// method (UnrestrictedUpdateEvent(self.Bounce)) and then declared by that
+// system would otherwise hold the system strongly from C++: a cycle that
+// Python's garbage collector cannot see, so the system would never be freed.
+nb::handle SystemOfBoundMethod(nb::handle callable) {
+  if (!nb::hasattr(callable, "__self__") || !nb::hasattr(callable, "__func__"))
+    return nb::handle();
+  nb::handle self = callable.attr("__self__");
+  return nb::isinstance<LeafSystem<T>>(self) ? self : nb::handle();
+}
 
 // A PyCallback shared by the copies of the std::function that holds it.
 // Events are copied by C++ (a Simulator clones witness events) possibly
@@ -697,7 +713,8 @@ void DefineSystemsFramework(nb::module_ m) {
       .def(
           "__init__",
           [](systems::PublishEvent<T>* self, nb::object callback) {
-            auto cb = SharePyCallback(std::move(callback), nb::handle());
+            nb::handle owner = SystemOfBoundMethod(callback);
+            auto cb = SharePyCallback(std::move(callback), owner);
             new (self) systems::PublishEvent<T>(
                 [cb](const System<T>&, const Context<T>& c,
                      const systems::PublishEvent<T>& e) {
@@ -713,7 +730,8 @@ void DefineSystemsFramework(nb::module_ m) {
       .def(
           "__init__",
           [](systems::DiscreteUpdateEvent<T>* self, nb::object callback) {
-            auto cb = SharePyCallback(std::move(callback), nb::handle());
+            nb::handle owner = SystemOfBoundMethod(callback);
+            auto cb = SharePyCallback(std::move(callback), owner);
             new (self) systems::DiscreteUpdateEvent<T>(
                 [cb](const System<T>&, const Context<T>& c,
                      const systems::DiscreteUpdateEvent<T>& e,
@@ -731,7 +749,8 @@ void DefineSystemsFramework(nb::module_ m) {
       .def(
           "__init__",
           [](systems::UnrestrictedUpdateEvent<T>* self, nb::object callback) {
-            auto cb = SharePyCallback(std::move(callback), nb::handle());
+            nb::handle owner = SystemOfBoundMethod(callback);
+            auto cb = SharePyCallback(std::move(callback), owner);
             new (self) systems::UnrestrictedUpdateEvent<T>(
                 [cb](const System<T>&, const Context<T>& c,
                      const systems::UnrestrictedUpdateEvent<T>& e,
@@ -979,11 +998,11 @@ void DefineSystemsFramework(nb::module_ m) {
           [](LeafSystem<T>* self, std::string name, int size,
              nb::object calc_in,
              std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
-            PyCallback calc(calc_in, nb::find(self));
+            auto calc = SharePyCallback(calc_in, nb::find(self));
             auto f = [calc](const Context<T>& c, BasicVector<T>* out) {
               nb::gil_scoped_acquire gil;
-              calc(nb::cast(&c, nb::rv_policy::reference),
-                   nb::cast(out, nb::rv_policy::reference));
+              (*calc)(nb::cast(&c, nb::rv_policy::reference),
+                      nb::cast(out, nb::rv_policy::reference));
             };
             using Fn = systems::LeafOutputPort<T>& (
                 LeafSystem<T>::*)(LeafSystem<T>::PortName, int,
@@ -1002,17 +1021,17 @@ void DefineSystemsFramework(nb::module_ m) {
           [](LeafSystem<T>* self, std::string name, nb::object alloc_in,
              nb::object calc_in,
              std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
-            PyCallback alloc(alloc_in, nb::find(self));
-            PyCallback calc(calc_in, nb::find(self));
+            auto alloc = SharePyCallback(alloc_in, nb::find(self));
+            auto calc = SharePyCallback(calc_in, nb::find(self));
             auto a = [alloc]() -> std::unique_ptr<AbstractValue> {
               nb::gil_scoped_acquire gil;
-              return nb::cast<const AbstractValue&>(alloc()).Clone();
+              return nb::cast<const AbstractValue&>((*alloc)()).Clone();
             };
             auto f = [calc](const systems::ContextBase& c, AbstractValue* out) {
               nb::gil_scoped_acquire gil;
-              calc(nb::cast(static_cast<const Context<T>*>(&c),
-                            nb::rv_policy::reference),
-                   nb::cast(out, nb::rv_policy::reference));
+              (*calc)(nb::cast(static_cast<const Context<T>*>(&c),
+                               nb::rv_policy::reference),
+                      nb::cast(out, nb::rv_policy::reference));
             };
             using Fn = systems::LeafOutputPort<T>& (
                 LeafSystem<T>::*)(LeafSystem<T>::PortName,
@@ -1030,14 +1049,14 @@ void DefineSystemsFramework(nb::module_ m) {
           "DeclarePeriodicPublishEvent",
           [](LeafSystem<T>* self, double period, double offset,
              nb::object publish_in) {
-            PyCallback publish(publish_in, nb::find(self));
-            systems::PublishEvent<T> e([publish](
-                                           const System<T>&,
-                                           const Context<T>& c,
-                                           const systems::PublishEvent<T>&) {
-              nb::gil_scoped_acquire gil;
-              return ToStatus(publish(nb::cast(&c, nb::rv_policy::reference)));
-            });
+            auto publish = SharePyCallback(publish_in, nb::find(self));
+            systems::PublishEvent<T> e(
+                [publish](const System<T>&, const Context<T>& c,
+                          const systems::PublishEvent<T>&) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*publish)(nb::cast(&c, nb::rv_policy::reference)));
+                });
             PyLeafSystem::DeclarePeriodic(self, period, offset, e);
           },
           nb::arg("period_sec"), nb::arg("offset_sec"), nb::arg("publish"))
@@ -1045,15 +1064,15 @@ void DefineSystemsFramework(nb::module_ m) {
           "DeclarePeriodicDiscreteUpdateEvent",
           [](LeafSystem<T>* self, double period, double offset,
              nb::object update_in) {
-            PyCallback update(update_in, nb::find(self));
+            auto update = SharePyCallback(update_in, nb::find(self));
             systems::DiscreteUpdateEvent<T> e(
                 [update](const System<T>&, const Context<T>& c,
                          const systems::DiscreteUpdateEvent<T>&,
                          DiscreteValues<T>* xd) {
                   nb::gil_scoped_acquire gil;
                   return ToStatus(
-                      update(nb::cast(&c, nb::rv_policy::reference),
-                             nb::cast(xd, nb::rv_policy::reference)));
+                      (*update)(nb::cast(&c, nb::rv_policy::reference),
+                                nb::cast(xd, nb::rv_policy::reference)));
                 });
             PyLeafSystem::DeclarePeriodic(self, period, offset, e);
           },
@@ -1061,29 +1080,29 @@ void DefineSystemsFramework(nb::module_ m) {
       .def(
           "DeclarePerStepPublishEvent",
           [](LeafSystem<T>* self, nb::object publish_in) {
-            PyCallback publish(publish_in, nb::find(self));
-            systems::PublishEvent<T> e([publish](
-                                           const System<T>&,
-                                           const Context<T>& c,
-                                           const systems::PublishEvent<T>&) {
-              nb::gil_scoped_acquire gil;
-              return ToStatus(publish(nb::cast(&c, nb::rv_policy::reference)));
-            });
+            auto publish = SharePyCallback(publish_in, nb::find(self));
+            systems::PublishEvent<T> e(
+                [publish](const System<T>&, const Context<T>& c,
+                          const systems::PublishEvent<T>&) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*publish)(nb::cast(&c, nb::rv_policy::reference)));
+                });
             PyLeafSystem::DeclarePerStep(self, e);
           },
           nb::arg("publish"))
       .def(
           "DeclareInitializationDiscreteUpdateEvent",
           [](LeafSystem<T>* self, nb::object update_in) {
-            PyCallback update(update_in, nb::find(self));
+            auto update = SharePyCallback(update_in, nb::find(self));
             systems::DiscreteUpdateEvent<T> e(
                 [update](const System<T>&, const Context<T>& c,
                          const systems::DiscreteUpdateEvent<T>&,
                          DiscreteValues<T>* xd) {
                   nb::gil_scoped_acquire gil;
                   return ToStatus(
-                      update(nb::cast(&c, nb::rv_policy::reference),
-                             nb::cast(xd, nb::rv_policy::reference)));
+                      (*update)(nb::cast(&c, nb::rv_policy::reference),
+                                nb::cast(xd, nb::rv_policy::reference)));
                 });
             PyLeafSystem::DeclareInitialization(self, e);
           },

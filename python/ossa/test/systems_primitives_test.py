@@ -259,10 +259,6 @@ def test_gil_released_while_cpp_systems_integrate():
     assert integral == pytest.approx(1 - math.cos(1.0), abs=1e-9)
 
 
-@pytest.mark.skip(reason="known bug: crashes (SIGSEGV) about one run in two "
-                  "when several threads simulate Diagrams holding Python "
-                  "systems; a Python object is likely touched without the "
-                  "GIL while AdvanceTo runs GIL-free. To fix next.")
 def test_python_system_in_diagram_from_threads():
     # Two simulations, each with a Python system in a C++ Diagram, in two
     # threads: AdvanceTo releases the GIL, the Python callbacks take it back;

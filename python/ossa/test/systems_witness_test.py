@@ -1,7 +1,9 @@
 """Witness functions declared by a Python LeafSystem: the Simulator
 isolates their zero crossings and runs their events."""
 
+import gc
 import math
+import weakref
 
 import pytest
 
@@ -25,7 +27,9 @@ class BouncingBall(LeafSystem):
         self.DeclareContinuousState(1, 1, 0)
         self.h0 = h0
         self.impacts = []
-        self.witness = self.DeclareWitnessFunction(
+        # Not stored on self: the returned witness keeps its system alive, so
+        # self.witness would be a cycle through C++ that gc cannot collect.
+        self.DeclareWitnessFunction(
             "height", WitnessFunctionDirection.kPositiveThenNonNegative,
             self.Height, UnrestrictedUpdateEvent(self.Bounce))
 
@@ -67,3 +71,15 @@ def test_python_bouncing_ball():
     assert len(ball.impacts) == 2
     assert ball.impacts[0] == pytest.approx(t1, abs=1e-10)
     assert ball.impacts[1] == pytest.approx(2 * t1, abs=1e-10)
+
+
+def test_system_with_event_of_its_own_method_is_freed():
+    # The event holds self.Bounce; held strongly from C++, that bound method
+    # would keep the system alive forever (a cycle gc cannot see).
+    ball = BouncingBall(1.0, 0.5)
+    simulator = Simulator(ball)
+    simulator.AdvanceTo(0.1)
+    ref = weakref.ref(ball)
+    del ball, simulator
+    gc.collect()
+    assert ref() is None
