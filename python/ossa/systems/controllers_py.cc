@@ -1,8 +1,10 @@
 // Bindings of ossa.systems.controllers (float scalar, as the framework):
-// PidController. InverseDynamicsController joins once MultibodyPlant exists.
+// PidController, InverseDynamics and InverseDynamicsController.
 
 #include "ossa/bindings.h"
 #include "ossa/py_util.h"
+#include "ossa/systems/controllers/inverse_dynamics.h"
+#include "ossa/systems/controllers/inverse_dynamics_controller.h"
 #include "ossa/systems/controllers/pid_controller.h"
 
 namespace nb = nanobind;
@@ -47,6 +49,59 @@ void DoDefineControllers(nb::module_ m) {
       .def("get_output_port_control", &Class::get_output_port_control, kRef)
       .def("set_integral_value", &Class::set_integral_value, nb::arg("context"),
            nb::arg("value"));
+
+  // Both hold the plant by reference: keep_alive<1, 2> ties its lifetime to
+  // the controller's, as the reference's bindings do.
+  using Plant = multibody::MultibodyPlant<T>;
+  using ID = controllers::InverseDynamics<T>;
+  auto id = DefineTemplateClassWithDefault<ID, LeafSystem<T>>(
+      m, "InverseDynamics", GetPyParam<T>(),
+      "tau = M(q)·vd_d + C(q, v)·v − tau_app(q, v), or −tau_g(q) in gravity "
+      "compensation mode.");
+  nb::enum_<typename ID::InverseDynamicsMode>(id, "InverseDynamicsMode")
+      .value("kInverseDynamics", ID::kInverseDynamics)
+      .value("kGravityCompensation", ID::kGravityCompensation)
+      .export_values();
+  id.def(
+        "__init__",
+        [](ID* self, const Plant& plant, typename ID::InverseDynamicsMode mode,
+           const Context<T>* plant_context) {
+          new (self) ID(&plant, mode, plant_context);
+        },
+        nb::arg("plant"), nb::arg("mode") = ID::kInverseDynamics,
+        nb::arg("plant_context") = nullptr, nb::keep_alive<1, 2>())
+      .def("get_input_port_estimated_state",
+           &ID::get_input_port_estimated_state, kRef)
+      .def("get_input_port_desired_acceleration",
+           &ID::get_input_port_desired_acceleration, kRef)
+      .def("get_output_port_generalized_force",
+           &ID::get_output_port_generalized_force, kRef)
+      .def("is_pure_gravity_compensation", &ID::is_pure_gravity_compensation);
+
+  using IDC = controllers::InverseDynamicsController<T>;
+  DefineTemplateClassWithDefault<IDC, Diagram<T>>(
+      m, "InverseDynamicsController", GetPyParam<T>(),
+      "Computed-torque control: a PID on [q; v] commands an acceleration "
+      "that InverseDynamics turns into generalized forces and actuation.")
+      .def(
+          nb::init<const Plant&, const Eigen::VectorXd&, const Eigen::VectorXd&,
+                   const Eigen::VectorXd&, bool, const Context<T>*>(),
+          nb::arg("robot"), nb::arg("kp"), nb::arg("ki"), nb::arg("kd"),
+          nb::arg("has_reference_acceleration"),
+          nb::arg("plant_context") = nullptr, nb::keep_alive<1, 2>())
+      .def("set_integral_value", &IDC::set_integral_value, nb::arg("context"),
+           nb::arg("value"))
+      .def("get_input_port_estimated_state",
+           &IDC::get_input_port_estimated_state, kRef)
+      .def("get_input_port_desired_state", &IDC::get_input_port_desired_state,
+           kRef)
+      .def("get_input_port_desired_acceleration",
+           &IDC::get_input_port_desired_acceleration, kRef)
+      .def("get_output_port_control", &IDC::get_output_port_control, kRef)
+      .def("get_output_port_generalized_force",
+           &IDC::get_output_port_generalized_force, kRef)
+      .def("get_multibody_plant_for_control",
+           &IDC::get_multibody_plant_for_control, kRef);
 }
 
 }  // namespace
