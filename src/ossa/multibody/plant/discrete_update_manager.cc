@@ -1,38 +1,275 @@
 #include "ossa/multibody/plant/discrete_update_manager.h"
 
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "ossa/common/error.h"
+#include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/plant/multibody_plant.h"
-#include "ossa/multibody/tree/tree_kernels.h"
 
 namespace ossa::multibody::internal {
+
+namespace {
+template <typename T>
+bool HasNaN(const Eigen::Ref<const VectorX<T>>& values) {
+  for (int i = 0; i < values.size(); ++i) {
+    using std::isnan;
+    if (isnan(ExtractDoubleOrThrow(values[i]))) return true;
+  }
+  return false;
+}
+}  // namespace
 
 template <typename T>
 DiscreteUpdateManager<T>::~DiscreteUpdateManager() = default;
 
 template <typename T>
-void DiscreteUpdateManager<T>::DeclareCacheEntries(MultibodyPlant<T>*) {}
+void DiscreteUpdateManager<T>::DeclareCacheEntries(MultibodyPlant<T>* plant) {
+  plant_ = plant;
+  solver_ = std::make_unique<DiscreteStepSolver<T>>(*plant);
+  const int nq = plant->num_positions();
+  const int nv = plant->num_velocities();
+  const int nu = plant->num_actuated_dofs();
+
+  instance_inputs_.assign(plant->num_model_instances(), {});
+  for (int i = 0; i < plant->num_model_instances(); ++i) {
+    for (JointActuatorIndex a :
+         plant->GetJointActuatorIndices(ModelInstanceIndex(i))) {
+      instance_inputs_[i].push_back(
+          plant->get_joint_actuator(a).input_start());
+    }
+  }
+
+  // Scratch: depends on nothing, so it is computed once per Context (when
+  // first used) and then only written through GetMutableScratch().
+  const MultibodyForces<T> zero_forces(*plant);
+  Scratch scratch{*solver_->MakeScratch(), zero_forces, zero_forces,
+                  VectorX<T>::Zero(nu)};
+  scratch_entry_ = &plant->DeclareCacheEntry(
+      std::string("discrete step scratch"), scratch,
+      [](const systems::Context<T>&, Scratch*) {},
+      {systems::SystemBase::nothing_ticket()});
+
+  DiscreteStepResults<T> model_results;
+  model_results.Resize(nq, nv, nu);
+  results_entry_ = &plant->DeclareCacheEntry(
+      std::string("discrete step results"), model_results,
+      [this](const systems::Context<T>& context,
+             DiscreteStepResults<T>* results) {
+        CalcResults(context, results);
+      },
+      {systems::SystemBase::all_sources_ticket()});
+
+  const double h = plant->time_step();
+  if (plant->has_sampled_output_ports()) {
+    Sample sample;
+    sample.results = model_results;
+    // Zeros before the first step, sized as the live outputs.
+    sample.outputs.vdot = VectorX<T>::Zero(nv);
+    sample.outputs.A_WB.assign(plant->num_bodies(),
+                               SpatialAcceleration<T>::Zero());
+    sample.outputs.net_actuation = VectorX<T>::Zero(nu);
+    sample.outputs.reaction_forces.assign(plant->num_joints(),
+                                          SpatialForce<T>::Zero());
+    sample_index_ = plant->DeclareAbstractState(Value<Sample>(sample));
+    plant->DeclarePeriodicUnrestrictedUpdateEvent(
+        h, 0.0, &MultibodyPlant<T>::CalcSampledDiscreteStep);
+    // Also on demand (ExecuteForcedEvents), as the reference.
+    plant->DeclareForcedUnrestrictedUpdateEvent(
+        &MultibodyPlant<T>::CalcSampledDiscreteStep);
+  } else {
+    plant->DeclarePeriodicDiscreteUpdateEvent(
+        h, 0.0, &MultibodyPlant<T>::CalcDiscreteStep);
+    plant->DeclareForcedDiscreteUpdateEvent(
+        &MultibodyPlant<T>::CalcDiscreteStep);
+  }
+}
+
+template <typename T>
+typename DiscreteUpdateManager<T>::Scratch&
+DiscreteUpdateManager<T>::GetMutableScratch(
+    const systems::Context<T>& context) const {
+  // Make sure the value exists and is marked up to date, then write into it:
+  // it is per-Context memory, never an input of another computation.
+  scratch_entry_->EvalAbstract(context);
+  return scratch_entry_->get_mutable_cache_entry_value(context)
+      .GetMutableAbstractValueOrThrow()
+      .template get_mutable_value<Scratch>();
+}
+
+template <typename T>
+void DiscreteUpdateManager<T>::AssembleInputs(
+    const systems::Context<T>& context, Scratch* scratch) const {
+  const MultibodyPlant<T>& plant = *plant_;
+  DiscreteStepInputs<T>& inputs = scratch->step.inputs;
+  // Feedforward actuation: the sum of the whole-plant and per-instance
+  // ports (unconnected ones are zero).
+  inputs.u_ff.setZero();
+  const systems::InputPort<T>& all =
+      plant.get_input_port(plant.actuation_port_);
+  if (all.HasValue(context)) {
+    const VectorX<T>& u_all = all.Eval(context);
+    if (HasNaN<T>(u_all)) [[unlikely]] {
+      ThrowLogicError("MultibodyPlant: the actuation input port contains NaN.");
+    }
+    inputs.u_ff += u_all;
+  }
+  // PD targets: per instance, x_d = [q_d; v_d] over the instance's
+  // actuators; an instance without a connected port is not PD controlled.
+  inputs.qd.setZero();
+  inputs.vd.setZero();
+  for (int i = 0; i < plant.num_model_instances(); ++i) {
+    const std::vector<int>& indices = instance_inputs_[i];
+    const int n = static_cast<int>(indices.size());
+    if (n == 0) continue;
+    const systems::InputPort<T>& port =
+        plant.get_input_port(plant.instance_actuation_ports_[i]);
+    if (port.HasValue(context)) {
+      const VectorX<T>& u_instance = port.Eval(context);
+      if (HasNaN<T>(u_instance)) [[unlikely]] {
+        ThrowLogicError(
+            "MultibodyPlant: the actuation input port for model instance "
+            "'{}' contains NaN.",
+            plant.GetModelInstanceName(ModelInstanceIndex(i)));
+      }
+      for (int k = 0; k < n; ++k) inputs.u_ff[indices[k]] += u_instance[k];
+    }
+    const systems::InputPort<T>& desired =
+        plant.get_input_port(plant.instance_desired_state_ports_[i]);
+    const bool armed = desired.HasValue(context);
+    if (armed) {
+      const VectorX<T>& x_d = desired.Eval(context);
+      for (int k = 0; k < n; ++k) {
+        inputs.qd[indices[k]] = x_d[k];
+        inputs.vd[indices[k]] = x_d[n + k];
+      }
+    }
+    for (int k = 0; k < n; ++k) inputs.pd_armed[indices[k]] = armed ? 1 : 0;
+  }
+  // Applied forces (ports, without actuation: the solver applies it) and
+  // the force elements (gravity included). The tree adds joint damping
+  // −D·v[n] to the force elements; the solver treats damping itself, so it
+  // is taken out again.
+  plant.CalcAppliedForces(context, scratch->u_zero, &scratch->applied);
+  plant.tree().CalcForceElementsContribution(context, &scratch->elements);
+  const TreeParameters<T>& params = plant.GetParameters(context);
+  const VectorX<T>& x0 = context.get_discrete_state(0).value();
+  inputs.tau_applied = scratch->applied.generalized_forces() +
+                       scratch->elements.generalized_forces();
+  if (params.damping.size() > 0) {
+    inputs.tau_applied +=
+        params.damping.cwiseProduct(x0.tail(plant.num_velocities()));
+  }
+  const MultibodyTreeTopology& topology = plant.tree().get_topology();
+  const int num_mobods = plant.tree().num_mobods();
+  inputs.F_applied_Bo_W.resize(num_mobods);
+  const auto& F_applied = scratch->applied.body_forces();
+  const auto& F_elements = scratch->elements.body_forces();
+  for (int m = 0; m < num_mobods; ++m) {
+    const BodyIndex body = topology.get_mobod(MobodIndex(m)).body;
+    inputs.F_applied_Bo_W[m] =
+        F_applied[body].get_coeffs() + F_elements[body].get_coeffs();
+  }
+  // Gravity is one of the force elements.
+  inputs.g_W.setZero();
+}
+
+template <typename T>
+void DiscreteUpdateManager<T>::CalcResults(
+    const systems::Context<T>& context, DiscreteStepResults<T>* results) const {
+  Scratch& scratch = GetMutableScratch(context);
+  AssembleInputs(context, &scratch);
+  solver_->Step(*plant_, context, scratch.step.inputs, &scratch.step,
+                results);
+}
+
+template <typename T>
+const DiscreteStepResults<T>& DiscreteUpdateManager<T>::EvalDiscreteStepResults(
+    const systems::Context<T>& context) const {
+  return results_entry_->template Eval<DiscreteStepResults<T>>(context);
+}
+
+template <typename T>
+const DiscreteStepResults<T>&
+DiscreteUpdateManager<T>::EvalStepResultsForOutputs(
+    const systems::Context<T>& context) const {
+  if (has_sample()) {
+    return context.template get_abstract_state<Sample>(sample_index_).results;
+  }
+  return EvalDiscreteStepResults(context);
+}
 
 template <typename T>
 const DynamicsOutputs<T>& DiscreteUpdateManager<T>::EvalSampledDynamicsOutputs(
     const MultibodyPlant<T>& plant, const systems::Context<T>& context) const {
+  if (has_sample()) {
+    return context.template get_abstract_state<Sample>(sample_index_).outputs;
+  }
   return plant.EvalLiveDynamicsOutputs(context);
 }
 
 template <typename T>
+bool DiscreteUpdateManager<T>::sample_is_valid(
+    const systems::Context<T>& context) const {
+  if (!has_sample()) [[unlikely]] {
+    ThrowLogicError(
+        "DiscreteUpdateManager::sample_is_valid(): the plant does not use "
+        "sampled output ports.");
+  }
+  return context.template get_abstract_state<Sample>(sample_index_).valid;
+}
+
+template <typename T>
+void DiscreteUpdateManager<T>::CalcDynamicsOutputs(
+    const systems::Context<T>& context, DynamicsOutputs<T>* outputs) const {
+  const MultibodyPlant<T>& plant = *plant_;
+  const DiscreteStepResults<T>& results = EvalDiscreteStepResults(context);
+  // Every force of the step: applied (with the step's net actuation), the
+  // force elements, and the step's damping and joint-limit forces in place
+  // of the tree's explicit damping.
+  MultibodyForces<T> forces(plant);
+  plant.CalcAppliedForces(context, results.net_actuation, &forces);
+  MultibodyForces<T> elements(plant);
+  plant.tree().CalcForceElementsContribution(context, &elements);
+  forces.AddInForces(elements);
+  VectorX<T>& tau = forces.mutable_generalized_forces();
+  const TreeParameters<T>& params = plant.GetParameters(context);
+  if (params.damping.size() > 0) {
+    const VectorX<T>& x0 = context.get_discrete_state(0).value();
+    tau += params.damping.cwiseProduct(x0.tail(plant.num_velocities()));
+  }
+  tau += results.tau_damping + results.tau_joint_limits;
+  plant.CalcDynamicsOutputsFromForces(context, results.vdot,
+                                      results.net_actuation, forces, outputs);
+}
+
+template <typename T>
 void DiscreteUpdateManager<T>::CalcDiscreteValues(
-    const MultibodyPlant<T>& plant, const systems::Context<T>& context,
+    const MultibodyPlant<T>&, const systems::Context<T>& context,
     systems::DiscreteValues<T>* next_state) const {
-  const int nq = plant.num_positions();
-  const int nv = plant.num_velocities();
-  const double h = plant.time_step();
-  const VectorX<T> q = plant.GetPositions(context);
-  const VectorX<T> v = plant.GetVelocities(context);
-  const VectorX<T>& vdot = plant.EvalForwardDynamics(context);
-  const VectorX<T> v_next = v + h * vdot;
-  VectorX<T> qdot(nq);
-  MapVelocityToQDot<T>(plant.tree().compiled_tree(), q, v_next, qdot);
+  const DiscreteStepResults<T>& results = EvalDiscreteStepResults(context);
+  const int nq = results.q_next.size();
   auto x_next = next_state->get_mutable_value(0);
-  x_next.head(nq) = q + h * qdot;
-  x_next.tail(nv) = v_next;
+  x_next.head(nq) = results.q_next;
+  x_next.tail(results.v_next.size()) = results.v_next;
+}
+
+template <typename T>
+systems::EventStatus DiscreteUpdateManager<T>::CalcSampledDiscreteStep(
+    const systems::Context<T>& context, systems::State<T>* state) const {
+  const DiscreteStepResults<T>& results = EvalDiscreteStepResults(context);
+  const DynamicsOutputs<T>& outputs = plant_->EvalLiveDynamicsOutputs(context);
+  const int nq = results.q_next.size();
+  auto x_next = state->get_mutable_discrete_state(0).get_mutable_value();
+  x_next.head(nq) = results.q_next;
+  x_next.tail(results.v_next.size()) = results.v_next;
+  Sample& sample =
+      state->template get_mutable_abstract_state<Sample>(sample_index_);
+  sample.results = results;
+  sample.outputs = outputs;
+  sample.valid = true;
+  return systems::EventStatus::Succeeded();
 }
 
 }  // namespace ossa::multibody::internal

@@ -141,6 +141,12 @@ template <typename T>
 void MultibodyPlant<T>::SetUseSampledOutputPorts(
     bool use_sampled_output_ports) {
   ThrowIfFinalized("SetUseSampledOutputPorts");
+  if (use_sampled_output_ports && !is_discrete()) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant::SetUseSampledOutputPorts(): sampled output ports "
+        "need a discrete plant (time_step > 0), but this plant is "
+        "continuous.");
+  }
   use_sampled_output_ports_ = use_sampled_output_ports;
 }
 
@@ -160,17 +166,13 @@ void MultibodyPlant<T>::Finalize() {
     // The seam of the discrete stepping: the manager owns the step.
     discrete_update_manager_ =
         std::make_unique<internal::DiscreteUpdateManager<T>>();
+    // It also declares the step's events (periodic and forced): a discrete
+    // update, or an unrestricted one that also records the sample of the
+    // output ports when they are sampled.
     discrete_update_manager_->DeclareCacheEntries(this);
   }
   DeclarePortsAtFinalize();
   if (!is_discrete()) WarnIfJointLimitsIgnored();
-  if (is_discrete()) {
-    this->DeclarePeriodicDiscreteUpdateEvent(
-        time_step_, 0.0, &MultibodyPlant<T>::CalcDiscreteStep);
-    // Also on demand (CalcForcedDiscreteVariableUpdate), as the reference.
-    this->DeclareForcedDiscreteUpdateEvent(
-        &MultibodyPlant<T>::CalcDiscreteStep);
-  }
 }
 
 template <typename T>

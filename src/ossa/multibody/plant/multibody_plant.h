@@ -14,10 +14,12 @@
 #include <vector>
 
 #include "ossa/common/default_scalars.h"
+#include "ossa/geometry/hydroelastic_contact_representation.h"
 #include "ossa/math/rigid_transform.h"
 #include "ossa/multibody/math/spatial_acceleration.h"
 #include "ossa/multibody/math/spatial_force.h"
 #include "ossa/multibody/math/spatial_velocity.h"
+#include "ossa/multibody/plant/discrete_contact_approximation.h"
 #include "ossa/multibody/plant/dynamics_outputs.h"
 #include "ossa/multibody/plant/externally_applied_spatial_force.h"
 #include "ossa/multibody/tree/multibody_tree.h"
@@ -855,6 +857,57 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   }
   /// @}
 
+  /// @name Time stepping and contact settings (see MultibodyPlantConfig)
+  /// Defined in discrete_plant_settings.cc. Defaults are those of
+  /// MultibodyPlantConfig{}; contact settings are stored for the
+  /// geometry/contact work and do not change contact-free dynamics.
+  /// @{
+  /// The approximation of the discrete step (default kLagged); throws if
+  /// the plant is continuous or after Finalize(). Also sets the solver.
+  void set_discrete_contact_approximation(
+      DiscreteContactApproximation approximation);
+  DiscreteContactApproximation get_discrete_contact_approximation() const {
+    return discrete_contact_approximation_;
+  }
+  /// (Deprecated) kTamsi selects DiscreteContactApproximation::kTamsi, kSap
+  /// selects kSap. Throws after Finalize().
+  void set_discrete_contact_solver(DiscreteContactSolver contact_solver);
+  DiscreteContactSolver get_discrete_contact_solver() const;
+  /// Throws unless penetration_allowance > 0 (m).
+  void set_penetration_allowance(double penetration_allowance = 0.001);
+  double get_penetration_allowance() const { return penetration_allowance_; }
+  /// Throws unless v_stiction > 0 (m/s).
+  void set_stiction_tolerance(double v_stiction = 1.0e-4);
+  double stiction_tolerance() const { return stiction_tolerance_; }
+  /// Throws if negative or after Finalize().
+  void set_sap_near_rigid_threshold(double near_rigid_threshold = 1.0);
+  double get_sap_near_rigid_threshold() const {
+    return sap_near_rigid_threshold_;
+  }
+  /// Throws after Finalize().
+  void set_contact_model(ContactModel model);
+  ContactModel get_contact_model() const { return contact_model_; }
+  /// Throws after Finalize().
+  void set_contact_surface_representation(
+      geometry::HydroelasticContactRepresentation representation);
+  geometry::HydroelasticContactRepresentation
+  get_contact_surface_representation() const {
+    return contact_surface_representation_;
+  }
+  /// Throws after Finalize().
+  void set_adjacent_bodies_collision_filters(bool value);
+  bool get_adjacent_bodies_collision_filters() const {
+    return adjacent_bodies_collision_filters_;
+  }
+  /// @}
+
+  /// (Internal use only) The discrete stepping of a finalized discrete
+  /// plant, nullptr otherwise.
+  const internal::DiscreteUpdateManager<T>* internal_discrete_update_manager()
+      const {
+    return discrete_update_manager_.get();
+  }
+
   /// (Advanced) The tree that holds the model.
   const internal::MultibodyTree<T>& internal_tree() const {
     return this->tree();
@@ -925,9 +978,16 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // The generalized accelerations cache entry.
   const VectorX<T>& EvalForwardDynamics(
       const systems::Context<T>& context) const;
-  // The live results of the dynamic output ports.
+  // The live results of the dynamic output ports (a discrete plant's come
+  // from its DiscreteUpdateManager).
   void CalcDynamicsOutputs(const systems::Context<T>& context,
                            internal::DynamicsOutputs<T>* outputs) const;
+  // The same for accelerations `vdot` under actuation `u` and every force
+  // on the plant, `forces` (u included).
+  void CalcDynamicsOutputsFromForces(
+      const systems::Context<T>& context, const VectorX<T>& vdot,
+      const VectorX<T>& u, const MultibodyForces<T>& forces,
+      internal::DynamicsOutputs<T>* outputs) const;
   // What the dynamic output ports report: live, or (discrete with sampled
   // ports) what the DiscreteUpdateManager sampled at the last step.
   const internal::DynamicsOutputs<T>& EvalDynamicsOutputs(
@@ -969,7 +1029,7 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
 
   // v̇ from the articulated body algorithm for the state in `context` and
   // every force the plant applies (gravity, joint damping, ...), all
-  // explicit. Used by the continuous dynamics and the discrete step.
+  // explicit. Used by the continuous dynamics.
   void CalcForwardDynamicsForStep(const systems::Context<T>& context,
                                   VectorX<T>* vdot) const;
 
@@ -998,6 +1058,10 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   systems::EventStatus CalcDiscreteStep(
       const systems::Context<T>& context,
       systems::DiscreteValues<T>* next_state) const;
+  // The unrestricted update event handler with sampled output ports (x and
+  // the sample): forwards to the manager. In discrete_plant_settings.cc.
+  systems::EventStatus CalcSampledDiscreteStep(
+      const systems::Context<T>& context, systems::State<T>* state) const;
 
   double time_step_{0.0};
   // Port indices (invalid until declared).
@@ -1024,6 +1088,15 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // Default poses X_PB given to SetDefaultFreeBodyPose(), by body.
   std::map<BodyIndex, math::RigidTransform<double>> default_free_body_poses_;
   bool use_sampled_output_ports_{true};
+  DiscreteContactApproximation discrete_contact_approximation_{
+      DiscreteContactApproximation::kLagged};
+  double penetration_allowance_{0.001};
+  double stiction_tolerance_{1.0e-4};
+  double sap_near_rigid_threshold_{1.0};
+  ContactModel contact_model_{ContactModel::kHydroelasticWithFallback};
+  geometry::HydroelasticContactRepresentation contact_surface_representation_{
+      geometry::HydroelasticContactRepresentation::kPolygon};
+  bool adjacent_bodies_collision_filters_{true};
   std::unique_ptr<internal::DiscreteUpdateManager<T>> discrete_update_manager_;
 };
 

@@ -232,12 +232,25 @@ template <typename T>
 void MultibodyPlant<T>::CalcDynamicsOutputs(
     const systems::Context<T>& context,
     internal::DynamicsOutputs<T>* outputs) const {
-  const auto& tree = this->tree();
-  const internal::MultibodyTreeTopology& topology = tree.get_topology();
+  if (is_discrete()) {
+    discrete_update_manager_->CalcDynamicsOutputs(context, outputs);
+    return;
+  }
   const VectorX<T> u = AssembleActuationInput(context);
   MultibodyForces<T> forces(*this);
   CalcAllForces(context, u, &forces);
-  outputs->vdot = EvalForwardDynamics(context);
+  CalcDynamicsOutputsFromForces(context, EvalForwardDynamics(context), u,
+                                forces, outputs);
+}
+
+template <typename T>
+void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
+    const systems::Context<T>& context, const VectorX<T>& vdot,
+    const VectorX<T>& u, const MultibodyForces<T>& forces,
+    internal::DynamicsOutputs<T>* outputs) const {
+  const auto& tree = this->tree();
+  const internal::MultibodyTreeTopology& topology = tree.get_topology();
+  outputs->vdot = vdot;
   outputs->net_actuation = u;
   // Inverse dynamics at the actual v̇ with every force: the mobilizer
   // forces F_BMo_W are then the joints' reaction forces.

@@ -52,11 +52,11 @@ void MultibodyPlant<T>::DeclarePortsAtFinalize() {
         this->DeclareVectorInputPort(name + "_actuation",
                                      num_actuated_dofs(instance))
             .get_index());
-    int num_pd = 0;
-    for (JointActuatorIndex a : GetJointActuatorIndices(instance))
-      if (get_joint_actuator(a).has_controller()) ++num_pd;
+    // [q_d; v_d] over every actuator of the instance, as the reference
+    // (entries of actuators without PD gains are ignored).
     instance_desired_state_ports_.push_back(
-        this->DeclareVectorInputPort(name + "_desired_state", 2 * num_pd)
+        this->DeclareVectorInputPort(name + "_desired_state",
+                                     2 * num_actuated_dofs(instance))
             .get_index());
   }
 

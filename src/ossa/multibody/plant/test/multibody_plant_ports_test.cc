@@ -87,8 +87,10 @@ TEST(Ports, NamesAndSizes) {
   EXPECT_EQ(plant.get_actuation_input_port(p.other).size(), 0);
   EXPECT_EQ(plant.get_desired_state_input_port(p.instance).get_name(),
             "pendulum_desired_state");
-  // No PD gains: zero-sized.
-  EXPECT_EQ(plant.get_desired_state_input_port(p.instance).size(), 0);
+  // 2 entries per actuator of the instance, PD-controlled or not (as
+  // pydrake: a 1-actuator instance without gains has a 2-sized port).
+  EXPECT_EQ(plant.get_desired_state_input_port(p.instance).size(), 2);
+  EXPECT_EQ(plant.get_desired_state_input_port(p.other).size(), 0);
   EXPECT_EQ(plant.get_applied_generalized_force_input_port().get_name(),
             "applied_generalized_force");
   EXPECT_EQ(plant.get_applied_generalized_force_input_port().size(), 7);
@@ -117,7 +119,7 @@ TEST(Ports, NamesAndSizes) {
             "body_spatial_velocities");
   EXPECT_EQ(plant.get_body_spatial_accelerations_output_port().get_name(),
             "body_spatial_accelerations");
-  // The desired state port has 2 entries per PD-controlled actuator.
+  // The desired state port has 2 entries per actuator.
   MultibodyPlant<double> pd(1e-3);
   const auto& link = pd.AddRigidBody(
       "link", SpatialInertia<double>::PointMass(1, Vector3<double>(0, 0, -1)));

@@ -1,0 +1,475 @@
+#include "ossa/multibody/plant/discrete_step_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "ossa/common/error.h"
+#include "ossa/common/scalar_traits.h"
+#include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/tree/prismatic_joint.h"
+#include "ossa/multibody/tree/revolute_joint.h"
+#include "ossa/multibody/tree/tree_kernels.h"
+
+namespace ossa::multibody::internal {
+
+namespace {
+
+// Near-rigid parameter of the joint-limit constraints of the SAP family
+// (section V.B of Castro et al. 2022); the value the reference uses for
+// limits, independent of sap_near_rigid_threshold (checked numerically).
+constexpr double kLimitBeta = 0.1;
+// Critically damped TAMSI limit penalty at the angular frequency
+// kPenaltyOmegaTimesStep / h.
+constexpr double kPenaltyOmegaTimesStep = 0.1;
+// Newton iterations cap; a convex piecewise quadratic converges in a few.
+constexpr int kMaxNewtonIterations = 100;
+
+template <typename T>
+double Value(const T& x) {
+  return ExtractDoubleOrThrow(x);
+}
+
+// The inertia of `body` that resists motion of a one-dof joint: the mass for
+// a translation, else the moment about the axis a_B through p_BoJo_B.
+double JointEffectiveInertia(const SpatialInertia<double>& M_BBo_B,
+                             const Vector3<double>& p_BoJo_B,
+                             const Vector3<double>& a_B, bool translational) {
+  if (translational) return M_BBo_B.get_mass();
+  const Matrix3<double> I_BJo_B =
+      M_BBo_B.Shift(p_BoJo_B).CalcRotationalInertia().CopyToFullMatrix3();
+  return a_B.dot(I_BJo_B * a_B);
+}
+
+}  // namespace
+
+template <typename T>
+void DiscreteStepInputs<T>::Resize(int nu, int nv) {
+  u_ff.setZero(nu);
+  qd.setZero(nu);
+  vd.setZero(nu);
+  tau_applied.setZero(nv);
+  F_applied_Bo_W.clear();
+  g_W = Vector3<T>(T(0), T(0), T(-9.81));
+}
+
+template <typename T>
+void DiscreteStepResults<T>::Resize(int nq, int nv, int nu) {
+  q_next.setZero(nq);
+  v_next.setZero(nv);
+  vdot.setZero(nv);
+  net_actuation.setZero(nu);
+  tau_damping.setZero(nv);
+  tau_joint_limits.setZero(nv);
+  num_iterations = 0;
+}
+
+template <typename T>
+DiscreteStepSolver<T>::DiscreteStepSolver(const MultibodyPlant<T>& plant) {
+  if (!plant.is_finalized() || !plant.is_discrete()) [[unlikely]] {
+    ThrowLogicError(
+        "DiscreteStepSolver(): the plant must be finalized and discrete "
+        "(time_step() > 0).");
+  }
+  h_ = plant.time_step();
+  nq_ = plant.num_positions();
+  nv_ = plant.num_velocities();
+  nu_ = plant.num_actuated_dofs();
+  num_mobods_ = plant.tree().num_mobods();
+  approximation_ = plant.get_discrete_contact_approximation();
+  for (JointActuatorIndex a : plant.GetJointActuatorIndices()) {
+    const JointActuator<T>& actuator = plant.get_joint_actuator(a);
+    const Joint<T>& joint = actuator.joint();
+    // Actuators drive one-dof joints only (AddJointActuator checks it).
+    actuated_.push_back(ActuatedDof{a, actuator.input_start(),
+                                    joint.velocity_start(),
+                                    joint.position_start()});
+  }
+  const double omega = kPenaltyOmegaTimesStep / h_;
+  for (JointIndex j : plant.GetJointIndices()) {
+    const Joint<T>& joint = plant.get_joint(j);
+    if (joint.num_velocities() != 1 || joint.num_positions() != 1) continue;
+    LimitedDof limited{j, joint.velocity_start(), joint.position_start()};
+    const JointKind kind = joint.kind();
+    if (kind == JointKind::kRevolute || kind == JointKind::kPrismatic) {
+      const bool translational = kind == JointKind::kPrismatic;
+      const Vector3<double> axis_F =
+          translational
+              ? static_cast<const PrismaticJoint<T>&>(joint).translation_axis()
+              : static_cast<const RevoluteJoint<T>&>(joint).revolute_axis();
+      // The axis has the same components in F and M (the motion is along
+      // or about it).
+      double m = std::numeric_limits<double>::infinity();
+      for (const Frame<T>* frame :
+           {&joint.frame_on_parent(), &joint.frame_on_child()}) {
+        const RigidBody<T>& body = frame->body();
+        if (body.index() == world_index()) continue;
+        const math::RigidTransform<double> X_BJ =
+            frame->GetFixedPoseInBodyFrame();
+        const Vector3<double> a_B = X_BJ.rotation().matrix() * axis_F;
+        m = std::min(
+            m, JointEffectiveInertia(body.default_spatial_inertia(),
+                                     X_BJ.translation(), a_B, translational));
+      }
+      if (std::isfinite(m)) {
+        limited.tamsi_penalty = true;
+        limited.k = m * omega * omega;
+        limited.d = 2.0 * m * omega;
+      }
+    }
+    limited_.push_back(limited);
+  }
+}
+
+template <typename T>
+DiscreteStepSolver<T>::~DiscreteStepSolver() = default;
+
+template <typename T>
+std::pair<double, double> DiscreteStepSolver<T>::GetTamsiPenaltyParameters(
+    JointIndex joint) const {
+  for (const LimitedDof& l : limited_) {
+    if (l.joint == joint && l.tamsi_penalty) return {l.k, l.d};
+  }
+  return {0.0, 0.0};
+}
+
+template <typename T>
+std::unique_ptr<DiscreteStepScratch<T>> DiscreteStepSolver<T>::MakeScratch()
+    const {
+  auto s = std::make_unique<DiscreteStepScratch<T>>();
+  s->M.setZero(nv_, nv_);
+  s->H.setZero(nv_, nv_);
+  for (VectorX<T>* x :
+       {&s->zero_vdot, &s->f0, &s->tau, &s->r, &s->v, &s->dv, &s->grad, &s->Adv,
+        &s->G, &s->v_trial, &s->v_trial_ls, &s->gamma}) {
+    x->setZero(nv_);
+  }
+  s->active.assign(2 * limited_.size() + actuated_.size(), 0);
+  s->active_prev = s->active;
+  s->inputs.Resize(nu_, nv_);
+  return s;
+}
+
+template <typename T>
+void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
+                                 const systems::Context<T>& context,
+                                 const DiscreteStepInputs<T>& inputs,
+                                 DiscreteStepScratch<T>* s,
+                                 DiscreteStepResults<T>* r) const {
+  if (inputs.u_ff.size() != nu_ || inputs.qd.size() != nu_ ||
+      inputs.vd.size() != nu_ || inputs.tau_applied.size() != nv_ ||
+      (!inputs.F_applied_Bo_W.empty() &&
+       static_cast<int>(inputs.F_applied_Bo_W.size()) != num_mobods_))
+      [[unlikely]] {
+    ThrowLogicError(
+        "DiscreteStepSolver::Step(): inputs must have sizes u_ff, qd, vd: {}, "
+        "tau_applied: {}, F_applied_Bo_W: 0 or {}; got {}, {}, {}, {}, {}.",
+        nu_, nv_, num_mobods_, inputs.u_ff.size(), inputs.qd.size(),
+        inputs.vd.size(), inputs.tau_applied.size(),
+        inputs.F_applied_Bo_W.size());
+  }
+  if (s->M.rows() != nv_ ||
+      s->active.size() != 2 * limited_.size() + actuated_.size()) [[unlikely]] {
+    ThrowLogicError(
+        "DiscreteStepSolver::Step(): the scratch was not made for this plant "
+        "(use MakeScratch()).");
+  }
+  r->q_next.resize(nq_);
+  r->v_next.resize(nv_);
+  r->vdot.resize(nv_);
+  r->net_actuation.resize(nu_);
+  r->tau_damping.resize(nv_);
+  r->tau_joint_limits.resize(nv_);
+  r->num_iterations = 0;
+
+  const CompiledTree& tree = plant.tree().compiled_tree();
+  const TreeParameters<T>& params = plant.GetParameters(context);
+  const VectorX<T>& x0 = context.get_discrete_state(0).value();
+  const auto q0 = x0.head(nq_);
+  const auto v0 = x0.tail(nv_);
+
+  // Kinematics at x[n] from the plant's cache, into our own workspace (the
+  // kernels below write into it). Same sizes: no allocation.
+  s->ws = plant.EvalVelocityKinematics(context);
+  CalcMassMatrix<T>(tree, params, &s->ws, s->M);
+  // f0 = τ_g − C·v + τ_app + Σ Jᵀ·F_app = −ID(v̇ = 0).
+  s->zero_vdot.setZero();
+  CalcInverseDynamics<T>(tree, params, s->zero_vdot, inputs.g_W,
+                         inputs.tau_applied, inputs.F_applied_Bo_W, &s->ws,
+                         s->f0);
+  s->f0 = -s->f0;
+
+  r->net_actuation.setZero();
+  if (approximation_ == DiscreteContactApproximation::kTamsi) {
+    StepTamsi(plant, params, q0, v0, inputs, s, r);
+  } else {
+    StepSap(plant, params, q0, v0, inputs, s, r);
+  }
+  r->vdot = (r->v_next - v0) / h_;
+  MapVelocityToQDot<T>(tree, q0, r->v_next, r->q_next);
+  r->q_next = q0 + h_ * r->q_next;
+}
+
+template <typename T>
+void DiscreteStepSolver<T>::StepTamsi(const MultibodyPlant<T>& plant,
+                                      const TreeParameters<T>& params,
+                                      const Eigen::Ref<const VectorX<T>>& q0,
+                                      const Eigen::Ref<const VectorX<T>>& v0,
+                                      const DiscreteStepInputs<T>& inputs,
+                                      DiscreteStepScratch<T>* s,
+                                      DiscreteStepResults<T>* r) const {
+  const CompiledTree& tree = plant.tree().compiled_tree();
+  // τ = f0 − D·v0 + B·clamp(u_ff) + τ_lim, all at x[n].
+  r->tau_damping = -params.damping.cwiseProduct(v0);
+  s->tau = s->f0 + r->tau_damping;
+  for (const ActuatedDof& a : actuated_) {
+    const double e = plant.get_joint_actuator(a.actuator).effort_limit();
+    const T u = Clamp(inputs.u_ff[a.input], e);
+    r->net_actuation[a.input] = u;
+    s->tau[a.dof] += u;
+  }
+  r->tau_joint_limits.setZero();
+  for (const LimitedDof& l : limited_) {
+    if (!l.tamsi_penalty) continue;
+    const Joint<T>& joint = plant.get_joint(l.joint);
+    const double lower = joint.position_lower_limits()[0];
+    const double upper = joint.position_upper_limits()[0];
+    const T& q = q0[l.q];
+    T f(0);
+    if (Value(q) > upper) {
+      f = -l.k * (q - upper) - l.d * v0[l.dof];
+    } else if (Value(q) < lower) {
+      f = -l.k * (q - lower) - l.d * v0[l.dof];
+    } else {
+      continue;
+    }
+    r->tau_joint_limits[l.dof] = f;
+    s->tau[l.dof] += f;
+  }
+  // v[n+1] = v0 + h·M⁻¹·τ.
+  s->H = s->M;
+  FactorMassMatrixLTDL<T>(tree, s->H);
+  s->dv = s->tau;
+  SolveLTDL<T>(tree, s->H, s->dv);
+  r->v_next = v0 + h_ * s->dv;
+}
+
+template <typename T>
+T DiscreteStepSolver<T>::Clamp(const T& u, double effort_limit) {
+  if (Value(u) > effort_limit) return T(effort_limit);
+  if (Value(u) < -effort_limit) return T(-effort_limit);
+  return u;
+}
+
+template <typename T>
+void DiscreteStepSolver<T>::EvalConstraints(
+    const MultibodyPlant<T>& plant, const TreeParameters<T>& params,
+    const Eigen::Ref<const VectorX<T>>& q0, const DiscreteStepInputs<T>& inputs,
+    const Eigen::Ref<const VectorX<T>>& v, DiscreteStepScratch<T>* s,
+    DiscreteStepResults<T>* r) const {
+  const double h = h_;
+  s->gamma.setZero();
+  s->G.setZero();
+  int k = 0;
+  for (const LimitedDof& l : limited_) {
+    const Joint<T>& joint = plant.get_joint(l.joint);
+    const double lower = joint.position_lower_limits()[0];
+    const double upper = joint.position_upper_limits()[0];
+    const int i = l.dof;
+    // R = β²/(4π²)/A_ii with A = M + h·D.
+    const T A_ii = s->M(i, i) + h * params.damping[i];
+    const T R = kLimitBeta * kLimitBeta /
+                (4.0 * std::numbers::pi * std::numbers::pi) / A_ii;
+    signed char& act_lower = s->active[k++];
+    signed char& act_upper = s->active[k++];
+    act_lower = act_upper = 0;
+    if (std::isfinite(lower)) {
+      const T v_hat = -(q0[l.q] - lower) / (2.0 * h);
+      const T y = (v_hat - v[i]) / R;
+      if (Value(y) > 0) {
+        act_lower = 1;
+        s->gamma[i] += y;
+        s->G[i] += 1.0 / R;
+        if (r != nullptr) r->tau_joint_limits[i] += y / h;
+      }
+    }
+    if (std::isfinite(upper)) {
+      const T v_hat = -(upper - q0[l.q]) / (2.0 * h);
+      const T y = (v_hat + v[i]) / R;
+      if (Value(y) > 0) {
+        act_upper = 1;
+        s->gamma[i] -= y;
+        s->G[i] += 1.0 / R;
+        if (r != nullptr) r->tau_joint_limits[i] -= y / h;
+      }
+    }
+  }
+  for (const ActuatedDof& a : actuated_) {
+    const JointActuator<T>& actuator = plant.get_joint_actuator(a.actuator);
+    signed char& act = s->active[k++];
+    act = 0;
+    if (!actuator.has_controller()) continue;
+    const PdControllerGains& gains = actuator.get_controller_gains();
+    const double e = actuator.effort_limit();
+    const int i = a.dof;
+    const T u_tilde = -gains.p * (q0[a.q] + h * v[i] - inputs.qd[a.input]) -
+                      gains.d * (v[i] - inputs.vd[a.input]) +
+                      inputs.u_ff[a.input];
+    T u;
+    if (Value(u_tilde) > e) {
+      act = 1;
+      u = T(e);
+    } else if (Value(u_tilde) < -e) {
+      act = -1;
+      u = T(-e);
+    } else {
+      u = u_tilde;
+      s->G[i] += h * (h * gains.p + gains.d);
+    }
+    s->gamma[i] += h * u;
+    if (r != nullptr) r->net_actuation[a.input] = u;
+  }
+}
+
+template <typename T>
+void DiscreteStepSolver<T>::StepSap(const MultibodyPlant<T>& plant,
+                                    const TreeParameters<T>& params,
+                                    const Eigen::Ref<const VectorX<T>>& q0,
+                                    const Eigen::Ref<const VectorX<T>>& v0,
+                                    const DiscreteStepInputs<T>& inputs,
+                                    DiscreteStepScratch<T>* s,
+                                    DiscreteStepResults<T>* r) const {
+  const CompiledTree& tree = plant.tree().compiled_tree();
+  const double h = h_;
+  // Explicit actuation: actuators without PD gains.
+  s->tau = s->f0;
+  bool has_constraints = false;
+  for (const ActuatedDof& a : actuated_) {
+    const JointActuator<T>& actuator = plant.get_joint_actuator(a.actuator);
+    if (actuator.has_controller()) {
+      has_constraints = true;
+      continue;
+    }
+    const T u = Clamp(inputs.u_ff[a.input], actuator.effort_limit());
+    r->net_actuation[a.input] = u;
+    s->tau[a.dof] += u;
+  }
+  for (const LimitedDof& l : limited_) {
+    const Joint<T>& joint = plant.get_joint(l.joint);
+    if (std::isfinite(joint.position_lower_limits()[0]) ||
+        std::isfinite(joint.position_upper_limits()[0])) {
+      has_constraints = true;
+    }
+  }
+  // r = M·v0 + h·τ; A = M + h·D; v* = A⁻¹·r.
+  s->r.noalias() = s->M * v0;
+  s->r += h * s->tau;
+  s->H = s->M;
+  s->H.diagonal() += h * params.damping;
+  FactorMassMatrixLTDL<T>(tree, s->H);
+  s->v = s->r;
+  SolveLTDL<T>(tree, s->H, s->v);
+  r->tau_joint_limits.setZero();
+  if (has_constraints) {
+    // s->v_trial keeps v* (the unconstrained minimizer) for the gradient
+    // A·(v − v*) − γ(v).
+    s->v_trial = s->v;
+    bool converged = false;
+    double last_alpha = 0.0;
+    for (int it = 0; it < kMaxNewtonIterations; ++it) {
+      EvalConstraints(plant, params, q0, inputs, s->v, s, nullptr);
+      if (it > 0 && last_alpha == 1.0 && s->active == s->active_prev) {
+        // The last full Newton step solved the quadratic of this very
+        // active set: s->v is the exact minimizer.
+        converged = true;
+        r->num_iterations = it;
+        break;
+      }
+      s->active_prev = s->active;
+      // grad = A·(v − v*) − γ.
+      s->dv = s->v - s->v_trial;
+      s->Adv.noalias() = s->M * s->dv;
+      s->Adv += h * params.damping.cwiseProduct(s->dv);
+      s->grad = s->Adv - s->gamma;
+      // Newton direction: (A + diag(G))·dv = −grad.
+      s->H = s->M;
+      s->H.diagonal() += h * params.damping + s->G;
+      FactorMassMatrixLTDL<T>(tree, s->H);
+      s->dv = -s->grad;
+      SolveLTDL<T>(tree, s->H, s->dv);
+      last_alpha = LineSearch(plant, params, q0, inputs, s);
+      s->v += last_alpha * s->dv;
+      r->num_iterations = it + 1;
+    }
+    if (!converged) {
+      // The cap is far above what a convex piecewise quadratic needs; keep
+      // the last iterate (its constraint forces are consistent with it).
+      EvalConstraints(plant, params, q0, inputs, s->v, s, nullptr);
+    }
+    EvalConstraints(plant, params, q0, inputs, s->v, s, r);
+  }
+  r->v_next = s->v;
+  r->tau_damping = -params.damping.cwiseProduct(r->v_next);
+}
+
+template <typename T>
+double DiscreteStepSolver<T>::LineSearch(const MultibodyPlant<T>& plant,
+                                         const TreeParameters<T>& params,
+                                         const Eigen::Ref<const VectorX<T>>& q0,
+                                         const DiscreteStepInputs<T>& inputs,
+                                         DiscreteStepScratch<T>* s) const {
+  // φ(α) = ℓ(v + α·dv) is convex piecewise quadratic;
+  // φ'(α) = dvᵀ·A·(v − v*) + α·dvᵀ·A·dv − dvᵀ·γ(v + α·dv), non-decreasing.
+  // Accept the full step when φ'(1) ≤ 0, else find the root of φ' in (0, 1)
+  // by Newton's method safeguarded by bisection (exact once the piece is
+  // found).
+  const double h = h_;
+  s->Adv.noalias() = s->M * s->dv;
+  s->Adv += h * params.damping.cwiseProduct(s->dv);
+  const double c1 = Value(s->dv.dot(s->Adv));
+  // dvᵀ·A·(v − v*) = dvᵀ·(grad + γ(v)).
+  const double c0 = Value(s->dv.dot(s->grad + s->gamma));
+  if (!(c1 > 0)) return 1.0;
+  // The active flags of the Newton iteration are restored afterwards.
+  std::vector<signed char>& saved = s->active_prev;
+  auto dphi = [&](double alpha, double* slope) {
+    s->v_trial_ls = s->v + alpha * s->dv;
+    EvalConstraints(plant, params, q0, inputs, s->v_trial_ls, s, nullptr);
+    *slope = c1 + Value(s->G.dot(s->dv.cwiseAbs2()));
+    return c0 + alpha * c1 - Value(s->dv.dot(s->gamma));
+  };
+  double slope = 0;
+  const double scale = std::max(std::abs(c0), 1e-300);
+  double alpha = 1.0;
+  double d1 = dphi(alpha, &slope);
+  if (d1 <= 1e-14 * scale) {
+    s->active = saved;
+    return 1.0;
+  }
+  double lo = 0.0, hi = 1.0;
+  for (int k = 0; k < 100; ++k) {
+    double next = alpha - d1 / slope;
+    if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+    alpha = next;
+    d1 = dphi(alpha, &slope);
+    if (std::abs(d1) <= 1e-14 * scale) break;
+    if (d1 > 0) {
+      hi = alpha;
+    } else {
+      lo = alpha;
+    }
+    if (hi - lo < 1e-15) break;
+  }
+  s->active = saved;
+  return alpha;
+}
+
+}  // namespace ossa::multibody::internal
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::DiscreteStepInputs);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::DiscreteStepResults);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::internal::DiscreteStepSolver);

@@ -1,0 +1,225 @@
+#pragma once
+
+/// @file
+/// internal::DiscreteStepSolver<T>: one time step x[n] → x[n+1] of a discrete
+/// MultibodyPlant without contact, for every DiscreteContactApproximation.
+///
+/// Notation: h = time_step(), q0, v0 = x[n], M = M(q0) (CRBA, with reflected
+/// rotor inertia), D = diag(joint damping), B the actuation selection
+/// (actuator a with input index a.input_start() drives the single dof of its
+/// joint; gear ratio only enters M), e_a = effort_limit(), and the
+/// non-damping, non-actuation generalized forces at x[n]
+///   f0 = τ_g(q0) − C(q0, v0)·v0 + τ_app + Σ J_WBᵀ·F_app
+/// (from inverse dynamics with v̇ = 0). Every step ends with
+///   q[n+1] = q0 + h·N(q0)·v[n+1].
+///
+/// TAMSI (DiscreteContactApproximation::kTamsi; the reference's scheme,
+/// checked against it to round-off):
+///   M·v[n+1] = M·v0 + h·(f0 − D·v0 + B·clamp(u_ff, ±e) + τ_lim(q0, v0)),
+/// everything explicit. PD gains are ignored, as the reference does with
+/// TAMSI. τ_lim is a penalty on each revolute or prismatic dof past a limit,
+/// τ_lim = −k·(q − q_limit) − d·v, critically damped with ω = 0.1/h:
+/// k = m·ω², d = 2·m·ω, where m is the smaller of the two bodies' inertia
+/// about the joint axis through the joint frame origin (mass for a prismatic
+/// joint), the world excluded.
+///
+/// SAP family (kSap, kSimilar, kLagged; also the reference's scheme): with
+/// A = M + h·D and the free-motion velocity v* = A⁻¹·r,
+///   r = M·v0 + h·(f0 + B·clamp(u_ff, ±e)) (the non-PD actuators only),
+/// v[n+1] minimizes the convex function
+///   ℓ(v) = ½·(v − v*)ᵀ·A·(v − v*) + Σ_pd ℓ_pd(v) + Σ_lim ℓ_lim(v):
+///  - PD actuator a on dof i (implicit in v and in q ≈ q0 + h·v):
+///      ũ(v) = −Kp·(q0_i + h·v_i − qd) − Kd·(v_i − vd) + u_ff,
+///      u = clamp(ũ, ±e), impulse h·u on dof i,
+///      ℓ_pd = h/(h·Kp + Kd)·ψ_e(ũ(v)), ψ_e(y) = y²/2 (|y| ≤ e),
+///      e·|y| − e²/2 otherwise, so that −∂ℓ_pd/∂v_i = h·u.
+///    This is exactly the backward-Euler PD law clamped to the effort limit:
+///    stable for any gains (Kp = 1e6 at h = 1 ms is fine).
+///  - Joint limit on dof i of a single-dof joint (one constraint per finite
+///    side), a near-rigid constraint: with the gap g0 (q_u − q0_i or
+///    q0_i − q_l), the gap rate v_c (−v_i or v_i), v̂ = −g0/(2·h) and
+///    R = β²/(4π²)/A_ii, β = 0.1, the impulse is γ = max(0, (v̂ − v_c)/R)
+///    and ℓ_lim = ½·R·γ². Under a steady generalized force f pushing into
+///    the limit the residual penetration is 2·R·h²·|f| ≈ 5.1e-4·h²·|f|/A_ii
+///    (1.4e-6 rad for |f| = 1000 N·m, h = 1 ms, A_ii = 0.35 kg·m²): stiff,
+///    yet implicit, so no gain makes it explode.
+/// ℓ is a convex piecewise quadratic; it is minimized by Newton's method on
+/// the active set with an exact line search. Each Newton matrix
+/// A + diag(G) has the sparsity of M and is factored by the tree LTDL
+/// factorization (O(Σ depth²)); a step without active constraints costs one
+/// factorization and one solve.
+///
+/// Velocity limits are not enforced (as the reference); acceleration limits
+/// neither.
+///
+/// Scalars: double and AutoDiffXd (the active sets are chosen on the value;
+/// derivatives flow through the final solve). For T = double a step
+/// allocates nothing once `scratch` has been used once.
+
+#include <vector>
+
+#include "ossa/common/default_scalars.h"
+#include "ossa/common/eigen_types.h"
+#include "ossa/multibody/plant/discrete_contact_approximation.h"
+#include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/tree/multibody_tree_indexes.h"
+#include "ossa/systems/framework/context.h"
+
+namespace ossa::multibody {
+template <typename T>
+class MultibodyPlant;
+}  // namespace ossa::multibody
+
+namespace ossa::multibody::internal {
+
+/// The inputs of one step other than the state: actuation and applied
+/// forces, assembled from the plant's input ports and force elements.
+template <typename T>
+struct DiscreteStepInputs {
+  /// Feedforward actuation per actuated dof (size num_actuated_dofs(),
+  /// indexed by JointActuator::input_start()), summed over the ports.
+  VectorX<T> u_ff;
+  /// Desired positions and velocities per actuated dof (size
+  /// num_actuated_dofs() each, same indexing); read only for actuators with
+  /// PD gains.
+  VectorX<T> qd;
+  VectorX<T> vd;
+  /// Applied generalized forces (force elements, applied_generalized_force
+  /// port), size nv; gravity is added by the solver.
+  VectorX<T> tau_applied;
+  /// Applied spatial forces on each mobod's body at Bo, in W (size
+  /// num_mobods(), or empty for none).
+  std::vector<Vector6<T>> F_applied_Bo_W;
+  /// Gravity g_W (m/s²); Resize() sets the plant default [0, 0, −9.81].
+  Vector3<T> g_W{T(0), T(0), T(-9.81)};
+
+  /// Sizes every member and zeroes it (g_W: the default gravity).
+  void Resize(int nu, int nv);
+};
+
+/// What a step produced, computed from x[n]; the plant's dynamic output
+/// ports report it (sampled) or recompute it (live).
+template <typename T>
+struct DiscreteStepResults {
+  VectorX<T> q_next;
+  VectorX<T> v_next;
+  /// (v[n+1] − v[n])/h, the generalized acceleration of the step.
+  VectorX<T> vdot;
+  /// Net actuation per actuated dof: clamp(u_ff) or, for PD actuators under
+  /// the SAP family, the implicit PD law evaluated at v[n+1].
+  VectorX<T> net_actuation;
+  /// Joint damping forces of the step: −D·v0 (TAMSI) or −D·v[n+1].
+  VectorX<T> tau_damping;
+  /// Joint limit generalized forces of the step (penalty force, or the
+  /// constraint impulses divided by h).
+  VectorX<T> tau_joint_limits;
+  /// Newton iterations used (0 when there was nothing to iterate).
+  int num_iterations{0};
+
+  void Resize(int nq, int nv, int nu);
+};
+
+/// Per-Context memory of a step (a cache entry of the plant): never shared
+/// between threads.
+template <typename T>
+struct DiscreteStepScratch {
+  TreeWorkspace<T> ws;
+  MatrixX<T> M;  // mass matrix at q0
+  MatrixX<T> H;  // factored Newton (or A) matrix
+  VectorX<T> zero_vdot, f0, tau, r, v, dv, grad, Adv, G, v_trial, v_trial_ls;
+  VectorX<T> gamma;  // per-dof generalized impulse of the constraints
+  std::vector<signed char> active, active_prev;
+  DiscreteStepInputs<T> inputs;  // assembled from the plant's ports
+};
+
+/// Advances a finalized discrete plant by one step (see the file comment for
+/// the exact scheme). Built once per plant (at Finalize); immutable and safe
+/// to share between threads; all per-step memory is in the scratch.
+template <typename T>
+class DiscreteStepSolver {
+ public:
+  /// Precomputes the actuated and the limited dofs of `plant` and the TAMSI
+  /// penalty parameters from the default inertias. Throws std::logic_error
+  /// if `plant` is not finalized or not discrete.
+  explicit DiscreteStepSolver(const MultibodyPlant<T>& plant);
+  ~DiscreteStepSolver();
+
+  /// Computes x[n+1] and the step results for the state, parameters and the
+  /// given inputs. `scratch` must come from MakeScratch() (of any solver of
+  /// an identical plant) and is not shared between concurrent calls.
+  /// Throws std::logic_error if an input has the wrong size.
+  void Step(const MultibodyPlant<T>& plant, const systems::Context<T>& context,
+            const DiscreteStepInputs<T>& inputs,
+            DiscreteStepScratch<T>* scratch,
+            DiscreteStepResults<T>* results) const;
+
+  /// A scratch sized for this plant.
+  std::unique_ptr<DiscreteStepScratch<T>> MakeScratch() const;
+
+  /// The approximation fixed at Finalize().
+  DiscreteContactApproximation approximation() const { return approximation_; }
+
+  /// Penalty stiffness (N·m/rad or N/m) and damping used by TAMSI for the
+  /// dof of `joint` (0 if the joint has no penalty data).
+  std::pair<double, double> GetTamsiPenaltyParameters(JointIndex joint) const;
+
+ private:
+  struct ActuatedDof {
+    JointActuatorIndex actuator;
+    int input{0};  // index in u (input_start)
+    int dof{0};    // velocity index
+    int q{0};      // position index
+  };
+  struct LimitedDof {
+    JointIndex joint;
+    int dof{0};
+    int q{0};
+    bool tamsi_penalty{false};  // revolute or prismatic
+    double k{0}, d{0};          // TAMSI penalty
+  };
+
+  void StepTamsi(const MultibodyPlant<T>& plant,
+                 const TreeParameters<T>& params,
+                 const Eigen::Ref<const VectorX<T>>& q0,
+                 const Eigen::Ref<const VectorX<T>>& v0,
+                 const DiscreteStepInputs<T>& inputs, DiscreteStepScratch<T>* s,
+                 DiscreteStepResults<T>* r) const;
+  void StepSap(const MultibodyPlant<T>& plant, const TreeParameters<T>& params,
+               const Eigen::Ref<const VectorX<T>>& q0,
+               const Eigen::Ref<const VectorX<T>>& v0,
+               const DiscreteStepInputs<T>& inputs, DiscreteStepScratch<T>* s,
+               DiscreteStepResults<T>* r) const;
+  // γ(v) (per-dof generalized impulses of the constraints), G(v) (their
+  // Hessian diagonal) and the active flags into `s`; with `r`, also adds
+  // the limit forces and writes the PD actuation into it.
+  void EvalConstraints(const MultibodyPlant<T>& plant,
+                       const TreeParameters<T>& params,
+                       const Eigen::Ref<const VectorX<T>>& q0,
+                       const DiscreteStepInputs<T>& inputs,
+                       const Eigen::Ref<const VectorX<T>>& v,
+                       DiscreteStepScratch<T>* s,
+                       DiscreteStepResults<T>* r) const;
+  // Exact line search along s->dv from s->v; returns the step length.
+  double LineSearch(const MultibodyPlant<T>& plant,
+                    const TreeParameters<T>& params,
+                    const Eigen::Ref<const VectorX<T>>& q0,
+                    const DiscreteStepInputs<T>& inputs,
+                    DiscreteStepScratch<T>* s) const;
+  static T Clamp(const T& u, double effort_limit);
+
+  double h_{0};
+  int nq_{0}, nv_{0}, nu_{0}, num_mobods_{0};
+  DiscreteContactApproximation approximation_{
+      DiscreteContactApproximation::kLagged};
+  std::vector<ActuatedDof> actuated_;
+  std::vector<LimitedDof> limited_;
+};
+
+}  // namespace ossa::multibody::internal
+
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::DiscreteStepInputs);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::DiscreteStepResults);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::internal::DiscreteStepSolver);

@@ -1,0 +1,103 @@
+// For T = double a discrete step allocates nothing once its scratch exists:
+// this binary counts every global operator new while steps run.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "ossa/multibody/plant/discrete_step_solver.h"
+#include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/plant/test/discrete_test_models.h"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  ++g_allocations;
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void* operator new(std::size_t size, std::align_val_t align) {
+  ++g_allocations;
+  const std::size_t a = static_cast<std::size_t>(align);
+  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size, std::align_val_t align) {
+  return operator new(size, align);
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+
+namespace ossa::multibody {
+namespace {
+
+// Steps with every path active: TAMSI with limit penalties; the SAP family
+// with PD (some saturated) and joint limits (Newton iterations and line
+// searches).
+TEST(DiscreteStepAllocation, NoHeapAllocationPerStep) {
+  for (DiscreteContactApproximation approximation :
+       {DiscreteContactApproximation::kTamsi,
+        DiscreteContactApproximation::kLagged}) {
+    MultibodyPlant<double> plant(1e-3);
+    test::AddArm(&plant);
+    plant.set_discrete_contact_approximation(approximation);
+    int k = 0;
+    for (JointActuatorIndex a : plant.GetJointActuatorIndices()) {
+      auto& actuator = plant.get_mutable_joint_actuator(a);
+      actuator.set_controller_gains({1e4, 100.0});
+      actuator.set_effort_limit(k % 2 == 0 ? 20.0 : 1e4);
+      ++k;
+    }
+    for (JointIndex j : plant.GetJointIndices()) {
+      plant.get_mutable_joint(j).set_position_limits(Vector1<double>(-0.2),
+                                                     Vector1<double>(0.2));
+    }
+    plant.Finalize();
+    auto context = plant.CreateDefaultContext();
+    internal::DiscreteStepSolver<double> solver(plant);
+    auto scratch = solver.MakeScratch();
+    internal::DiscreteStepInputs<double> inputs;
+    inputs.Resize(7, 7);
+    inputs.qd.setConstant(0.6);  // beyond the limits: they engage
+    internal::DiscreteStepResults<double> results;
+    Eigen::VectorXd q(7), v(7);
+    solver.Step(plant, *context, inputs, scratch.get(), &results);
+    int newton_iterations = 0;
+    long allocations = 0;
+    for (int n = 0; n < 200; ++n) {
+      q = results.q_next;
+      v = results.v_next;
+      // Setting the state invalidates the cached kinematics; their
+      // recomputation is the plant's and is not counted here.
+      plant.SetPositions(context.get(), q);
+      plant.SetVelocities(context.get(), v);
+      plant.EvalVelocityKinematics(*context);
+      const long before = g_allocations.load();
+      solver.Step(plant, *context, inputs, scratch.get(), &results);
+      allocations += g_allocations.load() - before;
+      newton_iterations += results.num_iterations;
+    }
+    EXPECT_EQ(allocations, 0);
+    if (approximation != DiscreteContactApproximation::kTamsi) {
+      EXPECT_GT(newton_iterations, 200);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ossa::multibody
