@@ -49,6 +49,7 @@ void DiscreteStepInputs<T>::Resize(int nu, int nv) {
   u_ff.setZero(nu);
   qd.setZero(nu);
   vd.setZero(nu);
+  pd_armed.assign(nu, 1);
   tau_applied.setZero(nv);
   F_applied_Bo_W.clear();
   g_W = Vector3<T>(T(0), T(0), T(-9.81));
@@ -159,14 +160,16 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
                                  DiscreteStepResults<T>* r) const {
   if (inputs.u_ff.size() != nu_ || inputs.qd.size() != nu_ ||
       inputs.vd.size() != nu_ || inputs.tau_applied.size() != nv_ ||
+      static_cast<int>(inputs.pd_armed.size()) != nu_ ||
       (!inputs.F_applied_Bo_W.empty() &&
        static_cast<int>(inputs.F_applied_Bo_W.size()) != num_mobods_))
       [[unlikely]] {
     ThrowLogicError(
-        "DiscreteStepSolver::Step(): inputs must have sizes u_ff, qd, vd: {}, "
-        "tau_applied: {}, F_applied_Bo_W: 0 or {}; got {}, {}, {}, {}, {}.",
+        "DiscreteStepSolver::Step(): inputs must have sizes u_ff, qd, vd, "
+        "pd_armed: {}, tau_applied: {}, F_applied_Bo_W: 0 or {}; got {}, {}, "
+        "{}, {}, {}, {}.",
         nu_, nv_, num_mobods_, inputs.u_ff.size(), inputs.qd.size(),
-        inputs.vd.size(), inputs.tau_applied.size(),
+        inputs.vd.size(), inputs.pd_armed.size(), inputs.tau_applied.size(),
         inputs.F_applied_Bo_W.size());
   }
   if (s->M.rows() != nv_ ||
@@ -309,7 +312,7 @@ void DiscreteStepSolver<T>::EvalConstraints(
     const JointActuator<T>& actuator = plant.get_joint_actuator(a.actuator);
     signed char& act = s->active[k++];
     act = 0;
-    if (!actuator.has_controller()) continue;
+    if (!actuator.has_controller() || !inputs.pd_armed[a.input]) continue;
     const PdControllerGains& gains = actuator.get_controller_gains();
     const double e = actuator.effort_limit();
     const int i = a.dof;
@@ -347,7 +350,7 @@ void DiscreteStepSolver<T>::StepSap(const MultibodyPlant<T>& plant,
   bool has_constraints = false;
   for (const ActuatedDof& a : actuated_) {
     const JointActuator<T>& actuator = plant.get_joint_actuator(a.actuator);
-    if (actuator.has_controller()) {
+    if (actuator.has_controller() && inputs.pd_armed[a.input]) {
       has_constraints = true;
       continue;
     }

@@ -84,6 +84,11 @@ struct DiscreteStepInputs {
   /// PD gains.
   VectorX<T> qd;
   VectorX<T> vd;
+  /// Per actuated dof: whether its PD controller (if it has gains) is armed.
+  /// As the reference, a model instance whose desired-state port is not
+  /// connected has its PD controllers disarmed: those actuators apply only
+  /// their feedforward actuation. Resize() arms all.
+  std::vector<char> pd_armed;
   /// Applied generalized forces (force elements, applied_generalized_force
   /// port), size nv; gravity is added by the solver.
   VectorX<T> tau_applied;

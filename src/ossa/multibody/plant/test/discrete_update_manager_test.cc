@@ -446,6 +446,30 @@ TEST(DiscreteStep, TamsiIgnoresPdGains) {
   EXPECT_EQ(r.net_actuation, stepper.inputs.u_ff);
 }
 
+// A disarmed PD controller (its instance's desired state not connected)
+// leaves the actuator a plain feedforward one, clamped to its effort limit.
+TEST(DiscreteStep, DisarmedPdIsFeedforward) {
+  auto plant = MakePlant(Model::kArm, DiscreteContactApproximation::kSap);
+  for (JointActuatorIndex a : plant->GetJointActuatorIndices()) {
+    plant->get_mutable_joint_actuator(a).set_controller_gains({1e3, 10});
+  }
+  plant->Finalize();
+  auto context = plant->CreateDefaultContext();
+  std::mt19937 gen(17);
+  SetRandomState(*plant, &gen, context.get());
+  Stepper stepper(*plant);
+  stepper.inputs.u_ff.setConstant(500.0);
+  stepper.inputs.qd.setConstant(1.0);
+  stepper.inputs.pd_armed.assign(7, 0);
+  const auto& r = stepper.Step(*context);
+  const Eigen::VectorXd u = Eigen::VectorXd::Constant(7, 300.0);
+  EXPECT_EQ(r.net_actuation, u);
+  EXPECT_EQ(r.num_iterations, 0);
+  EXPECT_LT((r.v_next - ReferenceSapVelocity(*plant, *context, u))
+                .lpNorm<Eigen::Infinity>(),
+            1e-12);
+}
+
 // Runs `steps` steps, feeding x[n+1] back; returns the largest |v| seen.
 double RunSteps(Stepper* stepper, systems::Context<double>* context, int steps,
                 double* max_q0 = nullptr) {
