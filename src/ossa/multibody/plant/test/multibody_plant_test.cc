@@ -279,6 +279,9 @@ TEST(MultibodyPlant, DiscretePendulumStep) {
   const double m = 1.0, l = 0.5, h = 1e-3;
   MultibodyPlant<double> plant(h);
   AddPendulum(&plant, default_model_instance(), "", m, l);
+  // With sampled output ports (the default) the step is an unrestricted
+  // update, as in the reference; without, a discrete update.
+  plant.SetUseSampledOutputPorts(false);
   plant.Finalize();
   auto context = plant.CreateDefaultContext();
   EXPECT_EQ(context->num_discrete_state_groups(), 1);
