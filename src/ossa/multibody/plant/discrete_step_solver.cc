@@ -148,6 +148,7 @@ std::unique_ptr<DiscreteStepScratch<T>> DiscreteStepSolver<T>::MakeScratch()
   }
   s->active.assign(2 * limited_.size() + actuated_.size(), 0);
   s->active_prev = s->active;
+  s->limit_on.assign(2 * limited_.size(), 0);
   s->inputs.Resize(nu_, nv_);
   return s;
 }
@@ -284,10 +285,12 @@ void DiscreteStepSolver<T>::EvalConstraints(
     const T A_ii = s->M(i, i) + h * params.damping[i];
     const T R = kLimitBeta * kLimitBeta /
                 (4.0 * std::numbers::pi * std::numbers::pi) / A_ii;
+    const bool lower_on = s->limit_on[k];
+    const bool upper_on = s->limit_on[k + 1];
     signed char& act_lower = s->active[k++];
     signed char& act_upper = s->active[k++];
     act_lower = act_upper = 0;
-    if (std::isfinite(lower)) {
+    if (lower_on) {
       const T v_hat = -(q0[l.q] - lower) / (2.0 * h);
       const T y = (v_hat - v[i]) / R;
       if (Value(y) > 0) {
@@ -297,7 +300,7 @@ void DiscreteStepSolver<T>::EvalConstraints(
         if (r != nullptr) r->tau_joint_limits[i] += y / h;
       }
     }
-    if (std::isfinite(upper)) {
+    if (upper_on) {
       const T v_hat = -(upper - q0[l.q]) / (2.0 * h);
       const T y = (v_hat + v[i]) / R;
       if (Value(y) > 0) {
@@ -358,13 +361,6 @@ void DiscreteStepSolver<T>::StepSap(const MultibodyPlant<T>& plant,
     r->net_actuation[a.input] = u;
     s->tau[a.dof] += u;
   }
-  for (const LimitedDof& l : limited_) {
-    const Joint<T>& joint = plant.get_joint(l.joint);
-    if (std::isfinite(joint.position_lower_limits()[0]) ||
-        std::isfinite(joint.position_upper_limits()[0])) {
-      has_constraints = true;
-    }
-  }
   // r = M·v0 + h·τ; A = M + h·D; v* = A⁻¹·r.
   s->r.noalias() = s->M * v0;
   s->r += h * s->tau;
@@ -373,6 +369,24 @@ void DiscreteStepSolver<T>::StepSap(const MultibodyPlant<T>& plant,
   FactorMassMatrixLTDL<T>(tree, s->H);
   s->v = s->r;
   SolveLTDL<T>(tree, s->H, s->v);
+  // A limit side enters the step only when q0 is within the window
+  // 2·h·max(|v0|, |v*|) of it, or past it (the reference's choice, checked
+  // numerically against it: a side outside the window can still engage
+  // through the coupling with other constraints).
+  int k = 0;
+  for (const LimitedDof& l : limited_) {
+    const Joint<T>& joint = plant.get_joint(l.joint);
+    const double lower = joint.position_lower_limits()[0];
+    const double upper = joint.position_upper_limits()[0];
+    const double q = Value(q0[l.q]);
+    const double window =
+        2.0 * h *
+        std::max(std::abs(Value(v0[l.dof])), std::abs(Value(s->v[l.dof])));
+    s->limit_on[k] = std::isfinite(lower) && q < lower + window;
+    s->limit_on[k + 1] = std::isfinite(upper) && q > upper - window;
+    if (s->limit_on[k] || s->limit_on[k + 1]) has_constraints = true;
+    k += 2;
+  }
   r->tau_joint_limits.setZero();
   if (has_constraints) {
     // s->v_trial keeps v* (the unconstrained minimizer) for the gradient

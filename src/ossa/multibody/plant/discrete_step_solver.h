@@ -39,10 +39,12 @@
 ///    side), a near-rigid constraint: with the gap g0 (q_u − q0_i or
 ///    q0_i − q_l), the gap rate v_c (−v_i or v_i), v̂ = −g0/(2·h) and
 ///    R = β²/(4π²)/A_ii, β = 0.1, the impulse is γ = max(0, (v̂ − v_c)/R)
-///    and ℓ_lim = ½·R·γ². Under a steady generalized force f pushing into
-///    the limit the residual penetration is 2·R·h²·|f| ≈ 5.1e-4·h²·|f|/A_ii
-///    (1.4e-6 rad for |f| = 1000 N·m, h = 1 ms, A_ii = 0.35 kg·m²): stiff,
-///    yet implicit, so no gain makes it explode.
+///    and ℓ_lim = ½·R·γ². As the reference, a side enters the step only
+///    when q0_i is within 2·h·max(|v0_i|, |v*_i|) of it (or past it). Under a
+///    steady generalized force f pushing into the limit the residual
+///    penetration is 2·R·h²·|f| ≈ 5.1e-4·h²·|f|/A_ii (1.4e-6 rad for |f| = 1000
+///    N·m, h = 1 ms, A_ii = 0.35 kg·m²): stiff, yet implicit, so no gain makes
+///    it explode.
 /// ℓ is a convex piecewise quadratic; it is minimized by Newton's method on
 /// the active set with an exact line search. Each Newton matrix
 /// A + diag(G) has the sparsity of M and is factored by the tree LTDL
@@ -134,6 +136,8 @@ struct DiscreteStepScratch {
   VectorX<T> zero_vdot, f0, tau, r, v, dv, grad, Adv, G, v_trial, v_trial_ls;
   VectorX<T> gamma;  // per-dof generalized impulse of the constraints
   std::vector<signed char> active, active_prev;
+  // Per limited dof, whether its lower/upper constraint is in this step.
+  std::vector<signed char> limit_on;
   DiscreteStepInputs<T> inputs;  // assembled from the plant's ports
 };
 

@@ -276,8 +276,10 @@ Eigen::VectorXd ConstraintImpulses(const MultibodyPlant<double>& plant,
                                    const systems::Context<double>& context,
                                    const DiscreteStepInputs<double>& inputs,
                                    const Eigen::MatrixXd& A,
+                                   const Eigen::VectorXd& v_star,
                                    const Eigen::VectorXd& v) {
   const Eigen::VectorXd q0 = plant.GetPositions(context);
+  const Eigen::VectorXd v0 = plant.GetVelocities(context);
   Eigen::VectorXd gamma = Eigen::VectorXd::Zero(v.size());
   for (JointActuatorIndex a : plant.GetJointActuatorIndices()) {
     const auto& actuator = plant.get_joint_actuator(a);
@@ -296,10 +298,13 @@ Eigen::VectorXd ConstraintImpulses(const MultibodyPlant<double>& plant,
     const double R = 0.01 / (4 * std::numbers::pi * std::numbers::pi) / A(i, i);
     const double lower = joint.position_lower_limits()[0];
     const double upper = joint.position_upper_limits()[0];
-    if (std::isfinite(lower)) {
+    // A side is in the step when q0 is within 2·h·max(|v0|, |v*|) of it.
+    const double window =
+        2 * kH * std::max(std::abs(v0[i]), std::abs(v_star[i]));
+    if (std::isfinite(lower) && q0[i] < lower + window) {
       gamma[i] += std::max(0.0, (-(q0[i] - lower) / (2 * kH) - v[i]) / R);
     }
-    if (std::isfinite(upper)) {
+    if (std::isfinite(upper) && q0[i] > upper - window) {
       gamma[i] -= std::max(0.0, (-(upper - q0[i]) / (2 * kH) + v[i]) / R);
     }
   }
@@ -385,8 +390,8 @@ TEST(DiscreteStep, ConstrainedStepSatisfiesOptimality) {
     const Eigen::VectorXd a =
         FreeAcceleration(*plant, *context, Eigen::VectorXd::Zero(7));
     const Eigen::VectorXd v_star = A.ldlt().solve(M * (v0 + kH * a));
-    const Eigen::VectorXd gamma =
-        ConstraintImpulses(*plant, *context, stepper.inputs, A, r.v_next);
+    const Eigen::VectorXd gamma = ConstraintImpulses(
+        *plant, *context, stepper.inputs, A, v_star, r.v_next);
     // The Newton matrix A + diag(G) has κ ≲ 1e5 (1/R ≈ 4e3·A_ii, PD terms
     // h·(h·Kp + Kd) up to 0.1, against A_ii ~ 0.05 for the light links), so
     // a backward-stable solve leaves a residual of ≲ 1e-16·1e5 relative to
