@@ -33,9 +33,16 @@ from ossa.multibody.plant import MultibodyPlant  # noqa: E402
 from ossa.multibody import math as ossa_math  # noqa: E402
 from ossa.multibody import tree as ossa_tree  # noqa: E402
 
-MODELS = pathlib.Path(__file__).resolve().parents[3] / "models"
-FILES = sorted(str(p.relative_to(MODELS))
-               for ext in ("*.urdf", "*.sdf") for p in MODELS.glob("*/" + ext))
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+MODELS = ROOT / "models"
+# The bundled models (URDF and SDFormat: none is MJCF), and the MJCF test
+# files both libraries can read (the others reference absent meshes, which
+# the reference rejects).
+MJCF = ROOT / "src" / "ossa" / "multibody" / "parsing" / "test" / "data" / \
+    "mjcf"
+FILES = sorted(str(p.relative_to(ROOT))
+               for ext in ("*.urdf", "*.sdf") for p in MODELS.glob("*/" + ext)) \
+    + sorted(str(p.relative_to(ROOT)) for p in MJCF.glob("*.xml"))
 RTOL = 1e-10
 
 
@@ -57,13 +64,13 @@ def quiet():
 # mimics (with a warning) since it has no coupler constraints, so the same
 # file without its <mimic> tags is the same plant for both.
 REFERENCE_EDITS = {
-    "example_robot_data/talos_reduced.urdf":
+    "models/example_robot_data/talos_reduced.urdf":
         lambda text: re.sub(r"<mimic[^>]*/>", "", text),
 }
 
 
 def build_both(relative):
-    path = MODELS / relative
+    path = ROOT / relative
     ref = pydrake_plant.MultibodyPlant(0.0)
     parser = pydrake_parsing.Parser(ref)
     try:
@@ -263,6 +270,9 @@ def test_mass_matrix_and_inverse_dynamics(relative, seed):
     and the inverse dynamics τ = M v̇ + C v − τ_app, with the applied forces
     τ_app made of the force elements (gravity, joint damping), random
     generalized forces and a random spatial force on every body."""
+    if relative in DYNAMICS_VS_MUJOCO:
+        pytest.skip("the reference reads other dynamics from this file; "
+                    "compared with MuJoCo instead")
     ref, ossa = build_both(relative)
     q_map, v_map = coordinate_maps(ref, ossa)
     rng = np.random.default_rng(seed)
@@ -319,3 +329,64 @@ def test_mass_matrix_and_inverse_dynamics(relative, seed):
     tau_ref = ref.CalcInverseDynamics(ref_context, vdot, ref_forces)
     tau_ossa = ossa.CalcInverseDynamics(ossa_context, ossa_vdot, ossa_forces)
     agree(in_ref_order(tau_ossa), tau_ref, f"inverse dynamics of {relative}")
+
+
+# ----------------------------------------------------- MJCF against MuJoCo
+# Files whose dynamics the reference reads differently from MuJoCo (see the
+# comment at the top of each file): their mass matrix and inverse dynamics
+# are compared with MuJoCo itself (PyPI `mujoco`), with every joint named
+# and 1-dof so that coordinates map by name one to one.
+DYNAMICS_VS_MUJOCO = {
+    "src/ossa/multibody/parsing/test/data/mjcf/multi_joint.xml",
+}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("relative", sorted(DYNAMICS_VS_MUJOCO))
+def test_mjcf_dynamics_agree_with_mujoco(relative, seed):
+    """M(q) and τ = M v̇ + C v − τ_g − τ_damping at a random state, against
+    MuJoCo's mj_fullM and mj_inverse (qfrc_inverse = M q̈ + qfrc_bias −
+    qfrc_passive, the passive force being the joint damping); tolerance as
+    above, both evaluating closed-form recursions in double."""
+    mujoco = pytest.importorskip("mujoco")
+    path = ROOT / relative
+    model = mujoco.MjModel.from_xml_path(str(path))
+    data = mujoco.MjData(model)
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModels(str(path))
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    assert plant.num_velocities() == model.nv == model.nq
+    rng = np.random.default_rng(seed)
+    q = rng.uniform(-1.0, 1.0, model.nq)
+    v = rng.uniform(-1.0, 1.0, model.nv)
+    vdot = rng.uniform(-1.0, 1.0, model.nv)
+    # ossa index of MuJoCo's coordinate i.
+    index = np.empty(model.nv, dtype=int)
+    for i in range(model.njnt):
+        assert int(model.jnt_type[i]) in (int(mujoco.mjtJoint.mjJNT_HINGE),
+                                          int(mujoco.mjtJoint.mjJNT_SLIDE))
+        joint = plant.GetJointByName(model.joint(i).name)
+        index[model.jnt_dofadr[i]] = joint.velocity_start()
+    ossa_q = np.empty(model.nq)
+    ossa_q[index] = q
+    ossa_v = np.empty(model.nv)
+    ossa_v[index] = v
+    plant.SetPositions(context, ossa_q)
+    plant.SetVelocities(context, ossa_v)
+    data.qpos[:] = q
+    data.qvel[:] = v
+    mujoco.mj_forward(model, data)
+    M_mujoco = np.zeros((model.nv, model.nv))
+    mujoco.mj_fullM(model, data, M_mujoco)
+    agree(plant.CalcMassMatrix(context)[np.ix_(index, index)], M_mujoco,
+          f"mass matrix of {relative} (against MuJoCo)")
+    data.qacc[:] = vdot  # after mj_forward, which overwrites it
+    mujoco.mj_inverse(model, data)
+    forces = ossa_tree.MultibodyForces(plant)
+    plant.CalcForceElementsContribution(context, forces)
+    ossa_vdot = np.empty(model.nv)
+    ossa_vdot[index] = vdot
+    tau = plant.CalcInverseDynamics(context, ossa_vdot, forces)
+    agree(np.asarray(tau)[index], data.qfrc_inverse,
+          f"inverse dynamics of {relative} (against MuJoCo)")

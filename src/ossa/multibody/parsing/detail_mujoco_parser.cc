@@ -101,7 +101,6 @@ class MujocoReader {
   ModelSpec model_;
   std::set<std::string> body_names_;
   std::map<std::string, const JointSpec*> joints_by_name_;
-  int unnamed_bodies_{0};
 };
 
 void MujocoReader::CollectSections(const XmlReader& xml, const XMLElement* root,
@@ -549,7 +548,10 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
   if (const char* n = e->Attribute("name")) {
     link.name = n;
   } else {
-    link.name = fmt::format("body{}", unnamed_bodies_++);
+    // The reference names an unnamed body after the index it gets in the
+    // plant (the world is 0): the same names when this file is the plant's
+    // first model.
+    link.name = fmt::format("body{}", 1 + model_.links.size());
   }
   if (link.name == kWorldName || !body_names_.insert(link.name).second) {
     xml.Error(e, fmt::format("a body named '{}' already exists", link.name));
@@ -638,10 +640,14 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     if (tag == "joint" || tag == "freejoint") joints.push_back(c);
   }
   std::string previous = parent;
+  // Massless bodies between B's joints; they follow B in the plant, as in
+  // the reference.
+  std::vector<LinkSpec> dummies;
   Eigen::Isometry3d X_previous_B0 = X_PB;  // B's rest pose in `previous`
   if (joints.empty()) {
+    // The reference's name for a weld (MultibodyPlant::WeldFrames()).
     JointSpec j;
-    j.name = fmt::format("{}_weld", link.name);
+    j.name = fmt::format("{}_welds_to_{}", parent, link.name);
     j.type = JointType::kFixed;
     j.parent = parent;
     j.child = link.name;
@@ -654,8 +660,16 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     const std::string jcls = ClassOf(xml, je, childclass);
     JointSpec j;
     j.location = xml.Loc(je);
-    j.name = je->Attribute("name") ? je->Attribute("name")
-                                   : fmt::format("{}_joint{}", link.name, k);
+    const bool last = k + 1 == joints.size();
+    // Several joints are chained through massless bodies named, as the
+    // reference does, after B with an index (B0, B1, ...); B is the last
+    // child.
+    j.parent = previous;
+    j.child = last ? link.name : fmt::format("{}{}", link.name, k);
+    // An unnamed joint is "<parent>-<child>", as in the reference.
+    j.name = je->Attribute("name")
+                 ? je->Attribute("name")
+                 : fmt::format("{}-{}", j.parent, j.child);
     if (joints_by_name_.count(j.name)) {
       xml.Error(je, fmt::format("a joint named '{}' already exists", j.name));
     }
@@ -742,11 +756,20 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
       j.armature = xml.ParseDouble(je, a, "attribute 'armature'");
       if (j.armature < 0) xml.Error(je, "armature cannot be negative");
     }
-    const bool last = k + 1 == joints.size();
-    j.parent = previous;
-    j.child = last ? link.name : fmt::format("{}__{}", link.name, j.name);
     j.X_PF = ToRigidTransform(X_previous_B0 * X_BJ);
     j.X_CM = ToRigidTransform(X_BJ);
+    joints_by_name_[j.name] = nullptr;
+    if (j.type == JointType::kFloating) {
+      // As in the reference, a free joint adds no joint: B is a free body
+      // of the plant (its floating joint, added at Finalize(), is named
+      // after B) that starts at the pose the file gives it.
+      if (j.damping.size() > 0 && j.damping(0) != 0) {
+        xml.Warning(je, fmt::format("free joint '{}' has damping {}; free "
+                                    "bodies are not damped, it is ignored",
+                                    j.name, j.damping(0)));
+      }
+      continue;
+    }
     if (!last) {
       // A massless link that carries the next joint; its frame coincides
       // with B's at rest.
@@ -758,12 +781,11 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
         xml.Error(je,
                   fmt::format("a body named '{}' already exists", dummy.name));
       }
-      model_.links.push_back(dummy);
+      dummies.push_back(std::move(dummy));
       previous = j.child;
       X_previous_B0.setIdentity();
     }
     model_.joints.push_back(j);
-    joints_by_name_[j.name] = nullptr;
   }
   for (const XMLElement* c = e->FirstChildElement("site"); c;
        c = c->NextSiblingElement("site")) {
@@ -794,6 +816,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
   const std::string name = link.name;
   const Eigen::Isometry3d X_WB = link.X_WB.GetAsIsometry3();
   model_.links.push_back(std::move(link));
+  for (auto& d : dummies) model_.links.push_back(std::move(d));
   for (const XMLElement* c = e->FirstChildElement("body"); c;
        c = c->NextSiblingElement("body")) {
     ReadBody(xml, c, name, X_WB, childclass);
@@ -831,14 +854,20 @@ void MujocoReader::ReadWorldBody(const XmlReader& xml, const XMLElement* e) {
   }
 }
 
+// Actuators as the reference reads them: <motor> is a force actuator and
+// <position> a PD-controlled one (proportional gain kp); the other kinds
+// are reported and skipped. The joint sees the actuation directly; `gear`
+// is the actuator's gear ratio, which with the joint's armature gives the
+// reflected rotor inertia (rotor inertia = armature / gear²). The effort
+// limit is the largest |ctrlrange| when the control is limited, lowered to
+// the largest |forcerange| when the force is.
 void MujocoReader::ReadActuators(const XmlReader& xml, const XMLElement* e) {
   for (const XMLElement* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     const std::string_view tag = c->Name();
-    if (tag != "motor" && tag != "position" && tag != "velocity" &&
-        tag != "general") {
-      xml.Warning(c, fmt::format("actuator type <{}> is not supported; "
-                                 "ignored",
+    if (tag != "motor" && tag != "position") {
+      xml.Warning(c, fmt::format("actuator type <{}> is not supported (only "
+                                 "<motor> and <position>); ignored",
                                  tag));
       continue;
     }
@@ -865,50 +894,63 @@ void MujocoReader::ReadActuators(const XmlReader& xml, const XMLElement* e) {
     ActuatorSpec a;
     a.location = xml.Loc(c);
     a.joint = joint;
-    a.name = c->Attribute("name") ? c->Attribute("name")
-                                  : fmt::format("{}_actuator", joint);
+    // The reference's name for an unnamed actuator: "motor<index>" (the
+    // same when this file is the plant's first model).
+    a.name = c->Attribute("name")
+                 ? c->Attribute("name")
+                 : fmt::format("motor{}", model_.actuators.size());
     for (const auto& other : model_.actuators) {
       if (other.name == a.name) {
         xml.Error(c,
                   fmt::format("an actuator named '{}' already exists", a.name));
       }
     }
-    double gear = 1;
     const auto gears = Numbers(xml, c, cls, "gear");
-    if (!gears.empty()) gear = gears[0];
+    if (!gears.empty()) {
+      a.gear_ratio = gears[0];
+      if (!(a.gear_ratio != 0)) {
+        xml.Error(c, "the actuator's gear cannot be zero");
+      }
+    }
     auto limited = [&](const char* flag, const std::vector<double>& range) {
       std::string v = "auto";
       if (const char* l = Get(c, cls, flag)) v = l;
       return v == "true" ||
              (v == "auto" && compiler_.autolimits && !range.empty());
     };
-    const auto forcerange = Numbers(xml, c, cls, "forcerange");
+    // The larger magnitude of a [lower, upper] range (the plant's effort
+    // limits are symmetric); a reversed range is reported and ignored.
+    auto bound = [&](const char* name,
+                     const std::vector<double>& range) -> double {
+      if (range.size() != 2) {
+        xml.Error(c, fmt::format("attribute '{}' needs 2 numbers", name));
+      }
+      if (range[0] > range[1]) {
+        xml.Warning(c, fmt::format("{} has lower {} above upper {}; it is "
+                                   "ignored",
+                                   name, range[0], range[1]));
+        return kInf;
+      }
+      return std::max(range[1], -range[0]);
+    };
     const auto ctrlrange = Numbers(xml, c, cls, "ctrlrange");
-    // The joint sees gear × control; the effort limit is the largest force
-    // the actuator can apply.
-    if (limited("forcelimited", forcerange) && forcerange.size() == 2) {
-      a.effort_limit =
-          std::max(std::abs(forcerange[0]), std::abs(forcerange[1]));
-    } else if (tag == "motor" && limited("ctrllimited", ctrlrange) &&
-               ctrlrange.size() == 2) {
-      a.effort_limit = std::abs(gear) *
-                       std::max(std::abs(ctrlrange[0]), std::abs(ctrlrange[1]));
+    const auto forcerange = Numbers(xml, c, cls, "forcerange");
+    if (limited("ctrllimited", ctrlrange)) {
+      a.effort_limit = bound("ctrlrange", ctrlrange);
+    }
+    if (limited("forcelimited", forcerange)) {
+      a.effort_limit = std::min(a.effort_limit, bound("forcerange", forcerange));
     }
     if (tag == "position") {
       a.proportional_gain = 1.0;
       if (const char* kp = Get(c, cls, "kp")) {
         a.proportional_gain = xml.ParseDouble(c, kp, "attribute 'kp'");
       }
-      if (const char* kv = Get(c, cls, "kv")) {
-        a.derivative_gain = xml.ParseDouble(c, kv, "attribute 'kv'");
-      } else {
-        a.derivative_gain = 0.0;
-      }
-    } else if (tag == "velocity") {
-      a.proportional_gain = 0.0;
-      a.derivative_gain = 1.0;
-      if (const char* kv = Get(c, cls, "kv")) {
-        a.derivative_gain = xml.ParseDouble(c, kv, "attribute 'kv'");
+      // The reference's PD actuator has no derivative term from MJCF.
+      a.derivative_gain = 0.0;
+      if (Get(c, cls, "kv") != nullptr) {
+        xml.Warning(c, "the velocity gain kv of a <position> actuator is not "
+                       "supported; ignored");
       }
     }
     model_.actuators.push_back(std::move(a));

@@ -156,10 +156,37 @@ class SdfReader {
                     bool is_collision, int index, GeometrySpec* g);
   std::string RelativeName(Scope* from, Scope* to, const std::string& link);
 
+  // Pose and body resolution recurse along relative_to / attached_to
+  // chains; an adversarial file could make them long enough to overflow the
+  // stack, so the depth is bounded (real models chain a few tens of frames).
+  static constexpr int kMaxFrameChain = 1000;
+  class DepthGuard {
+   public:
+    DepthGuard(SdfReader* reader, Scope* scope, const Entry* entry)
+        : depth_(&reader->resolve_depth_) {
+      if (++*depth_ > kMaxFrameChain) {
+        --*depth_;
+        scope->reader->Error(
+            entry->element,
+            fmt::format("the chain of frames posed or attached relative to "
+                        "one another through '{}' of model '{}' is longer "
+                        "than {} frames",
+                        entry->name, scope->name, kMaxFrameChain));
+      }
+    }
+    ~DepthGuard() { --*depth_; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+
+   private:
+    int* depth_;
+  };
+
   std::string model_name_;
   const ParsingWorkspace& workspace_;
   std::vector<std::unique_ptr<XmlReader>> readers_;
   std::vector<std::unique_ptr<DataSource>> sources_;
+  int resolve_depth_{0};
 };
 
 PoseValue SdfReader::ReadPose(const XmlReader& xml, const XMLElement* e) const {
@@ -483,6 +510,7 @@ Eigen::Isometry3d SdfReader::ResolveEntryPose(Scope* scope, Entry* entry) {
   }
   entry->pose_state = 1;
   {
+    const DepthGuard guard(this, scope, entry);
     const PoseValue p = ReadPose(pose_xml, entry->pose_element);
     std::string relative_to = p.relative_to;
     if (relative_to.empty()) {
@@ -571,6 +599,7 @@ std::pair<Scope*, std::string> SdfReader::ResolveEntryBody(Scope* scope,
                                      entry->name, scope->name));
   }
   entry->body_state = 1;
+  const DepthGuard guard(this, scope, entry);
   switch (entry->kind) {
     case EntryKind::kLink:
       entry->body = {scope, entry->name};
@@ -1055,21 +1084,33 @@ void SdfReader::Emit(Scope* scope, std::vector<ModelSpec>* out) {
                               j.child, it->second->name, j.name));
       }
     }
+    // Walking up from any link must reach a root; revisiting a link of the
+    // current walk is a cycle. Each link is walked once (links whose walk
+    // reached a root are marked), so long chains stay linear.
+    enum class Walk { kOnPath, kReachesRoot };
+    std::map<std::string, Walk> state;
+    std::vector<std::string> path;
     for (const auto& j : model.joints) {
-      std::set<std::string> seen{j.child};
+      if (state.count(j.child)) continue;
+      path.assign(1, j.child);
+      state[j.child] = Walk::kOnPath;
       std::string link = j.parent;
       while (true) {
-        if (seen.count(link)) {
+        auto s = state.find(link);
+        if (s != state.end() && s->second == Walk::kReachesRoot) break;
+        if (s != state.end()) {
           xml.Error(scope->entries.at(j.name).element,
                     fmt::format("joint '{}' is part of a kinematic cycle "
                                 "through link '{}'",
                                 j.name, link));
         }
-        seen.insert(link);
+        state[link] = Walk::kOnPath;
+        path.push_back(link);
         auto it = parent_joint.find(link);
         if (it == parent_joint.end()) break;
         link = it->second->parent;
       }
+      for (const auto& l : path) state[l] = Walk::kReachesRoot;
     }
     out->push_back(std::move(model));
   }

@@ -7,7 +7,9 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace ossa::multibody::internal {
 namespace {
@@ -633,22 +635,34 @@ void UrdfReader::CheckTopology() {
                              j.child, it->second->name, j.name));
     }
   }
-  // Walking up from any link must reach a root; revisiting a link is a cycle.
+  // Walking up from any link must reach a root; revisiting a link of the
+  // current walk is a cycle. Links whose walk reached a root are marked
+  // done, so each link is walked once: linear in the number of links, also
+  // for long chains.
+  enum class Walk { kOnPath, kReachesRoot };
+  std::map<std::string, Walk> state;
+  std::vector<std::string> path;
   for (const auto& j : model_.joints) {
-    std::set<std::string> seen{j.child};
+    if (state.count(j.child)) continue;
+    path.assign(1, j.child);
+    state[j.child] = Walk::kOnPath;
     std::string link = j.parent;
     while (true) {
-      if (seen.count(link)) {
+      auto s = state.find(link);
+      if (s != state.end() && s->second == Walk::kReachesRoot) break;
+      if (s != state.end()) {
         xml_.Error(joint_elements_[j.name],
                    fmt::format("joint '{}' is part of a kinematic cycle "
                                "through link '{}'",
                                j.name, link));
       }
-      seen.insert(link);
+      state[link] = Walk::kOnPath;
+      path.push_back(link);
       auto it = parent_joint.find(link);
       if (it == parent_joint.end()) break;
       link = it->second->parent;
     }
+    for (const auto& l : path) state[l] = Walk::kReachesRoot;
   }
   for (const auto& j : model_.joints) {
     if (!j.mimic) continue;
@@ -667,20 +681,34 @@ void UrdfReader::ComputeLinkPoses() {
   for (const auto& j : model_.joints) parent_joint[j.child] = &j;
   std::map<std::string, math::RigidTransformd> X_W;
   X_W[kWorldName] = math::RigidTransformd();
-  std::function<math::RigidTransformd(const std::string&)> pose =
-      [&](const std::string& link) -> math::RigidTransformd {
-    auto it = X_W.find(link);
-    if (it != X_W.end()) return it->second;
-    auto pj = parent_joint.find(link);
-    math::RigidTransformd X;
-    if (pj != parent_joint.end()) {
-      X = pose(pj->second->parent) * pj->second->X_PF *
-          pj->second->X_CM.inverse();
+  // Iterative (a URDF is flat, so a chain can be as long as the file is:
+  // recursion could overflow the stack). CheckTopology() has excluded
+  // cycles.
+  std::vector<const JointSpec*> chain;
+  for (auto& l : model_.links) {
+    chain.clear();
+    std::string link = l.name;
+    math::RigidTransformd X_WP;  // a root's pose is the identity
+    while (true) {
+      auto known = X_W.find(link);
+      if (known != X_W.end()) {
+        X_WP = known->second;
+        break;
+      }
+      auto pj = parent_joint.find(link);
+      if (pj == parent_joint.end()) {
+        X_W[link] = X_WP;
+        break;
+      }
+      chain.push_back(pj->second);
+      link = pj->second->parent;
     }
-    X_W[link] = X;
-    return X;
-  };
-  for (auto& l : model_.links) l.X_WB = pose(l.name);
+    for (auto j = chain.rbegin(); j != chain.rend(); ++j) {
+      X_WP = X_WP * (*j)->X_PF * (*j)->X_CM.inverse();
+      X_W[(*j)->child] = X_WP;
+    }
+    l.X_WB = X_W.at(l.name);
+  }
 }
 
 }  // namespace

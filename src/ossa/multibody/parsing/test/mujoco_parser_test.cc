@@ -8,6 +8,7 @@
 
 #include "ossa/multibody/parsing/parser.h"
 #include "ossa/multibody/parsing/test/parsing_test_util.h"
+#include "ossa/multibody/plant/multibody_plant.h"
 
 namespace ossa::multibody {
 namespace {
@@ -30,26 +31,32 @@ ModelSpec ParseString(const std::string& text, bool strict = false) {
 }
 
 ModelSpec ParseArm() {
-  WarningCollector warnings;  // the arm's mesh is deliberately missing
+  // The arm's mesh is deliberately missing; its <velocity> actuator is not
+  // supported (as in the reference).
+  WarningCollector warnings;
   Parser parser;
   auto m = parser.ParseModelSpecs(kData + "/arm.xml").at(0);
   EXPECT_EQ(warnings.Count("arm.xml:22: warning: <geom name='lower_shell'>: "
                            "mesh file 'meshes/shell.stl' cannot be found"),
             1);
-  EXPECT_EQ(warnings.messages.size(), 1u);
+  EXPECT_EQ(warnings.Count("arm.xml:44: warning: <velocity>: actuator type "
+                           "<velocity> is not supported"),
+            1);
+  EXPECT_EQ(warnings.messages.size(), 2u) << ::testing::PrintToString(warnings.messages);
   return m;
 }
 
 TEST(MujocoParserTest, BodiesJointsAndDefaults) {
   const ModelSpec m = ParseArm();
   EXPECT_EQ(m.name, "test_arm");
-  // Bodies: base, upper, lower (+ one massless link carrying elbow, since
-  // lower has two joints), ball, pendulum, slider.
+  // Bodies: base, upper, lower (+ one massless link "lower0" carrying
+  // elbow, since lower has two joints; named as the reference names it),
+  // ball, pendulum, slider.
   EXPECT_EQ(m.links.size(), 7u);
-  ASSERT_NE(m.FindLink("lower__elbow"), nullptr);
-  EXPECT_EQ(m.FindLink("lower__elbow")->inertial.mass, 0);
-  // base has no joint: welded to the world.
-  const auto* weld = m.FindJoint("base_weld");
+  ASSERT_NE(m.FindLink("lower0"), nullptr);
+  EXPECT_EQ(m.FindLink("lower0")->inertial.mass, 0);
+  // base has no joint: welded to the world, with the reference's name.
+  const auto* weld = m.FindJoint("world_welds_to_base");
   ASSERT_NE(weld, nullptr);
   EXPECT_EQ(weld->type, JointType::kFixed);
   EXPECT_EQ(weld->X_PF.translation(), Eigen::Vector3d(0, 0, 0.1));
@@ -74,22 +81,28 @@ TEST(MujocoParserTest, BodiesJointsAndDefaults) {
   EXPECT_EQ(elbow->damping(0), 2);
   EXPECT_EQ(elbow->armature, 0.01);
   EXPECT_TRUE(std::isinf(elbow->position_upper_limits(0)));
-  EXPECT_EQ(elbow->child, "lower__elbow");
+  EXPECT_EQ(elbow->child, "lower0");
   const auto* twist = m.FindJoint("elbow_twist");
   EXPECT_EQ(twist->damping(0), 3);
   EXPECT_NEAR(twist->position_upper_limits(0), M_PI / 6, kTol);
-  EXPECT_EQ(twist->parent, "lower__elbow");
+  EXPECT_EQ(twist->parent, "lower0");
   EXPECT_EQ(twist->child, "lower");
   // Its pos (0,0,0.1) in lower: F and M both sit there.
   EXPECT_EQ(twist->X_PF.translation(), Eigen::Vector3d(0, 0, 0.1));
   EXPECT_EQ(twist->X_CM.translation(), Eigen::Vector3d(0, 0, 0.1));
-  EXPECT_EQ(m.FindJoint("ball_free")->type, JointType::kFloating);
+  // A free joint adds no joint (the plant makes "ball" a free body, named
+  // after it, as the reference does); ball starts at the pose the file
+  // gives it.
+  EXPECT_EQ(m.FindJoint("ball_free"), nullptr);
+  for (const auto& j : m.joints) EXPECT_NE(j.child, "ball");
+  EXPECT_EQ(m.FindLink("ball")->X_WB.translation(), Eigen::Vector3d(1, 0, 0.5));
   EXPECT_EQ(m.FindJoint("pivot")->type, JointType::kBall);
   const auto* rail = m.FindJoint("rail");
   EXPECT_EQ(rail->type, JointType::kPrismatic);
   EXPECT_EQ(rail->position_lower_limits(0), -0.5);  // lengths not converted
-  // dofs: shoulder 1, elbow 1, twist 1, free 6, ball 3, slide 1.
-  EXPECT_EQ(m.num_velocities(), 13);
+  // Joint dofs: shoulder 1, elbow 1, twist 1, ball 3, slide 1 (the free
+  // body's 6 come with the plant's floating joint).
+  EXPECT_EQ(m.num_velocities(), 7);
   // Sites become frames.
   const auto* tool = m.FindFrame("tool");
   ASSERT_NE(tool, nullptr);
@@ -163,19 +176,87 @@ TEST(MujocoParserTest, InertiaFromGeoms) {
 
 TEST(MujocoParserTest, ActuatorsAndContact) {
   const ModelSpec m = ParseArm();
-  ASSERT_EQ(m.actuators.size(), 3u);
-  // motor: force = gear × ctrl, so the limit is 50 × 2.
+  // As the reference reads them: the <velocity> actuator is skipped.
+  ASSERT_EQ(m.actuators.size(), 2u);
+  // motor: the joint sees the control directly, limited by ctrlrange ±2;
+  // gear 50 is the gear ratio (it scales the armature's reflected inertia).
   EXPECT_EQ(m.actuators[0].name, "shoulder_motor");
-  EXPECT_EQ(m.actuators[0].effort_limit, 100);
+  EXPECT_EQ(m.actuators[0].effort_limit, 2);
+  EXPECT_EQ(m.actuators[0].gear_ratio, 50);
   EXPECT_FALSE(m.actuators[0].proportional_gain.has_value());
+  // position: PD with p = kp and no derivative term, limited by forcerange.
   EXPECT_EQ(m.actuators[1].joint, "elbow");
   EXPECT_EQ(m.actuators[1].effort_limit, 10);
   EXPECT_EQ(*m.actuators[1].proportional_gain, 30);
-  EXPECT_EQ(m.actuators[2].name, "rail_actuator");
-  EXPECT_EQ(*m.actuators[2].derivative_gain, 5);
+  EXPECT_EQ(*m.actuators[1].derivative_gain, 0);
   ASSERT_EQ(m.collision_filter_groups.size(), 1u);
   EXPECT_EQ(m.collision_filter_groups[0].members,
             (std::vector<std::string>{"base", "upper"}));
+}
+
+// Unnamed elements get the reference's names; motors take their effort
+// limit from ctrlrange and forcerange (the smaller) and their gear as the
+// gear ratio, which turns the joint's armature into the rotor inertia
+// armature / gear² (so the reflected inertia gear² · rotor = armature).
+TEST(MujocoParserTest, UnnamedElementsAndMotorsAsTheReference) {
+  Parser parser;
+  const ModelSpec m =
+      parser.ParseModelSpecs(kData + "/mjcf/unnamed.xml").at(0);
+  std::vector<std::string> links;
+  for (const auto& l : m.links) links.push_back(l.name);
+  // body<index in the plant>: the world is 0.
+  EXPECT_EQ(links, (std::vector<std::string>{"body1", "body2", "tip", "cart",
+                                             "pole"}));
+  EXPECT_NE(m.FindJoint("world-body1"), nullptr);
+  EXPECT_EQ(m.FindJoint("body1_welds_to_body2")->type, JointType::kFixed);
+  ASSERT_EQ(m.actuators.size(), 3u);
+  EXPECT_EQ(m.actuators[0].name, "motor0");
+  EXPECT_EQ(m.actuators[0].joint, "t1");
+  EXPECT_EQ(m.actuators[0].effort_limit, 1.5);  // min(2, 1.5)
+  EXPECT_EQ(m.actuators[0].gear_ratio, 4);      // from the default class
+  EXPECT_EQ(m.actuators[1].name, "motor1");
+  EXPECT_EQ(m.actuators[1].effort_limit, 3);  // max(|-3|, |1|)
+  EXPECT_EQ(m.actuators[1].gear_ratio, 10);
+  EXPECT_EQ(m.actuators[2].name, "servo");
+  EXPECT_EQ(*m.actuators[2].proportional_gain, 20);
+  EXPECT_TRUE(std::isinf(m.actuators[2].effort_limit));
+
+  MultibodyPlant<double> plant(0.0);
+  Parser(&plant).AddModels(kData + "/mjcf/unnamed.xml");
+  const auto& motor0 = plant.GetJointActuatorByName("motor0");
+  EXPECT_NEAR(motor0.default_rotor_inertia(), 0.05 / 16, 1e-15);
+  EXPECT_EQ(motor0.default_gear_ratio(), 4);
+  EXPECT_NEAR(plant.GetJointActuatorByName("motor1").default_rotor_inertia(),
+              0.05 / 100, 1e-15);
+  EXPECT_TRUE(plant.GetJointActuatorByName("servo").has_controller());
+}
+
+// Several joints in one body: massless bodies B0, B1, ... carry them, each
+// joint at its pos and axis in B's frame (MuJoCo's placement), so at q = 0
+// every joint frame sits where the file puts it on B.
+TEST(MujocoParserTest, SeveralJointsInOneBody) {
+  Parser parser;
+  const ModelSpec m =
+      parser.ParseModelSpecs(kData + "/mjcf/multi_joint.xml").at(0);
+  const auto* bx = m.FindJoint("bx");
+  const auto* by = m.FindJoint("by");
+  const auto* bz = m.FindJoint("bz");
+  EXPECT_EQ(bx->parent, "world");
+  EXPECT_EQ(bx->child, "base0");
+  EXPECT_EQ(by->parent, "base0");
+  EXPECT_EQ(by->child, "base1");
+  EXPECT_EQ(bz->parent, "base1");
+  EXPECT_EQ(bz->child, "base");
+  // The dummies rest where base rests; bx's frame F on the world is base's
+  // pose composed with bx's pos (0, 0, 0.1) in base.
+  const auto X_WB = m.FindLink("base")->X_WB;
+  EXPECT_TRUE(m.FindLink("base0")->X_WB.IsNearlyEqualTo(X_WB, 1e-15));
+  EXPECT_TRUE(bx->X_PF.IsNearlyEqualTo(
+      X_WB * math::RigidTransformd(Eigen::Vector3d(0, 0, 0.1)), 1e-15));
+  EXPECT_EQ(bx->X_CM.translation(), Eigen::Vector3d(0, 0, 0.1));
+  EXPECT_EQ(by->X_PF.translation(), Eigen::Vector3d(0.05, 0, 0));
+  EXPECT_EQ(bx->axis, Eigen::Vector3d::UnitX());
+  EXPECT_TRUE(bz->axis.isApprox(Eigen::Vector3d(0.2, 0.3, 1).normalized()));
 }
 
 TEST(MujocoParserTest, CompilerRadianAndEulerSequence) {
