@@ -100,7 +100,12 @@ DiscreteStepSolver<T>::DiscreteStepSolver(const MultibodyPlant<T>& plant) {
               ? static_cast<const PrismaticJoint<T>&>(joint).translation_axis()
               : static_cast<const RevoluteJoint<T>&>(joint).revolute_axis();
       // The axis has the same components in F and M (the motion is along
-      // or about it).
+      // or about it). Its direction in B is R_BJ·a_J, but the reference
+      // takes R_BJᵀ·a_J (measured with pydrake 1.51: single TAMSI steps
+      // past a limit with rotated joint frames, on the parent and the
+      // child side); the penalty is a heuristic, so ossa takes the
+      // reference's choice to step exactly as it does. The two agree when
+      // the joint frame is not rotated about a direction off the axis.
       double m = std::numeric_limits<double>::infinity();
       for (const Frame<T>* frame :
            {&joint.frame_on_parent(), &joint.frame_on_child()}) {
@@ -108,7 +113,8 @@ DiscreteStepSolver<T>::DiscreteStepSolver(const MultibodyPlant<T>& plant) {
         if (body.index() == world_index()) continue;
         const math::RigidTransform<double> X_BJ =
             frame->GetFixedPoseInBodyFrame();
-        const Vector3<double> a_B = X_BJ.rotation().matrix() * axis_F;
+        const Vector3<double> a_B =
+            X_BJ.rotation().matrix().transpose() * axis_F;
         m = std::min(
             m, JointEffectiveInertia(body.default_spatial_inertia(),
                                      X_BJ.translation(), a_B, translational));
@@ -241,10 +247,16 @@ void DiscreteStepSolver<T>::StepTamsi(const MultibodyPlant<T>& plant,
     const double upper = joint.position_upper_limits()[0];
     const T& q = q0[l.q];
     T f(0);
+    // The penalty only pushes out of the limit: its damping never pulls
+    // the joint back in while it leaves (as the reference, measured with
+    // pydrake 1.51), so f ≤ 0 past the upper limit and f ≥ 0 past the
+    // lower one.
     if (Value(q) > upper) {
       f = -l.k * (q - upper) - l.d * v0[l.dof];
+      if (Value(f) > 0) f = T(0);
     } else if (Value(q) < lower) {
       f = -l.k * (q - lower) - l.d * v0[l.dof];
+      if (Value(f) < 0) f = T(0);
     } else {
       continue;
     }

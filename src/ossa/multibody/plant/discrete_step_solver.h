@@ -18,10 +18,13 @@
 ///   M·v[n+1] = M·v0 + h·(f0 − D·v0 + B·clamp(u_ff, ±e) + τ_lim(q0, v0)),
 /// everything explicit. PD gains are ignored, as the reference does with
 /// TAMSI. τ_lim is a penalty on each revolute or prismatic dof past a limit,
-/// τ_lim = −k·(q − q_limit) − d·v, critically damped with ω = 0.1/h:
+/// τ_lim = −k·(q − q_limit) − d·v, clamped to push only out of the limit
+/// (≤ 0 past the upper limit, ≥ 0 past the lower one), critically damped
+/// with ω = 0.1/h:
 /// k = m·ω², d = 2·m·ω, where m is the smaller of the two bodies' inertia
 /// about the joint axis through the joint frame origin (mass for a prismatic
-/// joint), the world excluded.
+/// joint), the world excluded. As the reference, the axis direction in body
+/// B is taken as R_BJᵀ·a (J the joint frame on B), not R_BJ·a.
 ///
 /// SAP family (kSap, kSimilar, kLagged; also the reference's scheme): with
 /// A = M + h·D and the free-motion velocity v* = A⁻¹·r,

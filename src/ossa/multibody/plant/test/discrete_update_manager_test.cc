@@ -628,6 +628,17 @@ TEST(DiscreteStep, TamsiJointLimitPenalty) {
   EXPECT_LT((r.v_next - (v0 + kH * FreeAcceleration(*plant, *context, tau)))
                 .lpNorm<Eigen::Infinity>(),
             1e-12);
+
+  // Leaving the limit fast, the damping would pull the joint back in
+  // (−3500·0.05 + 70·3 = +35 N·m past the upper limit): the penalty only
+  // pushes out, so it is zero, as the reference's.
+  plant->SetVelocities(context.get(), Eigen::Vector2d(-3.0, 0.5));
+  EXPECT_EQ(stepper.Step(*context).tau_joint_limits[0], 0.0);
+  // Past the lower limit, entering: pushes out (positive).
+  plant->SetPositions(context.get(), Eigen::Vector2d(-0.35, -0.1));
+  plant->SetVelocities(context.get(), Eigen::Vector2d(-1.0, 0.5));
+  EXPECT_NEAR(stepper.Step(*context).tau_joint_limits[0],
+              3500 * 0.05 + 70 * 1.0, 1e-9);
 }
 
 // Sampled output ports: zeros (and no valid sample) before the first step;
