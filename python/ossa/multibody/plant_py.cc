@@ -380,6 +380,7 @@ void DoDefinePlant(nb::module_ m) {
   DefinePlantModelQueries<T>(cls);
   DefinePlantKinematics<T>(cls);
   DefinePlantDynamics<T>(cls);
+  DefinePlantDiscrete<T>(cls);
 
 }
 
@@ -406,6 +407,7 @@ void DoDefineExternallyAppliedSpatialForce(nb::module_ m) {
 
 void DefineMultibodyPlant(nb::module_ m) {
   m.doc() = "Bindings for ossa.multibody.plant.";
+  DefinePlantDiscreteSettings(m);
   type_visit(
       [m](auto tag) {
         using T = typename decltype(tag)::type;

@@ -16,5 +16,10 @@ template <typename T>
 void DefinePlantKinematics(nanobind::handle cls);  // plant_kinematics_py.cc
 template <typename T>
 void DefinePlantDynamics(nanobind::handle cls);  // plant_dynamics_py.cc
+template <typename T>
+void DefinePlantDiscrete(nanobind::handle cls);  // plant_discrete_py.cc
+// The settings enums, MultibodyPlantConfig and ApplyMultibodyPlantConfig
+// (module level; before the plant classes).
+void DefinePlantDiscreteSettings(nanobind::module_ m);  // plant_discrete_py.cc
 
 }  // namespace ossa::py
