@@ -120,6 +120,9 @@ def test_structure_and_mass_properties(relative):
     for method in ("num_bodies", "num_joints", "num_positions",
                    "num_velocities", "num_actuators", "num_model_instances"):
         assert getattr(ossa, method)() == getattr(ref, method)(), method
+    # MJCF <option gravity> sets the plant's gravity.
+    close(ossa.gravity_field().gravity_vector(),
+          ref.gravity_field().gravity_vector(), "gravity")
     for i in range(2, ref.num_model_instances()):
         assert ossa.GetModelInstanceName(ossa_tree.ModelInstanceIndex(i)) == \
             ref.GetModelInstanceName(pydrake_tree.ModelInstanceIndex(i))

@@ -104,6 +104,9 @@ class Builder {
       for (const auto& a : m.actuators) AddActuator(m, a, instances[i]);
       ReportArmature(m, instances[i]);
       PlaceRootLinks(m, instances[i]);
+      if (m.gravity) {
+        plant_.mutable_gravity_field().set_gravity_vector(*m.gravity);
+      }
     }
     return instances;
   }
@@ -287,6 +290,10 @@ class Builder {
     if (nv == 0) return;
     Joint<double>& mutable_joint = plant_.get_mutable_joint(joint->index());
     WithLocation(diagnostic_, j.location, element, [&] {
+      if (j.default_position && nv == 1) {
+        mutable_joint.set_default_positions(
+            Eigen::VectorXd::Constant(1, *j.default_position));
+      }
       if (j.velocity_limits.size() == nv &&
           (j.velocity_limits.array() < kInf).any()) {
         mutable_joint.set_velocity_limits(-j.velocity_limits,

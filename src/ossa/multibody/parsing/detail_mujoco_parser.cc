@@ -752,11 +752,40 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
       j.friction.setConstant(
           xml.ParseDouble(je, f, "attribute 'frictionloss'"));
     }
+    if (nv == 1) {
+      if (const char* r = Get(je, jcls, "ref")) {
+        // MuJoCo's ref: the joint value at which the body is where the file
+        // puts it, and the joint's initial value. Below, F is moved by
+        // −ref along the joint so that q = ref gives the file's pose (the
+        // reference only starts the joint at ref, from the pose at q = 0;
+        // this follows MuJoCo, checked against it in the tests).
+        double ref = xml.ParseDouble(je, r, "attribute 'ref'");
+        if (j.type == JointType::kRevolute) ref = Angle(ref);
+        if (!std::isfinite(ref)) xml.Error(je, "ref must be finite");
+        if (ref != 0) j.default_position = ref;
+      }
+    }
+    for (const char* unsupported : {"stiffness", "springref"}) {
+      if (Get(je, jcls, unsupported) != nullptr) {
+        xml.Warning(je, fmt::format("attribute '{}' is not supported (no "
+                                    "joint springs); ignored",
+                                    unsupported));
+      }
+    }
     if (const char* a = Get(je, jcls, "armature")) {
       j.armature = xml.ParseDouble(je, a, "attribute 'armature'");
       if (j.armature < 0) xml.Error(je, "armature cannot be negative");
     }
-    j.X_PF = ToRigidTransform(X_previous_B0 * X_BJ);
+    Eigen::Isometry3d X_JF = Eigen::Isometry3d::Identity();  // ref offset
+    if (j.default_position) {
+      if (j.type == JointType::kRevolute) {
+        X_JF.linear() =
+            Eigen::AngleAxisd(-*j.default_position, j.axis).toRotationMatrix();
+      } else {
+        X_JF.translation() = -*j.default_position * j.axis;
+      }
+    }
+    j.X_PF = ToRigidTransform(X_previous_B0 * X_BJ * X_JF);
     j.X_CM = ToRigidTransform(X_BJ);
     joints_by_name_[j.name] = nullptr;
     if (j.type == JointType::kFloating) {
@@ -1027,8 +1056,13 @@ ModelSpec MujocoReader::Read() {
     } else if (tag == "equality" || tag == "tendon") {
       s.reader->Warning(s.element,
                         fmt::format("<{}> is not supported; ignored", tag));
+    } else if (tag == "option") {
+      if (const char* g = s.element->Attribute("gravity")) {
+        model_.gravity = s.reader->ParseVector3(s.element, g,
+                                                "attribute 'gravity'");
+      }
     } else if (tag != "compiler" && tag != "default" && tag != "asset" &&
-               tag != "worldbody" && tag != "option" && tag != "size" &&
+               tag != "worldbody" && tag != "size" &&
                tag != "visual" && tag != "statistic" && tag != "sensor" &&
                tag != "keyframe" && tag != "custom" && tag != "extension") {
       s.reader->Warning(s.element,

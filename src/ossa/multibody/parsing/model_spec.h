@@ -190,6 +190,8 @@ struct JointSpec {
   /// Reflected rotor inertia added to the joint's diagonal of the mass
   /// matrix (MJCF armature), kg·m² or kg; 0 when not given.
   double armature{0.0};
+  /// The position a 1-dof joint starts at (MJCF ref), when not 0.
+  std::optional<double> default_position;
   std::optional<MimicSpec> mimic;
   SourceLocation location;
 };
@@ -233,6 +235,9 @@ struct ModelSpec {
   /// Geometry attached to the world body (MJCF worldbody geoms, URDF
   /// geometry on a link named "world").
   std::vector<GeometrySpec> world_geometries;
+  /// MJCF <option gravity>: like the reference, it sets the gravity of the
+  /// whole plant (models added before included), m/s².
+  std::optional<Eigen::Vector3d> gravity;
 
   const LinkSpec* FindLink(const std::string& link_name) const;
   const JointSpec* FindJoint(const std::string& joint_name) const;

@@ -255,6 +255,20 @@ TEST(MujocoParserTest, SeveralJointsInOneBody) {
       X_WB * math::RigidTransformd(Eigen::Vector3d(0, 0, 0.1)), 1e-15));
   EXPECT_EQ(bx->X_CM.translation(), Eigen::Vector3d(0, 0, 0.1));
   EXPECT_EQ(by->X_PF.translation(), Eigen::Vector3d(0.05, 0, 0));
+  // by has ref 0.4: it starts there, and F is turned by −0.4 about its axis
+  // so that at q = ref base is where the file puts it (MuJoCo's meaning).
+  ASSERT_TRUE(by->default_position.has_value());
+  EXPECT_EQ(*by->default_position, 0.4);
+  EXPECT_TRUE(by->X_PF.rotation().matrix().isApprox(
+      Eigen::AngleAxisd(-0.4, Eigen::Vector3d::UnitY()).toRotationMatrix(),
+      1e-15));
+  // A slide's ref shifts F along the axis instead.
+  const auto* l2 = m.FindJoint("l2");
+  EXPECT_EQ(*l2->default_position, -0.1);
+  EXPECT_TRUE(l2->X_PF.translation().isApprox(Eigen::Vector3d(0.1, 0.05, 0)));
+  // <option gravity> is kept for the plant.
+  ASSERT_TRUE(m.gravity.has_value());
+  EXPECT_EQ(*m.gravity, Eigen::Vector3d(0.5, -1, -7));
   EXPECT_EQ(bx->axis, Eigen::Vector3d::UnitX());
   EXPECT_TRUE(bz->axis.isApprox(Eigen::Vector3d(0.2, 0.3, 1).normalized()));
 }

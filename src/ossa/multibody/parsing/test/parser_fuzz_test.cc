@@ -63,6 +63,7 @@ void FuzzFormat(const std::vector<Corpus>& files,
   for (const auto& f : files) originals.push_back(ReadFile(f.path));
   auto old_sink = log()->set_sink([](LogLevel, const std::string&) {});
   int parsed = 0, built = 0, rejected = 0, unexpected = 0;
+  Clock::duration slowest{0};
   const auto start = Clock::now();
   for (int it = 0; it < max_iterations && Clock::now() - start < budget; ++it) {
     const size_t which = it % files.size();
@@ -90,8 +91,16 @@ void FuzzFormat(const std::vector<Corpus>& files,
     }
     // One parse of a few-kB file takes well under a millisecond; a second
     // means a hang-like blow-up.
-    EXPECT_LT(Clock::now() - t0, std::chrono::seconds(1))
+    const auto took = Clock::now() - t0;
+    EXPECT_LT(took, std::chrono::seconds(1))
         << "slow input from " << files[which].path;
+    if (took > slowest) {
+      slowest = took;
+      if (std::getenv("OSSA_FUZZ_DUMP_SLOWEST")) {
+        std::ofstream(std::getenv("OSSA_FUZZ_DUMP_SLOWEST"), std::ios::binary)
+            << input;
+      }
+    }
   }
   log()->set_sink(old_sink);
   EXPECT_EQ(unexpected, 0);
@@ -101,8 +110,9 @@ void FuzzFormat(const std::vector<Corpus>& files,
   EXPECT_GT(built, 0);
   std::printf(
       "fuzz: %d inputs parsed (%d of them built and finalized), %d "
-      "rejected\n",
-      parsed, built, rejected);
+      "rejected; slowest %.1f ms\n",
+      parsed, built, rejected,
+      std::chrono::duration<double, std::milli>(slowest).count());
 }
 
 class ParserFuzzTest : public ::testing::Test {
