@@ -6,6 +6,9 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
 #include <limits>
 #include <map>
 #include <memory>
@@ -47,6 +50,93 @@ struct Section {
   const XMLElement* element;
 };
 
+// Volume, center of volume and second moment of a closed, outward-oriented
+// triangle mesh (per unit density), by summing the signed tetrahedra the
+// triangles make with the origin (divergence theorem).
+struct MeshVolumeProperties {
+  double volume{0};
+  Eigen::Vector3d p_GoGcm{Eigen::Vector3d::Zero()};
+  Eigen::Matrix3d I_GGcm_per_density{Eigen::Matrix3d::Zero()};
+};
+
+// Reads the vertices and faces of a Wavefront OBJ file (polygons are fanned
+// into triangles), scaled per axis by `scale`. Returns nullopt and sets
+// `error` when the file cannot be read or holds a bad face.
+std::optional<MeshVolumeProperties> ReadObjVolumeProperties(
+    const std::string& path, const Eigen::Vector3d& scale,
+    std::string* error) {
+  std::ifstream in(path);
+  if (!in) {
+    *error = "cannot be read";
+    return std::nullopt;
+  }
+  std::vector<Eigen::Vector3d> vertices;
+  MeshVolumeProperties p;
+  Eigen::Vector3d moment = Eigen::Vector3d::Zero();  // Σ V (a + b + c) / 4
+  Eigen::Matrix3d C = Eigen::Matrix3d::Zero();       // ∫ r rᵀ dV
+  std::string line;
+  int line_number = 0;
+  while (std::getline(in, line)) {
+    ++line_number;
+    std::istringstream words(line);
+    std::string kind;
+    words >> kind;
+    if (kind == "v") {
+      Eigen::Vector3d v;
+      if (!(words >> v.x() >> v.y() >> v.z()) || !v.allFinite()) {
+        *error = fmt::format("line {}: a bad vertex", line_number);
+        return std::nullopt;
+      }
+      vertices.push_back(v.cwiseProduct(scale));
+    } else if (kind == "f") {
+      std::vector<int> face;
+      std::string token;
+      while (words >> token) {
+        // "i", "i/t", "i//n" or "i/t/n"; negative i counts from the end.
+        int i = 0;
+        try {
+          i = std::stoi(token.substr(0, token.find('/')));
+        } catch (const std::exception&) {
+          *error = fmt::format("line {}: a bad face index '{}'", line_number,
+                               token);
+          return std::nullopt;
+        }
+        const int n = static_cast<int>(vertices.size());
+        const int index = i > 0 ? i - 1 : n + i;
+        if (i == 0 || index < 0 || index >= n) {
+          *error = fmt::format("line {}: face index {} is out of range",
+                               line_number, i);
+          return std::nullopt;
+        }
+        face.push_back(index);
+      }
+      for (size_t k = 1; k + 1 < face.size(); ++k) {
+        const Eigen::Vector3d& a = vertices[face[0]];
+        const Eigen::Vector3d& b = vertices[face[k]];
+        const Eigen::Vector3d& c = vertices[face[k + 1]];
+        const double V = a.dot(b.cross(c)) / 6;
+        const Eigen::Vector3d sum = a + b + c;
+        p.volume += V;
+        moment += V * sum / 4;
+        // Tetrahedron (0, a, b, c): ∫ r rᵀ dV = V/20 (a aᵀ + b bᵀ + c cᵀ +
+        // s sᵀ), s = a + b + c.
+        C += V / 20 *
+             (a * a.transpose() + b * b.transpose() + c * c.transpose() +
+              sum * sum.transpose());
+      }
+    }
+  }
+  if (!(p.volume > 0)) return p;  // the caller reports it
+  p.p_GoGcm = moment / p.volume;
+  // About Go: I = tr(C) 1 − C; shifted to the center of volume.
+  const Eigen::Matrix3d I_GGo = C.trace() * Eigen::Matrix3d::Identity() - C;
+  const Eigen::Vector3d& c = p.p_GoGcm;
+  p.I_GGcm_per_density =
+      I_GGo - p.volume * (c.squaredNorm() * Eigen::Matrix3d::Identity() -
+                          c * c.transpose());
+  return p;
+}
+
 class MujocoReader {
  public:
   MujocoReader(const DataSource& source, const std::string& model_name,
@@ -87,7 +177,8 @@ class MujocoReader {
                               const std::string& cls, const char* name) const;
   bool ReadGeom(const XmlReader& xml, const XMLElement* e,
                 const std::string& cls, const std::string& owner, int index,
-                GeometrySpec* g, double* mass, Eigen::Matrix3d* I_GGo_G);
+                GeometrySpec* g, double* mass, Eigen::Vector3d* p_GoGcm_G,
+                Eigen::Matrix3d* I_GGcm_G);
 
   std::string model_name_;
   const ParsingWorkspace& workspace_;
@@ -368,12 +459,16 @@ Eigen::Isometry3d MujocoReader::ReadFrame(const XmlReader& xml,
 }
 
 // Reads a geom's shape and pose, and its mass properties for
-// inertiafromgeom: `mass` and the rotational inertia I_GGo_G about its
-// center Go (shapes are symmetric about it) in its own frame G.
+// inertiafromgeom: `mass`, its center of mass Gcm (the origin Go for the
+// primitive shapes, symmetric about it) and the rotational inertia I_GGcm_G
+// about it, in the geom's frame G.
 bool MujocoReader::ReadGeom(const XmlReader& xml, const XMLElement* e,
                             const std::string& cls, const std::string& owner,
                             int index, GeometrySpec* g, double* mass,
-                            Eigen::Matrix3d* I_GGo_G) {
+                            Eigen::Vector3d* p_GoGcm_G,
+                            Eigen::Matrix3d* I_GGcm_G) {
+  p_GoGcm_G->setZero();
+  std::optional<MeshVolumeProperties> mesh_properties;
   g->location = xml.Loc(e);
   g->name = e->Attribute("name") ? e->Attribute("name")
                                  : fmt::format("{}_geom{}", owner, index);
@@ -488,6 +583,25 @@ bool MujocoReader::ReadGeom(const XmlReader& xml, const XMLElement* e,
       return false;
     }
     s.filename = it->second.file;
+    // As the reference: inertia from the volume of an OBJ mesh (in G,
+    // scaled); other formats carry none.
+    if (GetExtension(s.filename) == "obj") {
+      std::string error;
+      mesh_properties = ReadObjVolumeProperties(s.filename, s.scale, &error);
+      if (!mesh_properties) {
+        xml.Warning(e, fmt::format("mesh file '{}' {}; the geom has no "
+                                   "mass",
+                                   it->second.written, error));
+      } else if (!(mesh_properties->volume > 0)) {
+        xml.Warning(e, fmt::format("mesh file '{}' encloses no positive "
+                                   "volume (not closed, or faces turned "
+                                   "inward); the geom has no mass",
+                                   it->second.written));
+        mesh_properties.reset();
+      } else {
+        volume = mesh_properties->volume;
+      }
+    }
   } else {
     xml.Warning(e, fmt::format("unsupported geom type '{}'; skipped", type));
     return false;
@@ -503,10 +617,17 @@ bool MujocoReader::ReadGeom(const XmlReader& xml, const XMLElement* e,
     *mass = xml.ParseDouble(e, m, "attribute 'mass'");
   }
   if (*mass < 0) xml.Error(e, "a geom's mass cannot be negative");
-  if (s.type == ShapeType::kMesh && Get(e, cls, "mass") == nullptr) {
-    *mass = 0;
+  if (s.type == ShapeType::kMesh && !mesh_properties) {
+    // No volume to spread a mass over: a given mass stays a point mass at
+    // Go, else the geom is massless.
+    if (Get(e, cls, "mass") == nullptr) *mass = 0;
+    I_GGcm_G->setZero();
+  } else if (mesh_properties) {
+    *p_GoGcm_G = mesh_properties->p_GoGcm;
+    *I_GGcm_G = (*mass / volume) * mesh_properties->I_GGcm_per_density;
+  } else {
+    *I_GGcm_G = (*mass * unit_I).asDiagonal();
   }
-  *I_GGo_G = (*mass * unit_I).asDiagonal();
   // Color: the geom's own rgba, else its material's, else the class's.
   const char* material = Get(e, cls, "material");
   auto mat = material ? materials_.find(material) : materials_.end();
@@ -563,18 +684,25 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
   const XMLElement* inertial = e->FirstChildElement("inertial");
   double geom_mass = 0;
   Eigen::Vector3d geom_moment = Eigen::Vector3d::Zero();  // Σ m p
-  std::vector<std::tuple<double, Eigen::Isometry3d, Eigen::Matrix3d>> parts;
+  // Each geom's mass, R_BG, p_BoGcm_B and I_GGcm_G.
+  std::vector<
+      std::tuple<double, Eigen::Matrix3d, Eigen::Vector3d, Eigen::Matrix3d>>
+      parts;
   int n_geom = 0;
   for (const XMLElement* c = e->FirstChildElement("geom"); c;
        c = c->NextSiblingElement("geom")) {
     GeometrySpec g;
     double m = 0;
+    Eigen::Vector3d p_GoGcm = Eigen::Vector3d::Zero();
     Eigen::Matrix3d I = Eigen::Matrix3d::Zero();
     const std::string gcls = ClassOf(xml, c, childclass);
-    if (!ReadGeom(xml, c, gcls, link.name, n_geom++, &g, &m, &I)) continue;
-    parts.emplace_back(m, g.X_BG.GetAsIsometry3(), I);
+    if (!ReadGeom(xml, c, gcls, link.name, n_geom++, &g, &m, &p_GoGcm, &I)) {
+      continue;
+    }
+    const Eigen::Vector3d p_BoGcm = g.X_BG * p_GoGcm;
+    parts.emplace_back(m, g.X_BG.rotation().matrix(), p_BoGcm, I);
     geom_mass += m;
-    geom_moment += m * g.X_BG.translation();
+    geom_moment += m * p_BoGcm;
     const auto& props = g.proximity_properties;
     const bool collides =
         !(props.count("contype") && props.at("contype") == 0 &&
@@ -614,13 +742,12 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     CheckInertial(xml, inertial, link.name, &link.inertial);
   } else if (geom_mass > 0) {
     // Composite of the geoms about their common center of mass Bcm:
-    // I_BBcm_B = Σ R_BG I_GGo_G R_BGᵀ + m (|d|² 1 − d dᵀ), d = p_BcmGo.
+    // I_BBcm_B = Σ R_BG I_GGcm_G R_BGᵀ + m (|d|² 1 − d dᵀ), d = p_BcmGcm.
     link.has_inertial = true;
     const Eigen::Vector3d p_BBcm = geom_moment / geom_mass;
     Eigen::Matrix3d I = Eigen::Matrix3d::Zero();
-    for (const auto& [m, X_BG, I_G] : parts) {
-      const Eigen::Matrix3d R = X_BG.linear();
-      const Eigen::Vector3d d = X_BG.translation() - p_BBcm;
+    for (const auto& [m, R, p_BoGcm, I_G] : parts) {
+      const Eigen::Vector3d d = p_BoGcm - p_BBcm;
       I += R * I_G * R.transpose() +
            m * (d.squaredNorm() * Eigen::Matrix3d::Identity() -
                 d * d.transpose());
@@ -862,9 +989,10 @@ void MujocoReader::ReadWorldBody(const XmlReader& xml, const XMLElement* e) {
     } else if (tag == "geom") {
       GeometrySpec g;
       double m;
+      Eigen::Vector3d p;
       Eigen::Matrix3d I;
       if (ReadGeom(xml, c, ClassOf(xml, c, "main"), kWorldName, n_geom++, &g,
-                   &m, &I)) {
+                   &m, &p, &I)) {
         g.is_collision = true;
         model_.world_geometries.push_back(g);
       }

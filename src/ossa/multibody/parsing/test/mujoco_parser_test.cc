@@ -1,9 +1,14 @@
 // MJCF reader: inertia from geoms against closed forms, compiler settings,
 // default classes, joints and actuators, and bad input.
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "ossa/multibody/parsing/parser.h"
@@ -271,6 +276,53 @@ TEST(MujocoParserTest, SeveralJointsInOneBody) {
   EXPECT_EQ(*m.gravity, Eigen::Vector3d(0.5, -1, -7));
   EXPECT_EQ(bx->axis, Eigen::Vector3d::UnitX());
   EXPECT_TRUE(bz->axis.isApprox(Eigen::Vector3d(0.2, 0.3, 1).normalized()));
+}
+
+// A mesh geom's mass properties come from the volume its OBJ file encloses
+// (as in the reference): here a box [0.1, 0.5] × [-0.2, 0.4] × [0, 0.3]
+// scaled by (1, 2, 0.5), so sides a, b, c = 0.4, 1.2, 0.15 centered at
+// (0.3, 0.2, 0.075) in G; G is turned 30° about z and offset in B.
+TEST(MujocoParserTest, InertiaFromObjMesh) {
+  const std::string text = fmt::format(
+      R"(<mujoco model="m"><asset><mesh name="box" file="{}"
+      scale="1 2 0.5"/></asset><worldbody><body name="b"><joint name="j"/>
+      <geom type="mesh" mesh="box" density="800" pos="0.05 0 0"
+      euler="0 0 30"/></body></worldbody></mujoco>)",
+      kData + "/mjcf/meshes/box.obj");
+  const ModelSpec m = ParseString(text);
+  const auto& in = m.FindLink("b")->inertial;
+  const double a = 0.4, b = 1.2, c = 0.15, mass = 800 * a * b * c;
+  EXPECT_NEAR(in.mass, mass, 1e-12);
+  const Eigen::Matrix3d R_BG =
+      Eigen::AngleAxisd(M_PI / 6, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+  EXPECT_TRUE(in.p_BoBcm_B().isApprox(
+      Eigen::Vector3d(0.05, 0, 0) + R_BG * Eigen::Vector3d(0.3, 0.2, 0.075),
+      1e-12));
+  const Eigen::Matrix3d I_G =
+      Eigen::Vector3d(b * b + c * c, a * a + c * c, a * a + b * b)
+          .asDiagonal() *
+      (mass / 12);
+  EXPECT_TRUE(in.I_BBcm_B().isApprox(R_BG * I_G * R_BG.transpose(), 1e-12));
+  // A mesh turned inside out (faces wound inward) encloses a negative
+  // volume: no mass, with a warning. So has an absent mesh; an explicit mass
+  // there would stay a point mass, here overridden by nothing else.
+  const std::string inward =
+      (std::filesystem::temp_directory_path() /
+       ("ossa_inward_" + std::to_string(::getpid()) + ".obj"))
+          .string();
+  std::ofstream(inward) << "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n"
+                           "f 1 2 3\nf 1 4 2\nf 1 3 4\nf 2 4 3\n";
+  WarningCollector warnings;
+  const ModelSpec bad = ParseString(fmt::format(
+      R"(<mujoco model="m"><asset><mesh name="in" file="{}"/>
+      <mesh name="x" file="no_such.obj"/></asset><worldbody><body name="b">
+      <geom type="mesh" mesh="in"/><geom type="mesh" mesh="x"/>
+      <geom size="0.1" mass="1"/></body></worldbody></mujoco>)",
+      inward));
+  std::filesystem::remove(inward);
+  EXPECT_EQ(bad.FindLink("b")->inertial.mass, 1);
+  EXPECT_EQ(warnings.Count("encloses no positive volume"), 1);
+  EXPECT_EQ(warnings.Count("mesh file 'no_such.obj' cannot be found"), 1);
 }
 
 TEST(MujocoParserTest, CompilerRadianAndEulerSequence) {
