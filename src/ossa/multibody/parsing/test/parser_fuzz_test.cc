@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <sstream>
@@ -160,7 +161,10 @@ const std::vector<Corpus> kSdfCorpus = {
     {kData + "/world.sdf", "sdf"},
     {kData + "/packages/group/pkg_b/gripper/gripper.sdf", "sdf"}};
 const std::vector<Corpus> kMujocoCorpus = {
-    {kData + "/arm.xml", "xml"}, {kData + "/mjcf/features.xml", "xml"}};
+    {kData + "/arm.xml", "xml"},
+    {kData + "/mjcf/features.xml", "xml"},
+    {kData + "/mjcf/unnamed.xml", "xml"},
+    {kData + "/mjcf/multi_joint.xml", "xml"}};
 
 TEST_F(ParserFuzzTest, Urdf) {
   FuzzFormat(kUrdfCorpus, Budget(), MaxIterations(), Seed(1));
@@ -172,6 +176,45 @@ TEST_F(ParserFuzzTest, Sdf) {
 
 TEST_F(ParserFuzzTest, Mujoco) {
   FuzzFormat(kMujocoCorpus, Budget(), MaxIterations(), Seed(3));
+}
+
+// The OBJ reader behind MJCF mesh inertia: mutated OBJ files (bad numbers,
+// indices out of range, truncated faces, NUL bytes) give a warning and a
+// massless geom, or mass properties, never a crash; what loads builds.
+TEST_F(ParserFuzzTest, ObjMeshes) {
+  const std::string original = ReadFile(kData + "/mjcf/meshes/box.obj");
+  const fs::path obj = fs::temp_directory_path() /
+                       ("ossa_fuzz_" + std::to_string(::getpid()) + ".obj");
+  const std::string model = fmt::format(
+      R"(<mujoco model="m"><asset><mesh name="x" file="{}" scale="1 2 3"/>
+      </asset><worldbody><body name="b"><joint name="j"/>
+      <geom type="mesh" mesh="x"/><geom size="0.1"/></body></worldbody>
+      </mujoco>)",
+      obj.string());
+  std::mt19937 rng(Seed(4));
+  auto old_sink = log()->set_sink([](LogLevel, const std::string&) {});
+  int loaded = 0, rejected = 0;
+  // Each input is a file write and a tree build: ~5 ms.
+  const int iterations = std::min(MaxIterations(), 500);
+  const auto start = Clock::now();
+  for (int it = 0; it < iterations && Clock::now() - start < Budget(); ++it) {
+    std::ofstream(obj, std::ios::binary) << test::Mutate(original, &rng);
+    try {
+      Parser parser;
+      const auto specs = parser.ParseModelSpecsFromString(model, "xml");
+      internal::MultibodyTree<double> tree;
+      internal::AddModelSpecsToPlant(
+          specs, internal::DiagnosticPolicy(false), &tree);
+      tree.Finalize();
+      ++loaded;
+    } catch (const std::exception&) {
+      ++rejected;  // e.g. a mesh whose inertia is not physical
+    }
+  }
+  log()->set_sink(old_sink);
+  fs::remove(obj);
+  EXPECT_GT(loaded, 0);
+  std::printf("fuzz: %d OBJ meshes loaded, %d rejected\n", loaded, rejected);
 }
 
 // Parses and builds `text`; returns "" when it loads, else the message of
