@@ -64,17 +64,17 @@ void DefinePlantDiscreteSettings(nb::module_ m) {
              double sap_near_rigid_threshold,
              std::string contact_surface_representation,
              bool adjacent_bodies_collision_filters) {
-            new (self) MultibodyPlantConfig{
-                time_step,
-                use_sampled_output_ports,
-                penetration_allowance,
-                stiction_tolerance,
-                std::move(contact_model),
-                std::move(discrete_contact_approximation),
-                std::move(discrete_contact_solver),
-                sap_near_rigid_threshold,
-                std::move(contact_surface_representation),
-                adjacent_bodies_collision_filters};
+            new (self)
+                MultibodyPlantConfig{time_step,
+                                     use_sampled_output_ports,
+                                     penetration_allowance,
+                                     stiction_tolerance,
+                                     std::move(contact_model),
+                                     std::move(discrete_contact_approximation),
+                                     std::move(discrete_contact_solver),
+                                     sap_near_rigid_threshold,
+                                     std::move(contact_surface_representation),
+                                     adjacent_bodies_collision_filters};
           },
           nb::kw_only(), nb::arg("time_step") = defaults.time_step,
           nb::arg("use_sampled_output_ports") =
@@ -108,10 +108,9 @@ void DefinePlantDiscreteSettings(nb::module_ m) {
               &MultibodyPlantConfig::contact_surface_representation)
       .def_rw("adjacent_bodies_collision_filters",
               &MultibodyPlantConfig::adjacent_bodies_collision_filters)
-      .def("__copy__",
-           [](const MultibodyPlantConfig& self) { return self; })
-      .def("__deepcopy__", [](const MultibodyPlantConfig& self,
-                              nb::dict) { return self; })
+      .def("__copy__", [](const MultibodyPlantConfig& self) { return self; })
+      .def("__deepcopy__",
+           [](const MultibodyPlantConfig& self, nb::dict) { return self; })
       .def("__repr__", [](const MultibodyPlantConfig& c) {
         auto b = [](bool x) { return std::string(x ? "True" : "False"); };
         auto d = [](double x) {

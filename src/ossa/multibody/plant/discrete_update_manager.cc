@@ -36,8 +36,7 @@ void DiscreteUpdateManager<T>::DeclareCacheEntries(MultibodyPlant<T>* plant) {
   for (int i = 0; i < plant->num_model_instances(); ++i) {
     for (JointActuatorIndex a :
          plant->GetJointActuatorIndices(ModelInstanceIndex(i))) {
-      instance_inputs_[i].push_back(
-          plant->get_joint_actuator(a).input_start());
+      instance_inputs_[i].push_back(plant->get_joint_actuator(a).input_start());
     }
   }
 
@@ -46,10 +45,10 @@ void DiscreteUpdateManager<T>::DeclareCacheEntries(MultibodyPlant<T>* plant) {
   const MultibodyForces<T> zero_forces(*plant);
   Scratch scratch{*solver_->MakeScratch(), zero_forces, zero_forces,
                   VectorX<T>::Zero(nu)};
-  scratch_entry_ = &plant->DeclareCacheEntry(
-      std::string("discrete step scratch"), scratch,
-      [](const systems::Context<T>&, Scratch*) {},
-      {systems::SystemBase::nothing_ticket()});
+  scratch_entry_ =
+      &plant->DeclareCacheEntry(std::string("discrete step scratch"), scratch,
+                                [](const systems::Context<T>&, Scratch*) {},
+                                {systems::SystemBase::nothing_ticket()});
 
   DiscreteStepResults<T> model_results;
   model_results.Resize(nq, nv, nu);
@@ -180,8 +179,7 @@ void DiscreteUpdateManager<T>::CalcResults(
     const systems::Context<T>& context, DiscreteStepResults<T>* results) const {
   Scratch& scratch = GetMutableScratch(context);
   AssembleInputs(context, &scratch);
-  solver_->Step(*plant_, context, scratch.step.inputs, &scratch.step,
-                results);
+  solver_->Step(*plant_, context, scratch.step.inputs, &scratch.step, results);
 }
 
 template <typename T>
@@ -228,11 +226,12 @@ void DiscreteUpdateManager<T>::CalcDynamicsOutputs(
   // Every force of the step: applied (with the step's net actuation), the
   // force elements, and the step's damping and joint-limit forces in place
   // of the tree's explicit damping.
-  MultibodyForces<T> forces(plant);
+  // The scratch forces are free again once the step results exist.
+  Scratch& scratch = GetMutableScratch(context);
+  MultibodyForces<T>& forces = scratch.applied;
   plant.CalcAppliedForces(context, results.net_actuation, &forces);
-  MultibodyForces<T> elements(plant);
-  plant.tree().CalcForceElementsContribution(context, &elements);
-  forces.AddInForces(elements);
+  plant.tree().CalcForceElementsContribution(context, &scratch.elements);
+  forces.AddInForces(scratch.elements);
   VectorX<T>& tau = forces.mutable_generalized_forces();
   const TreeParameters<T>& params = plant.GetParameters(context);
   if (params.damping.size() > 0) {

@@ -58,9 +58,11 @@ void MultibodyPlant<T>::CalcAppliedForces(const systems::Context<T>& context,
                                           MultibodyForces<T>* forces) const {
   forces->SetZero();
   VectorX<T>& tau_app = forces->mutable_generalized_forces();
-  // Actuation: u enters at its joint's (single) velocity.
-  for (JointActuatorIndex a : GetJointActuatorIndices()) {
-    const JointActuator<T>& actuator = get_joint_actuator(a);
+  // Actuation: u enters at its joint's (single) velocity. Indexed loop: no
+  // index vector is allocated (the discrete step calls this every step).
+  for (int a = 0; a < num_actuators(); ++a) {
+    const JointActuator<T>& actuator =
+        get_joint_actuator(JointActuatorIndex(a));
     tau_app[actuator.joint().velocity_start()] += u[actuator.input_start()];
   }
   const systems::InputPort<T>& generalized =

@@ -95,9 +95,9 @@ TEST(DiscreteInputs, PortsAndForceElementsFeedTheStep) {
     const DiscreteStepResults<double> direct = DirectStep(*plant, *context, in);
     EXPECT_LT((ours.v_next - direct.v_next).lpNorm<Eigen::Infinity>(), 1e-12);
     EXPECT_LT((ours.q_next - direct.q_next).lpNorm<Eigen::Infinity>(), 1e-12);
-    EXPECT_LT((ours.net_actuation - direct.net_actuation)
-                  .lpNorm<Eigen::Infinity>(),
-              1e-9);
+    EXPECT_LT(
+        (ours.net_actuation - direct.net_actuation).lpNorm<Eigen::Infinity>(),
+        1e-9);
     // The step did move: gravity and the forces are not zero.
     EXPECT_GT((ours.v_next - x0.tail(7)).lpNorm<Eigen::Infinity>(), 1e-3);
 
@@ -129,8 +129,9 @@ TEST(DiscreteInputs, DisarmedPdAndDisabledGravity) {
     Eigen::VectorXd u(7);
     u << 1, -2, 3, -4, 5, -6, 7;
     plant->get_actuation_input_port().FixValue(context.get(), u);
-    const auto& ours = plant->internal_discrete_update_manager()
-                           ->EvalDiscreteStepResults(*context);
+    const auto& ours =
+        plant->internal_discrete_update_manager()->EvalDiscreteStepResults(
+            *context);
     DiscreteStepInputs<double> in;
     in.Resize(7, 7);
     in.u_ff = u;
@@ -187,8 +188,8 @@ TEST(DiscreteInputs, DynamicOutputPorts) {
     plant.SetUseSampledOutputPorts(sampled);
     plant.Finalize();
     auto context = plant.CreateDefaultContext();
-    plant.get_actuation_input_port().FixValue(context.get(),
-                                              Eigen::VectorXd(Eigen::VectorXd::Constant(1, 0)));
+    plant.get_actuation_input_port().FixValue(
+        context.get(), Eigen::VectorXd(Eigen::VectorXd::Constant(1, 0)));
     const auto reaction = [&] {
       return plant.get_reaction_forces_output_port()
           .template Eval<std::vector<SpatialForce<double>>>(*context)[0];
@@ -201,16 +202,14 @@ TEST(DiscreteInputs, DynamicOutputPorts) {
     // force composition (gravity element, added-back damping).
     const SpatialForce<double> F = reaction();
     EXPECT_LT(F.rotational().norm(), 1e-12);
-    EXPECT_LT((F.translational() - Vector3<double>(0, 0, m * g)).norm(),
-              1e-12);
-    EXPECT_LT(plant.get_generalized_acceleration_output_port()
-                  .Eval(*context)
-                  .norm(),
-              1e-12);
+    EXPECT_LT((F.translational() - Vector3<double>(0, 0, m * g)).norm(), 1e-12);
+    EXPECT_LT(
+        plant.get_generalized_acceleration_output_port().Eval(*context).norm(),
+        1e-12);
     // A torque u: the sampled net actuation and v̇ = u/(m·l²) follow after
     // the next step (the Context still holds the previous sample before).
-    plant.get_actuation_input_port().FixValue(context.get(),
-                                              Eigen::VectorXd(Eigen::VectorXd::Constant(1, 3)));
+    plant.get_actuation_input_port().FixValue(
+        context.get(), Eigen::VectorXd(Eigen::VectorXd::Constant(1, 3)));
     if (sampled) {
       EXPECT_EQ(plant.get_net_actuation_output_port().Eval(*context)[0], 0.0);
       plant.SetPositionsAndVelocities(context.get(), Eigen::Vector2d(0, 0));
@@ -218,9 +217,9 @@ TEST(DiscreteInputs, DynamicOutputPorts) {
     }
     EXPECT_EQ(plant.get_net_actuation_output_port().Eval(*context)[0], 3.0);
     // At q = 0 gravity has no torque: v̇ = u/(m·l²) exactly up to round-off.
-    EXPECT_NEAR(plant.get_generalized_acceleration_output_port().Eval(
-                    *context)[0],
-                3.0 / (m * l * l), 1e-10);
+    EXPECT_NEAR(
+        plant.get_generalized_acceleration_output_port().Eval(*context)[0],
+        3.0 / (m * l * l), 1e-10);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <new>
 
 #include "ossa/multibody/plant/discrete_step_solver.h"
+#include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant/test/discrete_test_models.h"
 
@@ -96,6 +97,53 @@ TEST(DiscreteStepAllocation, NoHeapAllocationPerStep) {
     if (approximation != DiscreteContactApproximation::kTamsi) {
       EXPECT_GT(newton_iterations, 200);
     }
+  }
+}
+
+// The plant's step through its DiscreteUpdateManager: input assembly from
+// connected ports (actuation, desired state, applied generalized force) and
+// the force elements (gravity), then the solver. Counted apart: the
+// plant's kinematics (evaluated before), and the dynamic outputs of a
+// sampled step (see below).
+TEST(DiscreteStepAllocation, NoHeapAllocationPerPlantStep) {
+  for (DiscreteContactApproximation approximation :
+       {DiscreteContactApproximation::kTamsi,
+        DiscreteContactApproximation::kLagged}) {
+    MultibodyPlant<double> plant(1e-3);
+    test::AddArm(&plant);
+    plant.set_discrete_contact_approximation(approximation);
+    for (JointActuatorIndex a : plant.GetJointActuatorIndices()) {
+      plant.get_mutable_joint_actuator(a).set_controller_gains({1e4, 100.0});
+    }
+    for (JointIndex j : plant.GetJointIndices()) {
+      plant.get_mutable_joint(j).set_position_limits(Vector1<double>(-0.2),
+                                                     Vector1<double>(0.2));
+    }
+    plant.Finalize();
+    auto context = plant.CreateDefaultContext();
+    plant.get_actuation_input_port().FixValue(
+        context.get(), Eigen::VectorXd(Eigen::VectorXd::Constant(7, 1.0)));
+    plant.get_desired_state_input_port(default_model_instance())
+        .FixValue(context.get(),
+                  Eigen::VectorXd(Eigen::VectorXd::Constant(14, 0.3)));
+    plant.get_applied_generalized_force_input_port().FixValue(
+        context.get(), Eigen::VectorXd(Eigen::VectorXd::Constant(7, 0.5)));
+    const auto* manager = plant.internal_discrete_update_manager();
+    manager->EvalDiscreteStepResults(*context);
+    Eigen::VectorXd q(7), v(7);
+    long allocations = 0;
+    for (int n = 0; n < 100; ++n) {
+      const auto& results = manager->EvalDiscreteStepResults(*context);
+      q = results.q_next;
+      v = results.v_next;
+      plant.SetPositions(context.get(), q);
+      plant.SetVelocities(context.get(), v);
+      plant.EvalVelocityKinematics(*context);
+      const long before = g_allocations.load();
+      manager->EvalDiscreteStepResults(*context);
+      allocations += g_allocations.load() - before;
+    }
+    EXPECT_EQ(allocations, 0);
   }
 }
 
