@@ -7,12 +7,12 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <optional>
-#include <sstream>
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <string_view>
 
 namespace ossa::multibody::internal {
@@ -63,8 +63,7 @@ struct MeshVolumeProperties {
 // into triangles), scaled per axis by `scale`. Returns nullopt and sets
 // `error` when the file cannot be read or holds a bad face.
 std::optional<MeshVolumeProperties> ReadObjVolumeProperties(
-    const std::string& path, const Eigen::Vector3d& scale,
-    std::string* error) {
+    const std::string& path, const Eigen::Vector3d& scale, std::string* error) {
   std::ifstream in(path);
   if (!in) {
     *error = "cannot be read";
@@ -97,8 +96,8 @@ std::optional<MeshVolumeProperties> ReadObjVolumeProperties(
         try {
           i = std::stoi(token.substr(0, token.find('/')));
         } catch (const std::exception&) {
-          *error = fmt::format("line {}: a bad face index '{}'", line_number,
-                               token);
+          *error =
+              fmt::format("line {}: a bad face index '{}'", line_number, token);
           return std::nullopt;
         }
         const int n = static_cast<int>(vertices.size());
@@ -794,9 +793,8 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     j.parent = previous;
     j.child = last ? link.name : fmt::format("{}{}", link.name, k);
     // An unnamed joint is "<parent>-<child>", as in the reference.
-    j.name = je->Attribute("name")
-                 ? je->Attribute("name")
-                 : fmt::format("{}-{}", j.parent, j.child);
+    j.name = je->Attribute("name") ? je->Attribute("name")
+                                   : fmt::format("{}-{}", j.parent, j.child);
     if (joints_by_name_.count(j.name)) {
       xml.Error(je, fmt::format("a joint named '{}' already exists", j.name));
     }
@@ -1096,7 +1094,8 @@ void MujocoReader::ReadActuators(const XmlReader& xml, const XMLElement* e) {
       a.effort_limit = bound("ctrlrange", ctrlrange);
     }
     if (limited("forcelimited", forcerange)) {
-      a.effort_limit = std::min(a.effort_limit, bound("forcerange", forcerange));
+      a.effort_limit =
+          std::min(a.effort_limit, bound("forcerange", forcerange));
     }
     if (tag == "position") {
       a.proportional_gain = 1.0;
@@ -1106,8 +1105,9 @@ void MujocoReader::ReadActuators(const XmlReader& xml, const XMLElement* e) {
       // The reference's PD actuator has no derivative term from MJCF.
       a.derivative_gain = 0.0;
       if (Get(c, cls, "kv") != nullptr) {
-        xml.Warning(c, "the velocity gain kv of a <position> actuator is not "
-                       "supported; ignored");
+        xml.Warning(c,
+                    "the velocity gain kv of a <position> actuator is not "
+                    "supported; ignored");
       }
     }
     model_.actuators.push_back(std::move(a));
@@ -1186,13 +1186,13 @@ ModelSpec MujocoReader::Read() {
                         fmt::format("<{}> is not supported; ignored", tag));
     } else if (tag == "option") {
       if (const char* g = s.element->Attribute("gravity")) {
-        model_.gravity = s.reader->ParseVector3(s.element, g,
-                                                "attribute 'gravity'");
+        model_.gravity =
+            s.reader->ParseVector3(s.element, g, "attribute 'gravity'");
       }
     } else if (tag != "compiler" && tag != "default" && tag != "asset" &&
-               tag != "worldbody" && tag != "size" &&
-               tag != "visual" && tag != "statistic" && tag != "sensor" &&
-               tag != "keyframe" && tag != "custom" && tag != "extension") {
+               tag != "worldbody" && tag != "size" && tag != "visual" &&
+               tag != "statistic" && tag != "sensor" && tag != "keyframe" &&
+               tag != "custom" && tag != "extension") {
       s.reader->Warning(s.element,
                         fmt::format("unsupported element <{}> inside "
                                     "<mujoco> is ignored",

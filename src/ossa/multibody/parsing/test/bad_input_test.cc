@@ -263,8 +263,7 @@ class BadInputTest : public ::testing::TestWithParam<BadInput> {
            ("ossa_bad_input_" + std::to_string(::getpid())) /
            std::string(GetParam().name);
     fs::create_directories(dir_);
-    path_ = (dir_ / (std::string(GetParam().name) + "." +
-                     GetParam().extension))
+    path_ = (dir_ / (std::string(GetParam().name) + "." + GetParam().extension))
                 .string();
     std::ofstream(path_) << GetParam().text;
   }
@@ -317,19 +316,18 @@ TEST_P(BadInputTest, LenientParsingWarnsAndLoads) {
       << ::testing::PrintToString(warnings.messages);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllFormats, BadInputTest, ::testing::ValuesIn(kCases),
-    [](const ::testing::TestParamInfo<BadInput>& info) {
-      return std::string(info.param.name);
-    });
+INSTANTIATE_TEST_SUITE_P(AllFormats, BadInputTest, ::testing::ValuesIn(kCases),
+                         [](const ::testing::TestParamInfo<BadInput>& info) {
+                           return std::string(info.param.name);
+                         });
 
 // Every category of the issue is covered in every format (a guard against
 // the table losing rows): the names above carry the category.
 TEST(BadInputCoverage, EachCategoryInEachFormat) {
   const std::vector<std::string> categories = {
-      "MalformedXml", "UnknownTag",       "MissingValue",
-      "Duplicate",    "Missing",          "UnknownJointType",
-      "NonNumeric",   "NegativeMass",     "NonPhysicalInertia",
+      "MalformedXml", "UnknownTag",   "MissingValue",
+      "Duplicate",    "Missing",      "UnknownJointType",
+      "NonNumeric",   "NegativeMass", "NonPhysicalInertia",
       "Unresolvable"};
   for (const std::string format : {"Urdf", "Sdf", "Mjcf"}) {
     for (const auto& category : categories) {

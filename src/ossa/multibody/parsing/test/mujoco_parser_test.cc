@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cmath>
@@ -47,7 +46,8 @@ ModelSpec ParseArm() {
   EXPECT_EQ(warnings.Count("arm.xml:44: warning: <velocity>: actuator type "
                            "<velocity> is not supported"),
             1);
-  EXPECT_EQ(warnings.messages.size(), 2u) << ::testing::PrintToString(warnings.messages);
+  EXPECT_EQ(warnings.messages.size(), 2u)
+      << ::testing::PrintToString(warnings.messages);
   return m;
 }
 
@@ -205,8 +205,7 @@ TEST(MujocoParserTest, ActuatorsAndContact) {
 // armature / gear² (so the reflected inertia gear² · rotor = armature).
 TEST(MujocoParserTest, UnnamedElementsAndMotorsAsTheReference) {
   Parser parser;
-  const ModelSpec m =
-      parser.ParseModelSpecs(kData + "/mjcf/unnamed.xml").at(0);
+  const ModelSpec m = parser.ParseModelSpecs(kData + "/mjcf/unnamed.xml").at(0);
   std::vector<std::string> links;
   for (const auto& l : m.links) links.push_back(l.name);
   // body<index in the plant>: the world is 0.

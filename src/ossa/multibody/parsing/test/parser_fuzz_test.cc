@@ -18,11 +18,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <algorithm>
 #include <functional>
 #include <random>
 #include <sstream>
@@ -145,8 +145,8 @@ int MaxIterations() {
 }
 unsigned Seed(unsigned format_seed) {
   const char* s = std::getenv("OSSA_FUZZ_SEED");
-  return format_seed + (s ? static_cast<unsigned>(std::strtoul(s, nullptr, 10))
-                          : 0u);
+  return format_seed +
+         (s ? static_cast<unsigned>(std::strtoul(s, nullptr, 10)) : 0u);
 }
 
 const std::vector<Corpus> kUrdfCorpus = {
@@ -203,8 +203,8 @@ TEST_F(ParserFuzzTest, ObjMeshes) {
       Parser parser;
       const auto specs = parser.ParseModelSpecsFromString(model, "xml");
       internal::MultibodyTree<double> tree;
-      internal::AddModelSpecsToPlant(
-          specs, internal::DiagnosticPolicy(false), &tree);
+      internal::AddModelSpecsToPlant(specs, internal::DiagnosticPolicy(false),
+                                     &tree);
       tree.Finalize();
       ++loaded;
     } catch (const std::exception&) {
@@ -264,48 +264,47 @@ TEST_F(ParserFuzzTest, AdversarialInputsFailCleanly) {
   // Nesting beyond the XML reader's depth limit: a clean XML error, not a
   // stack overflow in the readers' recursion.
   const int deep = 5000;
-  EXPECT_THAT(
-      LoadOrMessage("<mujoco><worldbody>" +
-                        Repeat(deep,
-                               [](int i) {
-                                 return fmt::format(
-                                     "<body name='b{}'><joint/>"
-                                     "<geom size='0.1'/>",
-                                     i);
-                               }) +
-                        Repeat(deep, [](int) { return "</body>"; }) +
-                        "</worldbody></mujoco>",
-                    "xml"),
-      HasSubstr("nesting is too deep"));
-  EXPECT_THAT(LoadOrMessage("<sdf version='1.9'>" +
+  EXPECT_THAT(LoadOrMessage("<mujoco><worldbody>" +
                                 Repeat(deep,
                                        [](int i) {
                                          return fmt::format(
-                                             "<model name='m{}'><link "
-                                             "name='l'/>",
+                                             "<body name='b{}'><joint/>"
+                                             "<geom size='0.1'/>",
                                              i);
                                        }) +
-                                Repeat(deep, [](int) { return "</model>"; }) +
-                                "</sdf>",
-                            "sdf"),
+                                Repeat(deep, [](int) { return "</body>"; }) +
+                                "</worldbody></mujoco>",
+                            "xml"),
               HasSubstr("nesting is too deep"));
+  EXPECT_THAT(
+      LoadOrMessage("<sdf version='1.9'>" +
+                        Repeat(deep,
+                               [](int i) {
+                                 return fmt::format(
+                                     "<model name='m{}'><link "
+                                     "name='l'/>",
+                                     i);
+                               }) +
+                        Repeat(deep, [](int) { return "</model>"; }) + "</sdf>",
+                    "sdf"),
+      HasSubstr("nesting is too deep"));
   // A flat file can chain frames as long as it likes: the resolution
   // recursion is bounded.
   const int chain = 5000;
   EXPECT_THAT(
-      LoadOrMessage("<sdf version='1.9'><model name='m'><link name='l'/>" +
-                        Repeat(chain,
-                               [](int i) {
-                                 return fmt::format(
-                                     "<frame name='f{}' attached_to='f{}'>"
-                                     "<pose relative_to='f{}'>0 0 1 0 0 0"
-                                     "</pose></frame>",
-                                     i, i + 1, i + 1);
-                               }) +
-                        fmt::format("<frame name='f{}' attached_to='l'/>",
-                                    chain) +
-                        "</model></sdf>",
-                    "sdf"),
+      LoadOrMessage(
+          "<sdf version='1.9'><model name='m'><link name='l'/>" +
+              Repeat(chain,
+                     [](int i) {
+                       return fmt::format(
+                           "<frame name='f{}' attached_to='f{}'>"
+                           "<pose relative_to='f{}'>0 0 1 0 0 0"
+                           "</pose></frame>",
+                           i, i + 1, i + 1);
+                     }) +
+              fmt::format("<frame name='f{}' attached_to='l'/>", chain) +
+              "</model></sdf>",
+          "sdf"),
       HasSubstr("longer than 1000 frames"));
   // A long URDF chain (flat, so no XML depth limit) is parsed without
   // recursion; the cycle check is linear. Parsed only: building a tree of
@@ -334,8 +333,8 @@ TEST_F(ParserFuzzTest, AdversarialInputsFailCleanly) {
     EXPECT_EQ(specs.at(0).links.back().X_WB.translation().z(), links - 1);
   }
   // Include loops: a file including itself.
-  const fs::path dir = fs::temp_directory_path() /
-                       ("ossa_fuzz_" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("ossa_fuzz_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   std::ofstream(dir / "self.xml") << "<mujoco><include file='self.xml'/>"
                                      "</mujoco>";
