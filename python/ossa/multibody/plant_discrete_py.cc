@@ -5,10 +5,15 @@
 // in plant.py (the Python builder owns Python-created systems).
 
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include <string>
 
 #include "ossa/bindings.h"
+#include "ossa/math/rigid_transform.h"
+#include "ossa/multibody/math/spatial_acceleration.h"
+#include "ossa/multibody/math/spatial_force.h"
+#include "ossa/multibody/math/spatial_velocity.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant/multibody_plant_config.h"
@@ -16,6 +21,7 @@
 #include "ossa/multibody/plant_py.h"
 #include "ossa/multibody/tree_py.h"
 #include "ossa/py_util.h"
+#include "ossa/value_util.h"
 
 namespace ossa::py {
 
@@ -186,6 +192,32 @@ void DefinePlantDiscrete(nb::handle cls) {
   DefMethod(cls, "get_adjacent_bodies_collision_filters",
             &Class::get_adjacent_bodies_collision_filters);
 }
+
+namespace {
+// Value[List[Element]] for the element type `Element` if it is bound.
+template <typename Element>
+void AddListValue(nb::module_ m) {
+  nb::handle cls = nb::type<Element>();
+  if (!cls.is_valid()) return;
+  nb::object param =
+      nb::make_tuple(nb::module_::import_("typing").attr("List")[cls]);
+  AddValueInstantiation<std::vector<Element>>(m, param);
+}
+}  // namespace
+
+template <typename T>
+void DefinePlantOutputValues(nb::module_ m) {
+  // The value types of the body_poses, body_spatial_velocities,
+  // body_spatial_accelerations and reaction_forces output ports, so that
+  // their Eval() returns lists in Python.
+  AddListValue<math::RigidTransform<T>>(m);
+  AddListValue<multibody::SpatialVelocity<T>>(m);
+  AddListValue<multibody::SpatialAcceleration<T>>(m);
+  AddListValue<multibody::SpatialForce<T>>(m);
+}
+
+template void DefinePlantOutputValues<double>(nb::module_);
+template void DefinePlantOutputValues<AutoDiffXd>(nb::module_);
 
 template void DefinePlantDiscrete<double>(nb::handle);
 template void DefinePlantDiscrete<AutoDiffXd>(nb::handle);

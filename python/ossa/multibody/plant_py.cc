@@ -413,6 +413,7 @@ void DefineMultibodyPlant(nb::module_ m) {
         using T = typename decltype(tag)::type;
         DoDefineExternallyAppliedSpatialForce<T>(m);
         DoDefinePlant<T>(m);
+        DefinePlantOutputValues<T>(m);
       },
       DefaultScalars{});
 }

@@ -21,5 +21,8 @@ void DefinePlantDiscrete(nanobind::handle cls);  // plant_discrete_py.cc
 // The settings enums, MultibodyPlantConfig and ApplyMultibodyPlantConfig
 // (module level; before the plant classes).
 void DefinePlantDiscreteSettings(nanobind::module_ m);  // plant_discrete_py.cc
+// Value[List[...]] of the abstract output ports' element types.
+template <typename T>
+void DefinePlantOutputValues(nanobind::module_ m);  // plant_discrete_py.cc
 
 }  // namespace ossa::py

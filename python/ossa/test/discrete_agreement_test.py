@@ -337,7 +337,9 @@ def test_discrete_pd_under_tamsi_matches_reference():
 def test_discrete_output_ports(approximation, sampled):
     """generalized_acceleration and net_actuation of the PD iiwa (with a
     feedforward actuation too), sampled or live, before the first step and
-    after 50 steps: the same values as the reference (1e-8 relative:
+    after 50 steps, and then reaction_forces and
+    body_spatial_accelerations: the same values as the reference (1e-8
+    relative:
     round-off, measured ≤ 3e-14 relative). Sampled ports report zeros
     before the first step; live ones the step from the current state."""
     values = {}
@@ -364,11 +366,20 @@ def test_discrete_output_ports(approximation, sampled):
         else:
             assert np.max(np.abs(before[0])) > 1.0
         simulator.AdvanceTo(0.05)
+        reaction = np.array([
+            F.get_coeffs() for F in
+            plant.get_reaction_forces_output_port().Eval(context)])
+        A_WB = np.array([
+            A.get_coeffs() for A in
+            plant.get_body_spatial_accelerations_output_port().Eval(context)])
         values[lib.name] = before + (vdot.Eval(context).copy(),
-                                     net.Eval(context).copy())
+                                     net.Eval(context).copy(), reaction,
+                                     A_WB)
     for i, what in enumerate(["v̇ before", "net actuation before",
                               "v̇ after 50 steps",
-                              "net actuation after 50 steps"]):
+                              "net actuation after 50 steps",
+                              "reaction forces after 50 steps",
+                              "body accelerations after 50 steps"]):
         assert_agree(values["ossa"][i], values["drake"][i],
                      f"{what} ({approximation}, sampled={sampled})",
                      rtol=1e-8)
