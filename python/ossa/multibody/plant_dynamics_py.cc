@@ -110,6 +110,20 @@ void DefinePlantDynamics(nb::handle cls) {
         return self.internal_tree().get_force_element(index);
       },
       nb::arg("force_element_index"), nb::rv_policy::reference_internal);
+  // The plant takes over an element built in Python (LinearSpringDamper(...),
+  // DoorHinge(...)) and returns the same Python object.
+  DefMethod(
+      cls, "AddForceElement",
+      [](nb::handle self, nb::handle force_element) {
+        Class& plant = nb::cast<Class&>(self);
+        return AddOwnedElement<multibody::ForceElement<T>>(
+            self, force_element, "MultibodyPlant::AddForceElement",
+            [&](std::unique_ptr<multibody::ForceElement<T>> e) {
+              plant.template AddForceElement<multibody::ForceElement>(
+                  std::move(e));
+            });
+      },
+      nb::arg("force_element"));
 }
 
 template void DefinePlantDynamics<double>(nb::handle);

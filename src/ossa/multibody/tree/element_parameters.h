@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "ossa/common/eigen_types.h"
 #include "ossa/math/rigid_transform.h"
 
 namespace ossa::multibody::internal {
@@ -23,6 +24,9 @@ struct ElementParameters {
   std::vector<math::RigidTransform<T>> X_BF;
   /// By JointIndex: 1 if the joint is locked in this Context.
   std::vector<char> joint_locked;
+  /// By ForceElementIndex: the element's parameters, laid out as the
+  /// element chooses (empty for elements without any).
+  std::vector<VectorX<T>> force_element_parameters;
 };
 
 }  // namespace ossa::multibody::internal

@@ -4,6 +4,7 @@
 
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/multibody/tree/multibody_tree.h"
+#include "ossa/multibody/tree/multibody_tree_system.h"
 #include "ossa/multibody/tree/tree_kernels.h"
 
 namespace ossa::multibody {
@@ -59,6 +60,27 @@ void ForceElement<T>::CalcAndAddForceContribution(
         model.num_velocities());
   }
   DoCalcAndAddForceContribution(context, pc, vc, forces);
+}
+
+template <typename T>
+const VectorX<T>& ForceElement<T>::GetParameters(
+    const char* method, const systems::Context<T>& context) const {
+  const internal::MultibodyTreeSystem<T>& system =
+      tree(method).tree_system(method);
+  return system.GetElementParameters(context).force_element_parameters.at(
+      index());
+}
+
+template <typename T>
+VectorX<T>& ForceElement<T>::GetMutableParameters(
+    const char* method, systems::Context<T>* context) const {
+  const internal::MultibodyTreeSystem<T>& system =
+      tree(method).tree_system(method);
+  if (context == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): the context is a nullptr.", method);
+  }
+  return system.GetMutableElementParameters(context)
+      .force_element_parameters.at(index());
 }
 
 template <typename T>

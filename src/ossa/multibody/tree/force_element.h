@@ -73,6 +73,11 @@ class ForceElement : public MultibodyElement<T> {
       const systems::Context<T>& context, const internal::TreeWorkspace<T>& pc,
       const internal::TreeWorkspace<T>& vc) const = 0;
 
+  /// (Internal) The element's parameters in a new Context (its defaults),
+  /// stored in the Context's ElementParameters at this element's index.
+  /// Empty for elements without Context-dependent parameters.
+  VectorX<T> MakeDefaultParameters() const { return DoMakeDefaultParameters(); }
+
   /// (Internal) A copy of this element on scalar U for `tree_clone`, the
   /// clone of this element's tree: its bodies, frames and joints are looked
   /// up there by index. The clone is not yet added to `tree_clone`.
@@ -89,6 +94,19 @@ class ForceElement : public MultibodyElement<T> {
       const systems::Context<T>& context, const internal::TreeWorkspace<T>& pc,
       const internal::TreeWorkspace<T>& vc,
       MultibodyForces<T>* forces) const = 0;
+
+  /// The kinds with Context-dependent parameters override this.
+  virtual VectorX<T> DoMakeDefaultParameters() const { return VectorX<T>(); }
+
+  /// This element's parameters in `context` (see MakeDefaultParameters());
+  /// `method` names the caller in the errors: the element must be in a
+  /// finalized model owned by a system, `context` must be one of its.
+  const VectorX<T>& GetParameters(const char* method,
+                                  const systems::Context<T>& context) const;
+  /// Mutable access; throws std::logic_error naming `method` if `context`
+  /// is null.
+  VectorX<T>& GetMutableParameters(const char* method,
+                                   systems::Context<T>* context) const;
 
   virtual std::unique_ptr<ForceElement<double>> DoCloneToScalar(
       const internal::MultibodyTree<double>& tree_clone) const = 0;

@@ -371,10 +371,41 @@ void MultibodyTree<T>::CalcForwardDynamics(
   scratch.forces.AddInForces(applied_forces);
   BodyForcesToMobods(topology_, scratch.forces.body_forces(),
                      &scratch.F_mobod_W);
-  CalcForwardDynamicsArticulatedBody<T>(
-      compiled_, system.GetParameters(context), Vector3<T>::Zero(),
-      scratch.forces.generalized_forces(), scratch.F_mobod_W, &scratch.ws,
-      *vdot);
+  const TreeParameters<T>& params = system.GetParameters(context);
+  bool any_locked = false;
+  for (char locked : system.GetElementParameters(context).joint_locked) {
+    if (locked != 0) any_locked = true;
+  }
+  if (!any_locked) {
+    CalcForwardDynamicsArticulatedBody<T>(
+        compiled_, params, Vector3<T>::Zero(),
+        scratch.forces.generalized_forces(), scratch.F_mobod_W, &scratch.ws,
+        *vdot);
+    return;
+  }
+  // Locked joints keep v̇ = 0 and do not enter the dynamics: solve
+  // M_uu·v̇_u = (tau + ΣJᵀF − C·v)_u over the unlocked dofs u only. The
+  // right-hand side is −ID(v̇ = 0); dense, as locking is the exception.
+  const int nv = num_velocities();
+  VectorX<T> rhs(nv);
+  internal::CalcInverseDynamics<T>(compiled_, params, VectorX<T>::Zero(nv),
+                                   Vector3<T>::Zero(),
+                                   scratch.forces.generalized_forces(),
+                                   scratch.F_mobod_W, &scratch.ws, rhs);
+  MatrixX<T> M(nv, nv);
+  internal::CalcMassMatrix<T>(compiled_, params, &scratch.ws, M);
+  const std::vector<int> u = FindUnlockedVelocityIndices(context);
+  const int nu = static_cast<int>(u.size());
+  MatrixX<T> M_uu(nu, nu);
+  VectorX<T> rhs_u(nu);
+  for (int i = 0; i < nu; ++i) {
+    rhs_u[i] = -rhs[u[i]];
+    for (int j = 0; j < nu; ++j) M_uu(i, j) = M(u[i], u[j]);
+  }
+  vdot->setZero();
+  if (nu == 0) return;
+  const VectorX<T> vdot_u = M_uu.llt().solve(rhs_u);
+  for (int i = 0; i < nu; ++i) (*vdot)[u[i]] = vdot_u[i];
 }
 
 }  // namespace ossa::multibody::internal

@@ -204,6 +204,10 @@ ElementParameters<T> MultibodyTree<T>::MakeDefaultElementParameters() const {
     p.X_BF[f] = frame.GetFixedPoseInBodyFrame().template cast<T>();
   }
   p.joint_locked.assign(num_joints(), 0);
+  p.force_element_parameters.resize(num_force_elements());
+  for (int e = 0; e < num_force_elements(); ++e) {
+    p.force_element_parameters[e] = force_elements_[e]->MakeDefaultParameters();
+  }
   return p;
 }
 

@@ -191,6 +191,40 @@ TEST_F(EveryJointKindTest, InverseOfForwardDynamicsAndMassMatrix) {
   }
 }
 
+TEST_F(EveryJointKindTest, LockedJointsStayAtRest) {
+  std::mt19937 gen(13);
+  test::SetRandomState(system_, &gen, context_.get());
+  const Joint<double> &bal = tree().GetJointByName("bal");
+  bal.Lock(context_.get());
+  EXPECT_TRUE(bal.GetVelocities(*context_).isZero(0));
+  const int nv = tree().num_velocities();
+  MultibodyForces<double> applied(tree());
+  applied.mutable_generalized_forces() = Eigen::VectorXd::Random(nv);
+  Eigen::VectorXd vdot(nv);
+  tree().CalcForwardDynamics(*context_, applied, &vdot);
+  const int s = bal.velocity_start();
+  EXPECT_TRUE(vdot.segment(s, 3).isZero(0));
+  MultibodyForces<double> forces(tree());
+  tree().CalcForceElementsContribution(*context_, &forces);
+  forces.AddInForces(applied);
+  Eigen::VectorXd residual =
+      tree().CalcInverseDynamics(*context_, vdot, forces);
+  // The unlocked dofs satisfy their equations of motion (round-off of a
+  // dense solve on O(1) terms); the locked ones carry the torque that
+  // holds them.
+  const double scale = 1 + forces.generalized_forces().norm();
+  Eigen::VectorXd unlocked = residual;
+  unlocked.segment(s, 3).setZero();
+  EXPECT_LT(unlocked.norm(), 1e-10 * scale);
+  EXPECT_GT(residual.segment(s, 3).norm(), 1e-6);
+  // Unlocked again, the articulated body path solves every dof.
+  bal.Unlock(context_.get());
+  tree().CalcForwardDynamics(*context_, applied, &vdot);
+  tree().CalcForceElementsContribution(*context_, &forces);
+  forces.AddInForces(applied);
+  residual = tree().CalcInverseDynamics(*context_, vdot, forces);
+  EXPECT_LT(residual.norm(), 1e-10 * scale);
+}
 TEST_F(EveryJointKindTest, ReflectedInertiaOnTheDiagonal) {
   MultibodyTreeSystem<double> bare;
   test::BuildEveryJointKindModel(&bare, true, /* actuators = */ false);

@@ -1,0 +1,89 @@
+// The Context-level dynamics of MultibodyTree allocate nothing on double once
+// the Context's caches are up to date and the outputs have their sizes: this
+// binary counts every global operator new while they run.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <random>
+
+#include "ossa/multibody/tree/multibody_forces.h"
+#include "ossa/multibody/tree/test/dynamics_test_models.h"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  ++g_allocations;
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void* operator new(std::size_t size, std::align_val_t align) {
+  ++g_allocations;
+  const std::size_t a = static_cast<std::size_t>(align);
+  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size, std::align_val_t align) {
+  return operator new(size, align);
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+
+namespace ossa::multibody {
+namespace {
+
+TEST(MultibodyTreeDynamicsAllocation, NoHeapAllocationPerCall) {
+  internal::MultibodyTreeSystem<double> system;
+  // No joint damping: the damping term reads v from the state as a copy.
+  test::BuildEveryJointKindModel(&system, /* damping = */ false,
+                                 /* actuators = */ true);
+  const internal::MultibodyTree<double>& tree = system.tree();
+  auto context = system.CreateDefaultContext();
+  std::mt19937 gen(1);
+  test::SetRandomState(system, &gen, context.get());
+  const int nv = tree.num_velocities();
+  const int n = tree.num_mobods();
+  const Eigen::VectorXd vdot_in = Eigen::VectorXd::Random(nv);
+  const Eigen::VectorXd tau_applied = Eigen::VectorXd::Random(nv);
+  std::vector<SpatialForce<double>> F_applied(
+      n, SpatialForce<double>(Vector6<double>::Ones()));
+  std::vector<SpatialAcceleration<double>> A_WB(n);
+  std::vector<SpatialForce<double>> F_BMo(n);
+  Eigen::VectorXd tau(nv), Cv(nv), vdot(nv);
+  Eigen::MatrixXd M(nv, nv);
+  MultibodyForces<double> applied(tree);
+  applied.mutable_generalized_forces() = tau_applied;
+
+  auto run = [&]() {
+    tree.CalcInverseDynamics(*context, vdot_in, F_applied, tau_applied, &A_WB,
+                             &F_BMo, &tau);
+    tree.CalcMassMatrix(*context, &M);
+    tree.CalcBiasTerm(*context, &Cv);
+    tree.CalcForwardDynamics(*context, applied, &vdot);
+  };
+  run();  // evaluates the caches (allocating their values once)
+  const long before = g_allocations.load();
+  for (int i = 0; i < 10; ++i) run();
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  // The calls computed something: M is positive definite, so non-zero.
+  EXPECT_GT(M.diagonal().minCoeff(), 0);
+  EXPECT_GT(tau.norm(), 0);
+}
+
+}  // namespace
+}  // namespace ossa::multibody
