@@ -164,7 +164,9 @@ TEST(ForceElements, EnergyBalanceOfEveryKind) {
       // Every element here dissipates or conserves, except the 3D bushing,
       // whose Pnc includes the non-conservative part of the reference's
       // stiffness force (see LinearBushingRollPitchYaw).
-      if (e != 6) EXPECT_LE(Pnc, 1e-14);
+      if (e != 6) {
+        EXPECT_LE(Pnc, 1e-14);
+      }
     }
     // The whole model: d/dt(KE + U) = Pnc, exact up to round-off: values
     // O(10..100), AutoDiffXd derivative against closed forms, 1e-9
@@ -400,7 +402,6 @@ TEST(ForceElements, BushingAgainstHandFormulas) {
   EXPECT_EQ(bushing.torque_damping_constants(), D);
   const Joint<double>& floating = tree.GetInboardJoint(box);
   const int iq = floating.position_start();
-  const int iv = floating.velocity_start();
   const int m = tree.get_topology().body_to_mobod(box.index());
 
   // C's pose in A: a rotation by `angle` about a skew axis and a small or
