@@ -1,7 +1,6 @@
 // ossa.multibody.plant: MultibodyPlant_[T] (model building, Finalize,
-// counts, lookups, state). The float plant is a LeafSystem_[float]; the
-// AutoDiffXd plant is bound without its systems base (the systems framework
-// is bound for float only).
+// counts, lookups, state, scalar conversion). Both MultibodyPlant_[float]
+// and MultibodyPlant_[AutoDiffXd] are LeafSystem_[T]s.
 
 #include <nanobind/stl/string_view.h>
 
@@ -47,15 +46,8 @@ void DoDefinePlant(nb::module_ m) {
   const char* doc =
       "A multibody system (bodies, joints, actuators) as a system: build "
       "the model, Finalize(), then query and simulate it through Contexts.";
-  auto cls = [&] {
-    if constexpr (is_double) {
-      return DefineElementClass<Class, systems::LeafSystem<T>>(
-          m, "MultibodyPlant", GetPyParam<T>(), doc);
-    } else {
-      return DefineElementClass<Class>(m, "MultibodyPlant", GetPyParam<T>(),
-                                       doc);
-    }
-  }();
+  auto cls = DefineElementClass<Class, systems::LeafSystem<T>>(
+      m, "MultibodyPlant", GetPyParam<T>(), doc);
 
   cls.def(nb::init<double>(), nb::arg("time_step"),
           "time_step = 0: continuous; > 0: discrete with that period (s).")
@@ -114,6 +106,13 @@ void DoDefinePlant(nb::module_ m) {
            nb::arg("joint"),
            nb::arg("effort_limit") = std::numeric_limits<double>::infinity(),
            kRefInternal)
+      .def("RemoveJoint", &Class::RemoveJoint, nb::arg("joint"),
+           "Removes `joint` (before Finalize()); its index is not reused.")
+      .def("RemoveJointActuator", &Class::RemoveJointActuator,
+           nb::arg("actuator"))
+      .def("has_joint", &Class::has_joint, nb::arg("joint_index"))
+      .def("has_joint_actuator", &Class::has_joint_actuator,
+           nb::arg("actuator_index"))
       .def("Finalize", &Class::Finalize)
       .def("is_finalized", &Class::is_finalized)
       // ------------------------------------------------------- counts
@@ -376,6 +375,20 @@ void DoDefinePlant(nb::module_ m) {
       .def("SetUseSampledOutputPorts", &Class::SetUseSampledOutputPorts,
            nb::arg("use_sampled_output_ports"))
       .def("has_sampled_output_ports", &Class::has_sampled_output_ports);
+
+  // Scalar conversion (a finalized plant): the converted plant is owned by
+  // Python and independent of this one.
+  if constexpr (is_double) {
+    cls.def(
+        "ToAutoDiffXd",
+        [](const Class& self) {
+          std::unique_ptr<systems::System<AutoDiffXd>> converted =
+              self.ToAutoDiffXd();
+          return std::unique_ptr<MultibodyPlant<AutoDiffXd>>(
+              static_cast<MultibodyPlant<AutoDiffXd>*>(converted.release()));
+        },
+        "This plant on AutoDiffXd (throws if not finalized).");
+  }
 
   DefinePlantModelQueries<T>(cls);
   DefinePlantKinematics<T>(cls);

@@ -18,6 +18,10 @@
 namespace nb = nanobind;
 
 namespace ossa::py {
+
+// The AutoDiffXd instantiations (framework_autodiff_py.cc).
+void DefineSystemsFrameworkAutoDiff(nb::module_ m);
+
 namespace {
 
 using systems::AbstractValues;
@@ -1241,6 +1245,8 @@ void DefineSystemsFramework(nb::module_ m) {
       .def("num_input_ports", &DiagramBuilder<T>::num_input_ports)
       .def("num_output_ports", &DiagramBuilder<T>::num_output_ports)
       .def("Build", &DiagramBuilder<T>::Build);
+
+  DefineSystemsFrameworkAutoDiff(m);
 }
 
 }  // namespace ossa::py

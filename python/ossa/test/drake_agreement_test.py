@@ -257,6 +257,28 @@ def build_every_joint(lib, plant, seed=3):
               X_BM=random_pose(lib, rng))
 
 
+def build_reversed(lib, plant, seed=13):
+    """A chain grounded at its far end: every joint (revolute, prismatic,
+    weld, revolute) names as parent the body further from the world, so the
+    tree uses each one reversed; a forward branch hangs off the middle."""
+    rng = np.random.default_rng(seed)
+    links = [plant.AddRigidBody(f"link{i}", random_inertia(lib, rng))
+             for i in range(4)]
+    add_joint(lib, plant, "RevoluteJoint", "root", links[0],
+              plant.world_body(), rng, X_PF=random_pose(lib, rng),
+              X_BM=random_pose(lib, rng), axis=random_axis(rng), damping=0.2)
+    add_joint(lib, plant, "PrismaticJoint", "slide", links[1], links[0], rng,
+              X_PF=random_pose(lib, rng), X_BM=random_pose(lib, rng),
+              axis=random_axis(rng), damping=0.3)
+    plant.WeldFrames(links[2].body_frame(), links[1].body_frame(),
+                     random_pose(lib, rng))
+    add_joint(lib, plant, "RevoluteJoint", "tip", links[3], links[2], rng,
+              X_PF=random_pose(lib, rng), axis=random_axis(rng))
+    branch = plant.AddRigidBody("branch", random_inertia(lib, rng))
+    add_joint(lib, plant, "RevoluteJoint", "branch_joint", links[1], branch,
+              rng, X_PF=random_pose(lib, rng), axis=random_axis(rng))
+
+
 def build_instances(lib, plant, seed=9):
     """Several model instances holding elements of the same names: two
     2-link arms and a free box in its own instance."""
@@ -285,13 +307,9 @@ MODELS = {
     "branched": build_branched,
     "biped": build_biped,
     "every_joint": build_every_joint,
+    "reversed": build_reversed,
     "instances": build_instances,
 }
-
-
-# Bodies on a floating joint the model adds itself (not the ones the plant
-# adds at Finalize()): see test_user_floating_joint_base_body below.
-USER_FLOATING_BODIES = {"free"}
 
 
 class Pair:
@@ -379,8 +397,7 @@ def test_counts_and_layout(pair):
         b = theirs.get_body(pydrake.multibody.tree.BodyIndex(i))
         assert a.name() == b.name()
         assert a.has_quaternion_dofs() == b.has_quaternion_dofs()
-        if a.name() not in USER_FLOATING_BODIES:
-            assert a.is_floating_base_body() == b.is_floating_base_body()
+        assert a.is_floating_base_body() == b.is_floating_base_body()
         assert int(a.model_instance()) == int(b.model_instance())
     for i in range(theirs.num_actuators()):
         a = ours.get_joint_actuator(i)
@@ -423,11 +440,9 @@ def test_state_per_instance(pair):
                      f"x of instance {i}", rtol=0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known difference: the reference (1.51) calls only bodies on a floating "
-    "joint added by Finalize() floating base bodies; ossa also counts a "
-    "user-added QuaternionFloatingJoint/RpyFloatingJoint to the world"))
 def test_user_floating_joint_base_body():
+    # Only bodies on a floating joint Finalize() added are floating base
+    # bodies, in both; a user-added floating joint to the world makes none.
     def build(lib, plant):
         body = plant.AddRigidBody("free", random_inertia(
             lib, np.random.default_rng(0)))
@@ -464,8 +479,7 @@ def test_coordinate_names_and_limits(pair):
                    "GetEffortLowerLimits", "GetEffortUpperLimits"):
         np.testing.assert_array_equal(getattr(ours, method)(),
                                       getattr(theirs, method)(), method)
-    assert {int(b) for b in ours.GetFloatingBaseBodies()
-            if ours.get_body(b).name() not in USER_FLOATING_BODIES} == {
+    assert {int(b) for b in ours.GetFloatingBaseBodies()} == {
         int(b) for b in theirs.GetFloatingBaseBodies()}
 
 

@@ -7,8 +7,10 @@ namespace ossa::multibody {
 
 template <typename T>
 MultibodyPlant<T>::MultibodyPlant(double time_step)
-    : internal::MultibodyTreeSystem<T>(systems::SystemScalarConverter(),
-                                       time_step > 0.0),
+    : internal::MultibodyTreeSystem<T>(
+          systems::SystemScalarConverter(
+              systems::SystemTypeTag<::ossa::multibody::MultibodyPlant>{}),
+          time_step > 0.0),
       time_step_(time_step) {
   // NaN fails both tests: reject it with the negative values.
   if (!(time_step >= 0.0)) [[unlikely]] {
@@ -20,6 +22,49 @@ MultibodyPlant<T>::MultibodyPlant(double time_step)
   }
   DeclareGeometryPorts();
 }
+
+namespace {
+
+// The tree of `other` on scalar T, for the scalar-converting copy; throws
+// (as the reference does) if `other` is not finalized.
+template <typename T, typename U>
+std::unique_ptr<internal::MultibodyTree<T>> CloneFinalizedTree(
+    const MultibodyPlant<U>& other) {
+  if (!other.is_finalized()) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant scalar conversion (ToAutoDiffXd(), ToScalarType()): "
+        "the plant is not finalized; call Finalize() before converting it.");
+  }
+  return other.internal_tree().template CloneToScalar<T>();
+}
+
+}  // namespace
+
+template <typename T>
+template <typename U>
+MultibodyPlant<T>::MultibodyPlant(const MultibodyPlant<U>& other)
+    : internal::MultibodyTreeSystem<T>(
+          systems::SystemScalarConverter(
+              systems::SystemTypeTag<::ossa::multibody::MultibodyPlant>{}),
+          CloneFinalizedTree<T>(other), other.is_discrete()),
+      time_step_(other.time_step_) {
+  DeclareGeometryPorts();
+  default_free_body_poses_ = other.default_free_body_poses_;
+  use_sampled_output_ports_ = other.use_sampled_output_ports_;
+  discrete_contact_approximation_ = other.discrete_contact_approximation_;
+  penetration_allowance_ = other.penetration_allowance_;
+  stiction_tolerance_ = other.stiction_tolerance_;
+  sap_near_rigid_threshold_ = other.sap_near_rigid_threshold_;
+  contact_model_ = other.contact_model_;
+  contact_surface_representation_ = other.contact_surface_representation_;
+  adjacent_bodies_collision_filters_ = other.adjacent_bodies_collision_filters_;
+  FinalizePlantOnly();
+}
+
+template MultibodyPlant<AutoDiffXd>::MultibodyPlant(
+    const MultibodyPlant<double>&);
+template MultibodyPlant<double>::MultibodyPlant(
+    const MultibodyPlant<AutoDiffXd>&);
 
 template <typename T>
 MultibodyPlant<T>::~MultibodyPlant() = default;
@@ -138,6 +183,16 @@ const JointActuator<T>& MultibodyPlant<T>::AddJointActuator(
 }
 
 template <typename T>
+void MultibodyPlant<T>::RemoveJoint(const Joint<T>& joint) {
+  mutable_tree_for("RemoveJoint").RemoveJoint(joint);
+}
+
+template <typename T>
+void MultibodyPlant<T>::RemoveJointActuator(const JointActuator<T>& actuator) {
+  mutable_tree_for("RemoveJointActuator").RemoveJointActuator(actuator);
+}
+
+template <typename T>
 void MultibodyPlant<T>::SetUseSampledOutputPorts(
     bool use_sampled_output_ports) {
   ThrowIfFinalized("SetUseSampledOutputPorts");
@@ -155,6 +210,12 @@ void MultibodyPlant<T>::Finalize() {
   ThrowIfFinalized("Finalize");
   internal::MultibodyTreeSystem<T>::Finalize();
   ApplyDefaultFreeBodyPoses();
+  FinalizePlantOnly();
+  if (!is_discrete()) WarnIfJointLimitsIgnored();
+}
+
+template <typename T>
+void MultibodyPlant<T>::FinalizePlantOnly() {
   forward_dynamics_cache_ = &this->DeclareCacheEntry(
       "forward dynamics", VectorX<T>(VectorX<T>::Zero(num_velocities())),
       &MultibodyPlant<T>::CalcForwardDynamicsForStep,
@@ -172,7 +233,6 @@ void MultibodyPlant<T>::Finalize() {
     discrete_update_manager_->DeclareCacheEntries(this);
   }
   DeclarePortsAtFinalize();
-  if (!is_discrete()) WarnIfJointLimitsIgnored();
 }
 
 template <typename T>

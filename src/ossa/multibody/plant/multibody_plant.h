@@ -62,6 +62,13 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// steps of time_step seconds (> 0). Throws std::logic_error if
   /// time_step < 0.
   explicit MultibodyPlant(double time_step);
+  /// Scalar-converting copy (systems scalar conversion: ToAutoDiffXd(),
+  /// ToScalarType<U>(), also of a Diagram holding the plant): the model on
+  /// scalar T, finalized, with every element at the same index and name, the
+  /// same time step, force elements, default state and output-port
+  /// sampling. Throws std::logic_error if `other` is not finalized.
+  template <typename U>
+  explicit MultibodyPlant(const MultibodyPlant<U>& other);
   ~MultibodyPlant() override;
 
   /// The period of the discrete update in s (0 for a continuous plant).
@@ -116,6 +123,19 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   const JointActuator<T>& AddJointActuator(
       const std::string& name, const Joint<T>& joint,
       double effort_limit = std::numeric_limits<double>::infinity());
+
+  /// Removes `joint` from the model (before Finalize()): its JointIndex is
+  /// not reused (get_joint() of it throws, has_joint() is false; loop over
+  /// GetJointIndices(), not 0..num_joints()−1). References to it no longer
+  /// belong to this plant.
+  /// @throws std::logic_error after Finalize(), if `joint` is not in this
+  /// plant, if the plant has user-added force elements, or if a
+  /// JointActuator acts on `joint` (remove it first).
+  void RemoveJoint(const Joint<T>& joint);
+  /// Removes `actuator` (before Finalize()), as RemoveJoint() does.
+  /// @throws std::logic_error after Finalize() or if `actuator` is not in
+  /// this plant.
+  void RemoveJointActuator(const JointActuator<T>& actuator);
 
   /// Compiles the model and declares state, parameters and ports. Throws
   /// std::logic_error if called twice.
@@ -240,6 +260,13 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   }
   const RigidBody<T>& get_body(BodyIndex body_index) const {
     return this->tree().get_body(body_index);
+  }
+  /// False for an index out of range or of a removed joint (RemoveJoint).
+  bool has_joint(JointIndex joint_index) const {
+    return this->tree().has_joint(joint_index);
+  }
+  bool has_joint_actuator(JointActuatorIndex actuator_index) const {
+    return this->tree().has_joint_actuator(actuator_index);
   }
   const Joint<T>& get_joint(JointIndex joint_index) const {
     return this->tree().get_joint(joint_index);
@@ -849,7 +876,8 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// @{
   /// Before Finalize(): whether a discrete plant's dynamic output ports
   /// report the sampled x[n] (true, the default) or are computed live from
-  /// the Context. Throws after Finalize().
+  /// the Context. Throws after Finalize(), and for `true` on a continuous
+  /// plant.
   void SetUseSampledOutputPorts(bool use_sampled_output_ports);
   /// True iff discrete and sampled output ports were kept (the default).
   bool has_sampled_output_ports() const {
@@ -915,6 +943,13 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
 
  private:
   friend class internal::DiscreteUpdateManager<T>;
+  template <typename>
+  friend class MultibodyPlant;
+
+  // The second half of Finalize() (after the tree's): caches, discrete
+  // update manager, ports and events. Also run by the scalar-converting
+  // copy, whose tree arrives finalized.
+  void FinalizePlantOnly();
 
   // The tree for a construction method named `method`; throws (naming it)
   // after Finalize().

@@ -274,7 +274,10 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
     const BodyIndex body = topology.get_mobod(internal::MobodIndex(m)).body;
     outputs->A_WB[body] = A_WB_W[m];
   }
-  outputs->reaction_forces.assign(num_joints(), SpatialForce<T>::Zero());
+  // Indexed by JointIndex (removed joints leave zero entries).
+  const std::vector<JointIndex> joints = GetJointIndices();
+  outputs->reaction_forces.assign(joints.empty() ? 0 : int{joints.back()} + 1,
+                                  SpatialForce<T>::Zero());
   for (JointIndex j : GetJointIndices()) {
     const Joint<T>& joint = get_joint(j);
     const internal::MobodIndex m = topology.joint_to_mobod(j);

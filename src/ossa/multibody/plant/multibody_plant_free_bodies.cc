@@ -10,14 +10,23 @@ const Joint<T>& MultibodyPlant<T>::FreeBodyJointOrThrow(
     const char* method, const RigidBody<T>& body) const {
   ThrowIfNotFinalized(method);
   ThrowIfNotInThisPlant(method, body);
-  if (!body.is_floating_base_body()) [[unlikely]] {
+  // As the reference: a free body is one whose inboard joint is a 6-dof
+  // floating joint, whatever its parent and frames; its pose is that
+  // joint's X_FM.
+  const Joint<T>* joint =
+      body.is_world() ? nullptr : &this->tree().GetInboardJoint(body);
+  const bool is_free =
+      joint != nullptr &&
+      (joint->kind() == internal::JointKind::kQuaternionFloating ||
+       joint->kind() == internal::JointKind::kRpyFloating) &&
+      !joint->is_reversed();
+  if (!is_free) [[unlikely]] {
     ThrowLogicError(
         "MultibodyPlant::{}(): body '{}' in model instance '{}' is not a free "
-        "body (its inboard joint is not a 6-dof floating joint to the "
-        "world).",
+        "body (its inboard joint is not a 6-dof floating joint).",
         method, body.name(), GetModelInstanceName(body.model_instance()));
   }
-  return this->tree().GetInboardJoint(body);
+  return *joint;
 }
 
 namespace {
@@ -124,6 +133,13 @@ void MultibodyPlant<T>::SetFreeBodyPoseInWorldFrame(
   const Joint<T>& joint =
       FreeBodyJointOrThrow("SetFreeBodyPoseInWorldFrame", body);
   ThrowIfNull("SetFreeBodyPoseInWorldFrame", context, "context");
+  if (!body.is_floating_base_body()) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant::SetFreeBodyPoseInWorldFrame(): body '{}' in model "
+        "instance '{}' is not a floating base body (body.is_floating_base_"
+        "body() is false: only bodies Finalize() gave a floating joint are).",
+        body.name(), GetModelInstanceName(body.model_instance()));
+  }
   this->ValidateContext(*context);
   // F is fixed in the world (the joint's parent is the world body) and M in
   // B: X_FM = X_WF⁻¹·X_WB·X_BM.

@@ -144,9 +144,13 @@ void MultibodyPlant<T>::DeclarePortsAtFinalize() {
                 })
             .get_index());
   }
+  // Indexed by JointIndex (a removed joint's entry stays zero).
+  const std::vector<JointIndex> joints = GetJointIndices();
+  const int num_joint_indices = joints.empty() ? 0 : int{joints.back()} + 1;
   reaction_forces_port_ =
       this->DeclareAbstractOutputPort(
-              "reaction_forces", std::vector<SpatialForce<T>>(num_joints()),
+              "reaction_forces",
+              std::vector<SpatialForce<T>>(num_joint_indices),
               &MultibodyPlant<T>::CalcReactionForcesOutput)
           .get_index();
 }

@@ -365,7 +365,7 @@ std::vector<BodyIndex> MultibodyPlant<T>::GetBodiesKinematicallyAffectedBy(
   const internal::MultibodyTreeTopology& topology = this->tree().get_topology();
   std::vector<bool> affected(num_bodies(), false);
   for (JointIndex j : joint_indexes) {
-    if (!j.is_valid() || j.raw() >= num_joints()) [[unlikely]] {
+    if (!has_joint(j)) [[unlikely]] {
       ThrowLogicError(
           "MultibodyPlant::GetBodiesKinematicallyAffectedBy(): joint index {} "
           "is not a joint of this plant (it has {} joints).",

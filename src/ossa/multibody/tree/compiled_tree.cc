@@ -24,6 +24,16 @@ const char* MobilizerKindName(MobilizerKind kind) {
       return "rpy_floating";
     case MobilizerKind::kQuaternionFloating:
       return "quaternion_floating";
+    case MobilizerKind::kReversedUniversal:
+      return "reversed_universal";
+    case MobilizerKind::kReversedPlanar:
+      return "reversed_planar";
+    case MobilizerKind::kReversedRpyBall:
+      return "reversed_rpy_ball";
+    case MobilizerKind::kReversedRpyFloating:
+      return "reversed_rpy_floating";
+    case MobilizerKind::kReversedQuaternionFloating:
+      return "reversed_quaternion_floating";
   }
   return "unknown";
 }

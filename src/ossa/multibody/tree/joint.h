@@ -191,6 +191,10 @@ class Joint : public MultibodyElement<T> {
   /// roles of F and M swapped (the child body is nearer the world).
   bool is_reversed() const;
 
+  /// True if Finalize() added this joint (the QuaternionFloatingJoint of a
+  /// body that had no inboard joint), false for the joints a user added.
+  bool is_ephemeral() const { return is_ephemeral_; }
+
   /// The kind of this joint for the compiled core.
   virtual internal::JointKind kind() const = 0;
 
@@ -262,6 +266,7 @@ class Joint : public MultibodyElement<T> {
   int position_start_{-1};
   int velocity_start_{-1};
   bool is_reversed_{false};
+  bool is_ephemeral_{false};
 };
 
 }  // namespace ossa::multibody

@@ -20,9 +20,13 @@
 /// these structs, so the compiler inlines the math of each kind (no virtual
 /// call per body per pass).
 ///
-/// Reversed mobilizers are not represented here: the tree compiler (Finalize)
-/// must orient every mobilizer from the inboard to the outboard body, swapping
-/// the frames of a joint whose parent is outboard of its child.
+/// Reversed mobilizers: a joint whose child body is inboard of its parent
+/// body (nearer the world) keeps its own coordinates q, v, but the compiled
+/// mobilizer goes from the joint's child frame Jc (its F) to the joint's
+/// parent frame Jp (its M): X_F'M'(q) = X_JcJp(q) = X_JpJc(q)⁻¹. Revolute,
+/// prismatic and screw kinds do this by negating the axis; welds by inverting
+/// X_FM; the multi-dof kinds by the generic ReversedMobilizerMath below
+/// (kinds kReversed*).
 
 #include <cmath>
 #include <cstdint>
@@ -56,7 +60,50 @@ enum class MobilizerKind : std::uint8_t {
   kRpyBall,
   kRpyFloating,
   kQuaternionFloating,
+  // The multi-dof kinds used reversed (see ReversedMobilizerMath): same q and
+  // v as the forward kind, X_FM(q) the inverse of the forward kind's.
+  kReversedUniversal,
+  kReversedPlanar,
+  kReversedRpyBall,
+  kReversedRpyFloating,
+  kReversedQuaternionFloating,
 };
+
+/// The kReversed* kind of a multi-dof kind (kUniversal, kPlanar, kRpyBall,
+/// kRpyFloating, kQuaternionFloating); any other kind is returned unchanged
+/// (revolute, prismatic, screw and weld reverse without a kind of their own).
+constexpr MobilizerKind ReversedMobilizerKind(MobilizerKind kind) {
+  switch (kind) {
+    case MobilizerKind::kUniversal:
+      return MobilizerKind::kReversedUniversal;
+    case MobilizerKind::kPlanar:
+      return MobilizerKind::kReversedPlanar;
+    case MobilizerKind::kRpyBall:
+      return MobilizerKind::kReversedRpyBall;
+    case MobilizerKind::kRpyFloating:
+      return MobilizerKind::kReversedRpyFloating;
+    case MobilizerKind::kQuaternionFloating:
+      return MobilizerKind::kReversedQuaternionFloating;
+    default:
+      return kind;
+  }
+}
+
+/// True if the Plücker across-mobilizer bias Ḣ_FM·v − [0; w_FM × v_FMo] may
+/// be non-zero for `kind`: false only for kinds with a constant H_FM whose
+/// w_FM and v_FMo are parallel (weld, revolute, prismatic, screw, rpy ball).
+constexpr bool MobilizerKindHasAcrossBias(MobilizerKind kind) {
+  switch (kind) {
+    case MobilizerKind::kWeld:
+    case MobilizerKind::kRevolute:
+    case MobilizerKind::kPrismatic:
+    case MobilizerKind::kScrew:
+    case MobilizerKind::kRpyBall:
+      return false;
+    default:
+      return true;
+  }
+}
 
 /// Name of a kind, for messages ("revolute", "quaternion_floating", ...).
 const char* MobilizerKindName(MobilizerKind kind);
@@ -549,6 +596,83 @@ struct QuaternionFloatingMobilizerMath {
   }
 };
 
+/// The mobilizer of `Forward` used from its M frame to its F frame, with the
+/// same coordinates. With forward X_FM(q) = (R, p), V_FM_F = [w; v] = H·v̂ (v̂
+/// the generalized velocities) and forward bias Ḣ·v̂ = [b_w; b_v]:
+///
+///   X_F'M' = X_MF = (Rᵀ, −Rᵀ·p)
+///   V_MF_M = −Rᵀ·[w; v + p × w]           so H' = −Rᵀ·[H_w; H_v + [p]×·H_w]
+///   A_MF_M = H'·dv̂/dt + Rᵀ·[−b_w; −b_v + b_w × p + 2·w × v − w × (w × p)]
+///
+/// (the acceleration of Fo measured in M, by differentiating p_MoFo = −p in
+/// M, where d/dt|_M = d/dt|_F − w ×). N(q) and N⁺(q) are the forward kind's:
+/// q and v keep the joint's meaning.
+template <typename Forward, MobilizerKind kReversedKind>
+struct ReversedMobilizerMath {
+  static constexpr MobilizerKind kKind = kReversedKind;
+  static constexpr int kNq = Forward::kNq, kNv = Forward::kNv;
+  static constexpr bool kHasHdot = true;
+  template <typename T>
+  static void CalcX_FM(const MobilizerConstants& c, const T* q,
+                       Matrix3<T>* R_FM, Vector3<T>* p_FM) {
+    Matrix3<T> R;
+    Vector3<T> p;
+    Forward::CalcX_FM(c, q, &R, &p);
+    *R_FM = R.transpose();
+    p_FM->noalias() = -(R.transpose() * p);
+  }
+  template <typename T>
+  static void CalcH_FM(const MobilizerConstants& c, const T* q,
+                       Eigen::Matrix<T, 6, kNv>* H) {
+    Matrix3<T> R;
+    Vector3<T> p;
+    Forward::CalcX_FM(c, q, &R, &p);
+    Eigen::Matrix<T, 6, kNv> H_fwd;
+    Forward::CalcH_FM(c, q, &H_fwd);
+    const Matrix3<T> Rt = -R.transpose();
+    Eigen::Matrix<T, 3, kNv> lin = H_fwd.template bottomRows<3>();
+    lin.noalias() +=
+        mobilizer_math::CrossMatrix<T>(p) * H_fwd.template topRows<3>();
+    H->template topRows<3>().noalias() = Rt * H_fwd.template topRows<3>();
+    H->template bottomRows<3>().noalias() = Rt * lin;
+  }
+  template <typename T>
+  static Vector6<T> CalcHdotTimesV(const MobilizerConstants& c, const T* q,
+                                   const T* v) {
+    Matrix3<T> R;
+    Vector3<T> p;
+    Forward::CalcX_FM(c, q, &R, &p);
+    Eigen::Matrix<T, 6, kNv> H_fwd;
+    Forward::CalcH_FM(c, q, &H_fwd);
+    const Vector6<T> V = H_fwd * Eigen::Map<const Eigen::Matrix<T, kNv, 1>>(v);
+    const Vector6<T> b = Forward::CalcHdotTimesV(c, q, v);
+    const Vector3<T> w = V.template head<3>();
+    const Vector3<T> vel = V.template tail<3>();
+    const Vector3<T> b_w = b.template head<3>();
+    const Vector3<T> b_v = b.template tail<3>();
+    const Vector3<T> lin =
+        -b_v + b_w.cross(p) + T(2) * w.cross(vel) - w.cross(w.cross(p));
+    Vector6<T> r;
+    r.template head<3>().noalias() = -(R.transpose() * b_w);
+    r.template tail<3>().noalias() = R.transpose() * lin;
+    return r;
+  }
+  template <typename T>
+  static void CalcN(const MobilizerConstants& c, const T* q,
+                    Eigen::Matrix<T, kNq, kNv>* N) {
+    Forward::CalcN(c, q, N);
+  }
+  template <typename T>
+  static void CalcNplus(const MobilizerConstants& c, const T* q,
+                        Eigen::Matrix<T, kNv, kNq>* N) {
+    Forward::CalcNplus(c, q, N);
+  }
+  template <typename T>
+  static void SetZeroPosition(T* q) {
+    Forward::SetZeroPosition(q);
+  }
+};
+
 /// Calls `f(Math{})` with the *MobilizerMath struct of `kind`. A switch, so
 /// each branch is compiled with the kind's math inlined.
 template <typename F>
@@ -571,9 +695,24 @@ inline decltype(auto) VisitMobilizerKind(MobilizerKind kind, F&& f) {
     case MobilizerKind::kRpyFloating:
       return f(RpyFloatingMobilizerMath{});
     case MobilizerKind::kQuaternionFloating:
+      return f(QuaternionFloatingMobilizerMath{});
+    case MobilizerKind::kReversedUniversal:
+      return f(ReversedMobilizerMath<UniversalMobilizerMath,
+                                     MobilizerKind::kReversedUniversal>{});
+    case MobilizerKind::kReversedPlanar:
+      return f(ReversedMobilizerMath<PlanarMobilizerMath,
+                                     MobilizerKind::kReversedPlanar>{});
+    case MobilizerKind::kReversedRpyBall:
+      return f(ReversedMobilizerMath<RpyBallMobilizerMath,
+                                     MobilizerKind::kReversedRpyBall>{});
+    case MobilizerKind::kReversedRpyFloating:
+      return f(ReversedMobilizerMath<RpyFloatingMobilizerMath,
+                                     MobilizerKind::kReversedRpyFloating>{});
+    case MobilizerKind::kReversedQuaternionFloating:
       break;
   }
-  return f(QuaternionFloatingMobilizerMath{});
+  return f(ReversedMobilizerMath<QuaternionFloatingMobilizerMath,
+                                 MobilizerKind::kReversedQuaternionFloating>{});
 }
 
 /// nq and nv of a kind.

@@ -19,7 +19,9 @@ MultibodyTree<T>::MultibodyTree() {
   instance_names_ = {"WorldModelInstance", "DefaultModelInstance"};
   instance_by_name_.emplace(instance_names_[0], world_model_instance());
   instance_by_name_.emplace(instance_names_[1], default_model_instance());
-  AddRigidBody("world", world_model_instance(), SpatialInertia<double>::Zero());
+  // The world has no mass properties to speak of: NaN, as the reference
+  // (sums over bodies, e.g. CalcTotalMass, leave it out).
+  AddRigidBody("world", world_model_instance(), SpatialInertia<double>::NaN());
   // Every model has exactly one gravity field, ForceElementIndex(0), as the
   // reference's tree does (so user force elements start at index 1).
   auto gravity = std::make_unique<UniformGravityFieldElement<T>>();
@@ -273,6 +275,7 @@ void MultibodyTree<T>::AddJointImpl(std::unique_ptr<Joint<T>> joint) {
                    joint->model_instance(),
                    [this](int i) { return joints_[i]->model_instance(); });
   for (const auto& other : joints_) {
+    if (other == nullptr) continue;  // removed
     const bool same_pair =
         (&other->parent_body() == &parent && &other->child_body() == &child) ||
         (&other->parent_body() == &child && &other->child_body() == &parent);
@@ -284,7 +287,7 @@ void MultibodyTree<T>::AddJointImpl(std::unique_ptr<Joint<T>> joint) {
           joint->name(), parent.name(), child.name(), other->name());
     }
   }
-  const int index = num_joints();
+  const int index = static_cast<int>(joints_.size());
   joint->index_ = JointIndex(index);
   joint->tree_ = this;
   joint_names_.emplace(joint->name(), index);
@@ -322,12 +325,94 @@ const JointActuator<T>& MultibodyTree<T>::AddJointActuator(
                    joint.model_instance(),
                    [this](int i) { return actuators_[i]->model_instance(); });
   auto actuator = std::make_unique<JointActuator<T>>(name, joint, effort_limit);
-  const int index = num_actuators();
+  const int index = static_cast<int>(actuators_.size());
   actuator->index_ = JointActuatorIndex(index);
   actuator->tree_ = this;
   actuator_names_.emplace(name, index);
   actuators_.push_back(std::move(actuator));
   return *actuators_.back();
+}
+
+// ------------------------------------------------------------ removal
+
+template <typename T>
+void MultibodyTree<T>::RemoveJoint(const Joint<T>& joint) {
+  ThrowIfFinalized("RemoveJoint");
+  const int index = joint.index_.is_valid() ? int{joint.index_} : -1;
+  if (joint.parent_tree() != this || index < 0 || !has_joint(JointIndex(index)) ||
+      joints_[index].get() != &joint) [[unlikely]] {
+    ThrowLogicError(
+        "RemoveJoint(): joint '{}' does not belong to this model (it belongs "
+        "to another model or was removed already).",
+        joint.name());
+  }
+  // Force elements may refer to the joint or its bodies' coordinates:
+  // their dependencies are not tracked, so refuse (as the reference).
+  const int num_user_force_elements = num_force_elements() - 1;
+  if (num_user_force_elements > 0) [[unlikely]] {
+    ThrowLogicError(
+        "RemoveJoint(): this model has {} user-added force elements; it must "
+        "have none to remove joint '{}' (JointIndex {}).",
+        num_user_force_elements, joint.name(), index);
+  }
+  std::vector<std::string> dependents;
+  for (const auto& a : actuators_) {
+    if (a != nullptr && a->joint().index() == index) {
+      dependents.push_back(fmt::format("JointActuator(name: {}, index: {})",
+                                       a->name(), int{a->index()}));
+    }
+  }
+  if (!dependents.empty()) [[unlikely]] {
+    ThrowLogicError(
+        "RemoveJoint(): joint '{}' (JointIndex {}) has the following "
+        "dependent model elements which must be removed prior to joint "
+        "removal: [{}].",
+        joint.name(), index, fmt::join(dependents, ", "));
+  }
+  const auto [begin, end] = joint_names_.equal_range(joint.name());
+  for (auto it = begin; it != end; ++it) {
+    if (it->second == index) {
+      joint_names_.erase(it);
+      break;
+    }
+  }
+  std::unique_ptr<Joint<T>> removed = std::move(joints_[index]);
+  removed->tree_ = nullptr;
+  removed_joints_.push_back(std::move(removed));
+  ++num_removed_joints_;
+}
+
+template <typename T>
+void MultibodyTree<T>::RemoveJointActuator(const JointActuator<T>& actuator) {
+  ThrowIfFinalized("RemoveJointActuator");
+  const int index = actuator.index_.is_valid() ? int{actuator.index_} : -1;
+  if (actuator.parent_tree() != this || index < 0 ||
+      !has_joint_actuator(JointActuatorIndex(index)) ||
+      actuators_[index].get() != &actuator) [[unlikely]] {
+    ThrowLogicError(
+        "RemoveJointActuator(): actuator '{}' does not belong to this model "
+        "(it belongs to another model or was removed already).",
+        actuator.name());
+  }
+  const auto [begin, end] = actuator_names_.equal_range(actuator.name());
+  for (auto it = begin; it != end; ++it) {
+    if (it->second == index) {
+      actuator_names_.erase(it);
+      break;
+    }
+  }
+  std::unique_ptr<JointActuator<T>> removed = std::move(actuators_[index]);
+  removed->tree_ = nullptr;
+  removed_actuators_.push_back(std::move(removed));
+  ++num_removed_actuators_;
+}
+
+template <typename T>
+void MultibodyTree<T>::ThrowIfRemoved(const char* method, const char* kind,
+                                      int index, bool removed) const {
+  if (removed) [[unlikely]] {
+    ThrowLogicError("{}(): the {}({}) has been removed.", method, kind, index);
+  }
 }
 
 // ------------------------------------------------------------ Finalize
@@ -349,7 +434,16 @@ void MultibodyTree<T>::Finalize() {
                          joint.kind() == JointKind::kWeld};
   };
   std::vector<TopologyJoint> topology_joints;
-  for (const auto& joint : joints_) topology_joints.push_back(describe(*joint));
+  for (const auto& joint : joints_) {
+    if (joint == nullptr) {
+      // A removed joint keeps its index: a placeholder the topology skips.
+      TopologyJoint removed;
+      removed.removed = true;
+      topology_joints.push_back(removed);
+      continue;
+    }
+    topology_joints.push_back(describe(*joint));
+  }
 
   // A failed Build() must leave the model as it was, so the floating joints
   // are collected and added only on success.
@@ -369,6 +463,7 @@ void MultibodyTree<T>::Finalize() {
         name, world_frame(), body.body_frame());
     // A floating joint belongs to its body's model instance.
     joint->set_model_instance(instance);
+    joint->is_ephemeral_ = true;
     OSSA_DEMAND(int{new_index} ==
                 num_joints() + static_cast<int>(floating_joints.size()));
     TopologyJoint description{name,
@@ -382,7 +477,7 @@ void MultibodyTree<T>::Finalize() {
   };
   MultibodyTreeTopology topology;
   topology.Build(topology_bodies, &topology_joints, add_floating);
-  const int num_user_joints = num_joints();
+  const int num_user_joints = static_cast<int>(joints_.size());
   CompiledTree compiled;
   TreeParameters<T> parameters;
   Compile(
@@ -394,7 +489,7 @@ void MultibodyTree<T>::Finalize() {
       &compiled, &parameters);
 
   for (auto& joint : floating_joints) {
-    const int index = num_joints();
+    const int index = static_cast<int>(joints_.size());
     joint->index_ = JointIndex(index);
     joint->tree_ = this;
     joint_names_.emplace(joint->name(), index);
@@ -421,6 +516,7 @@ void MultibodyTree<T>::Finalize() {
   }
   int input_start = 0;
   for (auto& actuator : actuators_) {
+    if (actuator == nullptr) continue;  // removed
     actuator->input_start_ = input_start;
     input_start += actuator->num_inputs();
   }
@@ -479,7 +575,8 @@ void MultibodyTree<T>::Compile(
     // Reversing X_FM(q) about a fixed axis â: X_FM(q; â)⁻¹ = X_FM(q; -â)
     // for revolute (R(â,θ)⁻¹ = R(-â,θ)), prismatic (-d·â = d·(-â)) and
     // screw (the translation is along the rotation axis, so the inverse is
-    // the same screw about -â). Other kinds have no such form.
+    // the same screw about -â). The other kinds have no such form and use
+    // their kReversed* kind (ReversedMobilizerMath).
     const double sign = mobod.reversed ? -1.0 : 1.0;
     switch (kind) {
       case JointKind::kRevolute:
@@ -497,23 +594,14 @@ void MultibodyTree<T>::Compile(
         c.screw_pitch = screw.screw_pitch();
         break;
       }
-      case JointKind::kWeld:
-        break;
       default:
-        if (mobod.reversed) [[unlikely]] {
-          const RigidBody<T>& inboard = joint.child_body();
-          ThrowLogicError(
-              "Finalize(): joint '{}' ({}) would be used reversed: its child "
-              "body '{}' is nearer the world than its parent body '{}'. "
-              "Reversed joints are supported for weld, revolute, prismatic "
-              "and screw joints; swap this joint's parent and child frames.",
-              joint.name(), joint.type_name(), inboard.name(),
-              joint.parent_body().name());
-        }
         break;
     }
+    const MobilizerKind mobilizer_kind =
+        mobod.reversed ? ReversedMobilizerKind(ToMobilizerKind(kind))
+                       : ToMobilizerKind(kind);
     const MobodIndex added =
-        compiled->AddMobod(mobod.inboard_mobod, ToMobilizerKind(kind), c);
+        compiled->AddMobod(mobod.inboard_mobod, mobilizer_kind, c);
     OSSA_DEMAND(int{added} == m);
     const MobodInfo& info = compiled->mobod(m);
     OSSA_DEMAND(info.q_start == mobod.q_start &&
@@ -555,6 +643,7 @@ void MultibodyTree<T>::Compile(
         joint.default_damping_vector().template cast<T>();
   }
   for (const auto& actuator : actuators_) {
+    if (actuator == nullptr) continue;  // removed
     const int v =
         topology.get_mobod(topology.joint_to_mobod(actuator->joint().index()))
             .v_start;
@@ -581,7 +670,7 @@ int MultibodyTree<T>::num_actuators(ModelInstanceIndex model_instance) const {
   ThrowIfInvalidInstance("num_actuators", model_instance);
   int count = 0;
   for (const auto& a : actuators_)
-    if (a->model_instance() == model_instance) ++count;
+    if (a != nullptr && a->model_instance() == model_instance) ++count;
   return count;
 }
 
@@ -614,7 +703,8 @@ int MultibodyTree<T>::num_velocities(ModelInstanceIndex model_instance) const {
 template <typename T>
 int MultibodyTree<T>::num_actuated_dofs() const {
   int count = 0;
-  for (const auto& a : actuators_) count += a->num_inputs();
+  for (const auto& a : actuators_)
+    if (a != nullptr) count += a->num_inputs();
   return count;
 }
 
@@ -624,7 +714,8 @@ int MultibodyTree<T>::num_actuated_dofs(
   ThrowIfInvalidInstance("num_actuated_dofs", model_instance);
   int count = 0;
   for (const auto& a : actuators_)
-    if (a->model_instance() == model_instance) count += a->num_inputs();
+    if (a != nullptr && a->model_instance() == model_instance)
+      count += a->num_inputs();
   return count;
 }
 
@@ -669,20 +760,26 @@ const Frame<T>& MultibodyTree<T>::get_frame(FrameIndex frame_index) const {
 
 template <typename T>
 const Joint<T>& MultibodyTree<T>::get_joint(JointIndex joint_index) const {
-  OSSA_CHECK_INDEX("get_joint", joint_index, num_joints());
+  OSSA_CHECK_INDEX("get_joint", joint_index, joints_.size());
+  ThrowIfRemoved("get_joint", "JointIndex", joint_index,
+                 joints_[joint_index] == nullptr);
   return *joints_[joint_index];
 }
 
 template <typename T>
 Joint<T>& MultibodyTree<T>::get_mutable_joint(JointIndex joint_index) {
-  OSSA_CHECK_INDEX("get_mutable_joint", joint_index, num_joints());
+  OSSA_CHECK_INDEX("get_mutable_joint", joint_index, joints_.size());
+  ThrowIfRemoved("get_mutable_joint", "JointIndex", joint_index,
+                 joints_[joint_index] == nullptr);
   return *joints_[joint_index];
 }
 
 template <typename T>
 const JointActuator<T>& MultibodyTree<T>::get_joint_actuator(
     JointActuatorIndex actuator_index) const {
-  OSSA_CHECK_INDEX("get_joint_actuator", actuator_index, num_actuators());
+  OSSA_CHECK_INDEX("get_joint_actuator", actuator_index, actuators_.size());
+  ThrowIfRemoved("get_joint_actuator", "JointActuatorIndex", actuator_index,
+                 actuators_[actuator_index] == nullptr);
   return *actuators_[actuator_index];
 }
 
@@ -690,7 +787,9 @@ template <typename T>
 JointActuator<T>& MultibodyTree<T>::get_mutable_joint_actuator(
     JointActuatorIndex actuator_index) {
   OSSA_CHECK_INDEX("get_mutable_joint_actuator", actuator_index,
-                   num_actuators());
+                   actuators_.size());
+  ThrowIfRemoved("get_mutable_joint_actuator", "JointActuatorIndex",
+                 actuator_index, actuators_[actuator_index] == nullptr);
   return *actuators_[actuator_index];
 }
 
@@ -866,7 +965,8 @@ std::vector<Index> IndicesIn(const Elements& elements,
                              ModelInstanceIndex model_instance) {
   std::vector<Index> result;
   for (int i = 0; i < static_cast<int>(elements.size()); ++i)
-    if (elements[i]->model_instance() == model_instance)
+    if (elements[i] != nullptr &&  // removed joints and actuators
+        elements[i]->model_instance() == model_instance)
       result.push_back(Index(i));
   return result;
 }
@@ -896,7 +996,8 @@ std::vector<JointIndex> MultibodyTree<T>::GetJointIndices(
 template <typename T>
 std::vector<JointIndex> MultibodyTree<T>::GetJointIndices() const {
   std::vector<JointIndex> result;
-  for (int i = 0; i < num_joints(); ++i) result.push_back(JointIndex(i));
+  for (int i = 0; i < static_cast<int>(joints_.size()); ++i)
+    if (joints_[i] != nullptr) result.push_back(JointIndex(i));
   return result;
 }
 
@@ -911,8 +1012,8 @@ template <typename T>
 std::vector<JointActuatorIndex> MultibodyTree<T>::GetJointActuatorIndices()
     const {
   std::vector<JointActuatorIndex> result;
-  for (int i = 0; i < num_actuators(); ++i)
-    result.push_back(JointActuatorIndex(i));
+  for (int i = 0; i < static_cast<int>(actuators_.size()); ++i)
+    if (actuators_[i] != nullptr) result.push_back(JointActuatorIndex(i));
   return result;
 }
 
@@ -922,7 +1023,7 @@ std::vector<JointIndex> MultibodyTree<T>::GetActuatedJointIndices(
   ThrowIfInvalidInstance("GetActuatedJointIndices", model_instance);
   std::vector<JointIndex> result;
   for (const auto& a : actuators_)
-    if (a->model_instance() == model_instance)
+    if (a != nullptr && a->model_instance() == model_instance)
       result.push_back(a->joint().index());
   std::sort(result.begin(), result.end());
   result.erase(std::unique(result.begin(), result.end()), result.end());
@@ -1081,6 +1182,7 @@ VectorX<T> MultibodyTree<T>::GetActuationFromArray(
   VectorX<T> result(num_actuated_dofs(model_instance));
   int k = 0;
   for (const auto& a : actuators_) {
+    if (a == nullptr) continue;  // removed
     if (a->model_instance() != model_instance) continue;
     result.segment(k, a->num_inputs()) =
         u.segment(a->input_start(), a->num_inputs());
@@ -1104,6 +1206,7 @@ void MultibodyTree<T>::SetActuationInArray(
   ThrowIfWrongSize("SetActuationInArray", "u", num_actuated_dofs(), u->size());
   int k = 0;
   for (const auto& a : actuators_) {
+    if (a == nullptr) continue;  // removed
     if (a->model_instance() != model_instance) continue;
     u->segment(a->input_start(), a->num_inputs()) =
         u_instance.segment(k, a->num_inputs());
@@ -1116,6 +1219,7 @@ VectorX<double> MultibodyTree<T>::GetDefaultPositions() const {
   ThrowIfNotFinalized("GetDefaultPositions");
   VectorX<double> q(num_positions());
   for (const auto& joint : joints_) {
+    if (joint == nullptr) continue;  // removed
     q.segment(joint->position_start(), joint->num_positions()) =
         joint->default_positions();
   }
@@ -1128,6 +1232,7 @@ std::vector<std::string> MultibodyTree<T>::GetPositionNames(
   ThrowIfNotFinalized("GetPositionNames");
   std::vector<std::string> names(num_positions());
   for (const auto& joint : joints_) {
+    if (joint == nullptr) continue;  // removed
     const std::string prefix =
         (add_model_instance_prefix
              ? instance_names_[joint->model_instance()] + "_"
@@ -1145,6 +1250,7 @@ std::vector<std::string> MultibodyTree<T>::GetVelocityNames(
   ThrowIfNotFinalized("GetVelocityNames");
   std::vector<std::string> names(num_velocities());
   for (const auto& joint : joints_) {
+    if (joint == nullptr) continue;  // removed
     const std::string prefix =
         (add_model_instance_prefix
              ? instance_names_[joint->model_instance()] + "_"

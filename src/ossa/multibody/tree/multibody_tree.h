@@ -138,6 +138,30 @@ class MultibodyTree {
   const JointActuator<T>& AddJointActuator(
       const std::string& name, const Joint<T>& joint,
       double effort_limit = std::numeric_limits<double>::infinity());
+
+  /// Removes `joint` (before Finalize() only). Its index is not reused:
+  /// get_joint() of it throws, has_joint() is false, GetJointIndices() skips
+  /// it, and later joints get new indices; its name becomes free. References
+  /// to it stay valid objects but no longer belong to this model.
+  /// @throws std::logic_error after Finalize(), if `joint` is not in this
+  /// model (or was removed), if user force elements exist (their
+  /// dependencies are not tracked), or if an actuator acts on `joint`
+  /// (remove it first with RemoveJointActuator()).
+  void RemoveJoint(const Joint<T>& joint);
+  /// Removes `actuator` (before Finalize() only), as RemoveJoint() does.
+  /// @throws std::logic_error after Finalize() or if `actuator` is not in
+  /// this model (or was removed).
+  void RemoveJointActuator(const JointActuator<T>& actuator);
+  /// True if `index` is a joint of this model (not removed).
+  bool has_joint(JointIndex index) const {
+    return index.is_valid() && index < static_cast<int>(joints_.size()) &&
+           joints_[index] != nullptr;
+  }
+  /// True if `index` is an actuator of this model (not removed).
+  bool has_joint_actuator(JointActuatorIndex index) const {
+    return index.is_valid() && index < static_cast<int>(actuators_.size()) &&
+           actuators_[index] != nullptr;
+  }
   /// @}
 
   /// Compiles the topology: adds a QuaternionFloatingJoint (named after the
@@ -173,8 +197,14 @@ class MultibodyTree {
   }
   int num_bodies() const { return static_cast<int>(bodies_.size()); }
   int num_frames() const { return static_cast<int>(frames_.size()); }
-  int num_joints() const { return static_cast<int>(joints_.size()); }
-  int num_actuators() const { return static_cast<int>(actuators_.size()); }
+  /// Joints and actuators not removed (RemoveJoint()): their indices may
+  /// have gaps, so loop over GetJointIndices() / GetJointActuatorIndices().
+  int num_joints() const {
+    return static_cast<int>(joints_.size()) - num_removed_joints_;
+  }
+  int num_actuators() const {
+    return static_cast<int>(actuators_.size()) - num_removed_actuators_;
+  }
   int num_actuators(ModelInstanceIndex model_instance) const;
   /// After Finalize():
   int num_positions() const;
@@ -872,8 +902,21 @@ class MultibodyTree {
   std::vector<std::unique_ptr<RigidBody<T>>> bodies_;
   std::vector<Frame<T>*> frames_;  // body frames are owned by their bodies
   std::vector<std::unique_ptr<Frame<T>>> owned_frames_;
+  // CloneToScalar() reproduces the gaps of removed elements.
+  template <typename>
+  friend class MultibodyTree;
+
+  // Removed joints and actuators leave a nullptr at their index and move
+  // to removed_*_ (kept alive: a Python reference may still point at them).
   std::vector<std::unique_ptr<Joint<T>>> joints_;
   std::vector<std::unique_ptr<JointActuator<T>>> actuators_;
+  std::vector<std::unique_ptr<Joint<T>>> removed_joints_;
+  std::vector<std::unique_ptr<JointActuator<T>>> removed_actuators_;
+  int num_removed_joints_{0};
+  int num_removed_actuators_{0};
+  // Throws if `index` names a removed element (the index is in range).
+  void ThrowIfRemoved(const char* method, const char* kind, int index,
+                      bool removed) const;
   std::vector<std::unique_ptr<ForceElement<T>>> force_elements_;
   UniformGravityFieldElement<T>* gravity_field_{nullptr};
   NameMap body_names_, frame_names_, joint_names_, actuator_names_;

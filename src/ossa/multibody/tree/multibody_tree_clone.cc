@@ -8,7 +8,9 @@
 // when the body was added, so this replays bodies and frames exactly as
 // they were created), then joints (the floating joints Finalize() added
 // included: the clone's Finalize() then adds none and lays out q and v the
-// same way), then actuators. A finalized model gives a finalized clone.
+// same way), then force elements (the gravity field's settings are copied
+// into the clone's own), then actuators. A finalized model gives a
+// finalized clone.
 
 #include "ossa/multibody/tree/multibody_tree.h"
 
@@ -47,11 +49,41 @@ std::unique_ptr<MultibodyTree<U>> MultibodyTree<T>::CloneToScalar() const {
   }
 
   for (const auto& joint : joints_) {
-    const Joint<U>& joint_clone = clone->AddJoint(joint->CloneToScalar(*clone));
+    if (joint == nullptr) {
+      // A removed joint: the clone keeps the gap at its index.
+      clone->joints_.push_back(nullptr);
+      ++clone->num_removed_joints_;
+      continue;
+    }
+    std::unique_ptr<Joint<U>> copy = joint->CloneToScalar(*clone);
+    // The floating joints Finalize() added stay marked as such.
+    copy->is_ephemeral_ = joint->is_ephemeral_;
+    const Joint<U>& joint_clone = clone->AddJoint(std::move(copy));
     OSSA_DEMAND(joint_clone.index() == joint->index());
   }
 
+  // Force elements, after the joints they may refer to. The clone has its
+  // own gravity field (index 0): copy its settings instead.
+  const UniformGravityFieldElement<T>& gravity = gravity_field();
+  UniformGravityFieldElement<U>& gravity_clone = clone->mutable_gravity_field();
+  gravity_clone.set_gravity_vector(gravity.gravity_vector());
+  for (int i = 0; i < num_model_instances(); ++i) {
+    const ModelInstanceIndex instance(i);
+    if (!gravity.is_enabled(instance))
+      gravity_clone.set_enabled(instance, false);
+  }
+  for (int f = 1; f < num_force_elements(); ++f) {
+    const ForceElement<U>& added = clone->template AddForceElement<ForceElement>(
+        force_elements_[f]->template CloneToScalar<U>(*clone));
+    OSSA_DEMAND(added.index() == f);
+  }
+
   for (const auto& actuator : actuators_) {
+    if (actuator == nullptr) {
+      clone->actuators_.push_back(nullptr);
+      ++clone->num_removed_actuators_;
+      continue;
+    }
     const JointActuator<U>& added = clone->AddJointActuator(
         actuator->name(), clone->get_joint(actuator->joint().index()),
         actuator->effort_limit());

@@ -203,7 +203,7 @@ ElementParameters<T> MultibodyTree<T>::MakeDefaultElementParameters() const {
     }
     p.X_BF[f] = frame.GetFixedPoseInBodyFrame().template cast<T>();
   }
-  p.joint_locked.assign(num_joints(), 0);
+  p.joint_locked.assign(joints_.size(), 0);  // by JointIndex
   p.force_element_parameters.resize(num_force_elements());
   for (int e = 0; e < num_force_elements(); ++e) {
     p.force_element_parameters[e] = force_elements_[e]->MakeDefaultParameters();
@@ -976,6 +976,9 @@ bool MultibodyTree<T>::IsVelocityEqualToQDot() const {
       case MobilizerKind::kRpyBall:
       case MobilizerKind::kRpyFloating:
       case MobilizerKind::kQuaternionFloating:
+      case MobilizerKind::kReversedRpyBall:
+      case MobilizerKind::kReversedRpyFloating:
+      case MobilizerKind::kReversedQuaternionFloating:
         return false;
       default:
         break;
@@ -1200,9 +1203,10 @@ MatrixX<double> MultibodyTree<T>::MakeStateSelectorMatrix(
   std::set<int> seen;
   int nq_s = 0, nv_s = 0;
   for (JointIndex j : user_to_joint_index_map) {
-    if (!j.is_valid() || j.raw() >= num_joints()) [[unlikely]] {
+    if (!has_joint(j)) [[unlikely]] {
       ThrowLogicError(
-          "{}(): JointIndex {} is out of range (this model has {} joints).",
+          "{}(): JointIndex {} is out of range or removed (this model has {} "
+          "joints).",
           kMethod, j.raw(), num_joints());
     }
     if (!seen.insert(int{j}).second) [[unlikely]] {
@@ -1244,10 +1248,10 @@ MatrixX<double> MultibodyTree<T>::MakeActuatorSelectorMatrix(
   std::set<int> seen;
   int nu_s = 0;
   for (JointActuatorIndex a : user_to_actuator_index_map) {
-    if (!a.is_valid() || a.raw() >= num_actuators()) [[unlikely]] {
+    if (!has_joint_actuator(a)) [[unlikely]] {
       ThrowLogicError(
-          "{}(): JointActuatorIndex {} is out of range (this model has {} "
-          "actuators).",
+          "{}(): JointActuatorIndex {} is out of range or removed (this model "
+          "has {} actuators).",
           kMethod, a.raw(), num_actuators());
     }
     if (!seen.insert(int{a}).second) [[unlikely]] {
@@ -1275,14 +1279,15 @@ MatrixX<double> MultibodyTree<T>::MakeActuatorSelectorMatrix(
   ThrowIfNotFinalized(kMethod);
   std::vector<JointActuatorIndex> actuators;
   for (JointIndex j : user_to_joint_index_map) {
-    if (!j.is_valid() || j.raw() >= num_joints()) [[unlikely]] {
+    if (!has_joint(j)) [[unlikely]] {
       ThrowLogicError(
-          "{}(): JointIndex {} is out of range (this model has {} joints).",
+          "{}(): JointIndex {} is out of range or removed (this model has {} "
+          "joints).",
           kMethod, j.raw(), num_joints());
     }
     std::optional<JointActuatorIndex> found;
     for (const auto& a : actuators_)
-      if (a->joint().index() == j) found = a->index();
+      if (a != nullptr && a->joint().index() == j) found = a->index();
     if (!found) [[unlikely]] {
       ThrowLogicError("{}(): joint '{}' (JointIndex {}) has no actuator.",
                       kMethod, joints_[j]->name(), int{j});
@@ -1297,6 +1302,7 @@ MatrixX<T> MultibodyTree<T>::MakeActuationMatrix() const {
   ThrowIfNotFinalized("MakeActuationMatrix");
   MatrixX<T> B = MatrixX<T>::Zero(num_velocities(), num_actuated_dofs());
   for (const auto& a : actuators_) {
+    if (a == nullptr) continue;  // removed
     for (int i = 0; i < a->num_inputs(); ++i)
       B(a->joint().velocity_start() + i, a->input_start() + i) = T(1);
   }
@@ -1314,10 +1320,12 @@ Eigen::SparseMatrix<double> MultibodyTree<T>::MakeActuationMatrixPseudoinverse()
   // diagonal (counts per dof): entry (a, v_a) = 1 / count(v_a).
   std::vector<int> count(num_velocities(), 0);
   for (const auto& a : actuators_)
-    for (int i = 0; i < a->num_inputs(); ++i)
-      ++count[a->joint().velocity_start() + i];
+    if (a != nullptr)
+      for (int i = 0; i < a->num_inputs(); ++i)
+        ++count[a->joint().velocity_start() + i];
   std::vector<Eigen::Triplet<double>> triplets;
   for (const auto& a : actuators_) {
+    if (a == nullptr) continue;  // removed
     for (int i = 0; i < a->num_inputs(); ++i) {
       const int v = a->joint().velocity_start() + i;
       triplets.emplace_back(a->input_start() + i, v, 1.0 / count[v]);
@@ -1378,6 +1386,7 @@ std::vector<int> MultibodyTree<T>::FindLockedVelocityIndices(
   const ElementParameters<T>& elements = system.GetElementParameters(context);
   std::vector<int> result;
   for (const auto& joint : joints_) {
+    if (joint == nullptr) continue;  // removed
     if (!elements.joint_locked[joint->index()]) continue;
     for (int i = 0; i < joint->num_velocities(); ++i)
       result.push_back(joint->velocity_start() + i);
@@ -1414,7 +1423,7 @@ void MultibodyTree<T>::SetRandomState(const systems::Context<T>& context,
   ThrowIfNull(kMethod, "generator", generator);
   systems::VectorBase<T>& x = system.GetMutableStateVector(state);
   for (const auto& joint : joints_) {
-    if (!joint->has_random_state()) continue;
+    if (joint == nullptr || !joint->has_random_state()) continue;
     const VectorX<double> q = joint->SampleRandomPositions(generator);
     for (int i = 0; i < joint->num_positions(); ++i)
       x.SetAtIndex(joint->position_start() + i, T(q[i]));

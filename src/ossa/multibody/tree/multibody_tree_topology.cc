@@ -78,6 +78,7 @@ void MultibodyTreeTopology::Build(const std::vector<TopologyBody>& bodies,
   std::vector<int> parent_count(num_bodies, 0);
   std::vector<int> child_count(num_bodies, 0);
   for (int j = 0; j < static_cast<int>(joints.size()); ++j) {
+    if (joints[j].removed) continue;
     incident[joints[j].parent_body].push_back(j);
     incident[joints[j].child_body].push_back(j);
     ++parent_count[joints[j].parent_body];

@@ -28,6 +28,8 @@ struct TopologyJoint {
   int num_positions{0};
   int num_velocities{0};
   bool is_weld{false};
+  /// A placeholder keeping the index of a removed joint (connects nothing).
+  bool removed{false};
 };
 
 /// A mobilized body ("mobod"): one node of the compiled tree.

@@ -99,9 +99,11 @@ bool RigidBody<T>::is_floating_base_body() const {
   if (is_world()) return false;
   const Joint<T>& joint = this->parent_tree()->GetInboardJoint(*this);
   const internal::JointKind kind = joint.kind();
+  // As the reference: only the floating joints Finalize() adds make
+  // floating base bodies, not a floating joint the user added.
   return (kind == internal::JointKind::kQuaternionFloating ||
           kind == internal::JointKind::kRpyFloating) &&
-         get_level() == 1;
+         get_level() == 1 && joint.is_ephemeral();
 }
 
 template <typename T>

@@ -102,9 +102,11 @@ class RigidBody final : public MultibodyElement<T> {
 
   /// Topology facts, valid after Finalize() (they throw std::logic_error
   /// before):
-  /// True if the body's inboard mobilizer is a 6-dof floating joint to the
-  /// world (an added or user QuaternionFloatingJoint / RpyFloatingJoint whose
-  /// parent is the world).
+  /// True if the body had no inboard joint and Finalize() gave it a
+  /// QuaternionFloatingJoint to the world (Joint::is_ephemeral()). As in the
+  /// reference, a floating joint the user added does not make its child a
+  /// floating base body (it still makes it a free body for the plant's
+  /// free-body methods).
   bool is_floating_base_body() const;
   /// Old name of is_floating_base_body().
   bool is_floating() const { return is_floating_base_body(); }

@@ -461,9 +461,7 @@ void CalcVelocityKinematics(const CompiledTree& tree,
     // [Ḣ·v]_v − w_FM × v_FMo, zero for kinds with constant H_FM whose
     // w_FM and v_FMo are parallel (revolute, prismatic, screw, ball).
     const MobilizerKind kind = b.kind;
-    if (kind == MobilizerKind::kUniversal || kind == MobilizerKind::kPlanar ||
-        kind == MobilizerKind::kRpyFloating ||
-        kind == MobilizerKind::kQuaternionFloating) {
+    if (MobilizerKindHasAcrossBias(kind)) {
       VisitMobilizerKind(kind, [&](auto m) {
         using Math = decltype(m);
         constexpr int nv = Math::kNv;

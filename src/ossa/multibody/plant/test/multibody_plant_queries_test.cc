@@ -211,10 +211,13 @@ TEST_F(Model, Topology) {
     welded.push_back(body->name());
   EXPECT_THAT(welded, UnorderedElementsAre("world", "table"));
   EXPECT_EQ(plant_.GetBodiesWeldedTo(cup).size(), 1u);
+  // As the reference: only bodies Finalize() gave a floating joint are
+  // floating base bodies, not the box on its user-added RpyFloatingJoint.
   EXPECT_THAT(plant_.GetFloatingBaseBodies(),
-              UnorderedElementsAre(base.index(), box.index()));
+              UnorderedElementsAre(base.index()));
+  EXPECT_FALSE(box.is_floating_base_body());
   EXPECT_TRUE(plant_.HasUniqueFreeBaseBody(robot_));
-  EXPECT_TRUE(plant_.HasUniqueFreeBaseBody(box_instance_));
+  EXPECT_FALSE(plant_.HasUniqueFreeBaseBody(box_instance_));
   // The default instance's base body (the table) is welded, not free.
   EXPECT_FALSE(plant_.HasUniqueFreeBaseBody(default_model_instance()));
   EXPECT_EQ(&plant_.GetUniqueFreeBaseBodyOrThrow(robot_), &base);
@@ -269,14 +272,21 @@ TEST_F(Model, FreeBodies) {
     EXPECT_TRUE(
         plant_.GetFreeBodyPose(*context_, *body).IsNearlyEqualTo(X_PB, 1e-14));
   }
-  // The box's parent frame F sits at (1, 2, 3) in the world: the pose in
-  // the world maps through it.
-  const RigidTransform<double> X_WBox(RollPitchYaw<double>(0.2, -0.1, 0.7),
-                                      Vector3<double>(-1, 0.5, 2));
-  plant_.SetFreeBodyPoseInWorldFrame(context_.get(), box, X_WBox);
+  // The box's parent frame F sits at (1, 2, 3) in the world: its free-body
+  // pose is the joint's X_FM, and the pose in the world maps through F.
   const RigidTransform<double> X_WF(Vector3<double>(1, 2, 3));
-  EXPECT_TRUE((X_WF * plant_.GetFreeBodyPose(*context_, box))
-                  .IsNearlyEqualTo(X_WBox, 1e-14));
+  EXPECT_TRUE(plant_.EvalBodyPoseInWorld(*context_, box)
+                  .IsNearlyEqualTo(X_WF * X_PB, 1e-14));
+  // SetFreeBodyPoseInWorldFrame() takes floating base bodies only (those
+  // Finalize() gave a floating joint), as the reference.
+  const RigidTransform<double> X_WBase(RollPitchYaw<double>(0.2, -0.1, 0.7),
+                                       Vector3<double>(-1, 0.5, 2));
+  EXPECT_LOGIC_ERROR(
+      plant_.SetFreeBodyPoseInWorldFrame(context_.get(), box, X_WBase),
+      "not a floating base body");
+  plant_.SetFreeBodyPoseInWorldFrame(context_.get(), base, X_WBase);
+  EXPECT_TRUE(plant_.EvalBodyPoseInWorld(*context_, base)
+                  .IsNearlyEqualTo(X_WBase, 1e-14));
   // Anchored frame: the table at z = 0.5. X_WB = X_WTable·X_TableB.
   const auto& table_frame = plant_.GetFrameByName("table");
   const RigidTransform<double> X_TB(RollPitchYaw<double>(0.0, 0.3, 0.0),
@@ -306,10 +316,16 @@ TEST_F(Model, FreeBodies) {
   EXPECT_TRUE(
       plant_.GetFreeBodyPose(*context_, base).IsNearlyEqualTo(X_PB, 1e-14));
 
-  // Defaults after Finalize() apply to new contexts.
-  plant_.SetDefaultFreeBodyPose(box, X_PB);
-  EXPECT_TRUE(plant_.GetFreeBodyPose(*plant_.CreateDefaultContext(), box)
+  // Defaults after Finalize() apply to new contexts, for floating base
+  // bodies; for the box (a user floating joint) the value is only echoed
+  // back, as the reference does.
+  plant_.SetDefaultFreeBodyPose(base, X_PB);
+  EXPECT_TRUE(plant_.GetFreeBodyPose(*plant_.CreateDefaultContext(), base)
                   .IsNearlyEqualTo(X_PB, 1e-14));
+  plant_.SetDefaultFreeBodyPose(box, X_PB);
+  EXPECT_TRUE(plant_.GetDefaultFreeBodyPose(box).IsNearlyEqualTo(X_PB, 0));
+  EXPECT_TRUE(plant_.GetFreeBodyPose(*plant_.CreateDefaultContext(), box)
+                  .IsExactlyIdentity());
 
   // Misuse: not a free body, wrong plant, nullptr.
   EXPECT_LOGIC_ERROR(plant_.GetFreeBodyPose(*context_, arm), "not a free body");

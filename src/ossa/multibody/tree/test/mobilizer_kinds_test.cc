@@ -20,7 +20,12 @@ const MobilizerKind kAllKinds[] = {MobilizerKind::kWeld,
                                    MobilizerKind::kPlanar,
                                    MobilizerKind::kRpyBall,
                                    MobilizerKind::kRpyFloating,
-                                   MobilizerKind::kQuaternionFloating};
+                                   MobilizerKind::kQuaternionFloating,
+                                   MobilizerKind::kReversedUniversal,
+                                   MobilizerKind::kReversedPlanar,
+                                   MobilizerKind::kReversedRpyBall,
+                                   MobilizerKind::kReversedRpyFloating,
+                                   MobilizerKind::kReversedQuaternionFloating};
 
 // Random constants and state for one kind; q keeps rpy pitch away from
 // gimbal lock (|p| ≤ 1) and quaternions non-unit on purpose (norm 1.3) to
@@ -37,7 +42,8 @@ void RandomMobilizerState(std::mt19937* gen, MobilizerConstants* c,
   vdot->resize(Math::kNv);
   for (int i = 0; i < Math::kNq; ++i) (*q)[i] = u(*gen);
   for (int i = 0; i < Math::kNv; ++i) (*v)[i] = u(*gen), (*vdot)[i] = u(*gen);
-  if (Math::kKind == MobilizerKind::kQuaternionFloating) {
+  if (Math::kKind == MobilizerKind::kQuaternionFloating ||
+      Math::kKind == MobilizerKind::kReversedQuaternionFloating) {
     q->head<4>() *= 1.3 / q->head<4>().norm();
   }
 }
@@ -185,7 +191,61 @@ INSTANTIATE_TEST_SUITE_P(AllKinds, MobilizerKindTest,
                            return std::string(MobilizerKindName(info.param));
                          });
 
+// A reversed kind is its forward kind seen from M: X_F'M'(q) = X_FM(q)⁻¹, and
+// V_F'M' = −V_FM shifted to Fo and re-expressed in M, for the same q and v.
+template <typename Forward, MobilizerKind kReversed>
+void CheckReversedAgainstForward(std::mt19937* gen) {
+  using Reversed = ReversedMobilizerMath<Forward, kReversed>;
+  constexpr int nv = Forward::kNv;
+  for (int trial = 0; trial < 5; ++trial) {
+    MobilizerConstants c;
+    Eigen::VectorXd q, v, vdot;
+    RandomMobilizerState<Forward>(gen, &c, &q, &v, &vdot);
+    if (Forward::kKind == MobilizerKind::kQuaternionFloating) {
+      q.head<4>() *= 1.3 / q.head<4>().norm();
+    }
+    Matrix3<double> R, Rr;
+    Vector3<double> p, pr;
+    Forward::CalcX_FM(c, q.data(), &R, &p);
+    Reversed::CalcX_FM(c, q.data(), &Rr, &pr);
+    // Products of O(1) entries: round-off ~1e-15.
+    EXPECT_TRUE((R * Rr).isIdentity(1e-14));
+    EXPECT_LT((R * pr + p).norm(), 1e-14);
+    Eigen::Matrix<double, 6, nv> H, Hr;
+    Forward::CalcH_FM(c, q.data(), &H);
+    Reversed::CalcH_FM(c, q.data(), &Hr);
+    const Vector6<double> V = H * v, Vr = Hr * v;
+    // w_MF = −w_FM; the velocity of Fo in M is −(v_FMo + p_FoMo × w_FM), both
+    // re-expressed in M by Rᵀ.
+    EXPECT_LT((R * Vr.head<3>() + V.head<3>()).norm(), 1e-14);
+    EXPECT_LT(
+        (R * Vr.tail<3>() + V.tail<3>() + p.cross(V.head<3>())).norm(),
+        1e-14);
+  }
+}
+
+TEST(MobilizerKinds, ReversedKindsInvertTheForwardKinds) {
+  std::mt19937 gen(11);
+  CheckReversedAgainstForward<UniversalMobilizerMath,
+                              MobilizerKind::kReversedUniversal>(&gen);
+  CheckReversedAgainstForward<PlanarMobilizerMath,
+                              MobilizerKind::kReversedPlanar>(&gen);
+  CheckReversedAgainstForward<RpyBallMobilizerMath,
+                              MobilizerKind::kReversedRpyBall>(&gen);
+  CheckReversedAgainstForward<RpyFloatingMobilizerMath,
+                              MobilizerKind::kReversedRpyFloating>(&gen);
+  CheckReversedAgainstForward<QuaternionFloatingMobilizerMath,
+                              MobilizerKind::kReversedQuaternionFloating>(&gen);
+  EXPECT_EQ(ReversedMobilizerKind(MobilizerKind::kRpyBall),
+            MobilizerKind::kReversedRpyBall);
+  EXPECT_EQ(ReversedMobilizerKind(MobilizerKind::kRevolute),
+            MobilizerKind::kRevolute);
+}
+
 TEST(MobilizerKinds, SizesAndNames) {
+  EXPECT_EQ(MobilizerKindNumPositions(
+                MobilizerKind::kReversedQuaternionFloating), 7);
+  EXPECT_EQ(MobilizerKindNumVelocities(MobilizerKind::kReversedPlanar), 3);
   EXPECT_EQ(MobilizerKindNumPositions(MobilizerKind::kQuaternionFloating), 7);
   EXPECT_EQ(MobilizerKindNumVelocities(MobilizerKind::kQuaternionFloating), 6);
   EXPECT_EQ(MobilizerKindNumPositions(MobilizerKind::kUniversal), 2);

@@ -321,18 +321,33 @@ TEST(MultibodyTreeCompile, ParametersLandOnTheirMobods) {
   EXPECT_EQ(jc.velocity_start(), 1);
 }
 
-TEST(MultibodyTreeCompile, ReversedMultiDofJointsAreRejected) {
+TEST(MultibodyTreeCompile, ReversedMultiDofJointsUseReversedKinds) {
+  // A ball joint whose child is the world: the compiled mobilizer goes from
+  // the joint's child frame to its parent frame, X_F'M'(q) = X_FM(q)⁻¹
+  // (python/ossa/test/reversed_joints_test.py checks the dynamics of every
+  // kind reversed).
   MultibodyTree<double> tree;
   const auto& a = tree.AddRigidBody("a", SpatialInertia<double>::Zero());
-  tree.AddJoint<BallRpyJoint>("ball", a, std::nullopt, tree.world_body(),
-                              std::nullopt);
-  EXPECT_THAT([&] { tree.Finalize(); },
-              ::testing::ThrowsMessage<std::logic_error>(HasSubstr(
-                  "Finalize(): joint 'ball' (ball_rpy) would be used "
-                  "reversed: its child body 'world' is nearer the world than "
-                  "its parent body 'a'")));
-  EXPECT_FALSE(tree.is_finalized());
-  EXPECT_EQ(tree.num_joints(), 1);
+  const math::RigidTransform<double> X_AF = MakePose(0.1, 0.2, 0.3, 1, 2, 3);
+  const math::RigidTransform<double> X_WM = MakePose(-0.3, 0.1, 0.2, 0, 1, 0);
+  const auto& ball = tree.AddJoint<BallRpyJoint>("ball", a, X_AF,
+                                                 tree.world_body(), X_WM);
+  tree.Finalize();
+  EXPECT_TRUE(ball.is_reversed());
+  const internal::CompiledTree& compiled = tree.compiled_tree();
+  ASSERT_EQ(compiled.num_mobods(), 2);
+  EXPECT_EQ(compiled.mobod(1).kind, internal::MobilizerKind::kReversedRpyBall);
+  Eigen::VectorXd q(3);
+  q << 0.3, -0.4, 0.9;
+  internal::TreeWorkspace<double> ws(compiled);
+  internal::CalcPositionKinematics<double>(
+      compiled, tree.default_tree_parameters(), q, &ws);
+  // X_WA = X_WM·X_FM(q)⁻¹·X_AF⁻¹ with R_FM = RollPitchYaw(q).
+  const math::RigidTransform<double> X_FM(
+      math::RollPitchYaw<double>(q[0], q[1], q[2]), Vector3<double>::Zero());
+  const math::RigidTransform<double> X_WA =
+      X_WM * X_FM.inverse() * X_AF.inverse();
+  EXPECT_TRUE(X_WA.IsNearlyEqualTo(KernelPose(tree, ws, a), kTolerance));
 }
 
 TEST(MultibodyTreeCompile, AutoDiffTreeMatchesDouble) {

@@ -209,7 +209,7 @@ TEST(MultibodyTreeTopology, FloatingBasesAreAddedNamedAfterTheBody) {
   EXPECT_EQ(q0.sum(), 2.0);
 }
 
-TEST(MultibodyTreeTopology, UserFloatingJointsAreFloatingBases) {
+TEST(MultibodyTreeTopology, UserFloatingJointsAreNotFloatingBases) {
   MultibodyTree<double> tree;
   Builder b(&tree);
   const auto& a = b.Body("a");
@@ -219,7 +219,10 @@ TEST(MultibodyTreeTopology, UserFloatingJointsAreFloatingBases) {
   tree.AddJoint<QuaternionFloatingJoint>("q", a, std::nullopt, c, std::nullopt);
   tree.Finalize();
   EXPECT_EQ(tree.num_joints(), 2);
-  EXPECT_TRUE(a.is_floating_base_body());
+  // As the reference: only the floating joints Finalize() adds (ephemeral
+  // joints) make floating base bodies.
+  EXPECT_FALSE(tree.GetJointByName("free").is_ephemeral());
+  EXPECT_FALSE(a.is_floating_base_body());
   EXPECT_FALSE(a.has_quaternion_dofs());
   // A 6-dof joint that is not to the world does not make a floating base.
   EXPECT_FALSE(c.is_floating_base_body());
