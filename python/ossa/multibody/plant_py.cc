@@ -111,6 +111,10 @@ void DoDefinePlant(nb::module_ m) {
       .def("RemoveJointActuator", &Class::RemoveJointActuator,
            nb::arg("actuator"))
       .def("has_joint", &Class::has_joint, nb::arg("joint_index"))
+      .def("set_gravity_enabled", &Class::set_gravity_enabled,
+           nb::arg("model_instance"), nb::arg("is_enabled"))
+      .def("is_gravity_enabled", &Class::is_gravity_enabled,
+           nb::arg("model_instance"))
       .def("has_joint_actuator", &Class::has_joint_actuator,
            nb::arg("actuator_index"))
       .def("Finalize", &Class::Finalize)

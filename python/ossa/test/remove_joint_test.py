@@ -127,6 +127,7 @@ def test_joint_with_actuator_cannot_be_removed(lib):
 @pytest.mark.parametrize("lib", LIBS, ids=IDS)
 def test_remove_after_finalize_throws(lib):
     plant, _, (ja, jb, jc), (ma, mb, mc) = build(lib)
+    plant.RemoveJointActuator(mc)  # so that jc has no dependent actuator
     plant.Finalize()
     with pytest.raises(Exception,
                        match=r"(?i)post-finalize calls to 'RemoveJoint\(\)'"):
@@ -134,7 +135,7 @@ def test_remove_after_finalize_throws(lib):
     with pytest.raises(
             Exception,
             match=r"(?i)post-finalize calls to 'RemoveJointActuator\(\)'"):
-        plant.RemoveJointActuator(mc)
+        plant.RemoveJointActuator(mb)
 
 
 @pytest.mark.parametrize("lib", LIBS, ids=IDS)
@@ -156,11 +157,14 @@ def test_remove_with_force_elements_throws(lib):
 def test_remove_element_of_another_plant_throws(lib):
     plant, _, (ja, jb, jc), (ma, mb, mc) = build(lib)
     other, _, (oa, ob, oc), (pa, pb, pc) = build(lib)
+    # No actuator on index 2 in either plant: the reference checks the
+    # dependents (by index, in this plant) before the ownership.
+    plant.RemoveJointActuator(mc)
+    other.RemoveJointActuator(pc)
     with pytest.raises(Exception, match="does not belong"):
         plant.RemoveJoint(oc)
     with pytest.raises(Exception, match="does not belong"):
-        plant.RemoveJointActuator(pc)
-    plant.RemoveJointActuator(mc)
+        plant.RemoveJointActuator(pb)
     with pytest.raises(Exception, match="does not belong"):
         plant.RemoveJointActuator(mc)
 

@@ -221,19 +221,23 @@ def test_same_motion(pair, seed):
                                   mt.MultibodyForces(r))
     np.testing.assert_allclose(T.T @ tau_r, tau_f, rtol=0, atol=TOL)
 
-    # Forward dynamics with gravity and joint damping: the same motion.
+    # Forward dynamics with gravity and joint damping: the same motion. The
+    # articulated-body solves amplify round-off by the conditioning of the
+    # articulated inertias (light bodies on 6-dof joints, ~1e3..1e4), so the
+    # two agree to ~1e-11 rather than 1e-13: 1e-9 still exposes any modelling
+    # error, which is O(0.1).
     xdot_f = f.EvalTimeDerivatives(cf).CopyToVector()
     xdot_r = r.EvalTimeDerivatives(cr).CopyToVector()
     nq = f.num_positions()
     np.testing.assert_allclose(xdot_r[nq:], T @ xdot_f[nq:] + bias, rtol=0,
-                               atol=1e-11)
+                               atol=1e-9)
     for name in "ABCD":
         np.testing.assert_allclose(
             r.EvalBodySpatialAccelerationInWorld(
                 cr, r.GetBodyByName(name)).get_coeffs(),
             f.EvalBodySpatialAccelerationInWorld(
                 cf, f.GetBodyByName(name)).get_coeffs(),
-            rtol=0, atol=1e-11, err_msg=f"acceleration of {name}")
+            rtol=0, atol=1e-9, err_msg=f"acceleration of {name}")
 
     # q̇ ↔ v maps: a round trip on v, and J's q̇ is the same in both.
     qdot_r = r.MapVelocityToQDot(cr, vr)

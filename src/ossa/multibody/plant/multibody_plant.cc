@@ -316,6 +316,7 @@ int MultibodyPlant<T>::num_multibody_states(
 template <typename T>
 int MultibodyPlant<T>::num_actuated_dofs(
     ModelInstanceIndex model_instance) const {
+  ThrowIfNotFinalized("num_actuated_dofs");
   ThrowIfInvalidInstance("num_actuated_dofs", model_instance);
   return this->tree().num_actuated_dofs(model_instance);
 }

@@ -464,8 +464,8 @@ void MultibodyTree<T>::Finalize() {
     // A floating joint belongs to its body's model instance.
     joint->set_model_instance(instance);
     joint->is_ephemeral_ = true;
-    OSSA_DEMAND(int{new_index} ==
-                num_joints() + static_cast<int>(floating_joints.size()));
+    OSSA_DEMAND(int{new_index} == static_cast<int>(joints_.size() +
+                                                   floating_joints.size()));
     TopologyJoint description{name,
                               world_index(),
                               body_index,

@@ -22,8 +22,10 @@ using ::testing::HasSubstr;
 // A double pendulum (the elbow a ball joint, so that N(q) is not the
 // identity) with a damped actuated shoulder, a free box, gravity disabled
 // in one model instance, and non-default defaults.
-std::unique_ptr<MultibodyPlant<double>> MakePlant(double time_step) {
+std::unique_ptr<MultibodyPlant<double>> MakePlant(double time_step,
+                                                  bool sampled_ports = true) {
   auto plant = std::make_unique<MultibodyPlant<double>>(time_step);
+  if (time_step > 0) plant->SetUseSampledOutputPorts(sampled_ports);
   const auto M1 = SpatialInertia<double>::SolidCylinderWithMassAboutEnd(
       1.0, 0.05, 1.0, -Vector3<double>::UnitZ());
   const auto M2 = SpatialInertia<double>::SolidBoxWithMass(0.7, 0.1, 0.2, 0.5);
@@ -85,6 +87,8 @@ TEST(ScalarConversion, ConvertedPlantHasTheSameModel) {
     ASSERT_NE(ad, nullptr);
     EXPECT_TRUE(ad->is_finalized());
     EXPECT_EQ(ad->time_step(), time_step);
+    EXPECT_EQ(ad->has_sampled_output_ports(),
+              plant->has_sampled_output_ports());
     EXPECT_EQ(ad->num_positions(), plant->num_positions());
     EXPECT_EQ(ad->num_velocities(), plant->num_velocities());
     EXPECT_EQ(ad->num_actuators(), 1);
@@ -139,9 +143,8 @@ TEST(ScalarConversion, DerivativesMatchFiniteDifferences) {
     x_ad[i] = AutoDiffXd(x0[i], Eigen::VectorXd::Unit(n + 1, i));
   ad->SetPositionsAndVelocities(context_ad.get(), x_ad);
   ad->get_actuation_input_port().FixValue(
-      context_ad.get(),
-      VectorX<AutoDiffXd>::Constant(
-          1, AutoDiffXd(u0, Eigen::VectorXd::Unit(n + 1, n))));
+      context_ad.get(), VectorX<AutoDiffXd>(VectorX<AutoDiffXd>::Constant(
+                            1, AutoDiffXd(u0, Eigen::VectorXd::Unit(n + 1, n)))));
   const VectorX<AutoDiffXd> xdot_ad =
       ad->EvalTimeDerivatives(*context_ad).CopyToVector();
 
@@ -173,9 +176,10 @@ TEST(ScalarConversion, DerivativesMatchFiniteDifferences) {
 }
 
 // The discrete plant converts too, and its step on AutoDiffXd has the value
-// of the double step.
+// of the double step (live output ports: the step is then a discrete
+// update, which CalcForcedDiscreteVariableUpdate runs).
 TEST(ScalarConversion, DiscreteStepMatchesDouble) {
-  auto plant = MakePlant(1e-3);
+  auto plant = MakePlant(1e-3, /* sampled_ports = */ false);
   auto ad = ToAutoDiff(*plant);
   const Eigen::VectorXd x0 = SomeState(*plant);
   auto context = plant->CreateDefaultContext();
@@ -186,7 +190,8 @@ TEST(ScalarConversion, DiscreteStepMatchesDouble) {
   plant->get_actuation_input_port().FixValue(context.get(),
                                              Vector1<double>(0.5));
   ad->get_actuation_input_port().FixValue(
-      context_ad.get(), VectorX<AutoDiffXd>::Constant(1, AutoDiffXd(0.5)));
+      context_ad.get(),
+      VectorX<AutoDiffXd>(VectorX<AutoDiffXd>::Constant(1, AutoDiffXd(0.5))));
   auto next = plant->AllocateDiscreteVariables();
   auto next_ad = ad->AllocateDiscreteVariables();
   plant->CalcForcedDiscreteVariableUpdate(*context, next.get());
