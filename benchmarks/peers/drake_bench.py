@@ -10,6 +10,9 @@ is invalidated and the result recomputed), then calls:
   inverse_dynamics:   SetPositionsAndVelocities + CalcInverseDynamics
   mass_matrix:        SetPositions + CalcMassMatrix
   forward_dynamics:   SetPositionsAndVelocities + CalcTimeDerivatives
+  autodiff_inverse_dynamics / autodiff_forward_dynamics: the same two on
+    plant.ToAutoDiffXd() with the state [q; v] seeded by InitializeAutoDiff
+    (nq + nv derivatives: full gradients with respect to q and v).
 Each call costs 2 Python->C++ crossings; the cost of one trivial bound call
 (plant.num_positions()) is measured and emitted as workload
 "python_call_overhead", and each record carries "net_ns" = median minus two
@@ -27,6 +30,8 @@ from pydrake.multibody.parsing import Parser
 from pydrake.multibody.plant import MultibodyPlant
 from pydrake.multibody.tree import MultibodyForces
 from pydrake.multibody.tree import JacobianWrtVariable  # noqa: E402
+from pydrake.autodiffutils import AutoDiffXd, InitializeAutoDiff
+from pydrake.multibody.tree import MultibodyForces_
 
 NUM_STATES = 16
 
@@ -151,6 +156,38 @@ def main(argv):
                  "SetPositionsAndVelocities+CalcTimeDerivatives")]:
             emit(name, workload, median_ns(fn, batches, batch_seconds), nq, nv,
                  note, overhead)
+
+        if nv > 120:
+            continue
+        # AutoDiffXd: gradients with respect to q and v (nq + nv derivatives).
+        plant_ad = plant.ToAutoDiffXd()
+        ctx_ad = plant_ad.CreateDefaultContext()
+        xs_ad = [InitializeAutoDiff(x).reshape(-1) for x in xs]
+        vdots_ad = [np.array([AutoDiffXd(a) for a in vd]) for vd in vdots]
+        plant_ad.get_applied_generalized_force_input_port().FixValue(
+            ctx_ad, np.array([AutoDiffXd(t) for t in rng.uniform(-1, 1, nv)]))
+        forces_ad = MultibodyForces_[AutoDiffXd](plant_ad)
+        derivs_ad = plant_ad.AllocateTimeDerivatives()
+
+        def inv_ad():
+            i = nxt()
+            plant_ad.SetPositionsAndVelocities(ctx_ad, xs_ad[i])
+            plant_ad.CalcInverseDynamics(ctx_ad, vdots_ad[i], forces_ad)
+
+        def fwd_ad():
+            plant_ad.SetPositionsAndVelocities(ctx_ad, xs_ad[nxt()])
+            plant_ad.CalcTimeDerivatives(ctx_ad, derivs_ad)
+
+        ad_batches = min(batches, 7)
+        for workload, fn, note in [
+                ("autodiff_inverse_dynamics", inv_ad,
+                 "AutoDiffXd d/d(q,v): SetPositionsAndVelocities+"
+                 "CalcInverseDynamics"),
+                ("autodiff_forward_dynamics", fwd_ad,
+                 "AutoDiffXd d/d(q,v): SetPositionsAndVelocities+"
+                 "CalcTimeDerivatives")]:
+            emit(name, workload, median_ns(fn, ad_batches, batch_seconds), nq,
+                 nv, note, overhead)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 #include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/tree/compiled_tree-inl.h"
 
 #include "ossa/common/error.h"
 
@@ -73,6 +74,12 @@ MobodIndex CompiledTree::AddMobod(MobodIndex parent, MobilizerKind kind,
           constants.axis[2]);
     }
     info.constants.axis /= norm;
+    const Eigen::Vector3d& a = info.constants.axis;
+    for (int k = 0; k < 3; ++k) {
+      if (a[k] == 1.0 && a[(k + 1) % 3] == 0.0 && a[(k + 2) % 3] == 0.0) {
+        info.axis_index = k;
+      }
+    }
   }
   info.q_start = nq_;
   info.v_start = nv_;
@@ -90,8 +97,14 @@ MobodIndex CompiledTree::AddMobod(MobodIndex parent, MobilizerKind kind,
     }
   }
   for (int i = 0; i < info.nv; ++i) {
-    dof_parent_.push_back(i == 0 ? inboard : nv_ + i - 1);
+    const int dof = nv_ + i;
+    const int lambda = i == 0 ? inboard : dof - 1;
+    dof_parent_.push_back(lambda);
     dof_mobod_.push_back(index);
+    dof_run_start_.push_back(lambda == dof - 1 && lambda >= 0
+                                 ? dof_run_start_[lambda]
+                                 : dof);
+    if (lambda != dof - 1) dofs_form_a_path_ = false;
   }
   nq_ += info.nq;
   nv_ += info.nv;
@@ -119,42 +132,6 @@ template void CompiledTree::SetZeroPositions<double>(
     Eigen::Ref<VectorX<double>>) const;
 template void CompiledTree::SetZeroPositions<AutoDiffXd>(
     Eigen::Ref<VectorX<AutoDiffXd>>) const;
-
-template <typename T>
-TreeParameters<T>::TreeParameters(const CompiledTree& tree)
-    : mobods(tree.num_mobods()),
-      damping(VectorX<T>::Zero(tree.num_velocities())),
-      reflected_inertia(VectorX<T>::Zero(tree.num_velocities())) {}
-
-template <typename T>
-TreeWorkspace<T>::TreeWorkspace(const CompiledTree& tree) {
-  const int n = tree.num_mobods();
-  const int nv = tree.num_velocities();
-  R_FM.assign(n, Matrix3<T>::Identity());
-  p_FM.assign(n, Vector3<T>::Zero());
-  R_PB.assign(n, Matrix3<T>::Identity());
-  p_PB.assign(n, Vector3<T>::Zero());
-  R_WB.assign(n, Matrix3<T>::Identity());
-  p_WB.assign(n, Vector3<T>::Zero());
-  H_B = Matrix6X<T>::Zero(6, nv);
-  V_WB_B.assign(n, Vector6<T>::Zero());
-  V_PB_B.assign(n, Vector6<T>::Zero());
-  c_B.assign(n, Vector6<T>::Zero());
-  a_B.assign(n, Vector6<T>::Zero());
-  f_B.assign(n, Vector6<T>::Zero());
-  mc.assign(n, T(0));
-  hc.assign(n, Vector3<T>::Zero());
-  Ic.assign(n, Matrix3<T>::Zero());
-  P_B.assign(n, Matrix6<T>::Zero());
-  Dinv_B.assign(n, Matrix6<T>::Zero());
-  U_B = Matrix6X<T>::Zero(6, nv);
-  z_B.assign(n, Vector6<T>::Zero());
-  u = VectorX<T>::Zero(nv);
-  M = MatrixX<T>::Zero(nv, nv);
-  rhs = VectorX<T>::Zero(nv);
-  llt = Eigen::LLT<MatrixX<T>>(nv);
-  vdot_zero = VectorX<T>::Zero(nv);
-}
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     struct ::ossa::multibody::internal::TreeParameters);

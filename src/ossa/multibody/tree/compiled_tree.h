@@ -38,6 +38,11 @@ struct MobodInfo {
   int v_start{0}, nv{0};
   /// Depth in the tree (world 0).
   int level{0};
+  /// For revolute, prismatic and screw kinds whose unit axis is ±x̂, ±ŷ or
+  /// ±ẑ exactly: that coordinate index (0, 1, 2), else -1. The kernels use
+  /// it for axis-aligned fast paths (rotations from sin/cos without
+  /// Rodrigues' formula).
+  int axis_index{-1};
 };
 
 /// The immutable structure of a compiled tree. Mobods are added in
@@ -69,6 +74,14 @@ class CompiledTree {
   const std::vector<int>& dof_parent() const { return dof_parent_; }
   /// The mobod owning dof i.
   const std::vector<int>& dof_mobod() const { return dof_mobod_; }
+  /// For dof i, the first dof s ≤ i of the contiguous run s, s+1, ..., i
+  /// along its root path (λ(t) = t − 1 for s < t ≤ i): the ancestors of a
+  /// dof are the runs [s, i], [s', λ(s)], ..., which the mass matrix kernel
+  /// processes as blocks.
+  const std::vector<int>& dof_run_start() const { return dof_run_start_; }
+  /// True if every dof's parent is the previous dof (a serial chain of
+  /// dofs): then every entry of the mass matrix is on a root path.
+  bool dofs_form_a_path() const { return dofs_form_a_path_; }
 
   /// Writes the zero configuration (X_FM = I for all mobilizers) into q.
   /// @throws std::logic_error if q.size() != num_positions().
@@ -79,6 +92,8 @@ class CompiledTree {
   std::vector<MobodInfo> mobods_;
   std::vector<int> dof_parent_;
   std::vector<int> dof_mobod_;
+  std::vector<int> dof_run_start_;
+  bool dofs_form_a_path_{true};
   int nq_{0}, nv_{0};
 };
 
@@ -142,6 +157,11 @@ struct TreeWorkspace {
   /// Hinge matrices H_B (6 x nv, column block per mobod at v_start):
   /// V_PB of B in P, at Bo, expressed in B, is H_B·v_B.
   Matrix6X<T> H_B;
+  /// True when R_WB and p_WB hold the world poses for the q of the last
+  /// position pass (CalcPositionKinematics sets it,
+  /// CalcLocalPositionKinematics clears it; kernels that need world poses
+  /// complete them from X_PB when it is false).
+  bool world_poses_valid{false};
 
   // Velocity kinematics (CalcVelocityKinematics).
   std::vector<Vector6<T>> V_WB_B;  ///< V_WB expressed in B, at Bo.
@@ -158,6 +178,8 @@ struct TreeWorkspace {
   std::vector<T> mc;
   std::vector<Vector3<T>> hc;
   std::vector<Matrix3<T>> Ic;
+  /// Mass-matrix scratch: hinge columns S_W and Ic·S_W, both at Wo in W.
+  Matrix6X<T> S_W, F_W;
 
   // Articulated body scratch (ABA).
   std::vector<Matrix6<T>> P_B;  ///< Articulated body inertia in B at Bo.

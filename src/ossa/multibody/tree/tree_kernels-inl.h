@@ -419,6 +419,7 @@ void CalcPositionKinematics(const CompiledTree& tree,
   CheckWorkspace("CalcPositionKinematics", tree, params, ws);
   CheckSize("CalcPositionKinematics", "q", q.size(), tree.num_positions());
   PositionPass<T, true>(tree, params, q, ws);
+  ws->world_poses_valid = true;
 }
 
 template <typename T>
@@ -429,6 +430,7 @@ void CalcLocalPositionKinematics(const CompiledTree& tree,
   CheckWorkspace("CalcLocalPositionKinematics", tree, params, ws);
   CheckSize("CalcLocalPositionKinematics", "q", q.size(), tree.num_positions());
   PositionPass<T, false>(tree, params, q, ws);
+  ws->world_poses_valid = false;
 }
 
 // BodyNode::CalcVelocityKinematicsCache_BaseToTip, for all mobods.
@@ -584,7 +586,32 @@ void CalcInverseDynamics(const CompiledTree& tree,
   }
 }
 
-// Composite rigid body algorithm.
+// World poses R_WB, p_WB from the local X_PB, unless the position pass
+// already computed them for the current q.
+template <typename T>
+void CompleteWorldPoses(const CompiledTree& tree, TreeWorkspace<T>* ws) {
+  TreeWorkspace<T>& w = *ws;
+  if (w.world_poses_valid) return;
+  const int n = tree.num_mobods();
+  for (int i = 1; i < n; ++i) {
+    const int parent = tree.mobod(i).parent;
+    if (parent == 0) {
+      w.R_WB[i] = w.R_PB[i];
+      w.p_WB[i] = w.p_PB[i];
+    } else {
+      w.R_WB[i].noalias() = w.R_WB[parent] * w.R_PB[i];
+      w.p_WB[i] = w.p_WB[parent];
+      w.p_WB[i].noalias() += w.R_WB[parent] * w.p_PB[i];
+    }
+  }
+  w.world_poses_valid = true;
+}
+
+// Composite rigid body algorithm with every quantity at Wo in W (the
+// "world convention"): composite inertias are then plain sums (no shift per
+// level), and each mass-matrix entry of a dof pair on a root path is one
+// 6-vector dot product M(j, i) = S_jᵀ·(Ic_i·S_i), with the ancestor dofs of a
+// body taken by contiguous runs as small dense products.
 template <typename T>
 void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
                     TreeWorkspace<T>* ws, Eigen::Ref<MatrixX<T>> M) {
@@ -596,56 +623,67 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
                     M.cols(), nv, nv);
   }
   TreeWorkspace<T>& w = *ws;
+  CompleteWorldPoses(tree, ws);
   const int n = tree.num_mobods();
+  // Each body's inertia about Wo in W, and its hinge columns at Wo in W.
   for (int i = 1; i < n; ++i) {
     const MobodParameters<T>& p = params.mobods[i];
-    w.mc[i] = p.mass;
-    w.hc[i] = p.mass * p.p_BoBcm_B;
-    w.Ic[i] = p.mass * p.G_BBo_B;
+    w.mc[i] = T(0);
+    w.hc[i].setZero();
+    w.Ic[i].setZero();
+    const Matrix3<T> IB = p.mass * p.G_BBo_B;
+    AddRigidInertiaToParent<T>(w.R_WB[i], w.p_WB[i], p.mass,
+                               Vector3<T>(p.mass * p.p_BoBcm_B), IB, &w.mc[i],
+                               &w.hc[i], &w.Ic[i]);
+    const MobodInfo& b = tree.mobod(i);
+    for (int c = 0; c < b.nv; ++c) {
+      const auto h = w.H_B.col(b.v_start + c);
+      auto S = w.S_W.col(b.v_start + c);
+      const Vector3<T> s_w = w.R_WB[i] * h.template head<3>();
+      S.template head<3>() = s_w;
+      S.template tail<3>().noalias() = w.R_WB[i] * h.template tail<3>();
+      S.template tail<3>() += w.p_WB[i].cross(s_w);
+    }
   }
   for (int i = n - 1; i > 0; --i) {
     const int parent = tree.mobod(i).parent;
     if (parent > 0) {
-      AddRigidInertiaToParent(w.R_PB[i], w.p_PB[i], w.mc[i], w.hc[i], w.Ic[i],
-                              &w.mc[parent], &w.hc[parent], &w.Ic[parent]);
+      w.mc[parent] += w.mc[i];
+      w.hc[parent] += w.hc[i];
+      w.Ic[parent] += w.Ic[i];
     }
   }
-  M.setZero();
+  if (!tree.dofs_form_a_path()) M.setZero();
+  const std::vector<int>& lambda = tree.dof_parent();
+  const std::vector<int>& run_start = tree.dof_run_start();
   for (int i = n - 1; i > 0; --i) {
     const MobodInfo& b = tree.mobod(i);
     DispatchNv(b.nv, [&](auto NV) {
       constexpr int nvi = decltype(NV)::value;
-      const auto H = w.H_B.template middleCols<nvi>(b.v_start);
-      // F = Ic·H, column by column.
-      Eigen::Matrix<T, 6, nvi> F;
       const RigidInertia<T> Ic(w.mc[i], w.hc[i], w.Ic[i]);
-      for (int c = 0; c < nvi; ++c) F.col(c) = Ic * Vector6<T>(H.col(c));
+      auto F = w.F_W.template middleCols<nvi>(b.v_start);
+      const auto S = w.S_W.template middleCols<nvi>(b.v_start);
+      for (int c = 0; c < nvi; ++c) F.col(c) = Ic * Vector6<T>(S.col(c));
       auto Mii = M.template block<nvi, nvi>(b.v_start, b.v_start);
-      Mii.noalias() = H.transpose() * F;
+      Mii.noalias() = S.transpose() * F;
       if constexpr (nvi > 1) {
-        // Hᵀ·(Ic·H) is symmetric only up to round-off: mirror one triangle.
+        // Sᵀ·(Ic·S) is symmetric only up to round-off: mirror one triangle.
         Mii.template triangularView<Eigen::StrictlyLower>() = Mii.transpose();
       }
       Mii.diagonal() +=
           params.reflected_inertia.template segment<nvi>(b.v_start);
-      int j = i;
-      while (tree.mobod(j).parent > 0) {
-        for (int c = 0; c < nvi; ++c) {
-          F.col(c) = ForceToParent(w.R_PB[j], w.p_PB[j], Vector6<T>(F.col(c)));
-        }
-        j = tree.mobod(j).parent;
-        const MobodInfo& bj = tree.mobod(j);
-        for (int r = 0; r < bj.nv; ++r) {
-          const auto h = w.H_B.col(bj.v_start + r);
-          for (int c = 0; c < nvi; ++c) {
-            const T x = h.dot(F.col(c));
-            M(bj.v_start + r, b.v_start + c) = x;
-            M(b.v_start + c, bj.v_start + r) = x;
-          }
-        }
+      // Upper triangle: rows of the ancestor dofs, run by run.
+      for (int j = lambda[b.v_start]; j >= 0;) {
+        const int s = run_start[j];
+        const int len = j - s + 1;
+        M.block(s, b.v_start, len, nvi).noalias() =
+            w.S_W.middleCols(s, len).transpose() * F;
+        j = lambda[s];
       }
     });
   }
+  // Lower triangle by symmetry (off-path entries are zeros on both sides).
+  M.template triangularView<Eigen::StrictlyLower>() = M.transpose();
 }
 
 template <typename T>
