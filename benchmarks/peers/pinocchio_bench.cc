@@ -5,6 +5,8 @@
 //
 // Usage: pinocchio_bench [--quick] "name|urdf|floating|body" ...
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <iostream>
 
@@ -78,6 +80,21 @@ int main(int argc, char** argv) {
       continue;
     }
     model.gravity.linear(Eigen::Vector3d(0, 0, -9.81));
+    // pinocchio::Data allocates and zeroes four nv x nv x nv tensors of
+    // second-order RNEA derivatives (d2tau_dqdq, ...): 32 GB for nv = 1000,
+    // which the machine may not have (the process used to be killed without
+    // a word). Skip such models with a message instead.
+    const double tensor_bytes = 4.0 * 8.0 * model.nv * double(model.nv) *
+                                double(model.nv);
+    const double free_bytes = double(sysconf(_SC_AVPHYS_PAGES)) *
+                              double(sysconf(_SC_PAGESIZE));
+    if (tensor_bytes > 0.5 * free_bytes) {
+      std::cerr << "pinocchio: " << arg.name << " skipped: pinocchio::Data "
+                << "would allocate " << tensor_bytes / 1e9 << " GB of nv^3 "
+                << "tensors (nv = " << model.nv << "); " << free_bytes / 1e9
+                << " GB free\n";
+      continue;
+    }
     pin::Data data(model);
     if (!model.existFrame(body, pin::BODY)) {
       std::cerr << "pinocchio: " << arg.name << " has no frame " << body
