@@ -10,6 +10,9 @@ is invalidated and the result recomputed), then calls:
   inverse_dynamics:   SetPositionsAndVelocities + CalcInverseDynamics
   mass_matrix:        SetPositions + CalcMassMatrix
   forward_dynamics:   SetPositionsAndVelocities + CalcTimeDerivatives
+  discrete_step:      the same URDF in a discrete plant (time_step 1 ms):
+                      SetPositionsAndVelocities +
+                      CalcForcedDiscreteVariableUpdate
   autodiff_inverse_dynamics / autodiff_forward_dynamics: the same two on
     plant.ToAutoDiffXd() with the state [q; v] seeded by InitializeAutoDiff
     (nq + nv derivatives: full gradients with respect to q and v).
@@ -73,6 +76,7 @@ def main(argv):
         if name.startswith("chain"):
             continue
         plant = MultibodyPlant(time_step=0.0)
+        roots = []
         try:
             Parser(plant).AddModels(path)
             if floating != "1":
@@ -156,6 +160,27 @@ def main(argv):
                  "SetPositionsAndVelocities+CalcTimeDerivatives")]:
             emit(name, workload, median_ns(fn, batches, batch_seconds), nq, nv,
                  note, overhead)
+
+        # One step of the discrete plant (time_step 1 ms, no contact).
+        try:
+            plant_d = MultibodyPlant(time_step=1e-3)
+            Parser(plant_d).AddModels(path)
+            if floating != "1" and roots and roots[0] != "world":
+                plant_d.WeldFrames(plant_d.world_frame(),
+                                   plant_d.GetFrameByName(roots[0]))
+            plant_d.Finalize()
+            ctx_d = plant_d.CreateDefaultContext()
+            disc = plant_d.AllocateDiscreteVariables()
+
+            def step():
+                plant_d.SetPositionsAndVelocities(ctx_d, xs[nxt()])
+                plant_d.CalcForcedDiscreteVariableUpdate(ctx_d, disc)
+
+            emit(name, "discrete_step", median_ns(step, batches, batch_seconds),
+                 nq, nv, "time_step 1 ms: SetPositionsAndVelocities+"
+                 "CalcForcedDiscreteVariableUpdate", overhead)
+        except Exception as e:  # noqa: BLE001
+            print(f"drake: {name} discrete_step: {e}", file=sys.stderr)
 
         if nv > 120:
             continue

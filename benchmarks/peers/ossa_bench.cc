@@ -6,7 +6,8 @@
 // pinocchio_bench builds in code. Every timed call starts from the state, as
 // the peers' entry points do:
 //   forward_kinematics: CalcPositionKinematics
-//   jacobian:           CalcPositionKinematics + CalcJacobianSpatialVelocity
+//   jacobian:           CalcPositionKinematicsAlongPath (the body's root
+//                       path) + CalcJacobianSpatialVelocity
 //   inverse_dynamics:   position + velocity kinematics + CalcInverseDynamics
 //   mass_matrix:        CalcPositionKinematics + CalcMassMatrix
 //   forward_dynamics:   position + velocity kinematics +
@@ -74,11 +75,13 @@ void RunModel(const ossa_bench::Settings& settings, const std::string& n,
          ossa_bench::Escape(&ws);
        }), nq, nv, "CalcPositionKinematics");
   if (Wanted("jacobian")) Emit(n, "jacobian", "ossa", MedianNs(settings, [&] {
-         mb::CalcPositionKinematics<double>(tree, params, q[next()], &ws);
+         mb::CalcPositionKinematicsAlongPath<double>(tree, params, q[next()],
+                                                     body, &ws);
          mb::CalcJacobianSpatialVelocity<double>(tree, ws, body,
                                                  Eigen::Vector3d::Zero(), J);
          ossa_bench::Escape(J.data());
-       }), nq, nv, "CalcPositionKinematics+CalcJacobianSpatialVelocity");
+       }), nq, nv,
+       "CalcPositionKinematicsAlongPath+CalcJacobianSpatialVelocity");
   if (Wanted("inverse_dynamics")) Emit(n, "inverse_dynamics", "ossa", MedianNs(settings, [&] {
          const int i = next();
          mb::CalcLocalPositionKinematics<double>(tree, params, q[i], &ws);

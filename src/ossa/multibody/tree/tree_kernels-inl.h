@@ -324,89 +324,171 @@ inline bool IsZeroVector(const Vector3<T>& p) {
   }
 }
 
-// BodyNode::CalcPositionKinematicsCache_BaseToTip, for all mobods; world
-// poses only with kWorld.
+// R = Rk(θ) about coordinate axis k (0, 1, 2) from s = sin θ, c = cos θ.
+template <typename T>
+inline void AxisRotation(int k, const T& s, const T& c, Matrix3<T>* R) {
+  const int i = (k + 1) % 3, j = (k + 2) % 3;
+  R->setZero();
+  (*R)(k, k) = T(1);
+  (*R)(i, i) = c;
+  (*R)(j, j) = c;
+  (*R)(j, i) = s;
+  (*R)(i, j) = -s;
+}
+
+// R_out = A·Rk(θ): Rk maps eᵢ → c·eᵢ + s·eⱼ and eⱼ → −s·eᵢ + c·eⱼ (i, j the
+// axes after k), so only two columns of A mix (12 products, not 27).
+template <typename T>
+inline void TimesAxisRotation(const Matrix3<T>& A, int k, const T& s,
+                              const T& c, Matrix3<T>* R_out) {
+  const int i = (k + 1) % 3, j = (k + 2) % 3;
+  R_out->col(k) = A.col(k);
+  R_out->col(i) = c * A.col(i) + s * A.col(j);
+  R_out->col(j) = c * A.col(j) - s * A.col(i);
+}
+
+// BodyNode::CalcPositionKinematicsCache_BaseToTip for mobod i; world pose
+// only with kWorld (the parent's world pose must be current).
+template <typename T, bool kWorld>
+inline void PositionStep(const CompiledTree& tree,
+                         const TreeParameters<T>& params, const T* q, int i,
+                         TreeWorkspace<T>* ws) {
+  TreeWorkspace<T>& w = *ws;
+  const MobodInfo& b = tree.mobod(i);
+  const MobodParameters<T>& par = params.mobods[i];
+  if (b.kind == MobilizerKind::kRevolute && b.axis_index >= 0) {
+    // Axis-aligned revolute: R_FM = Rk(θ), p_FM = 0, H constant.
+    using std::cos;
+    using std::sin;
+    const int k = b.axis_index;
+    const T& theta = q[b.q_start];
+    const T s = sin(theta), c = cos(theta);
+    AxisRotation<T>(k, s, c, &w.R_FM[i]);
+    w.p_FM[i].setZero();
+    const bool R_BM_identity = IsIdentityRotation<T>(par.X_BM.R);
+    const bool p_BM_zero = IsZeroVector<T>(par.X_BM.p);
+    Matrix3<T>& R_PB = w.R_PB[i];
+    Vector3<T>& p_PB = w.p_PB[i];
+    if (R_BM_identity) {
+      // R_PB = R_PF·Rk(θ); p_PB = p_PF − R_PB·p_BM.
+      if (IsIdentityRotation<T>(par.X_PF.R)) {
+        R_PB = w.R_FM[i];
+      } else {
+        TimesAxisRotation<T>(par.X_PF.R, k, s, c, &R_PB);
+      }
+    } else {
+      Matrix3<T> R_FB;
+      R_FB.noalias() = w.R_FM[i] * par.X_BM.R.transpose();
+      R_PB.noalias() = par.X_PF.R * R_FB;
+    }
+    p_PB = par.X_PF.p;
+    if (!p_BM_zero) p_PB.noalias() -= R_PB * par.X_BM.p;
+    if constexpr (kWorld) {
+      if (b.parent == 0) {
+        w.R_WB[i] = R_PB;
+        w.p_WB[i] = p_PB;
+      } else {
+        w.R_WB[i].noalias() = w.R_WB[b.parent] * R_PB;
+        w.p_WB[i] = w.p_WB[b.parent];
+        w.p_WB[i].noalias() += w.R_WB[b.parent] * p_PB;
+      }
+    }
+    auto H = w.H_B.col(b.v_start);
+    Vector3<T> a_B;
+    if (R_BM_identity) {
+      a_B.setZero();
+      a_B[k] = T(1);
+    } else {
+      a_B = par.X_BM.R.col(k);
+    }
+    H.template head<3>() = a_B;
+    if (p_BM_zero) {
+      H.template tail<3>().setZero();
+    } else {
+      H.template tail<3>() = par.X_BM.p.cross(a_B);
+    }
+    return;
+  }
+  VisitMobilizerKind(b.kind, [&](auto m) {
+    using Math = decltype(m);
+    constexpr int nv = Math::kNv;
+    const T* qb = q + b.q_start;
+    Matrix3<T>& R_FM = w.R_FM[i];
+    Vector3<T>& p_FM = w.p_FM[i];
+    Math::CalcX_FM(b.constants, qb, &R_FM, &p_FM);
+    // X_FB = X_FM·X_MB with X_MB = X_BM⁻¹; X_PB = X_PF·X_FB. The identity
+    // tests skip the products for the frames URDF models leave at identity.
+    const bool R_BM_identity = IsIdentityRotation<T>(par.X_BM.R);
+    const bool p_BM_zero = IsZeroVector<T>(par.X_BM.p);
+    Matrix3<T> R_FB;
+    if (R_BM_identity) {
+      R_FB = R_FM;
+    } else {
+      R_FB.noalias() = R_FM * par.X_BM.R.transpose();
+    }
+    Vector3<T> p_FB = p_FM;
+    if (!p_BM_zero) p_FB.noalias() -= R_FB * par.X_BM.p;
+    Matrix3<T>& R_PB = w.R_PB[i];
+    Vector3<T>& p_PB = w.p_PB[i];
+    if (IsIdentityRotation<T>(par.X_PF.R)) {
+      R_PB = R_FB;
+      p_PB = par.X_PF.p + p_FB;
+    } else {
+      R_PB.noalias() = par.X_PF.R * R_FB;
+      p_PB = par.X_PF.p;
+      p_PB.noalias() += par.X_PF.R * p_FB;
+    }
+    if constexpr (kWorld) {
+      if (b.parent == 0) {
+        w.R_WB[i] = R_PB;
+        w.p_WB[i] = p_PB;
+      } else {
+        w.R_WB[i].noalias() = w.R_WB[b.parent] * R_PB;
+        w.p_WB[i] = w.p_WB[b.parent];
+        w.p_WB[i].noalias() += w.R_WB[b.parent] * p_PB;
+      }
+    }
+    if constexpr (nv > 0) {
+      auto H = w.H_B.template middleCols<nv>(b.v_start);
+      constexpr MobilizerKind kind = Math::kKind;
+      if constexpr (kind == MobilizerKind::kRevolute ||
+                    kind == MobilizerKind::kPrismatic ||
+                    kind == MobilizerKind::kScrew) {
+        // The axis is fixed by R_FM, so R_BF·â = R_BM·â: no q dependence.
+        Vector3<T> a_B;
+        if (R_BM_identity) {
+          a_B = b.constants.axis.cast<T>();
+        } else {
+          a_B.noalias() = par.X_BM.R * b.constants.axis.cast<T>();
+        }
+        if constexpr (kind == MobilizerKind::kPrismatic) {
+          H.template topRows<3>().setZero();
+          H.template bottomRows<3>() = a_B;
+        } else {
+          H.template topRows<3>() = a_B;
+          Vector3<T> lin = Vector3<T>::Zero();
+          if (!p_BM_zero) lin = par.X_BM.p.cross(a_B);
+          if constexpr (kind == MobilizerKind::kScrew) {
+            lin += ScrewMobilizerMath::lead(b.constants) * a_B;
+          }
+          H.template bottomRows<3>() = lin;
+        }
+      } else {
+        Eigen::Matrix<T, 6, nv> H_FM;
+        Math::CalcH_FM(b.constants, qb, &H_FM);
+        const Matrix3<T> R_BF = R_FB.transpose();
+        MobilizerToBodyColumns<T, nv>(R_BF, par.X_BM.p, H_FM, H);
+      }
+    }
+  });
+}
+
+// All mobods, base to tip.
 template <typename T, bool kWorld>
 void PositionPass(const CompiledTree& tree, const TreeParameters<T>& params,
                   const Eigen::Ref<const VectorX<T>>& q, TreeWorkspace<T>* ws) {
-  TreeWorkspace<T>& w = *ws;
   const int n = tree.num_mobods();
-  for (int i = 1; i < n; ++i) {
-    const MobodInfo& b = tree.mobod(i);
-    const MobodParameters<T>& par = params.mobods[i];
-    VisitMobilizerKind(b.kind, [&](auto m) {
-      using Math = decltype(m);
-      constexpr int nv = Math::kNv;
-      const T* qb = q.data() + b.q_start;
-      Matrix3<T>& R_FM = w.R_FM[i];
-      Vector3<T>& p_FM = w.p_FM[i];
-      Math::CalcX_FM(b.constants, qb, &R_FM, &p_FM);
-      // X_FB = X_FM·X_MB with X_MB = X_BM⁻¹; X_PB = X_PF·X_FB. The identity
-      // tests skip the products for the frames URDF models leave at identity.
-      const bool R_BM_identity = IsIdentityRotation<T>(par.X_BM.R);
-      const bool p_BM_zero = IsZeroVector<T>(par.X_BM.p);
-      Matrix3<T> R_FB;
-      if (R_BM_identity) {
-        R_FB = R_FM;
-      } else {
-        R_FB.noalias() = R_FM * par.X_BM.R.transpose();
-      }
-      Vector3<T> p_FB = p_FM;
-      if (!p_BM_zero) p_FB.noalias() -= R_FB * par.X_BM.p;
-      Matrix3<T>& R_PB = w.R_PB[i];
-      Vector3<T>& p_PB = w.p_PB[i];
-      if (IsIdentityRotation<T>(par.X_PF.R)) {
-        R_PB = R_FB;
-        p_PB = par.X_PF.p + p_FB;
-      } else {
-        R_PB.noalias() = par.X_PF.R * R_FB;
-        p_PB = par.X_PF.p;
-        p_PB.noalias() += par.X_PF.R * p_FB;
-      }
-      if constexpr (kWorld) {
-        if (b.parent == 0) {
-          w.R_WB[i] = R_PB;
-          w.p_WB[i] = p_PB;
-        } else {
-          w.R_WB[i].noalias() = w.R_WB[b.parent] * R_PB;
-          w.p_WB[i] = w.p_WB[b.parent];
-          w.p_WB[i].noalias() += w.R_WB[b.parent] * p_PB;
-        }
-      }
-      if constexpr (nv > 0) {
-        auto H = w.H_B.template middleCols<nv>(b.v_start);
-        constexpr MobilizerKind kind = Math::kKind;
-        if constexpr (kind == MobilizerKind::kRevolute ||
-                      kind == MobilizerKind::kPrismatic ||
-                      kind == MobilizerKind::kScrew) {
-          // The axis is fixed by R_FM, so R_BF·â = R_BM·â: no q dependence.
-          Vector3<T> a_B;
-          if (R_BM_identity) {
-            a_B = b.constants.axis.cast<T>();
-          } else {
-            a_B.noalias() = par.X_BM.R * b.constants.axis.cast<T>();
-          }
-          if constexpr (kind == MobilizerKind::kPrismatic) {
-            H.template topRows<3>().setZero();
-            H.template bottomRows<3>() = a_B;
-          } else {
-            H.template topRows<3>() = a_B;
-            Vector3<T> lin = Vector3<T>::Zero();
-            if (!p_BM_zero) lin = par.X_BM.p.cross(a_B);
-            if constexpr (kind == MobilizerKind::kScrew) {
-              lin += ScrewMobilizerMath::lead(b.constants) * a_B;
-            }
-            H.template bottomRows<3>() = lin;
-          }
-        } else {
-          Eigen::Matrix<T, 6, nv> H_FM;
-          Math::CalcH_FM(b.constants, qb, &H_FM);
-          const Matrix3<T> R_BF = R_FB.transpose();
-          MobilizerToBodyColumns<T, nv>(R_BF, par.X_BM.p, H_FM, H);
-        }
-      }
-    });
-  }
+  for (int i = 1; i < n; ++i) PositionStep<T, kWorld>(tree, params, q.data(), i, ws);
 }
 
 }  // namespace
@@ -430,6 +512,33 @@ void CalcLocalPositionKinematics(const CompiledTree& tree,
   CheckWorkspace("CalcLocalPositionKinematics", tree, params, ws);
   CheckSize("CalcLocalPositionKinematics", "q", q.size(), tree.num_positions());
   PositionPass<T, false>(tree, params, q, ws);
+  ws->world_poses_valid = false;
+}
+
+// Position steps of the root path of `mobod`, base to tip (recursing on the
+// parent first; the depth is the tree's).
+template <typename T>
+void PathPositionSteps(const CompiledTree& tree,
+                       const TreeParameters<T>& params, const T* q, int mobod,
+                       TreeWorkspace<T>* ws) {
+  if (mobod <= 0) return;
+  PathPositionSteps<T>(tree, params, q, tree.mobod(mobod).parent, ws);
+  PositionStep<T, true>(tree, params, q, mobod, ws);
+}
+
+template <typename T>
+void CalcPositionKinematicsAlongPath(const CompiledTree& tree,
+                                     const TreeParameters<T>& params,
+                                     const Eigen::Ref<const VectorX<T>>& q,
+                                     int mobod, TreeWorkspace<T>* ws) {
+  constexpr const char* kFunc = "CalcPositionKinematicsAlongPath";
+  CheckWorkspace(kFunc, tree, params, ws);
+  CheckSize(kFunc, "q", q.size(), tree.num_positions());
+  if (mobod < 0 || mobod >= tree.num_mobods()) {
+    ThrowLogicError("{}(): mobod {} does not exist (the tree has {}).", kFunc,
+                    mobod, tree.num_mobods());
+  }
+  PathPositionSteps<T>(tree, params, q.data(), mobod, ws);
   ws->world_poses_valid = false;
 }
 
@@ -628,13 +737,23 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
   // Each body's inertia about Wo in W, and its hinge columns at Wo in W.
   for (int i = 1; i < n; ++i) {
     const MobodParameters<T>& p = params.mobods[i];
-    w.mc[i] = T(0);
-    w.hc[i].setZero();
-    w.Ic[i].setZero();
-    const Matrix3<T> IB = p.mass * p.G_BBo_B;
-    AddRigidInertiaToParent<T>(w.R_WB[i], w.p_WB[i], p.mass,
-                               Vector3<T>(p.mass * p.p_BoBcm_B), IB, &w.mc[i],
-                               &w.hc[i], &w.Ic[i]);
+    // About Wo in W: h = m·(p + R·c), I = R·I_Bo·Rᵀ + (2 h_r·p + m|p|²)·1 −
+    // p·(h_r + m·p)ᵀ − h_r·pᵀ with h_r = R·m·c (from I_Wo = I' − [h_r][p] −
+    // [p][h_r] − m[p][p] and [a][b] = b·aᵀ − (a·b)·1).
+    const Matrix3<T>& R = w.R_WB[i];
+    const Vector3<T>& pw = w.p_WB[i];
+    const Vector3<T> h_r = R * (p.mass * p.p_BoBcm_B);
+    Matrix3<T> RG;
+    RG.noalias() = R * p.G_BBo_B;
+    Matrix3<T>& I = w.Ic[i];
+    I.noalias() = RG * R.transpose();
+    I *= p.mass;
+    const Vector3<T> h = h_r + p.mass * pw;
+    I.diagonal().array() += T(2) * h_r.dot(pw) + p.mass * pw.squaredNorm();
+    I.noalias() -= pw * h.transpose();
+    I.noalias() -= h_r * pw.transpose();
+    w.mc[i] = p.mass;
+    w.hc[i] = h;
     const MobodInfo& b = tree.mobod(i);
     for (int c = 0; c < b.nv; ++c) {
       const auto h = w.H_B.col(b.v_start + c);
@@ -672,12 +791,24 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
       }
       Mii.diagonal() +=
           params.reflected_inertia.template segment<nvi>(b.v_start);
-      // Upper triangle: rows of the ancestor dofs, run by run.
+      // Upper triangle: rows of the ancestor dofs, run by run; short runs by
+      // 6-vector dot products (a dynamic-size product costs more than the
+      // arithmetic for the few rows of a small robot).
+      const Eigen::Matrix<T, 6, nvi> Fc = F;
       for (int j = lambda[b.v_start]; j >= 0;) {
         const int s = run_start[j];
         const int len = j - s + 1;
-        M.block(s, b.v_start, len, nvi).noalias() =
-            w.S_W.middleCols(s, len).transpose() * F;
+        if (len >= 16) {
+          M.block(s, b.v_start, len, nvi).noalias() =
+              w.S_W.middleCols(s, len).transpose() * Fc;
+        } else {
+          for (int r = s; r <= j; ++r) {
+            const Vector6<T> Sr = w.S_W.col(r);
+            for (int c = 0; c < nvi; ++c) {
+              M(r, b.v_start + c) = Sr.dot(Fc.col(c));
+            }
+          }
+        }
         j = lambda[s];
       }
     });
@@ -1065,6 +1196,9 @@ void MapQDotToVelocity(const CompiledTree& tree,
   template void CalcLocalPositionKinematics<T>(                                \
       const CompiledTree&, const TreeParameters<T>&,                           \
       const Eigen::Ref<const VectorX<T>>&, TreeWorkspace<T>*);                 \
+  template void CalcPositionKinematicsAlongPath<T>(                            \
+      const CompiledTree&, const TreeParameters<T>&,                           \
+      const Eigen::Ref<const VectorX<T>>&, int, TreeWorkspace<T>*);            \
   template void CalcVelocityKinematics<T>(                                     \
       const CompiledTree&, const TreeParameters<T>&,                           \
       const Eigen::Ref<const VectorX<T>>&,                                     \

@@ -57,6 +57,18 @@ void CalcLocalPositionKinematics(const CompiledTree& tree,
                                  const Eigen::Ref<const VectorX<T>>& q,
                                  TreeWorkspace<T>* ws);
 
+/// CalcPositionKinematics() restricted to the root path of `mobod` (the
+/// mobod and its ancestors): X_FM, X_PB, X_WB and H_B of those mobods only,
+/// which is all that CalcJacobianSpatialVelocity() and the pose of `mobod`
+/// need. Other mobods' entries are left as they were (and the workspace's
+/// world poses are marked incomplete for the kernels that need all of them).
+/// @throws std::logic_error if `mobod` does not exist or q has the wrong size.
+template <typename T>
+void CalcPositionKinematicsAlongPath(const CompiledTree& tree,
+                                     const TreeParameters<T>& params,
+                                     const Eigen::Ref<const VectorX<T>>& q,
+                                     int mobod, TreeWorkspace<T>* ws);
+
 /// Base-to-tip velocity kinematics: V_WB (in B), V_PB and the velocity
 /// product accelerations c_B. q must be the q of the position kinematics.
 /// needs: position.

@@ -17,7 +17,24 @@ struct DualWorkspace::Impl {
         q(tree.num_positions()),
         v(tree.num_velocities()),
         in(tree.num_velocities()),
-        out(tree.num_velocities()) {}
+        out(tree.num_velocities()) {
+    // Derivative k of [q; v] goes to slot perm[k]: mobod by mobod, its q's
+    // then its v's, so that a quantity depending only on the dofs of the
+    // first mobods has a short prefix of non-zero derivatives (the dual's
+    // count n), which the arithmetic exploits.
+    const int nq = tree.num_positions();
+    perm.resize(nq + tree.num_velocities());
+    int slot = 0;
+    for (int i = 1; i < tree.num_mobods(); ++i) {
+      const MobodInfo& b = tree.mobod(i);
+      for (int k = 0; k < b.nq; ++k) perm[b.q_start + k] = slot++;
+      for (int k = 0; k < b.nv; ++k) perm[nq + b.v_start + k] = slot++;
+    }
+  }
+  std::vector<int> perm;
+  // perm when the inputs' derivatives are exactly those of [q; v], else
+  // null (the identity).
+  const int* active_perm{nullptr};
   TreeWorkspace<DualScalar> ws;
   TreeParameters<DualScalar> params;
   VectorX<DualScalar> q, v, in, out;
@@ -59,44 +76,69 @@ int MaxDerivatives(const TreeParameters<AutoDiffXd>& p, int nd) {
   return MaxDerivatives(p.reflected_inertia, nd);
 }
 
-void ToDual(const AutoDiffXd& x, DualScalar* y) {
+// y = x with derivative k in slot perm[k] (perm null: the identity); the
+// count n is one past the last non-zero slot.
+void ToDual(const AutoDiffXd& x, const int* perm, DualScalar* y) {
   y->v = x.value();
   const auto& d = x.derivatives();
-  y->n = static_cast<int>(d.size());
-  for (int i = 0; i < y->n; ++i) y->d[i] = d[i];
+  const int nd = static_cast<int>(d.size());
+  if (perm == nullptr) {
+    y->n = nd;
+    for (int i = 0; i < nd; ++i) y->d[i] = d[i];
+    return;
+  }
+  if (nd == 0) {
+    y->n = 0;
+    return;
+  }
+  // Slots no derivative maps to stay zero (x may have fewer derivatives).
+  for (int k = 0; k < kDualCapacity; ++k) y->d[k] = 0.0;
+  int n = 0;
+  for (int k = 0; k < nd; ++k) {
+    y->d[perm[k]] = d[k];
+    if (d[k] != 0.0) n = std::max(n, perm[k] + 1);
+  }
+  y->n = n;
 }
 template <typename Derived, typename Out>
-void ToDual(const Eigen::MatrixBase<Derived>& x, Out* y) {
+void ToDual(const Eigen::MatrixBase<Derived>& x, const int* perm, Out* y) {
   for (Eigen::Index i = 0; i < x.size(); ++i) {
-    ToDual(x.derived().data()[i], y->data() + i);
+    ToDual(x.derived().data()[i], perm, y->data() + i);
   }
 }
-void ToDual(const TreeParameters<AutoDiffXd>& p,
+void ToDual(const TreeParameters<AutoDiffXd>& p, const int* perm,
             TreeParameters<DualScalar>* y) {
   for (size_t i = 0; i < p.mobods.size(); ++i) {
     const MobodParameters<AutoDiffXd>& a = p.mobods[i];
     MobodParameters<DualScalar>& b = y->mobods[i];
-    ToDual(a.mass, &b.mass);
-    ToDual(a.p_BoBcm_B, &b.p_BoBcm_B);
-    ToDual(a.G_BBo_B, &b.G_BBo_B);
-    ToDual(a.X_PF.R, &b.X_PF.R);
-    ToDual(a.X_PF.p, &b.X_PF.p);
-    ToDual(a.X_BM.R, &b.X_BM.R);
-    ToDual(a.X_BM.p, &b.X_BM.p);
+    ToDual(a.mass, perm, &b.mass);
+    ToDual(a.p_BoBcm_B, perm, &b.p_BoBcm_B);
+    ToDual(a.G_BBo_B, perm, &b.G_BBo_B);
+    ToDual(a.X_PF.R, perm, &b.X_PF.R);
+    ToDual(a.X_PF.p, perm, &b.X_PF.p);
+    ToDual(a.X_BM.R, perm, &b.X_BM.R);
+    ToDual(a.X_BM.p, perm, &b.X_BM.p);
   }
-  ToDual(p.damping, &y->damping);
-  ToDual(p.reflected_inertia, &y->reflected_inertia);
+  ToDual(p.damping, perm, &y->damping);
+  ToDual(p.reflected_inertia, perm, &y->reflected_inertia);
 }
 
 // Every output carries nd derivatives (zeros where it does not depend on an
 // input), as the AutoDiffXd kernels' outputs do.
-void FromDual(const VectorX<DualScalar>& x, int nd, VectorX<AutoDiffXd>* y) {
+void FromDual(const VectorX<DualScalar>& x, int nd, const int* perm,
+              VectorX<AutoDiffXd>* y) {
   y->resize(x.size());
   for (Eigen::Index i = 0; i < x.size(); ++i) {
     AutoDiffXd& r = (*y)[i];
     r.value() = x[i].v;
     r.derivatives().setZero(nd);
-    for (int k = 0; k < x[i].n; ++k) r.derivatives()[k] = x[i].d[k];
+    if (perm == nullptr) {
+      for (int k = 0; k < x[i].n; ++k) r.derivatives()[k] = x[i].d[k];
+    } else {
+      for (int k = 0; k < nd; ++k) {
+        if (perm[k] < x[i].n) r.derivatives()[k] = x[i].d[perm[k]];
+      }
+    }
   }
 }
 
@@ -114,11 +156,14 @@ bool PrepareDual(const CompiledTree& tree,
   n = MaxDerivatives(params, n);
   *nd = n;
   if (n > kDualCapacity) return false;
-  ToDual(params, &w->params);
-  ToDual(q, &w->q);
-  ToDual(v, &w->v);
-  if (in.size() != 0) ToDual(in, &w->in);
-  ToDual(g_W, &w->g);
+  const int* perm =
+      n == static_cast<int>(w->perm.size()) ? w->perm.data() : nullptr;
+  w->active_perm = perm;
+  ToDual(params, perm, &w->params);
+  ToDual(q, perm, &w->q);
+  ToDual(v, perm, &w->v);
+  if (in.size() != 0) ToDual(in, perm, &w->in);
+  ToDual(g_W, perm, &w->g);
   CalcLocalPositionKinematics<DualScalar>(tree, w->params, w->q, &w->ws);
   CalcVelocityKinematics<DualScalar>(tree, w->params, w->q, w->v, &w->ws);
   return true;
@@ -167,7 +212,7 @@ bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
   CalcInverseDynamics<DualScalar>(tree, w.params, w.in, w.g,
                                   VectorX<DualScalar>(), no_dual_forces, &w.ws,
                                   w.out);
-  FromDual(w.out, nd, tau);
+  FromDual(w.out, nd, w.active_perm, tau);
   return true;
 }
 
@@ -201,7 +246,7 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
   CalcForwardDynamicsArticulatedBody<DualScalar>(
       tree, w.params, w.g, tau_applied.size() != 0 ? w.in : no_tau,
       no_dual_forces, &w.ws, w.out);
-  FromDual(w.out, nd, vdot);
+  FromDual(w.out, nd, w.active_perm, vdot);
   return true;
 }
 

@@ -34,12 +34,12 @@ struct FixedDual {
 
   FixedDual() = default;
   FixedDual(double value) : v(value), n(0) {}  // NOLINT(runtime/explicit)
-  FixedDual(const FixedDual& o) : v(o.v), n(o.n) {
+  FixedDual(const FixedDual& o) : v(o.v), n(Count(o.n)) {
     for (int i = 0; i < n; ++i) d[i] = o.d[i];
   }
   FixedDual& operator=(const FixedDual& o) {
     v = o.v;
-    n = o.n;
+    n = Count(o.n);
     for (int i = 0; i < n; ++i) d[i] = o.d[i];
     return *this;
   }
@@ -50,24 +50,34 @@ struct FixedDual {
   }
   double value() const { return v; }
 
+  // 0 ≤ n ≤ N always; telling the compiler lets it drop bounds it cannot
+  // prove (and silences -Warray-bounds false positives).
+  static int Count(int k) {
+    if (k < 0 || k > N) __builtin_unreachable();
+    return k;
+  }
+
   // this = a·x + b·y on the derivatives (value handled by the caller).
   void SetDerivs(double a, const FixedDual& x, double b, const FixedDual& y) {
-    const int m = std::min(x.n, y.n);
+    const int xn = Count(x.n), yn = Count(y.n);
+    const int m = std::min(xn, yn);
     for (int i = 0; i < m; ++i) d[i] = a * x.d[i] + b * y.d[i];
-    for (int i = m; i < x.n; ++i) d[i] = a * x.d[i];
-    for (int i = m; i < y.n; ++i) d[i] = b * y.d[i];
-    n = std::max(x.n, y.n);
+    for (int i = m; i < xn; ++i) d[i] = a * x.d[i];
+    for (int i = m; i < yn; ++i) d[i] = b * y.d[i];
+    n = std::max(xn, yn);
   }
   void SetDerivs(double a, const FixedDual& x) {
-    for (int i = 0; i < x.n; ++i) d[i] = a * x.d[i];
-    n = x.n;
+    const int xn = Count(x.n);
+    for (int i = 0; i < xn; ++i) d[i] = a * x.d[i];
+    n = xn;
   }
   // this.d += a·x.d
   void AddDerivs(double a, const FixedDual& x) {
-    const int m = std::min(n, x.n);
+    const int xn = Count(x.n), tn = Count(n);
+    const int m = std::min(tn, xn);
     for (int i = 0; i < m; ++i) d[i] += a * x.d[i];
-    for (int i = m; i < x.n; ++i) d[i] = a * x.d[i];
-    n = std::max(n, x.n);
+    for (int i = m; i < xn; ++i) d[i] = a * x.d[i];
+    n = std::max(tn, xn);
   }
 
   FixedDual& operator+=(const FixedDual& o) {
@@ -83,11 +93,12 @@ struct FixedDual {
   FixedDual& operator*=(const FixedDual& o) {
     // d(xy) = y·dx + x·dy, in place.
     const double x = v;
-    for (int i = 0; i < n; ++i) d[i] *= o.v;
-    const int m = std::min(n, o.n);
+    const int tn = Count(n), on = Count(o.n);
+    for (int i = 0; i < tn; ++i) d[i] *= o.v;
+    const int m = std::min(tn, on);
     for (int i = 0; i < m; ++i) d[i] += x * o.d[i];
-    for (int i = m; i < o.n; ++i) d[i] = x * o.d[i];
-    n = std::max(n, o.n);
+    for (int i = m; i < on; ++i) d[i] = x * o.d[i];
+    n = std::max(tn, on);
     v *= o.v;
     return *this;
   }

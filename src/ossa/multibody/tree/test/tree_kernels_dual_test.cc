@@ -48,10 +48,15 @@ void ExpectSame(const VectorX<AutoDiffXd>& a, const VectorX<AutoDiffXd>& b) {
   EXPECT_LT((ga - gb).norm(), kTol * (1 + gb.norm()));
 }
 
-TEST(TreeKernelsDual, InverseDynamicsMatchesAutoDiffXdKernels) {
+// extra = 0: derivatives exactly those of [q; v] (the path reorders them
+// mobod by mobod internally); extra > 0: unrelated extra derivatives (no
+// reordering).
+class TreeKernelsDualExtra : public ::testing::TestWithParam<int> {};
+
+TEST_P(TreeKernelsDualExtra, InverseDynamicsMatchesAutoDiffXdKernels) {
   const test::TestModel m = test::MakeRandomTree(12, 3, 0.2);
   const TreeParameters<AutoDiffXd> p = test::CastParameters<AutoDiffXd>(m.params);
-  const AdState s = MakeState(m.tree, 11);
+  const AdState s = MakeState(m.tree, 11, GetParam());
   const Vector3<AutoDiffXd> g = Eigen::Vector3d(0, 0, -9.81).cast<AutoDiffXd>();
   DualWorkspace dws(m.tree);
   TreeWorkspace<AutoDiffXd> ws(m.tree);
@@ -70,10 +75,10 @@ TEST(TreeKernelsDual, InverseDynamicsMatchesAutoDiffXdKernels) {
   ExpectSame(again, tau);
 }
 
-TEST(TreeKernelsDual, ForwardDynamicsMatchesAutoDiffXdKernels) {
+TEST_P(TreeKernelsDualExtra, ForwardDynamicsMatchesAutoDiffXdKernels) {
   const test::TestModel m = test::MakeRandomTree(12, 5, 0.2);
   const TreeParameters<AutoDiffXd> p = test::CastParameters<AutoDiffXd>(m.params);
-  const AdState s = MakeState(m.tree, 13);
+  const AdState s = MakeState(m.tree, 13, GetParam());
   const Vector3<AutoDiffXd> g = Eigen::Vector3d(0, 0, -9.81).cast<AutoDiffXd>();
   DualWorkspace dws(m.tree);
   TreeWorkspace<AutoDiffXd> ws(m.tree);
@@ -87,6 +92,8 @@ TEST(TreeKernelsDual, ForwardDynamicsMatchesAutoDiffXdKernels) {
                                                  vdot);
   ExpectSame(vdot_fast, vdot);
 }
+
+INSTANTIATE_TEST_SUITE_P(Extra, TreeKernelsDualExtra, ::testing::Values(0, 2));
 
 TEST(TreeKernelsDual, TooManyDerivativesFallsBack) {
   const test::TestModel m = test::MakeRandomTree(6, 7);
