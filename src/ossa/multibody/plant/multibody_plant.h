@@ -1003,6 +1003,10 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // Dynamics (multibody_plant_dynamics.cc).
   // u: the sum of the actuation input ports (unconnected ones are zero).
   VectorX<T> AssembleActuationInput(const systems::Context<T>& context) const;
+  // The same into `u` (resized only if needed, so no allocation when it is
+  // already sized, unless per-instance actuation ports are connected).
+  void AssembleActuationInput(const systems::Context<T>& context,
+                              VectorX<T>* u) const;
   // The forces of actuation u and of the applied-force input ports.
   void CalcAppliedForces(const systems::Context<T>& context,
                          const VectorX<T>& u,

@@ -23,7 +23,17 @@ bool HasNaN(const Eigen::Ref<const VectorX<T>>& values) {
 template <typename T>
 VectorX<T> MultibodyPlant<T>::AssembleActuationInput(
     const systems::Context<T>& context) const {
-  VectorX<T> u = VectorX<T>::Zero(num_actuated_dofs());
+  VectorX<T> u;
+  AssembleActuationInput(context, &u);
+  return u;
+}
+
+template <typename T>
+void MultibodyPlant<T>::AssembleActuationInput(
+    const systems::Context<T>& context, VectorX<T>* u_out) const {
+  VectorX<T>& u = *u_out;
+  if (u.size() != num_actuated_dofs()) u.resize(num_actuated_dofs());
+  u.setZero();
   const systems::InputPort<T>& all = this->get_input_port(actuation_port_);
   if (all.HasValue(context)) {
     const VectorX<T>& u_all = all.Eval(context);
@@ -49,7 +59,6 @@ VectorX<T> MultibodyPlant<T>::AssembleActuationInput(
     sum += u_instance;
     this->tree().SetActuationInArray(instance, sum, &u);
   }
-  return u;
 }
 
 template <typename T>
@@ -126,10 +135,13 @@ template <typename T>
 void MultibodyPlant<T>::CalcForwardDynamicsForStep(
     const systems::Context<T>& context, VectorX<T>* vdot) const {
   // The tree adds the force elements (gravity included) and joint damping.
-  MultibodyForces<T> forces(*this);
-  CalcAppliedForces(context, AssembleActuationInput(context), &forces);
-  vdot->resize(num_velocities());
-  this->tree().CalcForwardDynamics(context, forces, vdot);
+  // The applied forces and u live in the Context's dynamics scratch, so
+  // that a call allocates nothing once the scratch exists.
+  internal::DynamicsScratch<T>& scratch = this->RawDynamicsScratch(context);
+  AssembleActuationInput(context, &scratch.u);
+  CalcAppliedForces(context, scratch.u, &scratch.applied);
+  if (vdot->size() != num_velocities()) vdot->resize(num_velocities());
+  this->tree().CalcForwardDynamics(context, scratch.applied, vdot);
 }
 
 template <typename T>
@@ -151,13 +163,18 @@ void MultibodyPlant<T>::DoCalcTimeDerivatives(
     systems::ContinuousState<T>* derivatives) const {
   const int nq = num_positions(), nv = num_velocities();
   if (nq + nv == 0) return;
-  const VectorX<T> q = internal::MultibodyTreeSystem<T>::GetPositions(context);
-  const VectorX<T> v = internal::MultibodyTreeSystem<T>::GetVelocities(context);
-  VectorX<T> xdot(nq + nv);
-  internal::MapVelocityToQDot<T>(this->tree().compiled_tree(), q, v,
-                                 xdot.head(nq));
-  xdot.tail(nv) = EvalForwardDynamics(context);
-  derivatives->SetFromVector(xdot);
+  // v̇ first: the forward dynamics may use the scratch's x as well.
+  const VectorX<T>& vdot = EvalForwardDynamics(context);
+  internal::DynamicsScratch<T>& scratch = this->RawDynamicsScratch(context);
+  const systems::VectorBase<T>& state = context.get_continuous_state_vector();
+  if (scratch.x.size() != state.size()) scratch.x.resize(state.size());
+  if (scratch.xdot.size() != nq + nv) scratch.xdot.resize(nq + nv);
+  state.CopyToPreSizedVector(&scratch.x);
+  internal::MapVelocityToQDot<T>(this->tree().compiled_tree(),
+                                 scratch.x.head(nq), scratch.x.segment(nq, nv),
+                                 scratch.xdot.head(nq));
+  scratch.xdot.tail(nv) = vdot;
+  derivatives->SetFromVector(scratch.xdot);
 }
 
 template <typename T>

@@ -114,10 +114,27 @@ VectorX<T> MultibodyTree<T>::CalcInverseDynamics(
   ThrowIfWrongVectorSize(kMethod, "known_vdot", known_vdot.size(),
                          num_velocities());
   ThrowIfForcesHaveWrongSize(kMethod, external_forces);
+  VectorX<T> tau(num_velocities());
+  const WeldMergedTree& merged = system.weld_merged_tree();
+  if (merged.merges_anything()) {
+    // Welded bodies as parts of composite bodies: the same τ for fewer
+    // bodies (weld_merged_tree.h).
+    DynamicsScratch<T>& scratch =
+        system.GetMutableMergedDynamicsScratch(context);
+    const WeldMergedParameters<T>& mp = system.EvalWeldMergedParameters(context);
+    BodyForcesToMobods(topology_, external_forces.body_forces(),
+                       &scratch.F_mobod_W);
+    GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
+                                   scratch.F_mobod_W, &scratch.F_group_W);
+    internal::CalcInverseDynamics<T>(
+        merged.tree(), mp.params, known_vdot, Vector3<T>::Zero(),
+        external_forces.generalized_forces(), scratch.F_group_W,
+        &scratch.merged_ws, tau);
+    return tau;
+  }
   DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
   BodyForcesToMobods(topology_, external_forces.body_forces(),
                      &scratch.F_mobod_W);
-  VectorX<T> tau(num_velocities());
   internal::CalcInverseDynamics<T>(compiled_, system.GetParameters(context),
                                    known_vdot, Vector3<T>::Zero(),
                                    external_forces.generalized_forces(),
@@ -198,6 +215,15 @@ void MultibodyTree<T>::CalcMassMatrix(const systems::Context<T>& context,
     ThrowLogicError("{}(): M is {}x{} but {}x{} was expected.", kMethod,
                     M->rows(), M->cols(), nv, nv);
   }
+  const WeldMergedTree& merged = system.weld_merged_tree();
+  if (merged.merges_anything()) {
+    DynamicsScratch<T>& scratch =
+        system.GetMutableMergedDynamicsScratch(context);
+    internal::CalcMassMatrix<T>(merged.tree(),
+                                system.EvalWeldMergedParameters(context).params,
+                                &scratch.merged_ws, *M);
+    return;
+  }
   DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
   internal::CalcMassMatrix<T>(compiled_, system.GetParameters(context),
                               &scratch.ws, *M);
@@ -244,6 +270,15 @@ void MultibodyTree<T>::CalcBiasTerm(const systems::Context<T>& context,
     ThrowLogicError("{}(): Cv is a nullptr.", kMethod);
   }
   ThrowIfWrongVectorSize(kMethod, "Cv", Cv->size(), num_velocities());
+  const WeldMergedTree& merged = system.weld_merged_tree();
+  if (merged.merges_anything()) {
+    DynamicsScratch<T>& scratch =
+        system.GetMutableMergedDynamicsScratch(context);
+    internal::CalcBiasTerm<T>(merged.tree(),
+                              system.EvalWeldMergedParameters(context).params,
+                              &scratch.merged_ws, *Cv);
+    return;
+  }
   DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
   internal::CalcBiasTerm<T>(compiled_, system.GetParameters(context),
                             &scratch.ws, *Cv);
@@ -366,6 +401,23 @@ void MultibodyTree<T>::CalcForwardDynamics(
     ThrowLogicError("{}(): vdot is a nullptr.", kMethod);
   }
   ThrowIfWrongVectorSize(kMethod, "vdot", vdot->size(), num_velocities());
+  const WeldMergedTree& merged = system.weld_merged_tree();
+  if (merged.merges_anything()) {
+    DynamicsScratch<T>& scratch =
+        system.GetMutableMergedDynamicsScratch(context);
+    const WeldMergedParameters<T>& mp = system.EvalWeldMergedParameters(context);
+    CalcForceElementsContribution(context, &scratch.forces);
+    scratch.forces.AddInForces(applied_forces);
+    BodyForcesToMobods(topology_, scratch.forces.body_forces(),
+                       &scratch.F_mobod_W);
+    GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
+                                   scratch.F_mobod_W, &scratch.F_group_W);
+    CalcForwardDynamicsArticulatedBody<T>(
+        merged.tree(), mp.params, Vector3<T>::Zero(),
+        scratch.forces.generalized_forces(), scratch.F_group_W,
+        &scratch.merged_ws, *vdot);
+    return;
+  }
   DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
   CalcForceElementsContribution(context, &scratch.forces);
   scratch.forces.AddInForces(applied_forces);

@@ -10,7 +10,20 @@ DynamicsScratch<T>::DynamicsScratch(const CompiledTree& tree, int num_bodies)
       F_BMo_W(tree.num_mobods(), Vector6<T>::Zero()),
       tau(VectorX<T>::Zero(tree.num_velocities())),
       tau_applied(VectorX<T>::Zero(tree.num_velocities())),
-      forces(num_bodies, tree.num_velocities()) {}
+      forces(num_bodies, tree.num_velocities()) {
+  applied = MultibodyForces<T>(num_bodies, tree.num_velocities());
+}
+
+template <typename T>
+DynamicsScratch<T>::DynamicsScratch(const CompiledTree& tree,
+                                    const CompiledTree& merged_tree,
+                                    int num_bodies)
+    : DynamicsScratch(tree, num_bodies) {
+  merged_ws = TreeWorkspace<T>(merged_tree);
+  F_group_W.assign(merged_tree.num_mobods(), Vector6<T>::Zero());
+  x = VectorX<T>::Zero(tree.num_positions() + tree.num_velocities());
+  xdot = VectorX<T>::Zero(tree.num_positions() + tree.num_velocities());
+}
 
 template <typename T>
 void CopyKinematics(const TreeWorkspace<T>& from, TreeWorkspace<T>* to) {
@@ -21,6 +34,7 @@ void CopyKinematics(const TreeWorkspace<T>& from, TreeWorkspace<T>* to) {
   to->R_WB = from.R_WB;
   to->p_WB = from.p_WB;
   to->H_B = from.H_B;
+  to->world_poses_valid = from.world_poses_valid;
   to->V_WB_B = from.V_WB_B;
   to->V_PB_B = from.V_PB_B;
   to->c_B = from.c_B;

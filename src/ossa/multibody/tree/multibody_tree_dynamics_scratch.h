@@ -12,6 +12,7 @@
 #include "ossa/common/eigen_types.h"
 #include "ossa/multibody/tree/compiled_tree.h"
 #include "ossa/multibody/tree/multibody_forces.h"
+#include "ossa/multibody/tree/weld_merged_tree.h"
 
 namespace ossa::multibody::internal {
 
@@ -19,13 +20,31 @@ namespace ossa::multibody::internal {
 /// the Context's velocity kinematics (refreshed when q, v or the parameters
 /// change) so that the kernels may write their scratch fields (a_B, f_B,
 /// composite and articulated inertias) without touching the cached
-/// kinematics.
+/// kinematics. `merged_ws` holds the position and velocity kinematics of
+/// the weld-merged tree (weld_merged_tree.h) for the same q and v. Both are
+/// filled on demand (MultibodyTreeSystem::GetMutableDynamicsScratch and
+/// GetMutableMergedDynamicsScratch); the flags say which one is current.
 template <typename T>
 struct DynamicsScratch {
   DynamicsScratch() = default;
   DynamicsScratch(const CompiledTree& tree, int num_bodies);
+  DynamicsScratch(const CompiledTree& tree, const CompiledTree& merged_tree,
+                  int num_bodies);
 
   TreeWorkspace<T> ws;
+  bool full_kinematics_valid{false};
+  /// Weld-merged tree: kinematics, spatial forces per group, [q; v].
+  TreeWorkspace<T> merged_ws;
+  bool merged_kinematics_valid{false};
+  std::vector<Vector6<T>> F_group_W;
+  VectorX<T> x;
+  /// The plant's applied forces (actuation, input ports) for its forward
+  /// dynamics, so that a step allocates nothing.
+  MultibodyForces<T> applied{1, 0};
+  /// The plant's assembled actuation input, size num_actuated_dofs().
+  VectorX<T> u;
+  /// The plant's time derivatives ẋ (size nq + nv).
+  VectorX<T> xdot;
   /// Spatial forces F_Bo_W in mobod order (the kernels' layout).
   std::vector<Vector6<T>> F_mobod_W;
   /// Outputs of the kernels, mobod order.

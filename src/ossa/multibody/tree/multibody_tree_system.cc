@@ -117,13 +117,28 @@ void MultibodyTreeSystem<T>::DeclareFinalizedModel() {
       std::vector<SpatialAcceleration<T>>(nb, SpatialAcceleration<T>::Zero()),
       &MultibodyTreeSystem<T>::CalcBodyAccelerationsCache,
       {this->all_sources_ticket()});
+  weld_merged_ = WeldMergedTree(tree_->compiled_tree());
+  // The scratch only records that q, v or the parameters changed; its
+  // full and merged kinematics are filled on demand (each dynamics method
+  // needs one of them, not both).
   dynamics_scratch_ = &this->template DeclareCacheEntry<DynamicsScratch<T>>(
       "dynamics scratch",
-      DynamicsScratch<T>(tree_->compiled_tree(), tree_->num_bodies()),
-      [this](const systems::Context<T>& context, DynamicsScratch<T>* scratch) {
-        CopyKinematics(EvalVelocityKinematics(context), &scratch->ws);
+      DynamicsScratch<T>(tree_->compiled_tree(), weld_merged_.tree(),
+                         tree_->num_bodies()),
+      [](const systems::Context<T>&, DynamicsScratch<T>* scratch) {
+        scratch->full_kinematics_valid = false;
+        scratch->merged_kinematics_valid = false;
       },
       {velocity_cache_->ticket()});
+  weld_merged_parameters_cache_ =
+      &this->template DeclareCacheEntry<WeldMergedParameters<T>>(
+          "weld-merged parameters", WeldMergedParameters<T>{},
+          [this](const systems::Context<T>& context,
+                 WeldMergedParameters<T>* merged) {
+            CalcWeldMergedParameters<T>(tree_->compiled_tree(), weld_merged_,
+                                        GetParameters(context), merged);
+          },
+          {this->all_parameters_ticket()});
 }
 
 template <typename T>
@@ -408,10 +423,8 @@ const TreeWorkspace<T>& MultibodyTreeSystem<T>::EvalVelocityKinematics(
 }
 
 template <typename T>
-DynamicsScratch<T>& MultibodyTreeSystem<T>::GetMutableDynamicsScratch(
+DynamicsScratch<T>& MultibodyTreeSystem<T>::RawDynamicsScratch(
     const systems::Context<T>& context) const {
-  ThrowIfNotFinalized("GetMutableDynamicsScratch");
-  this->ValidateContext(context);
   dynamics_scratch_->EvalAbstract(context);
   return dynamics_scratch_->get_mutable_cache_entry_value(context)
       .GetMutableAbstractValueOrThrow()
@@ -419,8 +432,64 @@ DynamicsScratch<T>& MultibodyTreeSystem<T>::GetMutableDynamicsScratch(
 }
 
 template <typename T>
+DynamicsScratch<T>& MultibodyTreeSystem<T>::GetMutableDynamicsScratch(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("GetMutableDynamicsScratch");
+  this->ValidateContext(context);
+  DynamicsScratch<T>& scratch = RawDynamicsScratch(context);
+  if (!scratch.full_kinematics_valid) {
+    CopyKinematics(EvalVelocityKinematics(context), &scratch.ws);
+    scratch.full_kinematics_valid = true;
+  }
+  return scratch;
+}
+
+template <typename T>
+const WeldMergedParameters<T>& MultibodyTreeSystem<T>::EvalWeldMergedParameters(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("EvalWeldMergedParameters");
+  this->ValidateContext(context);
+  return weld_merged_parameters_cache_->template Eval<WeldMergedParameters<T>>(
+      context);
+}
+
+template <typename T>
+DynamicsScratch<T>& MultibodyTreeSystem<T>::GetMutableMergedDynamicsScratch(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("GetMutableMergedDynamicsScratch");
+  this->ValidateContext(context);
+  DynamicsScratch<T>& scratch = RawDynamicsScratch(context);
+  if (!scratch.merged_kinematics_valid) {
+    const WeldMergedParameters<T>& merged = EvalWeldMergedParameters(context);
+    const int nq = tree_->num_positions(), nv = tree_->num_velocities();
+    const systems::VectorBase<T>& state = state_vector(context);
+    const T* data = state.get_contiguous_data();
+    if (data == nullptr) {
+      if (scratch.x.size() != state.size()) scratch.x.resize(state.size());
+      state.CopyToPreSizedVector(&scratch.x);
+      data = scratch.x.data();
+    }
+    const Eigen::Map<const VectorX<T>> q(data, nq), v(data + nq, nv);
+    const CompiledTree& mt = weld_merged_.tree();
+    CalcPositionKinematics<T>(mt, merged.params, q, &scratch.merged_ws);
+    CalcVelocityKinematics<T>(mt, merged.params, q, v, &scratch.merged_ws);
+    scratch.merged_kinematics_valid = true;
+  }
+  return scratch;
+}
+
+template <typename T>
 void MultibodyTreeSystem<T>::CalcPositionKinematicsCache(
     const systems::Context<T>& context, TreeWorkspace<T>* workspace) const {
+  const systems::VectorBase<T>& x = state_vector(context);
+  const int nq = tree_->num_positions();
+  if (const T* data = x.get_contiguous_data()) {
+    // No copy of the state (and no allocation) when it is contiguous.
+    CalcPositionKinematics<T>(tree_->compiled_tree(), GetParameters(context),
+                              Eigen::Map<const VectorX<T>>(data, nq),
+                              workspace);
+    return;
+  }
   const VectorX<T> q = GetPositions(context);
   CalcPositionKinematics<T>(tree_->compiled_tree(), GetParameters(context), q,
                             workspace);
@@ -430,9 +499,20 @@ template <typename T>
 void MultibodyTreeSystem<T>::CalcVelocityKinematicsCache(
     const systems::Context<T>& context, TreeWorkspace<T>* workspace) const {
   // The velocity kernel reads the position kinematics of the same
-  // workspace: start from the cached ones (same sizes, so the copy does not
-  // allocate for T = double).
-  *workspace = EvalPositionKinematics(context);
+  // workspace: start from the cached ones (only the kinematics fields, not
+  // the kernels' scratch; same sizes, so the copy does not allocate for
+  // T = double).
+  const TreeWorkspace<T>& position = EvalPositionKinematics(context);
+  CopyKinematics(position, workspace);
+  const systems::VectorBase<T>& x = state_vector(context);
+  const int nq = tree_->num_positions(), nv = tree_->num_velocities();
+  if (const T* data = x.get_contiguous_data()) {
+    CalcVelocityKinematics<T>(tree_->compiled_tree(), GetParameters(context),
+                              Eigen::Map<const VectorX<T>>(data, nq),
+                              Eigen::Map<const VectorX<T>>(data + nq, nv),
+                              workspace);
+    return;
+  }
   const VectorX<T> q = GetPositions(context);
   const VectorX<T> v = GetVelocities(context);
   CalcVelocityKinematics<T>(tree_->compiled_tree(), GetParameters(context), q,

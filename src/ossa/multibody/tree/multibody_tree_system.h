@@ -15,6 +15,7 @@
 #include "ossa/multibody/tree/element_parameters.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
+#include "ossa/multibody/tree/weld_merged_tree.h"
 #include "ossa/systems/framework/leaf_system.h"
 
 namespace ossa::multibody::internal {
@@ -134,7 +135,26 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   DynamicsScratch<T>& GetMutableDynamicsScratch(
       const systems::Context<T>& context) const;
 
+  /// (Internal) The compiled tree with its welded mobods merged into
+  /// composite bodies (weld_merged_tree.h), which the dynamics methods use
+  /// when it merges anything.
+  const WeldMergedTree& weld_merged_tree() const { return weld_merged_; }
+  /// (Internal) The merged tree's parameters for the Context's parameters
+  /// (a cache entry that depends on the parameters only).
+  const WeldMergedParameters<T>& EvalWeldMergedParameters(
+      const systems::Context<T>& context) const;
+  /// (Internal) The same scratch as GetMutableDynamicsScratch(), with
+  /// `merged_ws` holding the merged tree's position (world poses included)
+  /// and velocity kinematics for the Context's q and v instead of `ws`
+  /// holding the full tree's (which is then not refreshed).
+  DynamicsScratch<T>& GetMutableMergedDynamicsScratch(
+      const systems::Context<T>& context) const;
+
  protected:
+  /// (Internal) The dynamics scratch's value without refreshing any of its
+  /// kinematics: for its work arrays only (the plant's applied forces).
+  DynamicsScratch<T>& RawDynamicsScratch(
+      const systems::Context<T>& context) const;
   /// The generalized accelerations v̇ of the model in `context` (size
   /// num_velocities()): MultibodyPlant overrides this with its forward
   /// dynamics (forces, actuation, contact). A bare MultibodyTreeSystem has
@@ -188,6 +208,8 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   const systems::CacheEntry* body_velocities_cache_{nullptr};
   const systems::CacheEntry* body_accelerations_cache_{nullptr};
   const systems::CacheEntry* dynamics_scratch_{nullptr};
+  const systems::CacheEntry* weld_merged_parameters_cache_{nullptr};
+  WeldMergedTree weld_merged_;
 };
 
 }  // namespace ossa::multibody::internal
