@@ -3,21 +3,30 @@
 // Parser(&plant).AddModels(file) (fixed-base roots welded to the world, as
 // the peers do; floating ones get the plant's free root), then every call
 // sets the state in the Context and asks the plant, as a user would:
-//   forward_dynamics: SetPositionsAndVelocities + CalcTimeDerivatives
+//   forward_kinematics: SetPositions + EvalBodyPoseInWorld(body)
+//   jacobian:           SetPositions + CalcJacobianSpatialVelocity(kV, body
+//                       frame, Bo, world, world)
+//   inverse_dynamics:   SetPositionsAndVelocities + CalcInverseDynamics(v̇,
+//                       no applied forces), as drake_bench does
+//   mass_matrix:        SetPositions + CalcMassMatrix
+//   forward_dynamics:   SetPositionsAndVelocities + CalcTimeDerivatives
 //     (continuous plant, time_step = 0)
-//   discrete_step:    SetPositionsAndVelocities +
+//   autodiff_inverse_dynamics / autodiff_forward_dynamics: the same on
+//     plant.ToAutoDiffXd() with q and v seeded (nq + nv derivatives)
+//   discrete_step:      SetPositionsAndVelocities +
 //     CalcForcedDiscreteVariableUpdate (discrete plant, time_step = 1 ms)
-// Chains are skipped (they have no URDF file). The other Context-based
-// workloads (EvalBodyPoseInWorld, CalcInverseDynamics, CalcMassMatrix) are
-// timed here once the plant offers them.
+// Chains are skipped (they have no URDF file).
 //
 // Usage: ossa_api_bench [--quick] "name|urdf|floating|body" ...
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
+#include "ossa/common/autodiff.h"
 #include "ossa/multibody/parsing/parser.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "timing.h"
@@ -53,6 +62,117 @@ std::unique_ptr<mbp::MultibodyPlant<double>> MakePlant(
   return plant;
 }
 
+// Times `f` and emits it, or reports why the API could not run it.
+template <typename F>
+void Time(const ossa_bench::Settings& settings, const ossa_bench::ModelArg& arg,
+          const char* workload, int nq, int nv, const char* note, F&& f) {
+  try {
+    Emit(arg.name, workload, "ossa_api", MedianNs(settings, f), nq, nv, note);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ossa_api: %s %s: %s\n", arg.name.c_str(), workload,
+                 e.what());
+  }
+}
+
+// The continuous plant's kinematics, Jacobian, inverse dynamics, mass matrix
+// and the AutoDiffXd dynamics.
+void RunContinuous(const ossa_bench::Settings& settings,
+                   const ossa_bench::ModelArg& arg,
+                   const mbp::MultibodyPlant<double>& plant,
+                   ossa::systems::Context<double>* context,
+                   const std::vector<Eigen::VectorXd>& x) {
+  const int nq = plant.num_positions(), nv = plant.num_velocities();
+  std::vector<Eigen::VectorXd> a(x.size());
+  std::mt19937 gen(2);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (auto& ai : a)
+    ai = Eigen::VectorXd::NullaryExpr(nv, [&] { return u(gen); });
+  int k = 0;
+  auto next = [&k] { return k = (k + 1) % ossa_bench::kNumStates; };
+  const mbp::RigidBody<double>* body = nullptr;
+  try {
+    body = &plant.GetBodyByName(arg.body);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ossa_api: %s: %s\n", arg.name.c_str(), e.what());
+    return;
+  }
+  Time(settings, arg, "forward_kinematics", nq, nv,
+       "SetPositions+EvalBodyPoseInWorld", [&] {
+         plant.SetPositions(context, x[next()].head(nq));
+         const auto& X = plant.EvalBodyPoseInWorld(*context, *body);
+         ossa_bench::Escape(&X);
+       });
+  Eigen::MatrixXd J(6, nv);
+  const Eigen::Vector3d p0 = Eigen::Vector3d::Zero();
+  Time(settings, arg, "jacobian", nq, nv,
+       "SetPositions+CalcJacobianSpatialVelocity(kV)", [&] {
+         plant.SetPositions(context, x[next()].head(nq));
+         plant.CalcJacobianSpatialVelocity(
+             *context, mbp::JacobianWrtVariable::kV, body->body_frame(), p0,
+             plant.world_frame(), plant.world_frame(), &J);
+         ossa_bench::Escape(J.data());
+       });
+  const mbp::MultibodyForces<double> no_forces(plant);
+  Time(settings, arg, "inverse_dynamics", nq, nv,
+       "SetPositionsAndVelocities+CalcInverseDynamics", [&] {
+         const int i = next();
+         plant.SetPositionsAndVelocities(context, x[i]);
+         Eigen::VectorXd tau =
+             plant.CalcInverseDynamics(*context, a[i], no_forces);
+         ossa_bench::Escape(tau.data());
+       });
+  Eigen::MatrixXd M(nv, nv);
+  Time(settings, arg, "mass_matrix", nq, nv, "SetPositions+CalcMassMatrix",
+       [&] {
+         plant.SetPositions(context, x[next()].head(nq));
+         plant.CalcMassMatrix(*context, &M);
+         ossa_bench::Escape(M.data());
+       });
+
+  // AutoDiffXd: gradients with respect to q and v.
+  if (nv > 120) return;
+  std::unique_ptr<mbp::MultibodyPlant<ossa::AutoDiffXd>> plant_ad;
+  try {
+    std::unique_ptr<ossa::systems::System<ossa::AutoDiffXd>> system =
+        plant.ToAutoDiffXd();
+    plant_ad.reset(
+        dynamic_cast<mbp::MultibodyPlant<ossa::AutoDiffXd>*>(system.get()));
+    if (plant_ad == nullptr) throw std::runtime_error("not a MultibodyPlant");
+    system.release();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ossa_api: %s ToAutoDiffXd: %s\n", arg.name.c_str(),
+                 e.what());
+    return;
+  }
+  auto context_ad = plant_ad->CreateDefaultContext();
+  std::vector<ossa::VectorX<ossa::AutoDiffXd>> x_ad(x.size()), a_ad(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    x_ad[i] = ossa::InitializeAutoDiff(x[i]);
+    a_ad[i] = a[i].cast<ossa::AutoDiffXd>();
+  }
+  ossa_bench::Settings ad_settings = settings;
+  ad_settings.batches = std::min(settings.batches, 11);
+  const mbp::MultibodyForces<ossa::AutoDiffXd> no_forces_ad(*plant_ad);
+  Time(ad_settings, arg, "autodiff_inverse_dynamics", nq, nv,
+       "ToAutoDiffXd: SetPositionsAndVelocities+CalcInverseDynamics, "
+       "d/d(q,v)",
+       [&] {
+         const int i = next();
+         plant_ad->SetPositionsAndVelocities(context_ad.get(), x_ad[i]);
+         auto tau =
+             plant_ad->CalcInverseDynamics(*context_ad, a_ad[i], no_forces_ad);
+         ossa_bench::Escape(tau.data());
+       });
+  auto derivatives_ad = plant_ad->AllocateTimeDerivatives();
+  Time(ad_settings, arg, "autodiff_forward_dynamics", nq, nv,
+       "ToAutoDiffXd: SetPositionsAndVelocities+CalcTimeDerivatives, d/d(q,v)",
+       [&] {
+         plant_ad->SetPositionsAndVelocities(context_ad.get(), x_ad[next()]);
+         plant_ad->CalcTimeDerivatives(*context_ad, derivatives_ad.get());
+         ossa_bench::Escape(derivatives_ad.get());
+       });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -64,8 +184,8 @@ int main(int argc, char** argv) {
       try {
         plant = MakePlant(arg, time_step);
       } catch (const std::exception& e) {
-        std::fprintf(stderr, "ossa_api: cannot load %s: %s\n",
-                     arg.name.c_str(), e.what());
+        std::fprintf(stderr, "ossa_api: cannot load %s: %s\n", arg.name.c_str(),
+                     e.what());
         break;
       }
       auto context = plant->CreateDefaultContext();
@@ -84,14 +204,18 @@ int main(int argc, char** argv) {
       int k = 0;
       auto next = [&k] { return k = (k + 1) % ossa_bench::kNumStates; };
       if (time_step == 0) {
+        RunContinuous(settings, arg, *plant, context.get(), x);
         auto derivatives = plant->AllocateTimeDerivatives();
         try {
           Emit(arg.name, "forward_dynamics", "ossa_api",
-               MedianNs(settings, [&] {
-                 plant->SetPositionsAndVelocities(context.get(), x[next()]);
-                 plant->CalcTimeDerivatives(*context, derivatives.get());
-                 ossa_bench::Escape(derivatives.get());
-               }), nq, nv, "SetPositionsAndVelocities+CalcTimeDerivatives");
+               MedianNs(
+                   settings,
+                   [&] {
+                     plant->SetPositionsAndVelocities(context.get(), x[next()]);
+                     plant->CalcTimeDerivatives(*context, derivatives.get());
+                     ossa_bench::Escape(derivatives.get());
+                   }),
+               nq, nv, "SetPositionsAndVelocities+CalcTimeDerivatives");
         } catch (const std::exception& e) {
           std::fprintf(stderr, "ossa_api: %s forward_dynamics: %s\n",
                        arg.name.c_str(), e.what());
@@ -99,12 +223,16 @@ int main(int argc, char** argv) {
       } else {
         auto discrete = plant->AllocateDiscreteVariables();
         try {
-          Emit(arg.name, "discrete_step", "ossa_api", MedianNs(settings, [&] {
-                 plant->SetPositionsAndVelocities(context.get(), x[next()]);
-                 plant->CalcForcedDiscreteVariableUpdate(*context,
-                                                         discrete.get());
-                 ossa_bench::Escape(discrete.get());
-               }), nq, nv,
+          Emit(arg.name, "discrete_step", "ossa_api",
+               MedianNs(settings,
+                        [&] {
+                          plant->SetPositionsAndVelocities(context.get(),
+                                                           x[next()]);
+                          plant->CalcForcedDiscreteVariableUpdate(
+                              *context, discrete.get());
+                          ossa_bench::Escape(discrete.get());
+                        }),
+               nq, nv,
                "time_step 1 ms: SetPositionsAndVelocities+"
                "CalcForcedDiscreteVariableUpdate");
         } catch (const std::exception& e) {

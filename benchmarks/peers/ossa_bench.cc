@@ -1,8 +1,9 @@
 // ossa timings for benchmarks/run (library "ossa": the raw kernels of
 // src/ossa/multibody/tree/tree_kernels.h). URDF models are read with the
 // plant-free Parser and compiled by urdf_to_tree.h (one mobod per link, fixed
-// joints as welds, a quaternion floating root for floating bases); generated
-// chains "chainN" are test::MakeRevoluteChain(N), the same chain
+// joints as welds, a quaternion floating root for floating bases), then
+// welded bodies are merged into composite bodies (weld_merged_tree.h);
+// generated chains "chainN" are test::MakeRevoluteChain(N), the same chain
 // pinocchio_bench builds in code. Every timed call starts from the state, as
 // the peers' entry points do:
 //   forward_kinematics: CalcPositionKinematics
@@ -31,6 +32,7 @@
 #include "ossa/multibody/tree/test/kernel_test_models.h"
 #include "ossa/multibody/tree/tree_kernels.h"
 #include "ossa/multibody/tree/tree_kernels_dual.h"
+#include "ossa/multibody/tree/weld_merged_tree.h"
 #include "timing.h"
 #include "urdf_to_tree.h"
 
@@ -49,15 +51,27 @@ bool Wanted(const char* workload) {
 }
 
 void RunModel(const ossa_bench::Settings& settings, const std::string& n,
-              const mb::CompiledTree& tree,
-              const mb::TreeParameters<double>& params, int body) {
+              const mb::CompiledTree& full_tree,
+              const mb::TreeParameters<double>& full_params, int full_body) {
+  // The kernels run on the weld-merged tree (weld_merged_tree.h), formed
+  // once per model as the plant does per parameter change: welded bodies
+  // are part of their parent's composite body, as Pinocchio's URDF reader
+  // and MuJoCo's compiler fuse fixed joints. The Jacobian's frame (the body's
+  // origin) is on the body's group at p_GoBo_G.
+  const mb::WeldMergedTree merged(full_tree);
+  mb::WeldMergedParameters<double> merged_params;
+  mb::CalcWeldMergedParameters<double>(full_tree, merged, full_params,
+                                       &merged_params);
+  const mb::CompiledTree& tree = merged.tree();
+  const mb::TreeParameters<double>& params = merged_params.params;
+  const int body = merged.group(full_body);
+  const Eigen::Vector3d p_GoBo_G = merged_params.X_GB[full_body].p;
   mb::TreeWorkspace<double> ws(tree);
   const int nq = tree.num_positions(), nv = tree.num_velocities();
   std::mt19937 gen(1);
   std::uniform_real_distribution<double> u(-1, 1);
   constexpr int kStates = ossa_bench::kNumStates;
-  std::vector<Eigen::VectorXd> q(kStates), v(kStates), a(kStates),
-      tau(kStates);
+  std::vector<Eigen::VectorXd> q(kStates), v(kStates), a(kStates), tau(kStates);
   for (int k = 0; k < kStates; ++k) {
     mb::test::RandomState(tree, &gen, &q[k], &v[k]);
     a[k] = Eigen::VectorXd::NullaryExpr(nv, [&] { return u(gen); });
@@ -70,39 +84,64 @@ void RunModel(const ossa_bench::Settings& settings, const std::string& n,
   Eigen::MatrixXd M(nv, nv), J(6, nv);
   int k = 0;
   auto next = [&k] { return k = (k + 1) % kStates; };
-  if (Wanted("forward_kinematics")) Emit(n, "forward_kinematics", "ossa", MedianNs(settings, [&] {
-         mb::CalcPositionKinematics<double>(tree, params, q[next()], &ws);
-         ossa_bench::Escape(&ws);
-       }), nq, nv, "CalcPositionKinematics");
-  if (Wanted("jacobian")) Emit(n, "jacobian", "ossa", MedianNs(settings, [&] {
-         mb::CalcPositionKinematicsAlongPath<double>(tree, params, q[next()],
-                                                     body, &ws);
-         mb::CalcJacobianSpatialVelocity<double>(tree, ws, body,
-                                                 Eigen::Vector3d::Zero(), J);
-         ossa_bench::Escape(J.data());
-       }), nq, nv,
-       "CalcPositionKinematicsAlongPath+CalcJacobianSpatialVelocity");
-  if (Wanted("inverse_dynamics")) Emit(n, "inverse_dynamics", "ossa", MedianNs(settings, [&] {
-         const int i = next();
-         mb::CalcLocalPositionKinematics<double>(tree, params, q[i], &ws);
-         mb::CalcVelocityKinematics<double>(tree, params, q[i], v[i], &ws);
-         mb::CalcInverseDynamics<double>(tree, params, a[i], g, no_tau,
-                                         no_forces, &ws, out);
-         ossa_bench::Escape(out.data());
-       }), nq, nv, "local kinematics+CalcInverseDynamics");
-  if (Wanted("mass_matrix")) Emit(n, "mass_matrix", "ossa", MedianNs(settings, [&] {
-         mb::CalcLocalPositionKinematics<double>(tree, params, q[next()], &ws);
-         mb::CalcMassMatrix<double>(tree, params, &ws, M);
-         ossa_bench::Escape(M.data());
-       }), nq, nv, "CalcLocalPositionKinematics+CalcMassMatrix");
-  if (Wanted("forward_dynamics")) Emit(n, "forward_dynamics", "ossa", MedianNs(settings, [&] {
-         const int i = next();
-         mb::CalcLocalPositionKinematics<double>(tree, params, q[i], &ws);
-         mb::CalcVelocityKinematics<double>(tree, params, q[i], v[i], &ws);
-         mb::CalcForwardDynamicsArticulatedBody<double>(
-             tree, params, g, tau[i], no_forces, &ws, out);
-         ossa_bench::Escape(out.data());
-       }), nq, nv, "local kinematics+CalcForwardDynamicsArticulatedBody");
+  if (Wanted("forward_kinematics"))
+    Emit(n, "forward_kinematics", "ossa",
+         MedianNs(settings,
+                  [&] {
+                    mb::CalcPositionKinematics<double>(tree, params, q[next()],
+                                                       &ws);
+                    ossa_bench::Escape(&ws);
+                  }),
+         nq, nv, "CalcPositionKinematics");
+  if (Wanted("jacobian"))
+    Emit(n, "jacobian", "ossa",
+         MedianNs(settings,
+                  [&] {
+                    mb::CalcPositionKinematicsAlongPath<double>(
+                        tree, params, q[next()], body, &ws);
+                    mb::CalcJacobianSpatialVelocity<double>(tree, ws, body,
+                                                            p_GoBo_G, J);
+                    ossa_bench::Escape(J.data());
+                  }),
+         nq, nv, "CalcPositionKinematicsAlongPath+CalcJacobianSpatialVelocity");
+  if (Wanted("inverse_dynamics"))
+    Emit(n, "inverse_dynamics", "ossa",
+         MedianNs(settings,
+                  [&] {
+                    const int i = next();
+                    mb::CalcLocalPositionKinematics<double>(tree, params, q[i],
+                                                            &ws);
+                    mb::CalcVelocityKinematics<double>(tree, params, q[i], v[i],
+                                                       &ws);
+                    mb::CalcInverseDynamics<double>(
+                        tree, params, a[i], g, no_tau, no_forces, &ws, out);
+                    ossa_bench::Escape(out.data());
+                  }),
+         nq, nv, "local kinematics+CalcInverseDynamics");
+  if (Wanted("mass_matrix"))
+    Emit(n, "mass_matrix", "ossa",
+         MedianNs(settings,
+                  [&] {
+                    mb::CalcLocalPositionKinematics<double>(tree, params,
+                                                            q[next()], &ws);
+                    mb::CalcMassMatrix<double>(tree, params, &ws, M);
+                    ossa_bench::Escape(M.data());
+                  }),
+         nq, nv, "CalcLocalPositionKinematics+CalcMassMatrix");
+  if (Wanted("forward_dynamics"))
+    Emit(n, "forward_dynamics", "ossa",
+         MedianNs(settings,
+                  [&] {
+                    const int i = next();
+                    mb::CalcLocalPositionKinematics<double>(tree, params, q[i],
+                                                            &ws);
+                    mb::CalcVelocityKinematics<double>(tree, params, q[i], v[i],
+                                                       &ws);
+                    mb::CalcForwardDynamicsArticulatedBody<double>(
+                        tree, params, g, tau[i], no_forces, &ws, out);
+                    ossa_bench::Escape(out.data());
+                  }),
+         nq, nv, "local kinematics+CalcForwardDynamicsArticulatedBody");
 
   // AutoDiffXd: gradients with respect to q and v (nq + nv derivatives).
   if (nv > 120) return;  // Dense gradients of big chains take too long.
@@ -128,9 +167,9 @@ void RunModel(const ossa_bench::Settings& settings, const std::string& n,
   if (Wanted("autodiff_inverse_dynamics")) {
     const double ns = MedianNs(ad_settings, [&] {
       const int i = next();
-      fast &= mb::CalcInverseDynamicsAutoDiff(tree, params_ad, q_ad[i],
-                                              v_ad[i], a_ad[i], g_ad, &dual_ws,
-                                              &ws_ad, &out_ad);
+      fast &= mb::CalcInverseDynamicsAutoDiff(tree, params_ad, q_ad[i], v_ad[i],
+                                              a_ad[i], g_ad, &dual_ws, &ws_ad,
+                                              &out_ad);
       ossa_bench::Escape(out_ad.data());
     });
     Emit(n, "autodiff_inverse_dynamics", "ossa", ns, nq, nv,
@@ -140,9 +179,9 @@ void RunModel(const ossa_bench::Settings& settings, const std::string& n,
   if (Wanted("autodiff_forward_dynamics")) {
     const double ns = MedianNs(ad_settings, [&] {
       const int i = next();
-      fast &= mb::CalcForwardDynamicsAutoDiff(tree, params_ad, q_ad[i],
-                                              v_ad[i], tau_ad[i], g_ad,
-                                              &dual_ws, &ws_ad, &out_ad);
+      fast &= mb::CalcForwardDynamicsAutoDiff(tree, params_ad, q_ad[i], v_ad[i],
+                                              tau_ad[i], g_ad, &dual_ws, &ws_ad,
+                                              &out_ad);
       ossa_bench::Escape(out_ad.data());
     });
     Emit(n, "autodiff_forward_dynamics", "ossa", ns, nq, nv,
@@ -157,7 +196,8 @@ int main(int argc, char** argv) {
   const ossa_bench::Settings settings = ossa_bench::ParseSettings(argc, argv);
   for (const auto& arg : ossa_bench::ParseModels(argc, argv)) {
     if (arg.chain_links > 0) {
-      const mb::test::TestModel m = mb::test::MakeRevoluteChain(arg.chain_links);
+      const mb::test::TestModel m =
+          mb::test::MakeRevoluteChain(arg.chain_links);
       RunModel(settings, arg.name, m.tree, m.params, m.tree.num_mobods() - 1);
       continue;
     }
