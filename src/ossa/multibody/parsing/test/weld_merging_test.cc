@@ -151,8 +151,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Robot{"example_robot_data/talos_reduced.urdf", 20},
                       Robot{"drake/cassie_v2.urdf", 5}),
     [](const ::testing::TestParamInfo<Robot>& info) {
-      const std::string f = info.param.file;
-      return f.substr(f.find('/') + 1, f.find('_') - f.find('/') - 1);
+      std::string f = info.param.file;
+      f = f.substr(f.rfind('/') + 1);
+      return f.substr(0, f.find_first_of("_."));
     });
 
 }  // namespace
