@@ -155,8 +155,10 @@ struct Stepper {
 
 // One step from random states and random actuation within the effort
 // limits, for each approximation, against the independent formulas. The
-// two computations differ only by round-off of O(1e-16·κ(M)) in v̇, scaled
-// by h; 1e-12 absolute on velocities of O(1) leaves a wide margin.
+// two computations differ only by round-off of O(1e-16·κ(M)·|v|), with
+// κ(M) up to ~1e4 for the arm and the two mass matrices formed along
+// different summation orders (the plant's merges welded bodies); 1e-11
+// absolute on velocities of O(1) leaves a margin.
 TEST(DiscreteStep, MatchesIndependentSchemeFromRandomStates) {
   for (Model model : {Model::kAcrobot, Model::kArm}) {
     for (DiscreteContactApproximation approximation :
@@ -180,7 +182,7 @@ TEST(DiscreteStep, MatchesIndependentSchemeFromRandomStates) {
             approximation == DiscreteContactApproximation::kTamsi
                 ? ReferenceTamsiVelocity(*plant, *context, stepper.inputs.u_ff)
                 : ReferenceSapVelocity(*plant, *context, stepper.inputs.u_ff);
-        EXPECT_LT((r.v_next - v_expected).lpNorm<Eigen::Infinity>(), 1e-12);
+        EXPECT_LT((r.v_next - v_expected).lpNorm<Eigen::Infinity>(), 1e-11);
         // Revolute joints: N = I, so q1 = q0 + h·v1.
         EXPECT_LT((r.q_next - (plant->GetPositions(*context) + kH * r.v_next))
                       .lpNorm<Eigen::Infinity>(),
@@ -472,7 +474,7 @@ TEST(DiscreteStep, DisarmedPdIsFeedforward) {
   EXPECT_EQ(r.num_iterations, 0);
   EXPECT_LT((r.v_next - ReferenceSapVelocity(*plant, *context, u))
                 .lpNorm<Eigen::Infinity>(),
-            1e-12);
+            1e-11);  // Round-off as in MatchesIndependentSchemeFromRandomStates.
 }
 
 // Runs `steps` steps, feeding x[n+1] back; returns the largest |v| seen.
