@@ -401,8 +401,12 @@ void MultibodyTree<T>::CalcForwardDynamics(
     ThrowLogicError("{}(): vdot is a nullptr.", kMethod);
   }
   ThrowIfWrongVectorSize(kMethod, "vdot", vdot->size(), num_velocities());
+  bool any_locked = false;
+  for (char locked : system.GetElementParameters(context).joint_locked) {
+    if (locked != 0) any_locked = true;
+  }
   const WeldMergedTree& merged = system.weld_merged_tree();
-  if (merged.merges_anything()) {
+  if (merged.merges_anything() && !any_locked) {
     DynamicsScratch<T>& scratch =
         system.GetMutableMergedDynamicsScratch(context);
     const WeldMergedParameters<T>& mp = system.EvalWeldMergedParameters(context);
@@ -424,10 +428,6 @@ void MultibodyTree<T>::CalcForwardDynamics(
   BodyForcesToMobods(topology_, scratch.forces.body_forces(),
                      &scratch.F_mobod_W);
   const TreeParameters<T>& params = system.GetParameters(context);
-  bool any_locked = false;
-  for (char locked : system.GetElementParameters(context).joint_locked) {
-    if (locked != 0) any_locked = true;
-  }
   if (!any_locked) {
     CalcForwardDynamicsArticulatedBody<T>(
         compiled_, params, Vector3<T>::Zero(),
