@@ -568,6 +568,15 @@ def test_jacobians(pair, seed):
                 context, w, f, points(rng, 1)[:, 0], frames[i // 2],
                 frames[-1]) for i, f in enumerate(frames)])
 
+        def spatial_in_world(lib, plant, context):
+            # A = E = W: ossa's root-path fast path for kV.
+            rng = np.random.default_rng(seed)
+            w = getattr(lib.tree.JacobianWrtVariable, wrt)
+            world = plant.world_frame()
+            return np.array([plant.CalcJacobianSpatialVelocity(
+                context, w, f, points(rng, 1)[:, 0], world, world)
+                for f in user_frames(lib, plant)])
+
         def translational(lib, plant, context):
             frames = user_frames(lib, plant)
             rng = np.random.default_rng(seed)
@@ -588,6 +597,8 @@ def test_jacobians(pair, seed):
                 context, w, plant.world_frame(), plant.world_frame())
 
         compare(pair, f"spatial velocity Jacobians ({wrt})", spatial)
+        compare(pair, f"spatial velocity Jacobians in W ({wrt})",
+                spatial_in_world)
         compare(pair, f"translational velocity Jacobians ({wrt})",
                 translational)
         compare(pair, f"angular velocity Jacobians ({wrt})", angular)

@@ -368,8 +368,7 @@ void MultibodyPlant<T>::SetPositionsAndVelocities(
   ThrowIfNull("SetPositionsAndVelocities", context, "context");
   const int nq = num_positions(), nv = num_velocities();
   CheckSize("SetPositionsAndVelocities", "q_v", q_v.size(), nq + nv);
-  internal::MultibodyTreeSystem<T>::SetPositions(context, q_v.head(nq));
-  internal::MultibodyTreeSystem<T>::SetVelocities(context, q_v.tail(nv));
+  internal::MultibodyTreeSystem<T>::SetPositionsAndVelocities(context, q_v);
 }
 
 template <typename T>

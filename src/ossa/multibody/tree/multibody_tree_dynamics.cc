@@ -35,6 +35,21 @@ void BodyForcesToMobods(const MultibodyTreeTopology& topology,
   }
 }
 
+// False if every body force is exactly zero, so that the dynamics can skip
+// gathering them (and the world poses that needs). Only decided for double:
+// a zero value may carry a non-zero derivative.
+template <typename T>
+bool HasNonZeroBodyForces(const MultibodyForces<T>& forces) {
+  if constexpr (std::is_same_v<T, double>) {
+    for (const SpatialForce<T>& F : forces.body_forces()) {
+      if (!(F.get_coeffs().array() == 0).all()) return true;
+    }
+    return false;
+  } else {
+    return !forces.body_forces().empty();
+  }
+}
+
 }  // namespace
 
 // ------------------------------------------------------------ force elements
@@ -118,18 +133,25 @@ VectorX<T> MultibodyTree<T>::CalcInverseDynamics(
   const WeldMergedTree& merged = system.weld_merged_tree();
   if (merged.merges_anything()) {
     // Welded bodies as parts of composite bodies: the same τ for fewer
-    // bodies (weld_merged_tree.h).
-    DynamicsScratch<T>& scratch =
-        system.GetMutableMergedDynamicsScratch(context);
+    // bodies (weld_merged_tree.h). Spatial forces, when there are any, act
+    // on the groups and need the world poses.
+    const bool has_body_forces = HasNonZeroBodyForces(external_forces);
+    using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
+    DynamicsScratch<T>& scratch = system.GetMutableMergedDynamicsScratch(
+        context, has_body_forces ? Need::kVelocityAndWorld : Need::kVelocity);
     const WeldMergedParameters<T>& mp = system.EvalWeldMergedParameters(context);
-    BodyForcesToMobods(topology_, external_forces.body_forces(),
-                       &scratch.F_mobod_W);
-    GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
-                                   scratch.F_mobod_W, &scratch.F_group_W);
+    static const std::vector<Vector6<T>> kNoForces;
+    if (has_body_forces) {
+      BodyForcesToMobods(topology_, external_forces.body_forces(),
+                         &scratch.F_mobod_W);
+      GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
+                                     scratch.F_mobod_W, &scratch.F_group_W);
+    }
     internal::CalcInverseDynamics<T>(
         merged.tree(), mp.params, known_vdot, Vector3<T>::Zero(),
-        external_forces.generalized_forces(), scratch.F_group_W,
-        &scratch.merged_ws, tau);
+        external_forces.generalized_forces(),
+        has_body_forces ? scratch.F_group_W : kNoForces, &scratch.merged_ws,
+        tau);
     return tau;
   }
   DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
@@ -217,8 +239,8 @@ void MultibodyTree<T>::CalcMassMatrix(const systems::Context<T>& context,
   }
   const WeldMergedTree& merged = system.weld_merged_tree();
   if (merged.merges_anything()) {
-    DynamicsScratch<T>& scratch =
-        system.GetMutableMergedDynamicsScratch(context);
+    DynamicsScratch<T>& scratch = system.GetMutableMergedDynamicsScratch(
+        context, MultibodyTreeSystem<T>::MergedKinematics::kPosition);
     internal::CalcMassMatrix<T>(merged.tree(),
                                 system.EvalWeldMergedParameters(context).params,
                                 &scratch.merged_ws, *M);
@@ -272,8 +294,8 @@ void MultibodyTree<T>::CalcBiasTerm(const systems::Context<T>& context,
   ThrowIfWrongVectorSize(kMethod, "Cv", Cv->size(), num_velocities());
   const WeldMergedTree& merged = system.weld_merged_tree();
   if (merged.merges_anything()) {
-    DynamicsScratch<T>& scratch =
-        system.GetMutableMergedDynamicsScratch(context);
+    DynamicsScratch<T>& scratch = system.GetMutableMergedDynamicsScratch(
+        context, MultibodyTreeSystem<T>::MergedKinematics::kVelocity);
     internal::CalcBiasTerm<T>(merged.tree(),
                               system.EvalWeldMergedParameters(context).params,
                               &scratch.merged_ws, *Cv);

@@ -33,9 +33,13 @@ struct DynamicsScratch {
 
   TreeWorkspace<T> ws;
   bool full_kinematics_valid{false};
-  /// Weld-merged tree: kinematics, spatial forces per group, [q; v].
+  /// Weld-merged tree: kinematics, spatial forces per group, [q; v]. Its
+  /// position kinematics (local X_PB and H_B; world poses only when asked
+  /// for) and its velocity kinematics are refreshed separately, each when a
+  /// method first needs it for the Context's q and v.
   TreeWorkspace<T> merged_ws;
-  bool merged_kinematics_valid{false};
+  bool merged_position_valid{false};
+  bool merged_velocity_valid{false};
   std::vector<Vector6<T>> F_group_W;
   VectorX<T> x;
   /// The plant's applied forces (actuation, input ports) for its forward

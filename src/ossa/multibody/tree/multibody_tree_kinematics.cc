@@ -595,6 +595,27 @@ void MultibodyTree<T>::CalcJacobianSpatialVelocity(
                                                            : num_positions();
   ThrowIfWrongShape(kMethod, "Js_V_ABp_E", Js_V_ABp_E->rows(),
                     Js_V_ABp_E->cols(), 6, n);
+  if (with_respect_to == JacobianWrtVariable::kV &&
+      frame_A.body().index() == world_index() && frame_E.is_world_frame()) {
+    // The common case (J_V_WBp_W, wrt v) depends on B's root path only: the
+    // merged tree's path kinematics (weld_merged_tree.h) give it without
+    // the pose of every other body. Bp is on the group G of B's mobod at
+    // p_GoBp_G = X_GB·X_BF·p_FoBp_F (F = frame_B).
+    const WeldMergedTree& merged = system.weld_merged_tree();
+    const int mobod_B = topology_.body_to_mobod(frame_B.body().index());
+    const int group = merged.group(mobod_B);
+    const Pose<T>& X_GB = system.EvalWeldMergedParameters(context).X_GB[mobod_B];
+    Vector3<T> p_BoBp = p_BoBp_B;
+    if (!frame_B.is_body_frame()) {
+      p_BoBp = system.GetElementParameters(context).X_BF[frame_B.index()] *
+               p_BoBp_B;
+    }
+    const Vector3<T> p_GoBp_G = X_GB.p + X_GB.R * p_BoBp;
+    internal::CalcJacobianSpatialVelocity<T>(
+        merged.tree(), system.EvalMergedPathKinematics(context, group), group,
+        p_GoBp_G, *Js_V_ABp_E);
+    return;
+  }
   const TreeWorkspace<T>& ws = system.EvalPositionKinematics(context);
   const auto& X_WB = system.EvalBodyPosesInWorld(context);
   const Vector3<T> p_WBp = CalcFramePoseInWorld(context, frame_B) * p_BoBp_B;

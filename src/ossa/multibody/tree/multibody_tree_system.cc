@@ -127,7 +127,8 @@ void MultibodyTreeSystem<T>::DeclareFinalizedModel() {
                          tree_->num_bodies()),
       [](const systems::Context<T>&, DynamicsScratch<T>* scratch) {
         scratch->full_kinematics_valid = false;
-        scratch->merged_kinematics_valid = false;
+        scratch->merged_position_valid = false;
+        scratch->merged_velocity_valid = false;
       },
       {velocity_cache_->ticket()});
   weld_merged_parameters_cache_ =
@@ -172,24 +173,49 @@ systems::VectorBase<T>& MultibodyTreeSystem<T>::GetMutableStateVector(
 }
 
 template <typename T>
+VectorX<T> MultibodyTreeSystem<T>::ReadState(const systems::Context<T>& context,
+                                             int start, int n) const {
+  const systems::VectorBase<T>& x = state_vector(context);
+  if (const T* data = x.get_contiguous_data()) {
+    return Eigen::Map<const VectorX<T>>(data + start, n);
+  }
+  VectorX<T> result(n);
+  for (int i = 0; i < n; ++i) result[i] = x.GetAtIndex(start + i);
+  return result;
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::WriteState(
+    systems::Context<T>* context, int start,
+    const Eigen::Ref<const VectorX<T>>& values) const {
+  systems::VectorBase<T>& x = mutable_state_vector(context);
+  if (T* data = x.get_contiguous_data()) {
+    Eigen::Map<VectorX<T>>(data + start, values.size()) = values;
+    return;
+  }
+  for (int i = 0; i < values.size(); ++i) x.SetAtIndex(start + i, values[i]);
+}
+
+template <typename T>
 VectorX<T> MultibodyTreeSystem<T>::GetPositionsAndVelocities(
     const systems::Context<T>& context) const {
   ThrowIfNotFinalized("GetPositionsAndVelocities");
-  return state_vector(context).CopyToVector();
+  return ReadState(context, 0,
+                   tree_->num_positions() + tree_->num_velocities());
 }
 
 template <typename T>
 VectorX<T> MultibodyTreeSystem<T>::GetPositions(
     const systems::Context<T>& context) const {
   ThrowIfNotFinalized("GetPositions");
-  return state_vector(context).CopyToVector().head(tree_->num_positions());
+  return ReadState(context, 0, tree_->num_positions());
 }
 
 template <typename T>
 VectorX<T> MultibodyTreeSystem<T>::GetVelocities(
     const systems::Context<T>& context) const {
   ThrowIfNotFinalized("GetVelocities");
-  return state_vector(context).CopyToVector().tail(tree_->num_velocities());
+  return ReadState(context, tree_->num_positions(), tree_->num_velocities());
 }
 
 template <typename T>
@@ -200,8 +226,7 @@ void MultibodyTreeSystem<T>::SetPositions(
     ThrowLogicError("SetPositions(): q has size {} but size {} was expected.",
                     q.size(), tree_->num_positions());
   }
-  systems::VectorBase<T>& x = mutable_state_vector(context);
-  for (int i = 0; i < q.size(); ++i) x.SetAtIndex(i, q[i]);
+  WriteState(context, 0, q);
 }
 
 template <typename T>
@@ -212,9 +237,22 @@ void MultibodyTreeSystem<T>::SetVelocities(
     ThrowLogicError("SetVelocities(): v has size {} but size {} was expected.",
                     v.size(), tree_->num_velocities());
   }
-  systems::VectorBase<T>& x = mutable_state_vector(context);
-  const int nq = tree_->num_positions();
-  for (int i = 0; i < v.size(); ++i) x.SetAtIndex(nq + i, v[i]);
+  WriteState(context, tree_->num_positions(), v);
+}
+
+template <typename T>
+void MultibodyTreeSystem<T>::SetPositionsAndVelocities(
+    systems::Context<T>* context,
+    const Eigen::Ref<const VectorX<T>>& q_v) const {
+  ThrowIfNotFinalized("SetPositionsAndVelocities");
+  const int n = tree_->num_positions() + tree_->num_velocities();
+  if (q_v.size() != n) [[unlikely]] {
+    ThrowLogicError(
+        "SetPositionsAndVelocities(): q_v has size {} but size {} was "
+        "expected.",
+        q_v.size(), n);
+  }
+  WriteState(context, 0, q_v);
 }
 
 template <typename T>
@@ -232,10 +270,7 @@ VectorX<T> MultibodyTreeSystem<T>::GetPositionsSegment(
     const systems::Context<T>& context, int start, int n) const {
   ThrowIfNotFinalized("GetPositionsSegment");
   CheckSegment("GetPositionsSegment", start, n, tree_->num_positions());
-  const systems::VectorBase<T>& x = state_vector(context);
-  VectorX<T> result(n);
-  for (int i = 0; i < n; ++i) result[i] = x.GetAtIndex(start + i);
-  return result;
+  return ReadState(context, start, n);
 }
 
 template <typename T>
@@ -243,11 +278,7 @@ VectorX<T> MultibodyTreeSystem<T>::GetVelocitiesSegment(
     const systems::Context<T>& context, int start, int n) const {
   ThrowIfNotFinalized("GetVelocitiesSegment");
   CheckSegment("GetVelocitiesSegment", start, n, tree_->num_velocities());
-  const systems::VectorBase<T>& x = state_vector(context);
-  const int nq = tree_->num_positions();
-  VectorX<T> result(n);
-  for (int i = 0; i < n; ++i) result[i] = x.GetAtIndex(nq + start + i);
-  return result;
+  return ReadState(context, tree_->num_positions() + start, n);
 }
 
 template <typename T>
@@ -257,8 +288,7 @@ void MultibodyTreeSystem<T>::SetPositionsSegment(
   ThrowIfNotFinalized("SetPositionsSegment");
   CheckSegment("SetPositionsSegment", start, values.size(),
                tree_->num_positions());
-  systems::VectorBase<T>& x = mutable_state_vector(context);
-  for (int i = 0; i < values.size(); ++i) x.SetAtIndex(start + i, values[i]);
+  WriteState(context, start, values);
 }
 
 template <typename T>
@@ -268,10 +298,7 @@ void MultibodyTreeSystem<T>::SetVelocitiesSegment(
   ThrowIfNotFinalized("SetVelocitiesSegment");
   CheckSegment("SetVelocitiesSegment", start, values.size(),
                tree_->num_velocities());
-  systems::VectorBase<T>& x = mutable_state_vector(context);
-  const int nq = tree_->num_positions();
-  for (int i = 0; i < values.size(); ++i)
-    x.SetAtIndex(nq + start + i, values[i]);
+  WriteState(context, tree_->num_positions() + start, values);
 }
 
 template <typename T>
@@ -454,26 +481,65 @@ const WeldMergedParameters<T>& MultibodyTreeSystem<T>::EvalWeldMergedParameters(
 }
 
 template <typename T>
+const T* MultibodyTreeSystem<T>::StateData(const systems::Context<T>& context,
+                                           DynamicsScratch<T>* scratch) const {
+  const systems::VectorBase<T>& state = state_vector(context);
+  if (const T* data = state.get_contiguous_data()) return data;
+  if (scratch->x.size() != state.size()) scratch->x.resize(state.size());
+  state.CopyToPreSizedVector(&scratch->x);
+  return scratch->x.data();
+}
+
+template <typename T>
+const TreeWorkspace<T>& MultibodyTreeSystem<T>::EvalMergedPathKinematics(
+    const systems::Context<T>& context, int group) const {
+  ThrowIfNotFinalized("EvalMergedPathKinematics");
+  this->ValidateContext(context);
+  DynamicsScratch<T>& scratch = RawDynamicsScratch(context);
+  TreeWorkspace<T>& ws = scratch.merged_ws;
+  if (scratch.merged_position_valid && ws.world_poses_valid) return ws;
+  const WeldMergedParameters<T>& merged = EvalWeldMergedParameters(context);
+  const Eigen::Map<const VectorX<T>> q(StateData(context, &scratch),
+                                       tree_->num_positions());
+  // Recomputing the path of an already current local pass rewrites the
+  // same values; the workspace's other world poses stay marked stale.
+  CalcPositionKinematicsAlongPath<T>(weld_merged_.tree(), merged.params, q,
+                                     group, &ws);
+  return ws;
+}
+
+template <typename T>
 DynamicsScratch<T>& MultibodyTreeSystem<T>::GetMutableMergedDynamicsScratch(
-    const systems::Context<T>& context) const {
+    const systems::Context<T>& context, MergedKinematics need) const {
   ThrowIfNotFinalized("GetMutableMergedDynamicsScratch");
   this->ValidateContext(context);
   DynamicsScratch<T>& scratch = RawDynamicsScratch(context);
-  if (!scratch.merged_kinematics_valid) {
-    const WeldMergedParameters<T>& merged = EvalWeldMergedParameters(context);
-    const int nq = tree_->num_positions(), nv = tree_->num_velocities();
-    const systems::VectorBase<T>& state = state_vector(context);
-    const T* data = state.get_contiguous_data();
-    if (data == nullptr) {
-      if (scratch.x.size() != state.size()) scratch.x.resize(state.size());
-      state.CopyToPreSizedVector(&scratch.x);
-      data = scratch.x.data();
+  TreeWorkspace<T>& ws = scratch.merged_ws;
+  const bool world = need == MergedKinematics::kVelocityAndWorld;
+  const bool velocity = need != MergedKinematics::kPosition;
+  const bool position_stale =
+      !scratch.merged_position_valid || (world && !ws.world_poses_valid);
+  if (!position_stale && (!velocity || scratch.merged_velocity_valid)) {
+    return scratch;
+  }
+  const WeldMergedParameters<T>& merged = EvalWeldMergedParameters(context);
+  const int nq = tree_->num_positions(), nv = tree_->num_velocities();
+  const T* data = StateData(context, &scratch);
+  const Eigen::Map<const VectorX<T>> q(data, nq), v(data + nq, nv);
+  const CompiledTree& mt = weld_merged_.tree();
+  if (position_stale) {
+    // World poses cost a 3x3 product per mobod: only for the methods that
+    // apply spatial forces (the kernels complete them when they need them).
+    if (world) {
+      CalcPositionKinematics<T>(mt, merged.params, q, &ws);
+    } else {
+      CalcLocalPositionKinematics<T>(mt, merged.params, q, &ws);
     }
-    const Eigen::Map<const VectorX<T>> q(data, nq), v(data + nq, nv);
-    const CompiledTree& mt = weld_merged_.tree();
-    CalcPositionKinematics<T>(mt, merged.params, q, &scratch.merged_ws);
-    CalcVelocityKinematics<T>(mt, merged.params, q, v, &scratch.merged_ws);
-    scratch.merged_kinematics_valid = true;
+    scratch.merged_position_valid = true;
+  }
+  if (velocity && !scratch.merged_velocity_valid) {
+    CalcVelocityKinematics<T>(mt, merged.params, q, v, &ws);
+    scratch.merged_velocity_valid = true;
   }
   return scratch;
 }

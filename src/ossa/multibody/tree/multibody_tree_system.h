@@ -72,6 +72,9 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
                     const Eigen::Ref<const VectorX<T>>& q) const;
   void SetVelocities(systems::Context<T>* context,
                      const Eigen::Ref<const VectorX<T>>& v) const;
+  /// Set [q; v] at once (one invalidation, not two).
+  void SetPositionsAndVelocities(systems::Context<T>* context,
+                                 const Eigen::Ref<const VectorX<T>>& q_v) const;
 
   /// The n entries of q (or v) starting at `start`, e.g. one joint's
   /// coordinates; throw std::logic_error if the range is outside q (v).
@@ -143,12 +146,26 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   /// (a cache entry that depends on the parameters only).
   const WeldMergedParameters<T>& EvalWeldMergedParameters(
       const systems::Context<T>& context) const;
+  /// (Internal) What of the merged tree's kinematics a dynamics method
+  /// needs current in the scratch's `merged_ws`.
+  enum class MergedKinematics {
+    kPosition,          ///< X_PB and H_B (the mass matrix).
+    kVelocity,          ///< Those and the velocity kinematics.
+    kVelocityAndWorld,  ///< Those and the world poses (applied forces).
+  };
   /// (Internal) The same scratch as GetMutableDynamicsScratch(), with
-  /// `merged_ws` holding the merged tree's position (world poses included)
-  /// and velocity kinematics for the Context's q and v instead of `ws`
-  /// holding the full tree's (which is then not refreshed).
+  /// `merged_ws` holding the merged tree's kinematics named by `need` for
+  /// the Context's q and v instead of `ws` holding the full tree's (which is
+  /// then not refreshed).
   DynamicsScratch<T>& GetMutableMergedDynamicsScratch(
-      const systems::Context<T>& context) const;
+      const systems::Context<T>& context,
+      MergedKinematics need = MergedKinematics::kVelocityAndWorld) const;
+  /// (Internal) The merged tree's workspace with the position kinematics
+  /// (world poses included) of the root path of merged mobod `group`
+  /// current: all of it when the scratch already holds it, else only that
+  /// path is computed (all a Jacobian of a frame on `group` needs).
+  const TreeWorkspace<T>& EvalMergedPathKinematics(
+      const systems::Context<T>& context, int group) const;
 
  protected:
   /// (Internal) The dynamics scratch's value without refreshing any of its
@@ -197,6 +214,17 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
       const systems::Context<T>& context) const;
   systems::VectorBase<T>& mutable_state_vector(
       systems::Context<T>* context) const;
+  // Entries [start, start + n) of [q; v], and writes to them: one block
+  // copy when the state is contiguous (always, for the vectors the plant
+  // allocates), element by element otherwise.
+  VectorX<T> ReadState(const systems::Context<T>& context, int start,
+                       int n) const;
+  // [q; v] of `context` without a copy when the state is contiguous, else
+  // copied into `scratch->x`.
+  const T* StateData(const systems::Context<T>& context,
+                     DynamicsScratch<T>* scratch) const;
+  void WriteState(systems::Context<T>* context, int start,
+                  const Eigen::Ref<const VectorX<T>>& values) const;
 
   std::unique_ptr<MultibodyTree<T>> tree_;
   bool is_discrete_{false};
