@@ -919,6 +919,13 @@ class MultibodyTree {
                       bool removed) const;
   std::vector<std::unique_ptr<ForceElement<T>>> force_elements_;
   UniformGravityFieldElement<T>* gravity_field_{nullptr};
+  // Adds joint damping −d·v to `forces` (part of the force elements'
+  // contribution, as in the reference).
+  void AddJointDamping(const systems::Context<T>& context,
+                       MultibodyForces<T>* forces) const;
+  // True if uniform gravity, enabled for every model instance, is the only
+  // force element: the dynamics kernels can then apply it themselves.
+  bool IsUniformGravityTheOnlyForceElement() const;
   NameMap body_names_, frame_names_, joint_names_, actuator_names_;
 
   // Compiles the topology into compiled_ and default_parameters_;

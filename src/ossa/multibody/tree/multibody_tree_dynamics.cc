@@ -139,7 +139,8 @@ VectorX<T> MultibodyTree<T>::CalcInverseDynamics(
     using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
     DynamicsScratch<T>& scratch = system.GetMutableMergedDynamicsScratch(
         context, has_body_forces ? Need::kVelocityAndWorld : Need::kVelocity);
-    const WeldMergedParameters<T>& mp = system.EvalWeldMergedParameters(context);
+    const WeldMergedParameters<T>& mp =
+        system.EvalWeldMergedParameters(context);
     static const std::vector<Vector6<T>> kNoForces;
     if (has_body_forces) {
       BodyForcesToMobods(topology_, external_forces.body_forces(),
@@ -328,12 +329,30 @@ void MultibodyTree<T>::CalcForceElementsContribution(
   for (const auto& element : force_elements_) {
     element->CalcAndAddForceContribution(context, pc, vc, forces);
   }
-  // Joint damping −d·v, as the reference does here.
+  AddJointDamping(context, forces);
+}
+
+template <typename T>
+void MultibodyTree<T>::AddJointDamping(const systems::Context<T>& context,
+                                       MultibodyForces<T>* forces) const {
+  const MultibodyTreeSystem<T>& system = *tree_system_;
   const TreeParameters<T>& params = system.GetParameters(context);
   if (params.damping.size() > 0 && !params.damping.isZero(0.0)) {
     forces->mutable_generalized_forces() -=
         params.damping.cwiseProduct(system.GetVelocities(context));
   }
+}
+
+template <typename T>
+bool MultibodyTree<T>::IsUniformGravityTheOnlyForceElement() const {
+  if (force_elements_.size() != 1 ||
+      force_elements_[0].get() != gravity_field_) {
+    return false;
+  }
+  for (int i = 0; i < num_model_instances(); ++i) {
+    if (!gravity_field_->is_enabled(ModelInstanceIndex(i))) return false;
+  }
+  return true;
 }
 
 template <typename T>
@@ -429,19 +448,39 @@ void MultibodyTree<T>::CalcForwardDynamics(
   }
   const WeldMergedTree& merged = system.weld_merged_tree();
   if (merged.merges_anything() && !any_locked) {
-    DynamicsScratch<T>& scratch =
-        system.GetMutableMergedDynamicsScratch(context);
-    const WeldMergedParameters<T>& mp = system.EvalWeldMergedParameters(context);
-    CalcForceElementsContribution(context, &scratch.forces);
+    // When gravity, acting on every body, is the only force element, the
+    // kernel applies it to the merged groups directly: the full tree's
+    // kinematics, which the force elements need, are then never computed.
+    const bool gravity_in_kernel = IsUniformGravityTheOnlyForceElement();
+    DynamicsScratch<T>& scratch = system.RawDynamicsScratch(context);
+    if (gravity_in_kernel) {
+      scratch.forces.SetZero();
+      AddJointDamping(context, &scratch.forces);
+    } else {
+      CalcForceElementsContribution(context, &scratch.forces);
+    }
     scratch.forces.AddInForces(applied_forces);
-    BodyForcesToMobods(topology_, scratch.forces.body_forces(),
-                       &scratch.F_mobod_W);
-    GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
-                                   scratch.F_mobod_W, &scratch.F_group_W);
+    const bool has_body_forces = HasNonZeroBodyForces(scratch.forces);
+    using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
+    system.GetMutableMergedDynamicsScratch(
+        context, has_body_forces ? Need::kVelocityAndWorld : Need::kVelocity);
+    const WeldMergedParameters<T>& mp =
+        system.EvalWeldMergedParameters(context);
+    static const std::vector<Vector6<T>> kNoForces;
+    if (has_body_forces) {
+      BodyForcesToMobods(topology_, scratch.forces.body_forces(),
+                         &scratch.F_mobod_W);
+      GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
+                                     scratch.F_mobod_W, &scratch.F_group_W);
+    }
+    const Vector3<T> g_W =
+        gravity_in_kernel
+            ? Vector3<T>(gravity_field_->gravity_vector().template cast<T>())
+            : Vector3<T>::Zero();
     CalcForwardDynamicsArticulatedBody<T>(
-        merged.tree(), mp.params, Vector3<T>::Zero(),
-        scratch.forces.generalized_forces(), scratch.F_group_W,
-        &scratch.merged_ws, *vdot);
+        merged.tree(), mp.params, g_W, scratch.forces.generalized_forces(),
+        has_body_forces ? scratch.F_group_W : kNoForces, &scratch.merged_ws,
+        *vdot);
     return;
   }
   DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
@@ -451,10 +490,10 @@ void MultibodyTree<T>::CalcForwardDynamics(
                      &scratch.F_mobod_W);
   const TreeParameters<T>& params = system.GetParameters(context);
   if (!any_locked) {
-    CalcForwardDynamicsArticulatedBody<T>(
-        compiled_, params, Vector3<T>::Zero(),
-        scratch.forces.generalized_forces(), scratch.F_mobod_W, &scratch.ws,
-        *vdot);
+    CalcForwardDynamicsArticulatedBody<T>(compiled_, params, Vector3<T>::Zero(),
+                                          scratch.forces.generalized_forces(),
+                                          scratch.F_mobod_W, &scratch.ws,
+                                          *vdot);
     return;
   }
   // Locked joints keep v̇ = 0 and do not enter the dynamics: solve
@@ -462,10 +501,9 @@ void MultibodyTree<T>::CalcForwardDynamics(
   // right-hand side is −ID(v̇ = 0); dense, as locking is the exception.
   const int nv = num_velocities();
   VectorX<T> rhs(nv);
-  internal::CalcInverseDynamics<T>(compiled_, params, VectorX<T>::Zero(nv),
-                                   Vector3<T>::Zero(),
-                                   scratch.forces.generalized_forces(),
-                                   scratch.F_mobod_W, &scratch.ws, rhs);
+  internal::CalcInverseDynamics<T>(
+      compiled_, params, VectorX<T>::Zero(nv), Vector3<T>::Zero(),
+      scratch.forces.generalized_forces(), scratch.F_mobod_W, &scratch.ws, rhs);
   MatrixX<T> M(nv, nv);
   internal::CalcMassMatrix<T>(compiled_, params, &scratch.ws, M);
   const std::vector<int> u = FindUnlockedVelocityIndices(context);

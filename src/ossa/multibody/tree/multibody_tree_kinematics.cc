@@ -604,11 +604,12 @@ void MultibodyTree<T>::CalcJacobianSpatialVelocity(
     const WeldMergedTree& merged = system.weld_merged_tree();
     const int mobod_B = topology_.body_to_mobod(frame_B.body().index());
     const int group = merged.group(mobod_B);
-    const Pose<T>& X_GB = system.EvalWeldMergedParameters(context).X_GB[mobod_B];
+    const Pose<T>& X_GB =
+        system.EvalWeldMergedParameters(context).X_GB[mobod_B];
     Vector3<T> p_BoBp = p_BoBp_B;
     if (!frame_B.is_body_frame()) {
-      p_BoBp = system.GetElementParameters(context).X_BF[frame_B.index()] *
-               p_BoBp_B;
+      p_BoBp =
+          system.GetElementParameters(context).X_BF[frame_B.index()] * p_BoBp_B;
     }
     const Vector3<T> p_GoBp_G = X_GB.p + X_GB.R * p_BoBp;
     internal::CalcJacobianSpatialVelocity<T>(

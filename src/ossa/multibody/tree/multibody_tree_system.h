@@ -167,11 +167,13 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   const TreeWorkspace<T>& EvalMergedPathKinematics(
       const systems::Context<T>& context, int group) const;
 
- protected:
   /// (Internal) The dynamics scratch's value without refreshing any of its
-  /// kinematics: for its work arrays only (the plant's applied forces).
+  /// kinematics: for its work arrays only (the plant's applied forces,
+  /// the forward dynamics' force sums).
   DynamicsScratch<T>& RawDynamicsScratch(
       const systems::Context<T>& context) const;
+
+ protected:
   /// The generalized accelerations v̇ of the model in `context` (size
   /// num_velocities()): MultibodyPlant overrides this with its forward
   /// dynamics (forces, actuation, contact). A bare MultibodyTreeSystem has
@@ -188,8 +190,7 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   /// Both: a converter and a tree (for the scalar-converted copies of
   /// subclasses).
   MultibodyTreeSystem(systems::SystemScalarConverter converter,
-                      std::unique_ptr<MultibodyTree<T>> tree,
-                      bool is_discrete);
+                      std::unique_ptr<MultibodyTree<T>> tree, bool is_discrete);
 
  private:
   // Declares state, parameters and caches of the finalized tree.
