@@ -11,8 +11,10 @@ is invalidated and the result recomputed), then calls:
   mass_matrix:        SetPositions + CalcMassMatrix
   forward_dynamics:   SetPositionsAndVelocities + CalcTimeDerivatives
   discrete_step:      the same URDF in a discrete plant (time_step 1 ms):
-                      SetPositionsAndVelocities +
-                      CalcForcedDiscreteVariableUpdate
+                      SetPositionsAndVelocities + ExecuteForcedEvents (the
+                      plant's step is a forced unrestricted update while its
+                      output ports are sampled, the default; a forced
+                      discrete update would time a copy of the state)
   autodiff_inverse_dynamics / autodiff_forward_dynamics: the same two on
     plant.ToAutoDiffXd() with the state [q; v] seeded by InitializeAutoDiff
     (nq + nv derivatives: full gradients with respect to q and v).
@@ -170,15 +172,19 @@ def main(argv):
                                    plant_d.GetFrameByName(roots[0]))
             plant_d.Finalize()
             ctx_d = plant_d.CreateDefaultContext()
-            disc = plant_d.AllocateDiscreteVariables()
 
             def step():
                 plant_d.SetPositionsAndVelocities(ctx_d, xs[nxt()])
-                plant_d.CalcForcedDiscreteVariableUpdate(ctx_d, disc)
+                plant_d.ExecuteForcedEvents(ctx_d)
 
+            # A step must move the state (gravity acts): never time a no-op.
+            step()
+            if np.array_equal(plant_d.GetPositionsAndVelocities(ctx_d),
+                              xs[k[0]]):
+                raise RuntimeError("the step left the state unchanged")
             emit(name, "discrete_step", median_ns(step, batches, batch_seconds),
                  nq, nv, "time_step 1 ms: SetPositionsAndVelocities+"
-                 "CalcForcedDiscreteVariableUpdate", overhead)
+                 "ExecuteForcedEvents", overhead)
         except Exception as e:  # noqa: BLE001
             print(f"drake: {name} discrete_step: {e}", file=sys.stderr)
 

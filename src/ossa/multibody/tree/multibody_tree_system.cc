@@ -388,12 +388,27 @@ template <typename T>
 void MultibodyTreeSystem<T>::CalcBodyPosesCache(
     const systems::Context<T>& context,
     std::vector<math::RigidTransform<T>>* X_WB) const {
-  const TreeWorkspace<T>& ws = EvalPositionKinematics(context);
+  // From the weld-merged tree: one position step per group (welds take
+  // none), then X_WB = X_WG·X_GB for the welded members.
+  const TreeWorkspace<T>& ws =
+      GetMutableMergedDynamicsScratch(context,
+                                      MergedKinematics::kPositionAndWorld)
+          .merged_ws;
+  const WeldMergedParameters<T>& merged = EvalWeldMergedParameters(context);
   const MultibodyTreeTopology& topology = tree_->get_topology();
   for (int b = 0; b < tree_->num_bodies(); ++b) {
     const int m = topology.body_to_mobod(BodyIndex(b));
+    const int g = weld_merged_.group(m);
+    if (g != 0 && weld_merged_.root(g) == m) {
+      (*X_WB)[b] = math::RigidTransform<T>(
+          math::RotationMatrix<T>::MakeUnchecked(ws.R_WB[g]), ws.p_WB[g]);
+      continue;
+    }
+    Matrix3<T> R_WB;
+    Vector3<T> p_WB;
+    CalcFullMobodPoseInWorld<T>(weld_merged_, merged, ws, m, &R_WB, &p_WB);
     (*X_WB)[b] = math::RigidTransform<T>(
-        math::RotationMatrix<T>::MakeUnchecked(ws.R_WB[m]), ws.p_WB[m]);
+        math::RotationMatrix<T>::MakeUnchecked(R_WB), p_WB);
   }
 }
 
@@ -515,8 +530,10 @@ DynamicsScratch<T>& MultibodyTreeSystem<T>::GetMutableMergedDynamicsScratch(
   this->ValidateContext(context);
   DynamicsScratch<T>& scratch = RawDynamicsScratch(context);
   TreeWorkspace<T>& ws = scratch.merged_ws;
-  const bool world = need == MergedKinematics::kVelocityAndWorld;
-  const bool velocity = need != MergedKinematics::kPosition;
+  const bool world = need == MergedKinematics::kVelocityAndWorld ||
+                     need == MergedKinematics::kPositionAndWorld;
+  const bool velocity = need == MergedKinematics::kVelocity ||
+                        need == MergedKinematics::kVelocityAndWorld;
   const bool position_stale =
       !scratch.merged_position_valid || (world && !ws.world_poses_valid);
   if (!position_stale && (!velocity || scratch.merged_velocity_valid)) {

@@ -150,6 +150,7 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   /// needs current in the scratch's `merged_ws`.
   enum class MergedKinematics {
     kPosition,          ///< X_PB and H_B (the mass matrix).
+    kPositionAndWorld,  ///< Those and the world poses (body poses).
     kVelocity,          ///< Those and the velocity kinematics.
     kVelocityAndWorld,  ///< Those and the world poses (applied forces).
   };
