@@ -8,6 +8,7 @@
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
 #include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/tree/tree_kernels_dual.h"
 
 namespace ossa::multibody::internal {
 
@@ -45,9 +46,27 @@ bool HasNonZeroBodyForces(const MultibodyForces<T>& forces) {
       if (!(F.get_coeffs().array() == 0).all()) return true;
     }
     return false;
+  } else if constexpr (std::is_same_v<T, AutoDiffXd>) {
+    for (const SpatialForce<T>& F : forces.body_forces()) {
+      for (int k = 0; k < 6; ++k) {
+        const AutoDiffXd& f = F.get_coeffs()[k];
+        if (f.value() != 0 || !f.derivatives().isZero(0.0)) return true;
+      }
+    }
+    return false;
   } else {
     return !forces.body_forces().empty();
   }
+}
+
+// The AutoDiffXd fast path's workspace for the merged tree, made on first
+// use in the Context's scratch.
+DualWorkspace& GetDualWorkspace(const CompiledTree& merged_tree,
+                                DynamicsScratch<AutoDiffXd>* scratch) {
+  if (scratch->dual.ws == nullptr) {
+    scratch->dual.ws = std::make_shared<DualWorkspace>(merged_tree);
+  }
+  return *scratch->dual.ws;
 }
 
 }  // namespace
@@ -136,6 +155,23 @@ VectorX<T> MultibodyTree<T>::CalcInverseDynamics(
     // bodies (weld_merged_tree.h). Spatial forces, when there are any, act
     // on the groups and need the world poses.
     const bool has_body_forces = HasNonZeroBodyForces(external_forces);
+    if constexpr (std::is_same_v<T, AutoDiffXd>) {
+      if (!has_body_forces) {
+        // Fixed-capacity duals instead of heap-allocated gradients
+        // (tree_kernels_dual.h); τ = ID(q, v, v̇) − τ_applied.
+        DynamicsScratch<T>& scratch = system.RawDynamicsScratch(context);
+        const WeldMergedParameters<T>& mp =
+            system.EvalWeldMergedParameters(context);
+        const VectorX<T> q = system.GetPositions(context);
+        const VectorX<T> v = system.GetVelocities(context);
+        CalcInverseDynamicsAutoDiff(
+            merged.tree(), mp.params, q, v, known_vdot, Vector3<T>::Zero(),
+            &GetDualWorkspace(merged.tree(), &scratch), &scratch.merged_ws,
+            &tau);
+        tau -= external_forces.generalized_forces();
+        return tau;
+      }
+    }
     using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
     DynamicsScratch<T>& scratch = system.GetMutableMergedDynamicsScratch(
         context, has_body_forces ? Need::kVelocityAndWorld : Need::kVelocity);
@@ -461,6 +497,25 @@ void MultibodyTree<T>::CalcForwardDynamics(
     }
     scratch.forces.AddInForces(applied_forces);
     const bool has_body_forces = HasNonZeroBodyForces(scratch.forces);
+    if constexpr (std::is_same_v<T, AutoDiffXd>) {
+      if (gravity_in_kernel && !has_body_forces) {
+        // As in CalcInverseDynamics: the fixed-capacity dual path.
+        const WeldMergedParameters<T>& mp =
+            system.EvalWeldMergedParameters(context);
+        const VectorX<T> q = system.GetPositions(context);
+        const VectorX<T> v = system.GetVelocities(context);
+        const Vector3<T> g_W =
+            gravity_field_->gravity_vector().template cast<T>();
+        VectorX<T> result(num_velocities());
+        CalcForwardDynamicsAutoDiff(
+            merged.tree(), mp.params, q, v,
+            scratch.forces.generalized_forces(), g_W,
+            &GetDualWorkspace(merged.tree(), &scratch), &scratch.merged_ws,
+            &result);
+        *vdot = result;
+        return;
+      }
+    }
     using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
     system.GetMutableMergedDynamicsScratch(
         context, has_body_forces ? Need::kVelocityAndWorld : Need::kVelocity);

@@ -6,6 +6,7 @@
 /// entry of MultibodyTreeSystem, so that repeated calls allocate nothing)
 /// and the projection of spatial forces onto generalized forces.
 
+#include <memory>
 #include <vector>
 
 #include "ossa/common/default_scalars.h"
@@ -24,6 +25,18 @@ namespace ossa::multibody::internal {
 /// the weld-merged tree (weld_merged_tree.h) for the same q and v. Both are
 /// filled on demand (MultibodyTreeSystem::GetMutableDynamicsScratch and
 /// GetMutableMergedDynamicsScratch); the flags say which one is current.
+class DualWorkspace;  // tree_kernels_dual.h
+
+/// The workspace of the AutoDiffXd fast path (tree_kernels_dual.h), made on
+/// first use. Scratch: a copy (a cloned Context) starts without one, so
+/// that no two Contexts share it.
+struct DualWorkspaceSlot {
+  DualWorkspaceSlot() = default;
+  DualWorkspaceSlot(const DualWorkspaceSlot&) {}
+  DualWorkspaceSlot& operator=(const DualWorkspaceSlot&) { return *this; }
+  std::shared_ptr<DualWorkspace> ws;
+};
+
 template <typename T>
 struct DynamicsScratch {
   DynamicsScratch() = default;
@@ -57,6 +70,8 @@ struct DynamicsScratch {
   VectorX<T> tau, tau_applied;
   /// Force element contributions (forward dynamics).
   MultibodyForces<T> forces{1, 0};
+  /// AutoDiffXd only: the fast path's workspace for the merged tree.
+  DualWorkspaceSlot dual;
 };
 
 /// Copies the position and velocity kinematics fields of `from` (the ones
