@@ -24,6 +24,12 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 def _build_env():
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
+    # ccache keys on paths relative to the checkout, as scripts/setup.sh sets
+    # for the build/ tree (its exports do not reach this process): without
+    # it, build/ and the wheel's build directory hash different absolute
+    # include paths and every compile misses.
+    env.setdefault("CCACHE_BASEDIR", str(ROOT))
+    env.setdefault("CCACHE_NOHASHDIR", "1")
     # The CMake cache of the build tree the suite imports ossa from.
     cache = pathlib.Path(ossa.__file__).resolve().parents[2] / "CMakeCache.txt"
     if "CXX" not in env and cache.exists():
