@@ -67,24 +67,28 @@ def xdot(plant, x, u):
     return plant.EvalTimeDerivatives(context).CopyToVector()
 
 
-def test_time_derivatives_match_finite_differences():
-    plant = make_plant()
+def check_time_derivatives_against_finite_differences(plant):
+    """d(ẋ)/d[x; u] of plant.ToAutoDiffXd() (seeded [x; u], one derivative
+    per entry) against central differences of the float plant."""
     ad = plant.ToAutoDiffXd()
     x0 = np.array([0.4, 0.3, -0.2, 0.5, 0.3, -0.7, 0.2, 0.1])
     u0 = np.array([0.8])
     n = x0.size
-    # Seed [x; u]: one derivative per entry.
     xu = InitializeAutoDiff(np.concatenate([x0, u0]))
     xdot_ad = xdot(ad, xu[:n].ravel(), xu[n:].ravel())
     np.testing.assert_allclose(ExtractValue(xdot_ad).ravel(),
                                xdot(plant, x0, u0), rtol=0, atol=1e-12)
-    A = ExtractGradient(xdot_ad)
     h = 1e-6
     A_fd = np.column_stack(
         [(xdot(plant, x0 + h * e, u0) - xdot(plant, x0 - h * e, u0)) / (2 * h)
          for e in np.eye(n)] +
         [(xdot(plant, x0, u0 + h) - xdot(plant, x0, u0 - h)) / (2 * h)])
-    np.testing.assert_allclose(A, A_fd, rtol=0, atol=1e-7)
+    np.testing.assert_allclose(ExtractGradient(xdot_ad), A_fd, rtol=0,
+                               atol=1e-7)
+
+
+def test_time_derivatives_match_finite_differences():
+    check_time_derivatives_against_finite_differences(make_plant())
 
 
 def test_mass_matrix_derivative():
@@ -138,21 +142,11 @@ def make_welded_plant():
 def test_welded_plant_dynamics_derivatives_match_finite_differences():
     from ossa.multibody.tree import MultibodyForces_
     plant = make_welded_plant()
+    check_time_derivatives_against_finite_differences(plant)
     ad = plant.ToAutoDiffXd()
     x0 = np.array([0.4, 0.3, -0.2, 0.5, 0.3, -0.7, 0.2, 0.1])
-    u0 = np.array([0.8])
     n = x0.size
-    xu = InitializeAutoDiff(np.concatenate([x0, u0]))
-    xdot_ad = xdot(ad, xu[:n].ravel(), xu[n:].ravel())
-    np.testing.assert_allclose(ExtractValue(xdot_ad).ravel(),
-                               xdot(plant, x0, u0), rtol=0, atol=1e-12)
     h = 1e-6
-    A_fd = np.column_stack(
-        [(xdot(plant, x0 + h * e, u0) - xdot(plant, x0 - h * e, u0)) / (2 * h)
-         for e in np.eye(n)] +
-        [(xdot(plant, x0, u0 + h) - xdot(plant, x0, u0 - h)) / (2 * h)])
-    np.testing.assert_allclose(ExtractGradient(xdot_ad), A_fd, rtol=0,
-                               atol=1e-7)
 
     # Inverse dynamics with generalized forces that carry derivatives too:
     # seeds [x; v̇; τ_applied].
