@@ -179,8 +179,12 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_csv(library, tmp_path):
     command = [sys.executable, "-m", "ossa", "--library", library,
                "simulate", "--duration", "100",
                "--no-plot", "--output-dir", str(tmp_path)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    # The child gets the default SIGINT disposition even when this test
+    # runs in a background job (whose shell ignores SIGINT, and Python then
+    # installs no KeyboardInterrupt handler).
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     csv_path = tmp_path / "trajectory.csv"
     deadline = time.time() + 120
     while time.time() < deadline:
