@@ -14,6 +14,13 @@
 /// The number of global operator new calls so far in this binary.
 inline std::atomic<long> g_allocations{0};
 
+// The replacements below pair malloc with free consistently; GCC cannot see
+// that once it inlines a `new` whose replacement is out of view, and warns.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
 void* operator new(std::size_t size) {
   ++g_allocations;
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
@@ -41,3 +48,7 @@ void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
 void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
   std::free(p);
 }
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

@@ -197,7 +197,8 @@ TEST(RollPitchYawTest, AngularVelocityMatchesFiniteDifferences) {
         (RollPitchYawd(a + h * rpyDt).ToRotationMatrix().matrix() -
          RollPitchYawd(a - h * rpyDt).ToRotationMatrix().matrix()) /
         (2 * h);
-    const Eigen::Matrix3d& R = rpy.ToRotationMatrix().matrix();
+    // A copy: matrix() refers into the temporary RotationMatrix.
+    const Eigen::Matrix3d R = rpy.ToRotationMatrix().matrix();
     const Eigen::Matrix3d W = Rdot * R.transpose();
     const Eigen::Vector3d w_fd(W(2, 1), W(0, 2), W(1, 0));
     const Eigen::Vector3d w_A = rpy.CalcAngularVelocityInParentFromRpyDt(rpyDt);

@@ -187,6 +187,10 @@ class SdfReader {
   std::vector<std::unique_ptr<XmlReader>> readers_;
   std::vector<std::unique_ptr<DataSource>> sources_;
   int resolve_depth_{0};
+  // SDFormat files included inside one another (other formats count in
+  // workspace_.include_depth).
+  static constexpr int kMaxIncludeDepth = 32;
+  int include_depth_{0};
 };
 
 PoseValue SdfReader::ReadPose(const XmlReader& xml, const XMLElement* e) const {
@@ -382,7 +386,11 @@ void SdfReader::ReadInclude(const XmlReader& xml, const XMLElement* include,
                                    uri, file));
     }
   }
-  if (workspace_.include_depth > 32 || readers_.size() > 1000) {
+  // Nesting, not the number of files, bounds the recursion: each level of
+  // SDFormat includes takes a few stack frames (ReadModel, ReadInclude), and
+  // an include loop must stop well before the stack does.
+  if (workspace_.include_depth + include_depth_ > kMaxIncludeDepth ||
+      readers_.size() > 1000) {
     xml.Error(include, "includes nest too deeply (an include loop?)");
   }
   std::string name_override;
@@ -438,8 +446,10 @@ void SdfReader::ReadInclude(const XmlReader& xml, const XMLElement* include,
   }
   const std::string name =
       name_override.empty() ? inner.RequiredAttr(model, "name") : name_override;
+  ++include_depth_;  // An error ends the whole parse: no need to undo it.
   auto child =
       ReadModel(inner, model, ScopedName(parent_name, name), parent, is_static);
+  --include_depth_;
   // The include's <pose> replaces the model's own.
   const XMLElement* pose_e = include->FirstChildElement("pose");
   if (parent) {

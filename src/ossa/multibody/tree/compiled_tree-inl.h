@@ -43,7 +43,9 @@ TreeWorkspace<T>::TreeWorkspace(const CompiledTree& tree) {
   u = VectorX<T>::Zero(nv);
   M = MatrixX<T>::Zero(nv, nv);
   rhs = VectorX<T>::Zero(nv);
-  llt = Eigen::LLT<MatrixX<T>>(nv);
+  // Sized by a factorization, not by LLT(nv): that constructor leaves the
+  // factorization's status uninitialized, and moving it reads that (UB).
+  llt.compute(MatrixX<T>::Identity(nv, nv));
   vdot_zero = VectorX<T>::Zero(nv);
 }
 

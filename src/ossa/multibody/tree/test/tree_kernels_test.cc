@@ -234,7 +234,9 @@ TEST_P(RandomTreeTest, MassMatrixIsInverseDynamicsColumnsAndSpd) {
       bool related = false;
       for (int k = tree().dof_parent()[i]; k >= 0; k = tree().dof_parent()[k])
         related |= (k == j);
-      if (!related) EXPECT_EQ(M(i, j), 0.0);
+      if (!related) {
+        EXPECT_EQ(M(i, j), 0.0);
+      }
     }
   }
 }
