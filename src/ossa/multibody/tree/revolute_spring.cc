@@ -79,7 +79,11 @@ T RevoluteSpring<T>::CalcPotentialEnergy(
     const systems::Context<T>& context,
     const internal::TreeWorkspace<T>&) const {
   const T delta = joint_->get_angle(context) - GetNominalAngle(context);
-  return 0.5 * GetStiffness(context) * delta * delta;
+  // State-dependent factors first: Eigen's AutoDiffScalar can pad a plain
+  // operand's empty gradient (a constant parameter) to the other's size,
+  // never an expression's, so `0.5 * k * δ` would mix sizes.
+  const T k = GetStiffness(context);
+  return (delta * delta) * k * 0.5;
 }
 
 template <typename T>
@@ -87,7 +91,8 @@ T RevoluteSpring<T>::CalcConservativePower(
     const systems::Context<T>& context, const internal::TreeWorkspace<T>&,
     const internal::TreeWorkspace<T>&) const {
   const T delta = joint_->get_angle(context) - GetNominalAngle(context);
-  return -GetStiffness(context) * delta * joint_->get_angular_rate(context);
+  const T k = GetStiffness(context);  // Factor order: see above.
+  return -((delta * joint_->get_angular_rate(context)) * k);
 }
 
 template <typename T>

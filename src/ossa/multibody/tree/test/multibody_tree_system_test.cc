@@ -161,10 +161,10 @@ TEST(MultibodyTreeSystem, JointContextAccessors) {
 
 TEST(MultibodyTreeSystem, PreFinalize) {
   MultibodyTreeSystem<double> system;
-  EXPECT_LOGIC_ERROR(
-      system.EvalPositionKinematics(
-          *static_cast<const systems::Context<double>*>(nullptr)),
-      "pre-finalize");
+  // The check comes before the Context is looked at (any Context will do).
+  MultibodyTreeSystem<double> other;
+  auto context = other.CreateDefaultContext();
+  EXPECT_LOGIC_ERROR(system.EvalPositionKinematics(*context), "pre-finalize");
   system.Finalize();
   EXPECT_LOGIC_ERROR(system.Finalize(), "post-finalize");
 }

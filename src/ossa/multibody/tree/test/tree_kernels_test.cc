@@ -367,7 +367,7 @@ TEST_P(RandomTreeTest, PowerBalance) {
                  CalcPotentialEnergy<AutoDiffXd>(
                      tree(), p_ad, kGravity.cast<AutoDiffXd>(), ws_ad);
   for (int i = 0; i < nv_; ++i)
-    E += 0.5 * p_ad.reflected_inertia[i] * v_ad[i] * v_ad[i];
+    E += 0.5 * p_ad.reflected_inertia[i].value() * v_ad[i] * v_ad[i];
   const double power = v_.dot(tau_);
   EXPECT_NEAR(E.derivatives()[0], power, 1e-10 * (1 + std::abs(power)));
 }
