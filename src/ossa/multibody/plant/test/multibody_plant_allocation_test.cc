@@ -5,45 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
+#include "ossa/common/test/allocation_counter.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/tree/weld_joint.h"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  ++g_allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void* operator new(std::size_t size, std::align_val_t align) {
-  ++g_allocations;
-  const std::size_t a = static_cast<std::size_t>(align);
-  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size, std::align_val_t align) {
-  return operator new(size, align);
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
-  std::free(p);
-}
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
-  std::free(p);
-}
 
 namespace ossa::multibody {
 namespace {
@@ -88,6 +53,11 @@ TEST(PlantAllocation, TimeDerivativesAllocateNothing) {
   const Eigen::VectorXd xdot1 = derivatives->CopyToVector();
   plant.SetPositionsAndVelocities(context.get(), x0);
   plant.CalcTimeDerivatives(*context, derivatives.get());
+
+  // The counter sees allocations (a new Context allocates with new).
+  const long counted = g_allocations.load();
+  const auto probe = plant.CreateDefaultContext();
+  ASSERT_GT(g_allocations.load(), counted);
 
   const long before = g_allocations.load();
   plant.SetPositionsAndVelocities(context.get(), x1);
