@@ -49,6 +49,12 @@ def results(plant, context, order, vdot, frames):
             out[name] = np.array([plant.CalcJacobianSpatialVelocity(
                 context, JacobianWrtVariable.kV, f, [0.1, -0.2, 0.3], world,
                 world) for f in frames])
+        elif name == "pose_one":
+            # Single bodies before any other kinematics: their root paths
+            # alone are computed.
+            out[name] = np.array([
+                plant.EvalBodyPoseInWorld(context, plant.GetBodyByName(b))
+                .GetAsMatrix4() for b in ("l_hand", "r_foot", "head")])
         elif name == "poses":
             out[name] = np.array([
                 plant.EvalBodyPoseInWorld(context, plant.get_body(b))
@@ -63,6 +69,9 @@ ORDERS = [
     ["mass", "jacobians", "id_forces", "jacobians", "poses", "jacobians"],
     ["id", "mass", "jacobians", "bias", "xdot", "id_forces", "jacobians"],
     ["xdot", "jacobians", "mass", "id", "poses", "bias"],
+    ["pose_one", "jacobians", "pose_one", "poses", "mass"],
+    ["pose_one", "poses", "pose_one", "id"],
+    ["poses", "pose_one", "xdot"],
 ]
 
 

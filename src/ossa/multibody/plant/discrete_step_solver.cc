@@ -10,7 +10,9 @@
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
+#include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/tree/weld_merged_tree.h"
 
 namespace ossa::multibody::internal {
 
@@ -199,15 +201,36 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
   const auto q0 = x0.head(nq_);
   const auto v0 = x0.tail(nv_);
 
-  // Kinematics at x[n] from the plant's cache, into our own workspace (the
-  // kernels below write into it). Same sizes: no allocation.
-  s->ws = plant.EvalVelocityKinematics(context);
-  CalcMassMatrix<T>(tree, params, &s->ws, s->M);
-  // f0 = τ_g − C·v + τ_app + Σ Jᵀ·F_app = −ID(v̇ = 0).
+  // M and f0 = τ_g − C·v + τ_app + Σ Jᵀ·F_app = −ID(v̇ = 0) at x[n].
   s->zero_vdot.setZero();
-  CalcInverseDynamics<T>(tree, params, s->zero_vdot, inputs.g_W,
-                         inputs.tau_applied, inputs.F_applied_Bo_W, &s->ws,
-                         s->f0);
+  const WeldMergedTree& merged = plant.weld_merged_tree();
+  if (merged.merges_anything()) {
+    // On the weld-merged tree (the same dofs, fewer bodies), in the plant's
+    // per-Context scratch: its merged kinematics are those of x[n].
+    using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
+    const bool forces = !inputs.F_applied_Bo_W.empty();
+    DynamicsScratch<T>& d = plant.GetMutableMergedDynamicsScratch(
+        context, forces ? Need::kVelocityAndWorld : Need::kVelocity);
+    const WeldMergedParameters<T>& mp = plant.EvalWeldMergedParameters(context);
+    if (forces) {
+      GatherSpatialForcesOnGroups<T>(merged, mp, d.merged_ws,
+                                     inputs.F_applied_Bo_W, &d.F_group_W);
+    }
+    static const std::vector<Vector6<T>> kNoForces;
+    CalcMassMatrix<T>(merged.tree(), mp.params, &d.merged_ws, s->M);
+    CalcInverseDynamics<T>(merged.tree(), mp.params, s->zero_vdot, inputs.g_W,
+                           inputs.tau_applied,
+                           forces ? d.F_group_W : kNoForces, &d.merged_ws,
+                           s->f0);
+  } else {
+    // The plant's cached kinematics, into our own workspace (the kernels
+    // write into it). Same sizes: no allocation.
+    s->ws = plant.EvalVelocityKinematics(context);
+    CalcMassMatrix<T>(tree, params, &s->ws, s->M);
+    CalcInverseDynamics<T>(tree, params, s->zero_vdot, inputs.g_W,
+                           inputs.tau_applied, inputs.F_applied_Bo_W, &s->ws,
+                           s->f0);
+  }
   s->f0 = -s->f0;
 
   r->net_actuation.setZero();

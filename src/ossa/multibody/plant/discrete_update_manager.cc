@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "ossa/common/error.h"
@@ -147,31 +148,60 @@ void DiscreteUpdateManager<T>::AssembleInputs(
     for (int k = 0; k < n; ++k) inputs.pd_armed[indices[k]] = armed ? 1 : 0;
   }
   // Applied forces (ports, without actuation: the solver applies it) and
-  // the force elements (gravity included). The tree adds joint damping
-  // −D·v[n] to the force elements; the solver treats damping itself, so it
-  // is taken out again.
+  // the force elements. When uniform gravity on every body is the only
+  // element, the solver's kernels apply it (as g_W), and the full tree's
+  // kinematics the elements would need are never computed.
   plant.CalcAppliedForces(context, scratch->u_zero, &scratch->applied);
-  plant.tree().CalcForceElementsContribution(context, &scratch->elements);
-  const TreeParameters<T>& params = plant.GetParameters(context);
-  const VectorX<T>& x0 = context.get_discrete_state(0).value();
+  const bool gravity_in_kernel = IsUniformGravityTheOnlyForceElement();
+  if (gravity_in_kernel) {
+    scratch->elements.SetZero();
+    inputs.g_W = plant.gravity_field().gravity_vector().template cast<T>();
+  } else {
+    plant.tree().CalcForceElementsContribution(context, &scratch->elements);
+    inputs.g_W.setZero();
+  }
   inputs.tau_applied = scratch->applied.generalized_forces() +
                        scratch->elements.generalized_forces();
-  if (params.damping.size() > 0) {
+  // The tree adds joint damping −D·v[n] to the force elements; the solver
+  // treats damping itself, so it is taken out again.
+  const TreeParameters<T>& params = plant.GetParameters(context);
+  if (!gravity_in_kernel && params.damping.size() > 0) {
+    const VectorX<T>& x0 = context.get_discrete_state(0).value();
     inputs.tau_applied +=
         params.damping.cwiseProduct(x0.tail(plant.num_velocities()));
+  }
+  // Spatial forces per mobod, or none at all (the common case: the solver
+  // then skips them).
+  const auto& F_applied = scratch->applied.body_forces();
+  const auto& F_elements = scratch->elements.body_forces();
+  // (For AutoDiffXd a zero force may still carry derivatives: kept.)
+  bool any_force = !std::is_same_v<T, double>;
+  for (size_t b = 0; b < F_applied.size() && !any_force; ++b) {
+    any_force = F_applied[b].get_coeffs() != Vector6<T>::Zero() ||
+                F_elements[b].get_coeffs() != Vector6<T>::Zero();
+  }
+  if (!any_force) {
+    inputs.F_applied_Bo_W.clear();
+    return;
   }
   const MultibodyTreeTopology& topology = plant.tree().get_topology();
   const int num_mobods = plant.tree().num_mobods();
   inputs.F_applied_Bo_W.resize(num_mobods);
-  const auto& F_applied = scratch->applied.body_forces();
-  const auto& F_elements = scratch->elements.body_forces();
   for (int m = 0; m < num_mobods; ++m) {
     const BodyIndex body = topology.get_mobod(MobodIndex(m)).body;
     inputs.F_applied_Bo_W[m] =
         F_applied[body].get_coeffs() + F_elements[body].get_coeffs();
   }
-  // Gravity is one of the force elements.
-  inputs.g_W.setZero();
+}
+
+template <typename T>
+bool DiscreteUpdateManager<T>::IsUniformGravityTheOnlyForceElement() const {
+  const MultibodyPlant<T>& plant = *plant_;
+  if (plant.num_force_elements() != 1) return false;
+  for (int i = 0; i < plant.num_model_instances(); ++i) {
+    if (!plant.gravity_field().is_enabled(ModelInstanceIndex(i))) return false;
+  }
+  return true;
 }
 
 template <typename T>

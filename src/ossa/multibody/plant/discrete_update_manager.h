@@ -120,6 +120,9 @@ class DiscreteUpdateManager {
   // applied-force inputs and force elements.
   void AssembleInputs(const systems::Context<T>& context,
                       Scratch* scratch) const;
+  // True if uniform gravity, enabled for every model instance, is the only
+  // force element (the solver's kernels then apply it as g_W).
+  bool IsUniformGravityTheOnlyForceElement() const;
 
   const MultibodyPlant<T>* plant_{nullptr};
   std::unique_ptr<DiscreteStepSolver<T>> solver_;

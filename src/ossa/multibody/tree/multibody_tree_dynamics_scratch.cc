@@ -10,7 +10,9 @@ DynamicsScratch<T>::DynamicsScratch(const CompiledTree& tree, int num_bodies)
       F_BMo_W(tree.num_mobods(), Vector6<T>::Zero()),
       tau(VectorX<T>::Zero(tree.num_velocities())),
       tau_applied(VectorX<T>::Zero(tree.num_velocities())),
-      forces(num_bodies, tree.num_velocities()) {
+      forces(num_bodies, tree.num_velocities()),
+      X_WB(num_bodies),
+      X_WB_epoch(num_bodies, 0) {
   applied = MultibodyForces<T>(num_bodies, tree.num_velocities());
 }
 

@@ -6,11 +6,13 @@
 /// entry of MultibodyTreeSystem, so that repeated calls allocate nothing)
 /// and the projection of spatial forces onto generalized forces.
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
+#include "ossa/math/rigid_transform.h"
 #include "ossa/multibody/tree/compiled_tree.h"
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/multibody/tree/weld_merged_tree.h"
@@ -72,6 +74,16 @@ struct DynamicsScratch {
   MultibodyForces<T> forces{1, 0};
   /// AutoDiffXd only: the fast path's workspace for the merged tree.
   DualWorkspaceSlot dual;
+  /// Poses X_WB of single bodies, by BodyIndex, made from their root path
+  /// alone when EvalBodyPoseInWorld() is asked before the all-bodies cache is
+  /// current: entry b is valid while X_WB_epoch[b] == epoch, and `epoch`
+  /// moves on each change of q, v or the parameters. `num_path_poses` counts
+  /// the path evaluations of the current epoch (a caller asking for many
+  /// bodies gets the all-bodies cache instead).
+  std::vector<math::RigidTransform<T>> X_WB;
+  std::vector<std::uint64_t> X_WB_epoch;
+  std::uint64_t epoch{1};
+  int num_path_poses{0};
 };
 
 /// Copies the position and velocity kinematics fields of `from` (the ones

@@ -295,7 +295,7 @@ const math::RigidTransform<T>& MultibodyTree<T>::EvalBodyPoseInWorld(
   const MultibodyTreeSystem<T>& system =
       CheckContext("EvalBodyPoseInWorld", context);
   CheckBody("EvalBodyPoseInWorld", body_B);
-  return system.EvalBodyPosesInWorld(context)[body_B.index()];
+  return system.EvalBodyPoseInWorld(context, body_B.index());
 }
 
 template <typename T>

@@ -129,6 +129,8 @@ void MultibodyTreeSystem<T>::DeclareFinalizedModel() {
         scratch->full_kinematics_valid = false;
         scratch->merged_position_valid = false;
         scratch->merged_velocity_valid = false;
+        ++scratch->epoch;
+        scratch->num_path_poses = 0;
       },
       {velocity_cache_->ticket()});
   weld_merged_parameters_cache_ =
@@ -382,6 +384,37 @@ void MultibodyTreeSystem<T>::DoCalcGeneralizedAccelerations(
       "dynamics, which only a MultibodyPlant (with its forces and actuation) "
       "defines; use CalcSpatialAccelerationsFromVdot() with a known v̇ "
       "instead.");
+}
+
+template <typename T>
+const math::RigidTransform<T>& MultibodyTreeSystem<T>::EvalBodyPoseInWorld(
+    const systems::Context<T>& context, BodyIndex body) const {
+  ThrowIfNotFinalized("EvalBodyPoseInWorld");
+  this->ValidateContext(context);
+  if (!body_poses_cache_->is_out_of_date(context)) {
+    return EvalBodyPosesInWorld(context)[body];
+  }
+  DynamicsScratch<T>& scratch = RawDynamicsScratch(context);
+  if (scratch.X_WB_epoch[body] == scratch.epoch) return scratch.X_WB[body];
+  // Paths of a few bodies cost less than the whole tree; beyond that (a
+  // caller walking all bodies), one pass over the tree costs less.
+  constexpr int kMaxPathPoses = 4;
+  if (++scratch.num_path_poses > kMaxPathPoses) {
+    return EvalBodyPosesInWorld(context)[body];
+  }
+  const int m = tree_->get_topology().body_to_mobod(body);
+  const int g = weld_merged_.group(m);
+  // The world's group has no path (its members' poses are parameters).
+  const TreeWorkspace<T>& ws =
+      g == 0 ? scratch.merged_ws : EvalMergedPathKinematics(context, g);
+  Matrix3<T> R_WB;
+  Vector3<T> p_WB;
+  CalcFullMobodPoseInWorld<T>(weld_merged_, EvalWeldMergedParameters(context),
+                              ws, m, &R_WB, &p_WB);
+  scratch.X_WB[body] = math::RigidTransform<T>(
+      math::RotationMatrix<T>::MakeUnchecked(R_WB), p_WB);
+  scratch.X_WB_epoch[body] = scratch.epoch;
+  return scratch.X_WB[body];
 }
 
 template <typename T>

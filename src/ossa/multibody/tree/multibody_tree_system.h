@@ -115,6 +115,12 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   /// Cached X_WB of every body, by BodyIndex (from the position kinematics).
   const std::vector<math::RigidTransform<T>>& EvalBodyPosesInWorld(
       const systems::Context<T>& context) const;
+  /// X_WB of one body: from the all-bodies cache when that is current, else
+  /// from the kinematics of the body's root path alone, kept until q, v or
+  /// the parameters change (asking for an end effector's pose after a change
+  /// of q costs the depth of its path, not the whole tree).
+  const math::RigidTransform<T>& EvalBodyPoseInWorld(
+      const systems::Context<T>& context, BodyIndex body) const;
   /// Cached V_WB_W (at Bo) of every body, by BodyIndex.
   const std::vector<SpatialVelocity<T>>& EvalBodySpatialVelocitiesInWorld(
       const systems::Context<T>& context) const;
