@@ -5,6 +5,7 @@
 
 #include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/tree/tree_kernels.h"
 
 namespace ossa::multibody {
@@ -272,24 +273,27 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
   outputs->vdot = vdot;
   outputs->net_actuation = u;
   // Inverse dynamics at the actual v̇ with every force: the mobilizer
-  // forces F_BMo_W are then the joints' reaction forces.
-  std::vector<SpatialForce<T>> F_app_mobod(tree.num_mobods(),
-                                           SpatialForce<T>::Zero());
-  for (int m = 1; m < tree.num_mobods(); ++m) {
-    F_app_mobod[m] =
-        forces.body_forces()[topology.get_mobod(internal::MobodIndex(m)).body];
+  // forces F_BMo_W are then the joints' reaction forces. In the Context's
+  // dynamics scratch (a step allocates nothing here).
+  internal::DynamicsScratch<T>& scratch = this->GetMutableDynamicsScratch(context);
+  const int n = tree.num_mobods();
+  scratch.F_mobod_W[0].setZero();
+  for (int m = 1; m < n; ++m) {
+    scratch.F_mobod_W[m] =
+        forces.body_forces()[topology.get_mobod(internal::MobodIndex(m)).body]
+            .get_coeffs();
   }
-  std::vector<SpatialAcceleration<T>> A_WB_W;
-  std::vector<SpatialForce<T>> F_BMo_W;
-  VectorX<T> tau_id(num_velocities());
-  tree.CalcInverseDynamics(context, outputs->vdot, F_app_mobod,
-                           forces.generalized_forces(), &A_WB_W, &F_BMo_W,
-                           &tau_id);
-  const internal::TreeWorkspace<T>& ws = this->EvalPositionKinematics(context);
+  internal::CalcInverseDynamics<T>(
+      tree.compiled_tree(), this->GetParameters(context), outputs->vdot,
+      Vector3<T>::Zero(), forces.generalized_forces(), scratch.F_mobod_W,
+      &scratch.ws, scratch.tau, &scratch.A_WB_W, &scratch.F_BMo_W);
+  const std::vector<Vector6<T>>& A_WB_W = scratch.A_WB_W;
+  const std::vector<Vector6<T>>& F_BMo_W = scratch.F_BMo_W;
+  const internal::TreeWorkspace<T>& ws = scratch.ws;
   outputs->A_WB.assign(num_bodies(), SpatialAcceleration<T>::Zero());
-  for (int m = 1; m < tree.num_mobods(); ++m) {
+  for (int m = 1; m < n; ++m) {
     const BodyIndex body = topology.get_mobod(internal::MobodIndex(m)).body;
-    outputs->A_WB[body] = A_WB_W[m];
+    outputs->A_WB[body].get_mutable_coeffs() = A_WB_W[m];
   }
   // Indexed by JointIndex (removed joints leave zero entries).
   const std::vector<JointIndex> joints = GetJointIndices();
@@ -301,8 +305,8 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
     const internal::TopologyMobod& mobod = topology.get_mobod(m);
     const math::RigidTransform<T> X_CJc =
         joint.frame_on_child().GetFixedPoseInBodyFrame().template cast<T>();
-    Vector3<T> tau = F_BMo_W[m].rotational();
-    Vector3<T> f = F_BMo_W[m].translational();
+    Vector3<T> tau = F_BMo_W[m].template head<3>();
+    Vector3<T> f = F_BMo_W[m].template tail<3>();
     // The child body C and its mobod.
     int c = m;
     if (mobod.reversed) {
