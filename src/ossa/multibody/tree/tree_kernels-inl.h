@@ -321,7 +321,7 @@ namespace {
          R(2, 1) == 0;
 }
 template <typename T>
-inline bool IsIdentityRotation(const Matrix3<T>& R) {
+[[gnu::always_inline]] inline bool IsIdentityRotation(const Matrix3<T>& R) {
   if constexpr (std::is_same_v<T, double>) {
     return IsExactIdentity(R);
   } else {
@@ -329,7 +329,7 @@ inline bool IsIdentityRotation(const Matrix3<T>& R) {
   }
 }
 template <typename T>
-inline bool IsZeroVector(const Vector3<T>& p) {
+[[gnu::always_inline]] inline bool IsZeroVector(const Vector3<T>& p) {
   if constexpr (std::is_same_v<T, double>) {
     return p[0] == 0 && p[1] == 0 && p[2] == 0;
   } else {
@@ -337,10 +337,15 @@ inline bool IsZeroVector(const Vector3<T>& p) {
   }
 }
 
+// The axes after k (0, 1, 2) in cyclic order: i = (k + 1) mod 3 and
+// j = (k + 2) mod 3, by lookup (a modulo per joint showed in profiles).
+constexpr int kNextAxis[3] = {1, 2, 0};
+constexpr int kNextNextAxis[3] = {2, 0, 1};
+
 // R = Rk(θ) about coordinate axis k (0, 1, 2) from s = sin θ, c = cos θ.
 template <typename T>
 inline void AxisRotation(int k, const T& s, const T& c, Matrix3<T>* R) {
-  const int i = (k + 1) % 3, j = (k + 2) % 3;
+  const int i = kNextAxis[k], j = kNextNextAxis[k];
   R->setZero();
   (*R)(k, k) = T(1);
   (*R)(i, i) = c;
@@ -354,7 +359,7 @@ inline void AxisRotation(int k, const T& s, const T& c, Matrix3<T>* R) {
 template <typename T>
 inline void TimesAxisRotation(const Matrix3<T>& A, int k, const T& s,
                               const T& c, Matrix3<T>* R_out) {
-  const int i = (k + 1) % 3, j = (k + 2) % 3;
+  const int i = kNextAxis[k], j = kNextNextAxis[k];
   R_out->col(k) = A.col(k);
   R_out->col(i) = c * A.col(i) + s * A.col(j);
   R_out->col(j) = c * A.col(j) - s * A.col(i);
