@@ -408,11 +408,12 @@ def build_atlas(lib, plant):
 @pytest.mark.parametrize("with_forces", [False, True])
 @pytest.mark.parametrize("approximation", [None, "kTamsi"])
 def test_discrete_floating_humanoid_with_welds(approximation, with_forces):
-    """Atlas (floating, with welded bodies: ossa's step runs on the
-    weld-merged tree) for 100 steps of free motion, optionally with a
-    spatial force on a welded body (the head's camera link, merged into the
-    head) and a generalized force: the same states as the reference (1e-8
-    relative)."""
+    """Atlas (floating, with welded bodies: ossa's step and its sampled
+    outputs run on the weld-merged tree) for 100 steps of free motion,
+    optionally with a spatial force on a welded body (the head's camera
+    link, merged into the head) and a generalized force: the same states,
+    joint reaction forces (welds included) and body accelerations as the
+    reference (1e-8 relative)."""
     rng = np.random.default_rng(3)
     pair = Pair(build_atlas)
     q, v = pair.random_state(rng)
@@ -437,8 +438,21 @@ def test_discrete_floating_humanoid_with_welds(approximation, with_forces):
             plant.get_applied_generalized_force_input_port().FixValue(
                 context, tau)
         simulator.AdvanceTo(0.1)
-        final[lib.name] = plant.GetPositionsAndVelocities(context)
-    assert np.max(np.abs(final["drake"] - x0)) > 0.05
-    assert_agree(final["ossa"], final["drake"],
-                 f"Atlas after 100 steps ({approximation}, "
-                 f"forces={with_forces})", rtol=1e-8)
+        # The sampled outputs of the last step: every joint's reaction
+        # force (the welds' included) and every body's acceleration.
+        reaction = np.array([
+            F.get_coeffs() for F in
+            plant.get_reaction_forces_output_port().Eval(context)])
+        A_WB = np.array([
+            A.get_coeffs() for A in
+            plant.get_body_spatial_accelerations_output_port().Eval(context)])
+        final[lib.name] = (plant.GetPositionsAndVelocities(context),
+                           reaction, A_WB)
+    assert np.max(np.abs(final["drake"][0] - x0)) > 0.05
+    what = f"after 100 steps ({approximation}, forces={with_forces})"
+    assert_agree(final["ossa"][0], final["drake"][0], "Atlas state " + what,
+                 rtol=1e-8)
+    assert_agree(final["ossa"][1], final["drake"][1],
+                 "Atlas reaction forces " + what, rtol=1e-8)
+    assert_agree(final["ossa"][2], final["drake"][2],
+                 "Atlas body accelerations " + what, rtol=1e-8)

@@ -195,6 +195,34 @@ void DiscreteUpdateManager<T>::AssembleInputs(
 }
 
 template <typename T>
+void DiscreteUpdateManager<T>::AddGravityFromMergedPoses(
+    const systems::Context<T>& context, MultibodyForces<T>* forces) const {
+  const MultibodyPlant<T>& plant = *plant_;
+  using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
+  const TreeWorkspace<T>& merged_ws =
+      plant.GetMutableMergedDynamicsScratch(context, Need::kPositionAndWorld)
+          .merged_ws;
+  const WeldMergedParameters<T>& mp = plant.EvalWeldMergedParameters(context);
+  const TreeParameters<T>& params = plant.GetParameters(context);
+  const MultibodyTreeTopology& topology = plant.tree().get_topology();
+  const Vector3<T> g_W =
+      plant.gravity_field().gravity_vector().template cast<T>();
+  std::vector<SpatialForce<T>>& F = forces->mutable_body_forces();
+  for (int m = 1; m < plant.tree().num_mobods(); ++m) {
+    // F_Bo_W = [p_BoBcm_W × m·g; m·g], as the gravity element.
+    Matrix3<T> R_WB;
+    Vector3<T> p_WB;
+    CalcFullMobodPoseInWorld<T>(plant.weld_merged_tree(), mp, merged_ws, m,
+                                &R_WB, &p_WB);
+    const MobodParameters<T>& body = params.mobods[m];
+    const Vector3<T> f_W = body.mass * g_W;
+    const BodyIndex b = topology.get_mobod(MobodIndex(m)).body;
+    F[b].rotational() += (R_WB * body.p_BoBcm_B).cross(f_W);
+    F[b].translational() += f_W;
+  }
+}
+
+template <typename T>
 bool DiscreteUpdateManager<T>::IsUniformGravityTheOnlyForceElement() const {
   const MultibodyPlant<T>& plant = *plant_;
   if (plant.num_force_elements() != 1) return false;
@@ -260,13 +288,21 @@ void DiscreteUpdateManager<T>::CalcDynamicsOutputs(
   Scratch& scratch = GetMutableScratch(context);
   MultibodyForces<T>& forces = scratch.applied;
   plant.CalcAppliedForces(context, results.net_actuation, &forces);
-  plant.tree().CalcForceElementsContribution(context, &scratch.elements);
-  forces.AddInForces(scratch.elements);
-  VectorX<T>& tau = forces.mutable_generalized_forces();
   const TreeParameters<T>& params = plant.GetParameters(context);
-  if (params.damping.size() > 0) {
-    const VectorX<T>& x0 = context.get_discrete_state(0).value();
-    tau += params.damping.cwiseProduct(x0.tail(plant.num_velocities()));
+  VectorX<T>& tau = forces.mutable_generalized_forces();
+  if (IsUniformGravityTheOnlyForceElement() &&
+      plant.weld_merged_tree().merges_anything()) {
+    // Gravity, the only element, from the weld-merged tree's world poses
+    // (the ones the outputs use): the full tree's kinematics, which the
+    // force elements would evaluate, are never computed.
+    AddGravityFromMergedPoses(context, &forces);
+  } else {
+    plant.tree().CalcForceElementsContribution(context, &scratch.elements);
+    forces.AddInForces(scratch.elements);
+    if (params.damping.size() > 0) {
+      const VectorX<T>& x0 = context.get_discrete_state(0).value();
+      tau += params.damping.cwiseProduct(x0.tail(plant.num_velocities()));
+    }
   }
   tau += results.tau_damping + results.tau_joint_limits;
   plant.CalcDynamicsOutputsFromForces(context, results.vdot,

@@ -7,6 +7,7 @@
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/tree/weld_merged_dynamics.h"
 
 namespace ossa::multibody {
 
@@ -275,7 +276,7 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
   // Inverse dynamics at the actual v̇ with every force: the mobilizer
   // forces F_BMo_W are then the joints' reaction forces. In the Context's
   // dynamics scratch (a step allocates nothing here).
-  internal::DynamicsScratch<T>& scratch = this->GetMutableDynamicsScratch(context);
+  internal::DynamicsScratch<T>& scratch = this->RawDynamicsScratch(context);
   const int n = tree.num_mobods();
   scratch.F_mobod_W[0].setZero();
   for (int m = 1; m < n; ++m) {
@@ -283,13 +284,41 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
         forces.body_forces()[topology.get_mobod(internal::MobodIndex(m)).body]
             .get_coeffs();
   }
-  internal::CalcInverseDynamics<T>(
-      tree.compiled_tree(), this->GetParameters(context), outputs->vdot,
-      Vector3<T>::Zero(), forces.generalized_forces(), scratch.F_mobod_W,
-      &scratch.ws, scratch.tau, &scratch.A_WB_W, &scratch.F_BMo_W);
+  const internal::WeldMergedTree& merged = this->weld_merged_tree();
+  if (merged.merges_anything()) {
+    // On the weld-merged tree (the kinematics a discrete step already made),
+    // the welded bodies' accelerations and weld forces recovered from their
+    // groups': the full tree's kinematics are never computed. The full
+    // workspace only lends its pose and force arrays (then marked stale).
+    this->GetMutableMergedDynamicsScratch(
+        context, internal::MultibodyTreeSystem<T>::MergedKinematics::
+                     kVelocityAndWorld);
+    const internal::WeldMergedParameters<T>& mp =
+        this->EvalWeldMergedParameters(context);
+    internal::GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
+                                             scratch.F_mobod_W,
+                                             &scratch.F_group_W);
+    internal::CalcInverseDynamics<T>(
+        merged.tree(), mp.params, outputs->vdot, Vector3<T>::Zero(),
+        forces.generalized_forces(), scratch.F_group_W, &scratch.merged_ws,
+        scratch.tau);
+    internal::CalcFullInverseDynamicsOutputs<T>(
+        tree.compiled_tree(), this->GetParameters(context), merged, mp,
+        scratch.merged_ws, Vector3<T>::Zero(), scratch.F_mobod_W,
+        &scratch.ws.R_WB, &scratch.ws.p_WB, &scratch.A_WB_W, &scratch.F_BMo_W,
+        &scratch.ws.f_B);
+    scratch.full_kinematics_valid = false;
+  } else {
+    this->GetMutableDynamicsScratch(context);
+    internal::CalcInverseDynamics<T>(
+        tree.compiled_tree(), this->GetParameters(context), outputs->vdot,
+        Vector3<T>::Zero(), forces.generalized_forces(), scratch.F_mobod_W,
+        &scratch.ws, scratch.tau, &scratch.A_WB_W, &scratch.F_BMo_W);
+  }
   const std::vector<Vector6<T>>& A_WB_W = scratch.A_WB_W;
   const std::vector<Vector6<T>>& F_BMo_W = scratch.F_BMo_W;
-  const internal::TreeWorkspace<T>& ws = scratch.ws;
+  const std::vector<Matrix3<T>>& R_WB = scratch.ws.R_WB;
+  const std::vector<Vector3<T>>& p_WB = scratch.ws.p_WB;
   outputs->A_WB.assign(num_bodies(), SpatialAcceleration<T>::Zero());
   for (int m = 1; m < n; ++m) {
     const BodyIndex body = topology.get_mobod(internal::MobodIndex(m)).body;
@@ -316,14 +345,14 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
       c = mobod.inboard_mobod;
       const math::RigidTransform<T> X_PJp =
           joint.frame_on_parent().GetFixedPoseInBodyFrame().template cast<T>();
-      const Vector3<T> p_WJp = ws.p_WB[m] + ws.R_WB[m] * X_PJp.translation();
-      const Vector3<T> p_WJc = ws.p_WB[c] + ws.R_WB[c] * X_CJc.translation();
+      const Vector3<T> p_WJp = p_WB[m] + R_WB[m] * X_PJp.translation();
+      const Vector3<T> p_WJc = p_WB[c] + R_WB[c] * X_CJc.translation();
       tau = -tau;
       f = -f;
       tau -= (p_WJc - p_WJp).cross(f);
     }
     const Matrix3<T> R_JcW =
-        (ws.R_WB[c] * X_CJc.rotation().matrix()).transpose();
+        (R_WB[c] * X_CJc.rotation().matrix()).transpose();
     outputs->reaction_forces[j] = SpatialForce<T>(R_JcW * tau, R_JcW * f);
   }
 }

@@ -12,6 +12,7 @@
 
 #include "ossa/multibody/tree/test/kernel_test_models.h"
 #include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/tree/weld_merged_dynamics.h"
 #include "ossa/multibody/tree/weld_merged_tree.h"
 
 namespace ossa::multibody::internal::test {
@@ -25,7 +26,8 @@ inline double RelDiff(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
 /// Compares, at `num_states` random states, the full tree's kernels with the
 /// merged tree's: world poses of every full mobod, Jacobians of a frame on
 /// every full mobod, inverse dynamics with applied forces on every body (the
-/// welded ones included), the mass matrix, forward dynamics (articulated
+/// welded ones included) and the full tree's body accelerations and mobilizer
+/// forces recovered from it, the mass matrix, forward dynamics (articulated
 /// body), the bias term and gravity. `tol` is the relative tolerance.
 inline void ExpectWeldMergingExact(const CompiledTree& full,
                                    const TreeParameters<double>& params,
@@ -82,15 +84,28 @@ inline void ExpectWeldMergingExact(const CompiledTree& full,
       EXPECT_LE(RelDiff(J_full, J_merged), tol) << "Jacobian of mobod " << i;
     }
 
-    // Inverse dynamics with every applied force.
+    // Inverse dynamics with every applied force; the full tree's body
+    // accelerations and mobilizer forces recovered from the merged tree's.
     Eigen::VectorXd tau_full(nv), tau_merged(nv);
+    std::vector<Vector6<double>> A_full, F_full;
     CalcInverseDynamics<double>(full, params, vdot, g, tau_app, F, &ws,
-                                tau_full);
+                                tau_full, &A_full, &F_full);
     std::vector<Vector6<double>> Fg;
     GatherSpatialForcesOnGroups<double>(merged, mp, wm, F, &Fg);
     CalcInverseDynamics<double>(mt, mp.params, vdot, g, tau_app, Fg, &wm,
                                 tau_merged);
     EXPECT_LE(RelDiff(tau_full, tau_merged), tol) << "inverse dynamics";
+    std::vector<Eigen::Matrix3d> R_rec;
+    std::vector<Eigen::Vector3d> p_rec;
+    std::vector<Vector6<double>> A_rec, F_rec, S;
+    CalcFullInverseDynamicsOutputs<double>(full, params, merged, mp, wm, g, F,
+                                           &R_rec, &p_rec, &A_rec, &F_rec, &S);
+    for (int i = 1; i < full.num_mobods(); ++i) {
+      EXPECT_LE(RelDiff(ws.R_WB[i], R_rec[i]), tol) << "R_WB of mobod " << i;
+      EXPECT_LE(RelDiff(ws.p_WB[i], p_rec[i]), tol) << "p_WB of mobod " << i;
+      EXPECT_LE(RelDiff(A_full[i], A_rec[i]), tol) << "A_WB of mobod " << i;
+      EXPECT_LE(RelDiff(F_full[i], F_rec[i]), tol) << "F_BMo of mobod " << i;
+    }
 
     // Mass matrix.
     Eigen::MatrixXd M_full(nv, nv), M_merged(nv, nv);
