@@ -440,3 +440,32 @@ def test_multibody_forces_and_inverse_dynamics():
     # Forces sized for another model are refused.
     with pytest.raises(RuntimeError, match="CalcInverseDynamics"):
         plant.CalcInverseDynamics(context, vdot, MultibodyForces(5, 7))
+
+
+def test_reaction_forces_with_a_removed_joint():
+    """One reaction force per joint index, the removed joint's slot zero: a
+    1 kg body hanging on a revolute joint from the world carries m·g, and
+    the chain cut by the removal falls freely (zero forces)."""
+    plant = MultibodyPlant(0.0)
+    inertia = SpatialInertia.SolidBoxWithMass(1.0, 0.1, 0.1, 0.1)
+    a = plant.AddRigidBody("a", inertia)
+    b = plant.AddRigidBody("b", inertia)
+    c = plant.AddRigidBody("c", inertia)
+    plant.AddJoint(RevoluteJoint("ja", plant.world_frame(), a.body_frame(),
+                                 [0, 0, 1]))
+    jb = plant.AddJoint(RevoluteJoint("jb", a.body_frame(), b.body_frame(),
+                                      [0, 1, 0]))
+    plant.AddJoint(RevoluteJoint("jc", b.body_frame(), c.body_frame(),
+                                 [1, 0, 0]))
+    plant.RemoveJoint(jb)
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    # ja (0), jc (2) and b's floating joint (3); slot 1 was jb.
+    assert [int(j) for j in plant.GetJointIndices()] == [0, 2, 3]
+    forces = plant.get_reaction_forces_output_port().Eval(context)
+    assert len(forces) == 4
+    np.testing.assert_allclose(forces[0].get_coeffs(),
+                               [0, 0, 0, 0, 0, 9.81], atol=1e-12)
+    for k in (1, 2, 3):
+        np.testing.assert_allclose(forces[k].get_coeffs(), np.zeros(6),
+                                   atol=1e-12)

@@ -324,11 +324,15 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
     const BodyIndex body = topology.get_mobod(internal::MobodIndex(m)).body;
     outputs->A_WB[body].get_mutable_coeffs() = A_WB_W[m];
   }
-  // Indexed by JointIndex (removed joints leave zero entries).
-  const std::vector<JointIndex> joints = GetJointIndices();
-  outputs->reaction_forces.assign(joints.empty() ? 0 : int{joints.back()} + 1,
-                                  SpatialForce<T>::Zero());
-  for (JointIndex j : GetJointIndices()) {
+  // Indexed by JointIndex (removed joints leave zero entries). The joint
+  // slots are walked in place: GetJointIndices() would allocate per step.
+  int num_slots = 0;
+  for (int found = 0; found < num_joints(); ++num_slots) {
+    if (has_joint(JointIndex(num_slots))) ++found;
+  }
+  outputs->reaction_forces.assign(num_slots, SpatialForce<T>::Zero());
+  for (JointIndex j(0); j < num_slots; ++j) {
+    if (!has_joint(j)) continue;
     const Joint<T>& joint = get_joint(j);
     const internal::MobodIndex m = topology.joint_to_mobod(j);
     const internal::TopologyMobod& mobod = topology.get_mobod(m);
