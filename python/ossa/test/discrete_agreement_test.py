@@ -336,6 +336,18 @@ def test_discrete_pd_under_tamsi_matches_reference():
                  rtol=1e-8)
 
 
+def reactions_and_accelerations(plant, context):
+    """The reaction_forces and body_spatial_accelerations outputs, as
+    arrays of 6-vectors."""
+    reaction = np.array([
+        F.get_coeffs() for F in
+        plant.get_reaction_forces_output_port().Eval(context)])
+    A_WB = np.array([
+        A.get_coeffs() for A in
+        plant.get_body_spatial_accelerations_output_port().Eval(context)])
+    return reaction, A_WB
+
+
 @pytest.mark.parametrize("sampled", [True, False])
 @pytest.mark.parametrize("approximation", [None, "kTamsi"])
 def test_discrete_output_ports(approximation, sampled):
@@ -370,15 +382,9 @@ def test_discrete_output_ports(approximation, sampled):
         else:
             assert np.max(np.abs(before[0])) > 1.0
         simulator.AdvanceTo(0.05)
-        reaction = np.array([
-            F.get_coeffs() for F in
-            plant.get_reaction_forces_output_port().Eval(context)])
-        A_WB = np.array([
-            A.get_coeffs() for A in
-            plant.get_body_spatial_accelerations_output_port().Eval(context)])
         values[lib.name] = before + (vdot.Eval(context).copy(),
-                                     net.Eval(context).copy(), reaction,
-                                     A_WB)
+                                     net.Eval(context).copy()) + \
+            reactions_and_accelerations(plant, context)
     for i, what in enumerate(["v̇ before", "net actuation before",
                               "v̇ after 50 steps",
                               "net actuation after 50 steps",
@@ -440,14 +446,8 @@ def test_discrete_floating_humanoid_with_welds(approximation, with_forces):
         simulator.AdvanceTo(0.1)
         # The sampled outputs of the last step: every joint's reaction
         # force (the welds' included) and every body's acceleration.
-        reaction = np.array([
-            F.get_coeffs() for F in
-            plant.get_reaction_forces_output_port().Eval(context)])
-        A_WB = np.array([
-            A.get_coeffs() for A in
-            plant.get_body_spatial_accelerations_output_port().Eval(context)])
-        final[lib.name] = (plant.GetPositionsAndVelocities(context),
-                           reaction, A_WB)
+        final[lib.name] = (plant.GetPositionsAndVelocities(context),) + \
+            reactions_and_accelerations(plant, context)
     assert np.max(np.abs(final["drake"][0] - x0)) > 0.05
     what = f"after 100 steps ({approximation}, forces={with_forces})"
     assert_agree(final["ossa"][0], final["drake"][0], "Atlas state " + what,
