@@ -270,10 +270,13 @@ bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
                                  TreeWorkspace<AutoDiffXd>* fallback,
                                  VectorX<AutoDiffXd>* tau);
 
-/// Forward dynamics on AutoDiffXd by the articulated body algorithm, from
-/// the state (local position and velocity kinematics, then
-/// CalcForwardDynamicsArticulatedBody with tau_applied and no applied
-/// spatial forces); fast path and fallback as CalcInverseDynamicsAutoDiff().
+/// Forward dynamics on AutoDiffXd from the state, with tau_applied and no
+/// applied spatial forces: the values of CalcForwardDynamicsArticulatedBody
+/// up to round-off. The fast path computes v̇ in double (M = Lᵀ·D·L) and its
+/// derivatives by the implicit function theorem, dv̇/dx = −M⁻¹·∂(ID − τ)/∂x
+/// with one dual inverse dynamics at the constant v̇; the fallback (too many
+/// derivatives) runs the articulated body algorithm on AutoDiffXd, as
+/// CalcInverseDynamicsAutoDiff() falls back.
 bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
                                  const TreeParameters<AutoDiffXd>& params,
                                  const VectorX<AutoDiffXd>& q,
