@@ -175,9 +175,9 @@ void CalcForwardDynamicsCholesky(
     const SpatialVectorArray<T>& F_applied_Bo_W, TreeWorkspace<T>* ws,
     Eigen::Ref<VectorX<T>> vdot);
 
-/// Forward dynamics by M = CRBA and the sparse tree factorization
-/// M = Lᵀ·D·L (FactorMassMatrixLTDL), which costs O(Σ depth²) instead of
-/// O(nv³). needs: velocity.
+/// Forward dynamics by M = CRBA and the sparse factorization M = Lᵀ·D·L
+/// (FactorMassMatrixLTDL: O(Σ depth²), not O(nv³)), which stays in ws->M for
+/// further solves (SolveLTDL). needs: velocity.
 template <typename T>
 void CalcForwardDynamicsLTDL(const CompiledTree& tree,
                              const TreeParameters<T>& params,

@@ -43,8 +43,8 @@ struct DualWorkspace::Impl {
   // implicit function theorem (CalcForwardDynamicsAutoDiff).
   std::unique_ptr<TreeWorkspace<double>> ws_d;
   TreeParameters<double> params_d;
-  Eigen::VectorXd q_d, v_d, tau_d, vdot_d, r_d;
-  Eigen::MatrixXd M_d, D;
+  Eigen::VectorXd q_d, v_d, tau_d, vdot_d;
+  Eigen::MatrixXd D;
   VectorX<DualScalar> vdot;
 };
 
@@ -277,8 +277,8 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
   }
   // v̇ solves ID(q, v, v̇) − τ = 0, so its derivatives with respect to
   // every input x are dv̇/dx = −M⁻¹·∂(ID − τ)/∂x at the solution (the
-  // implicit function theorem): the values in double (M = Lᵀ·D·L and
-  // ID(v̇ = 0)), the partials by one dual inverse dynamics at the constant
+  // implicit function theorem): the values in double
+  // (CalcForwardDynamicsLTDL), the partials by one dual inverse dynamics at the constant
   // v̇, then one sparse solve per derivative. This costs about one dual
   // inverse dynamics instead of a dual articulated-body pass (~3 of them).
   const int nv = tree.num_velocities();
@@ -292,18 +292,13 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
   TreeWorkspace<double>& wd = *w.ws_d;
   CalcLocalPositionKinematics<double>(tree, w.params_d, w.q_d, &wd);
   CalcVelocityKinematics<double>(tree, w.params_d, w.q_d, w.v_d, &wd);
-  w.M_d.resize(nv, nv);
-  CalcMassMatrix<double>(tree, w.params_d, &wd, w.M_d);
-  w.vdot_d.setZero(nv);
-  w.r_d.resize(nv);
   static const std::vector<Vector6<double>> kNoForces;
   static const Eigen::VectorXd kNoTau;
-  CalcInverseDynamics<double>(tree, w.params_d, w.vdot_d, g_d,
-                              has_tau ? w.tau_d : kNoTau, kNoForces, &wd,
-                              w.r_d);
-  FactorMassMatrixLTDL<double>(tree, w.M_d);
-  w.vdot_d = -w.r_d;
-  SolveLTDL<double>(tree, w.M_d, w.vdot_d);
+  w.vdot_d.resize(nv);
+  // Leaves M = Lᵀ·D·L factored in wd.M, for the solves below.
+  CalcForwardDynamicsLTDL<double>(tree, w.params_d, g_d,
+                                  has_tau ? w.tau_d : kNoTau, kNoForces, &wd,
+                                  w.vdot_d);
   // ∂(ID − τ)/∂x at the constant v̇ (its value is the residual, ~0).
   w.vdot.resize(nv);
   for (int i = 0; i < nv; ++i) w.vdot[i] = w.vdot_d[i];
@@ -318,7 +313,7 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
   }
   for (int k = 0; k < nd; ++k) {
     Eigen::Ref<Eigen::VectorXd> column = w.D.col(k);
-    SolveLTDL<double>(tree, w.M_d, column);
+    SolveLTDL<double>(tree, wd.M, column);
   }
   for (int i = 0; i < nv; ++i) {
     DualScalar& x = w.out[i];

@@ -43,15 +43,9 @@ void CalcFullInverseDynamicsOutputs(
   for (int m = 1; m < n; ++m) {
     const int g = merged.group(m);
     const Pose<T>& X_GB = merged_params.X_GB[m];
-    const Matrix3<T>& R_WG =
-        g == 0 ? Matrix3<T>::Identity().eval() : merged_ws.R_WB[g];
-    Matrix3<T>& R = (*R_WB)[m];
-    R.noalias() = R_WG * X_GB.R;
-    (*p_WB)[m] = X_GB.p;
-    if (g != 0) {
-      (*p_WB)[m] = merged_ws.p_WB[g];
-      (*p_WB)[m].noalias() += R_WG * X_GB.p;
-    }
+    CalcFullMobodPoseInWorld<T>(merged, merged_params, merged_ws, m,
+                                &(*R_WB)[m], &(*p_WB)[m]);
+    const Matrix3<T>& R = (*R_WB)[m];
     const Vector6<T> V =
         MotionToChild(X_GB.R, X_GB.p, g == 0 ? V_world : merged_ws.V_WB_B[g]);
     const Vector6<T> a =
