@@ -3,6 +3,7 @@
 #include "ossa/multibody/tree/tree_kernels_dual.h"
 
 #include "ossa/multibody/tree/compiled_tree-inl.h"
+#include "ossa/multibody/tree/inverse_dynamics_partials.h"
 #include "ossa/multibody/tree/tree_kernels-inl.h"
 
 namespace ossa::multibody::internal {
@@ -39,11 +40,14 @@ struct DualWorkspace::Impl {
   TreeParameters<DualScalar> params;
   VectorX<DualScalar> q, v, in, out;
   Vector3<DualScalar> g;
-  // Forward dynamics: the values in double, and the derivatives by the
-  // implicit function theorem (CalcForwardDynamicsAutoDiff).
+  // The values in double (the analytical path, and the dual forward
+  // dynamics), the analytical partials ∂ID/∂q, ∂ID/∂v, and the derivative
+  // matrix D (nv × number of derivatives) of the result.
   std::unique_ptr<TreeWorkspace<double>> ws_d;
+  std::unique_ptr<InverseDynamicsPartialsWorkspace> partials;
   TreeParameters<double> params_d;
-  Eigen::VectorXd q_d, v_d, tau_d, vdot_d;
+  Eigen::VectorXd q_d, v_d, tau_d, vdot_d, id_d;
+  Eigen::MatrixXd dtau_dq, dtau_dv, M;
   Eigen::MatrixXd D;
   VectorX<DualScalar> vdot;
 };
@@ -149,22 +153,26 @@ void FromDual(const VectorX<DualScalar>& x, int nd, const int* perm,
   }
 }
 
-// The values (no derivatives) of dual vectors and parameters.
-void ValuesOf(const VectorX<DualScalar>& x, Eigen::VectorXd* y) {
+// The values (no derivatives) of vectors and parameters of duals or
+// AutoDiffXd.
+double ValueOf(const DualScalar& x) { return x.v; }
+double ValueOf(const AutoDiffXd& x) { return x.value(); }
+template <typename S>
+void ValuesOf(const VectorX<S>& x, Eigen::VectorXd* y) {
   y->resize(x.size());
-  for (Eigen::Index i = 0; i < x.size(); ++i) (*y)[i] = x[i].v;
+  for (Eigen::Index i = 0; i < x.size(); ++i) (*y)[i] = ValueOf(x[i]);
 }
-template <int R, int C>
-void ValuesOf(const Eigen::Matrix<DualScalar, R, C>& x,
-              Eigen::Matrix<double, R, C>* y) {
-  for (Eigen::Index i = 0; i < x.size(); ++i) (*y)(i) = x(i).v;
+template <typename S, int R, int C>
+void ValuesOf(const Eigen::Matrix<S, R, C>& x, Eigen::Matrix<double, R, C>* y) {
+  for (Eigen::Index i = 0; i < x.size(); ++i) (*y)(i) = ValueOf(x(i));
 }
-void ValuesOf(const TreeParameters<DualScalar>& p, TreeParameters<double>* y) {
+template <typename S>
+void ValuesOf(const TreeParameters<S>& p, TreeParameters<double>* y) {
   y->mobods.resize(p.mobods.size());
   for (size_t i = 0; i < p.mobods.size(); ++i) {
-    const MobodParameters<DualScalar>& a = p.mobods[i];
+    const MobodParameters<S>& a = p.mobods[i];
     MobodParameters<double>& b = y->mobods[i];
-    b.mass = a.mass.v;
+    b.mass = ValueOf(a.mass);
     ValuesOf(a.p_BoBcm_B, &b.p_BoBcm_B);
     ValuesOf(a.G_BBo_B, &b.G_BBo_B);
     ValuesOf(a.X_PF.R, &b.X_PF.R);
@@ -214,6 +222,167 @@ void CheckStateSizes(const char* func, const CompiledTree& tree,
   }
 }
 
+// True if some scalar of x has a non-zero derivative.
+bool HasDerivatives(const AutoDiffXd& x) {
+  const auto& d = x.derivatives();
+  for (Eigen::Index k = 0; k < d.size(); ++k) {
+    if (d[k] != 0.0) return true;
+  }
+  return false;
+}
+template <typename Derived>
+bool HasDerivatives(const Eigen::MatrixBase<Derived>& x) {
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    if (HasDerivatives(x.derived().data()[i])) return true;
+  }
+  return false;
+}
+bool HasDerivatives(const TreeParameters<AutoDiffXd>& p) {
+  // Sizes first: parameters made from doubles carry no derivatives at all.
+  if (MaxDerivatives(p, 0) == 0) return false;
+  for (const MobodParameters<AutoDiffXd>& m : p.mobods) {
+    if (HasDerivatives(m.mass) || HasDerivatives(m.p_BoBcm_B) ||
+        HasDerivatives(m.G_BBo_B) || HasDerivatives(m.X_PF.R) ||
+        HasDerivatives(m.X_PF.p) || HasDerivatives(m.X_BM.R) ||
+        HasDerivatives(m.X_BM.p)) {
+      return true;
+    }
+  }
+  return HasDerivatives(p.damping) || HasDerivatives(p.reflected_inertia);
+}
+
+// D += J·X' where X' (x.size() × nd) holds the derivatives of x: J's
+// column r scaled by each non-zero derivative of x[r] (the common seeds are
+// one unit entry per scalar).
+void AddChainRule(const VectorX<AutoDiffXd>& x, const Eigen::MatrixXd& J,
+                  Eigen::MatrixXd* D) {
+  for (Eigen::Index r = 0; r < x.size(); ++r) {
+    const auto& d = x[r].derivatives();
+    for (Eigen::Index k = 0; k < d.size(); ++k) {
+      if (d[k] != 0.0) D->col(k) += d[k] * J.col(r);
+    }
+  }
+}
+
+// The values of q and v in double, their local position and velocity
+// kinematics in w.ws_d, and the partials workspace.
+void PrepareValues(const CompiledTree& tree,
+                   const TreeParameters<AutoDiffXd>& params,
+                   const VectorX<AutoDiffXd>& q, const VectorX<AutoDiffXd>& v,
+                   DualWorkspace::Impl* w) {
+  if (w->ws_d == nullptr) w->ws_d = std::make_unique<TreeWorkspace<double>>(tree);
+  if (w->partials == nullptr) {
+    w->partials = std::make_unique<InverseDynamicsPartialsWorkspace>(tree);
+  }
+  ValuesOf(params, &w->params_d);
+  ValuesOf(q, &w->q_d);
+  ValuesOf(v, &w->v_d);
+  CalcLocalPositionKinematics<double>(tree, w->params_d, w->q_d, w->ws_d.get());
+  CalcVelocityKinematics<double>(tree, w->params_d, w->q_d, w->v_d,
+                                 w->ws_d.get());
+}
+
+// The analytical partials at the v̇ whose inverse dynamics w.ws_d holds,
+// and D = ∂ID/∂q·Q' + ∂ID/∂v·V' (Q', V' the derivatives of q and v) with nd
+// columns.
+void AnalyticalDerivatives(const CompiledTree& tree,
+                           const VectorX<AutoDiffXd>& q,
+                           const VectorX<AutoDiffXd>& v,
+                           const Eigen::VectorXd& vdot, int nd,
+                           DualWorkspace::Impl* w) {
+  const int nq = tree.num_positions(), nv = tree.num_velocities();
+  w->dtau_dq.resize(nv, nq);
+  w->dtau_dv.resize(nv, nv);
+  CalcInverseDynamicsPartials(tree, w->params_d, w->q_d, w->v_d, vdot,
+                              *w->ws_d, w->partials.get(), w->dtau_dq,
+                              w->dtau_dv);
+  w->D.setZero(nv, nd);
+  AddChainRule(q, w->dtau_dq, &w->D);
+  AddChainRule(v, w->dtau_dv, &w->D);
+}
+
+// y[i] = value[i] with derivatives D.row(i).
+void ToAutoDiff(const Eigen::VectorXd& value, const Eigen::MatrixXd& D,
+                VectorX<AutoDiffXd>* y) {
+  y->resize(value.size());
+  for (Eigen::Index i = 0; i < value.size(); ++i) {
+    (*y)[i].value() = value[i];
+    (*y)[i].derivatives() = D.row(i).transpose();
+  }
+}
+
+// Inverse dynamics with the analytical partials, when only q, v and v̇
+// carry derivatives: τ in double, then dτ = ∂τ/∂q·Q' + ∂τ/∂v·V' + M·V̇'.
+void AnalyticalInverseDynamics(const CompiledTree& tree,
+                               const TreeParameters<AutoDiffXd>& params,
+                               const VectorX<AutoDiffXd>& q,
+                               const VectorX<AutoDiffXd>& v,
+                               const VectorX<AutoDiffXd>& vdot,
+                               const Vector3<AutoDiffXd>& g_W, int nd,
+                               DualWorkspace::Impl* w,
+                               VectorX<AutoDiffXd>* tau) {
+  const int nv = tree.num_velocities();
+  PrepareValues(tree, params, q, v, w);
+  ValuesOf(vdot, &w->vdot_d);
+  const Eigen::Vector3d g(g_W[0].value(), g_W[1].value(), g_W[2].value());
+  w->id_d.resize(nv);
+  static const std::vector<Vector6<double>> kNoForces;
+  CalcInverseDynamics<double>(tree, w->params_d, w->vdot_d, g,
+                              Eigen::VectorXd(), kNoForces, w->ws_d.get(),
+                              w->id_d);
+  AnalyticalDerivatives(tree, q, v, w->vdot_d, nd, w);
+  if (HasDerivatives(vdot)) {
+    w->M.resize(nv, nv);
+    CalcMassMatrix<double>(tree, w->params_d, w->ws_d.get(), w->M);
+    AddChainRule(vdot, w->M, &w->D);
+  }
+  ToAutoDiff(w->id_d, w->D, tau);
+}
+
+// Forward dynamics with the analytical partials: v̇ in double (M = Lᵀ·D·L),
+// and since v̇ solves ID(q, v, v̇) − τ = 0, dv̇ = −M⁻¹·(∂ID/∂q·Q' +
+// ∂ID/∂v·V' − T') by the implicit function theorem (T' the derivatives of
+// τ_applied), one sparse solve per derivative.
+void AnalyticalForwardDynamics(const CompiledTree& tree,
+                               const TreeParameters<AutoDiffXd>& params,
+                               const VectorX<AutoDiffXd>& q,
+                               const VectorX<AutoDiffXd>& v,
+                               const VectorX<AutoDiffXd>& tau_applied,
+                               const Vector3<AutoDiffXd>& g_W, int nd,
+                               DualWorkspace::Impl* w,
+                               VectorX<AutoDiffXd>* vdot) {
+  const int nv = tree.num_velocities();
+  PrepareValues(tree, params, q, v, w);
+  const bool has_tau = tau_applied.size() != 0;
+  if (has_tau) ValuesOf(tau_applied, &w->tau_d);
+  const Eigen::Vector3d g(g_W[0].value(), g_W[1].value(), g_W[2].value());
+  static const std::vector<Vector6<double>> kNoForces;
+  static const Eigen::VectorXd kNoTau;
+  TreeWorkspace<double>& wd = *w->ws_d;
+  w->vdot_d.resize(nv);
+  // Leaves M = Lᵀ·D·L factored in wd.M, for the solves below.
+  CalcForwardDynamicsLTDL<double>(tree, w->params_d, g,
+                                  has_tau ? w->tau_d : kNoTau, kNoForces, &wd,
+                                  w->vdot_d);
+  // The partials need the inverse dynamics at the solution in the workspace
+  // (its value, ≈ τ_applied, is not used).
+  w->id_d.resize(nv);
+  CalcInverseDynamics<double>(tree, w->params_d, w->vdot_d, g, kNoTau,
+                              kNoForces, &wd, w->id_d);
+  AnalyticalDerivatives(tree, q, v, w->vdot_d, nd, w);
+  for (Eigen::Index r = 0; r < tau_applied.size(); ++r) {
+    const auto& d = tau_applied[r].derivatives();
+    for (Eigen::Index k = 0; k < d.size(); ++k) w->D(r, k) -= d[k];
+  }
+  for (int k = 0; k < nd; ++k) {
+    Eigen::Ref<Eigen::VectorXd> column = w->D.col(k);
+    if (column.isZero(0.0)) continue;
+    column = -column;
+    SolveLTDL<double>(tree, wd.M, column);
+  }
+  ToAutoDiff(w->vdot_d, w->D, vdot);
+}
+
 }  // namespace
 
 bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
@@ -230,8 +399,14 @@ bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
     ThrowLogicError("{}(): the workspaces and tau must not be null.", kFunc);
   }
   CheckStateSizes(kFunc, tree, q, v, "vdot", vdot, false);
-  const std::vector<Vector6<AutoDiffXd>> no_forces;
   DualWorkspace::Impl& w = ws->impl();
+  if (!HasDerivatives(params) && !HasDerivatives(g_W)) {
+    int nd = MaxDerivatives(q, MaxDerivatives(v, MaxDerivatives(vdot, 0)));
+    nd = MaxDerivatives(params, MaxDerivatives(g_W, nd));
+    AnalyticalInverseDynamics(tree, params, q, v, vdot, g_W, nd, &w, tau);
+    return true;
+  }
+  const std::vector<Vector6<AutoDiffXd>> no_forces;
   int nd = 0;
   if (!PrepareDual(tree, params, q, v, vdot, g_W, &w, &nd)) {
     tau->resize(tree.num_velocities());
@@ -264,8 +439,15 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
     ThrowLogicError("{}(): the workspaces and vdot must not be null.", kFunc);
   }
   CheckStateSizes(kFunc, tree, q, v, "tau_applied", tau_applied, true);
-  const std::vector<Vector6<AutoDiffXd>> no_forces;
   DualWorkspace::Impl& w = ws->impl();
+  if (!HasDerivatives(params) && !HasDerivatives(g_W)) {
+    int nd = MaxDerivatives(q, MaxDerivatives(v, MaxDerivatives(tau_applied, 0)));
+    nd = MaxDerivatives(params, MaxDerivatives(g_W, nd));
+    AnalyticalForwardDynamics(tree, params, q, v, tau_applied, g_W, nd, &w,
+                              vdot);
+    return true;
+  }
+  const std::vector<Vector6<AutoDiffXd>> no_forces;
   int nd = 0;
   if (!PrepareDual(tree, params, q, v, tau_applied, g_W, &w, &nd)) {
     vdot->resize(tree.num_velocities());

@@ -1,17 +1,20 @@
 #pragma once
 
 /// @file
-/// A fast internal path for AutoDiffXd dynamics: the kernels of
-/// tree_kernels.h run on FixedDual<N>, a forward-mode dual number whose
-/// derivatives live inline in a fixed-capacity array (no heap allocation per
-/// operation, unlike AutoDiffXd's dynamic vectors), with a runtime count of
-/// active derivatives so that constants (count 0) cost one double.
-///
-/// Entry points take and return AutoDiffXd (values and gradients are
-/// identical to the AutoDiffXd kernels up to round-off) and fall back to the
-/// AutoDiffXd kernels when the number of derivatives exceeds the capacity
-/// kDualCapacity. Internal: the plant's AutoDiffXd evaluations may route
-/// through it.
+/// Fast internal paths for AutoDiffXd dynamics, AutoDiffXd in and out (values
+/// and gradients equal to the AutoDiffXd kernels' up to round-off):
+///  - when only q, v and v̇ (or τ) carry derivatives — the common case of
+///    gradients with respect to the state — the dynamics run in double and
+///    the gradients come from the analytical partials ∂ID/∂q, ∂ID/∂v
+///    (inverse_dynamics_partials.h) by the chain rule;
+///  - when the parameters or g_W carry derivatives too, the kernels of
+///    tree_kernels.h run on FixedDual<N>, a forward-mode dual number whose
+///    derivatives live inline in a fixed-capacity array (no heap allocation
+///    per operation, unlike AutoDiffXd's dynamic vectors), with a runtime
+///    count of active derivatives so that constants (count 0) cost one
+///    double;
+///  - beyond kDualCapacity derivatives, the AutoDiffXd kernels themselves.
+/// Internal: the plant's AutoDiffXd evaluations route through them.
 
 #include <algorithm>
 #include <cmath>
@@ -257,9 +260,10 @@ class DualWorkspace {
 
 /// Inverse dynamics on AutoDiffXd, from the state: local position and
 /// velocity kinematics, then CalcInverseDynamics (see there; no applied
-/// forces), through FixedDual when every input has at most kDualCapacity
-/// derivatives, else through the AutoDiffXd kernels with `fallback`.
-/// Returns true if the fast path was taken.
+/// forces). Analytical partials when the parameters and g_W carry no
+/// derivatives, else FixedDual when every input has at most kDualCapacity
+/// derivatives, else the AutoDiffXd kernels with `fallback`. Returns false
+/// only if the fallback was taken.
 bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
                                  const TreeParameters<AutoDiffXd>& params,
                                  const VectorX<AutoDiffXd>& q,
@@ -272,11 +276,12 @@ bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
 
 /// Forward dynamics on AutoDiffXd from the state, with tau_applied and no
 /// applied spatial forces: the values of CalcForwardDynamicsArticulatedBody
-/// up to round-off. The fast path computes v̇ in double (M = Lᵀ·D·L) and its
-/// derivatives by the implicit function theorem, dv̇/dx = −M⁻¹·∂(ID − τ)/∂x
-/// with one dual inverse dynamics at the constant v̇; the fallback (too many
-/// derivatives) runs the articulated body algorithm on AutoDiffXd, as
-/// CalcInverseDynamicsAutoDiff() falls back.
+/// up to round-off. The fast paths compute v̇ in double (M = Lᵀ·D·L) and its
+/// derivatives by the implicit function theorem, dv̇/dx = −M⁻¹·∂(ID − τ)/∂x,
+/// with the analytical partials of ID (parameters and g_W without
+/// derivatives) or one dual inverse dynamics at the constant v̇; the
+/// fallback (too many derivatives) runs the articulated body algorithm on
+/// AutoDiffXd, as CalcInverseDynamicsAutoDiff() falls back.
 bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
                                  const TreeParameters<AutoDiffXd>& params,
                                  const VectorX<AutoDiffXd>& q,

@@ -1,6 +1,8 @@
-// The fast AutoDiffXd path (FixedDual kernels) against the AutoDiffXd
-// kernels: same values and same gradients on random trees with every
-// mobilizer kind, and the fallback when there are too many derivatives.
+// The fast AutoDiffXd paths against the AutoDiffXd kernels: same values and
+// same gradients on random trees with every mobilizer kind, through the
+// analytical partials (only the state and v̇ or τ carry derivatives) and
+// through the FixedDual kernels (a parameter carries one too), and the
+// fallback when there are too many derivatives.
 
 #include "ossa/multibody/tree/tree_kernels_dual.h"
 
@@ -25,7 +27,10 @@ struct AdState {
   VectorX<AutoDiffXd> q, v, x;  // x: vdot or tau.
 };
 
-AdState MakeState(const CompiledTree& tree, unsigned seed, int extra = 0) {
+// q and v seeded first, then `extra` unrelated derivatives; with `seed_x`,
+// x depends on all of them too (a random dense gradient).
+AdState MakeState(const CompiledTree& tree, unsigned seed, int extra = 0,
+                  bool seed_x = false) {
   std::mt19937 gen(seed);
   VectorXd q, v;
   test::RandomState(tree, &gen, &q, &v);
@@ -34,7 +39,23 @@ AdState MakeState(const CompiledTree& tree, unsigned seed, int extra = 0) {
   s.q = InitializeAutoDiff(q, nd, 0);
   s.v = InitializeAutoDiff(v, nd, nq);
   s.x = VectorXd::Random(nv).cast<AutoDiffXd>();
+  if (seed_x) {
+    for (int i = 0; i < nv; ++i) s.x[i].derivatives() = VectorXd::Random(nd);
+  }
   return s;
+}
+
+// Which path the parameters select: kAnalytical (no parameter derivatives)
+// or kDual (the mass of mobod 2 depends on the last derivative).
+enum class Path { kAnalytical, kDual };
+
+TreeParameters<AutoDiffXd> MakeParameters(const test::TestModel& m, Path path,
+                                          int nd) {
+  TreeParameters<AutoDiffXd> p = test::CastParameters<AutoDiffXd>(m.params);
+  if (path == Path::kDual) {
+    p.mobods[2].mass.derivatives() = VectorXd::Unit(nd, nd - 1);
+  }
+  return p;
 }
 
 void ExpectSame(const VectorX<AutoDiffXd>& a, const VectorX<AutoDiffXd>& b) {
@@ -48,15 +69,23 @@ void ExpectSame(const VectorX<AutoDiffXd>& a, const VectorX<AutoDiffXd>& b) {
   EXPECT_LT((ga - gb).norm(), kTol * (1 + gb.norm()));
 }
 
-// extra = 0: derivatives exactly those of [q; v] (the path reorders them
-// mobod by mobod internally); extra > 0: unrelated extra derivatives (no
-// reordering).
-class TreeKernelsDualExtra : public ::testing::TestWithParam<int> {};
+// Cases: the path; extra = 0: derivatives exactly those of [q; v] (the dual
+// path reorders them mobod by mobod internally), extra > 0: unrelated extra
+// derivatives (no reordering); seed_x: v̇ or τ has derivatives too.
+struct Case {
+  Path path;
+  int extra;
+  bool seed_x;
+};
 
-TEST_P(TreeKernelsDualExtra, InverseDynamicsMatchesAutoDiffXdKernels) {
+class TreeKernelsDualCase : public ::testing::TestWithParam<Case> {};
+
+TEST_P(TreeKernelsDualCase, InverseDynamicsMatchesAutoDiffXdKernels) {
+  const Case c = GetParam();
   const test::TestModel m = test::MakeRandomTree(12, 3, 0.2);
-  const TreeParameters<AutoDiffXd> p = test::CastParameters<AutoDiffXd>(m.params);
-  const AdState s = MakeState(m.tree, 11, GetParam());
+  const AdState s = MakeState(m.tree, 11, c.extra, c.seed_x);
+  const int nd = s.q[0].derivatives().size();
+  const TreeParameters<AutoDiffXd> p = MakeParameters(m, c.path, nd);
   const Vector3<AutoDiffXd> g = Eigen::Vector3d(0, 0, -9.81).cast<AutoDiffXd>();
   DualWorkspace dws(m.tree);
   TreeWorkspace<AutoDiffXd> ws(m.tree);
@@ -75,10 +104,12 @@ TEST_P(TreeKernelsDualExtra, InverseDynamicsMatchesAutoDiffXdKernels) {
   ExpectSame(again, tau);
 }
 
-TEST_P(TreeKernelsDualExtra, ForwardDynamicsMatchesAutoDiffXdKernels) {
+TEST_P(TreeKernelsDualCase, ForwardDynamicsMatchesAutoDiffXdKernels) {
+  const Case c = GetParam();
   const test::TestModel m = test::MakeRandomTree(12, 5, 0.2);
-  const TreeParameters<AutoDiffXd> p = test::CastParameters<AutoDiffXd>(m.params);
-  const AdState s = MakeState(m.tree, 13, GetParam());
+  const AdState s = MakeState(m.tree, 13, c.extra, c.seed_x);
+  const int nd = s.q[0].derivatives().size();
+  const TreeParameters<AutoDiffXd> p = MakeParameters(m, c.path, nd);
   const Vector3<AutoDiffXd> g = Eigen::Vector3d(0, 0, -9.81).cast<AutoDiffXd>();
   DualWorkspace dws(m.tree);
   TreeWorkspace<AutoDiffXd> ws(m.tree);
@@ -93,12 +124,41 @@ TEST_P(TreeKernelsDualExtra, ForwardDynamicsMatchesAutoDiffXdKernels) {
   ExpectSame(vdot_fast, vdot);
 }
 
-INSTANTIATE_TEST_SUITE_P(Extra, TreeKernelsDualExtra, ::testing::Values(0, 2));
+INSTANTIATE_TEST_SUITE_P(
+    Paths, TreeKernelsDualCase,
+    ::testing::Values(Case{Path::kAnalytical, 0, false},
+                      Case{Path::kAnalytical, 2, false},
+                      Case{Path::kAnalytical, 2, true},
+                      Case{Path::kDual, 1, false},
+                      Case{Path::kDual, 2, true}));
+
+// Both fast paths on one workspace, alternately, as a plant whose
+// parameters gain derivatives between calls would use it.
+TEST(TreeKernelsDual, PathsShareOneWorkspace) {
+  const test::TestModel m = test::MakeRandomTree(8, 23, 0.1);
+  const AdState s = MakeState(m.tree, 29, 1);
+  const int nd = s.q[0].derivatives().size();
+  const Vector3<AutoDiffXd> g = Eigen::Vector3d(0, 0, -9.81).cast<AutoDiffXd>();
+  DualWorkspace dws(m.tree);
+  TreeWorkspace<AutoDiffXd> ws(m.tree);
+  for (Path path : {Path::kDual, Path::kAnalytical, Path::kDual}) {
+    const TreeParameters<AutoDiffXd> p = MakeParameters(m, path, nd);
+    VectorX<AutoDiffXd> fast, slow(m.tree.num_velocities());
+    CalcForwardDynamicsAutoDiff(m.tree, p, s.q, s.v, s.x, g, &dws, &ws, &fast);
+    CalcLocalPositionKinematics<AutoDiffXd>(m.tree, p, s.q, &ws);
+    CalcVelocityKinematics<AutoDiffXd>(m.tree, p, s.q, s.v, &ws);
+    CalcForwardDynamicsArticulatedBody<AutoDiffXd>(m.tree, p, g, s.x, {}, &ws,
+                                                   slow);
+    ExpectSame(fast, slow);
+  }
+}
 
 TEST(TreeKernelsDual, TooManyDerivativesFallsBack) {
   const test::TestModel m = test::MakeRandomTree(6, 7);
-  const TreeParameters<AutoDiffXd> p = test::CastParameters<AutoDiffXd>(m.params);
   const AdState s = MakeState(m.tree, 17, kDualCapacity);
+  // A parameter derivative rules out the analytical path.
+  const TreeParameters<AutoDiffXd> p =
+      MakeParameters(m, Path::kDual, s.q[0].derivatives().size());
   const Vector3<AutoDiffXd> g = Eigen::Vector3d(0, 0, -9.81).cast<AutoDiffXd>();
   DualWorkspace dws(m.tree);
   TreeWorkspace<AutoDiffXd> ws(m.tree);
