@@ -1,10 +1,14 @@
 // Analytical ∂τ/∂q and ∂τ/∂v of the inverse dynamics (see the header for the
 // method). Notation as in tree_kernels-inl.h: every per-mobod vector is in
 // the body frame B at Bo, accelerations are Plücker, and the recursion is
-//   V_B = X_BP·V_P + H_B·v_B,            VJ_B = H_B·v_B,
-//   a_B = X_BP·a_P + H_B·v̇_B + c_B,     c_B = V_B ×ₘ VJ_B + bias_B(q_B, v_B),
-//   f_B = I_B·a_B + V_B ×* I_B·V_B,      F_B = f_B + Σ_children X_BCᵀ·F_C,
-//   τ_B = H_Bᵀ·F_B (+ reflected inertia ⊙ v̇, constant in q and v).
+//   V_B = X_B·V_P + H_B·v_B,             VJ_B = H_B·v_B,
+//   a_B = X_B·a_P + H_B·v̇_B + c_B,      c_B = V_B ×ₘ VJ_B + bias_B(q_B, v_B),
+//   f_B = I_B·a_B + V_B ×* I_B·V_B,      F_B = f_B + Σ_children X_Cᵀ·F_C,
+//   τ_B = H_Bᵀ·F_B (+ reflected inertia ⊙ v̇, constant in q and v),
+// with X_B the motion transform from P to B. Below k's mobilizer its
+// coordinates change nothing but (δV, δa), which propagate as
+//   δV_C = X_C·δV_B,  δa_C = X_C·δa_B − crm(VJ_C)·δV_C,
+//   δf_C = I_C·δa_C + K_C·δV_C,  K = crf(I·V)-part + crf(V)·I  (see Kmatrix).
 #include "ossa/multibody/tree/inverse_dynamics_partials.h"
 
 #include "ossa/multibody/tree/tree_kernels-inl.h"
@@ -107,14 +111,74 @@ void CalcAxialDerivatives(const MobodInfo& b,
   out->num_dirs = 2;
 }
 
+// Quaternion floating kind: H_FM = I₆, Ḣ = 0, X_FM(q) = (R(q/|q|), p).
+// Along quaternion component c, dR_FM = [ω]×·R_FM with the angular rate in
+// F of the normalized quaternion u = (s, r):
+//   ω = (2/|q|)·(s·ṙ − ṡ·r + r × ṙ) for (ṡ, ṙ) = e_c
+// (the radial part of e_c drops out); along p, dp_FM = e. Then X_PB, H_B and
+// the bias [0; R_BF·(−w × v)] follow by the chain rule.
+void CalcQuaternionFloatingDerivatives(const MobodParameters<double>& par,
+                                       const double* q, const double* v,
+                                       const Matrix3d& R_FM,
+                                       LocalDerivatives* out) {
+  const Eigen::Vector4d z(q[0], q[1], q[2], q[3]);
+  const double k = 2.0 / z.norm();
+  const double s = z[0] / z.norm();
+  const Vector3d r = z.tail<3>() / z.norm();
+  const Matrix3d& R_BM = par.X_BM.R;
+  const Vector3d& p_BM = par.X_BM.p;
+  const Matrix3d R_FB = R_FM * R_BM.transpose();
+  const Matrix3d R_BF = R_FB.transpose();
+  const Matrix3d pBMx = mobilizer_math::CrossMatrix<double>(p_BM);
+  const Vector3d w(v[0], v[1], v[2]), u(v[3], v[4], v[5]);
+  const Vector3d b_bot = -w.cross(u);  // Bias in F at Mo (top is zero).
+  for (int c = 0; c < 7; ++c) {
+    Matrix3d dR_FB = Matrix3d::Zero();
+    Vector3d dp_FM = Vector3d::Zero();
+    if (c < 4) {
+      Vector3d omega;
+      if (c == 0) {
+        omega = -k * r;
+      } else {
+        const Vector3d e = Vector3d::Unit(c - 1);
+        omega = k * (s * e + r.cross(e));
+      }
+      dR_FB = mobilizer_math::CrossMatrix<double>(omega) * R_FB;
+    } else {
+      dp_FM = Vector3d::Unit(c - 4);
+    }
+    const Matrix3d dR_BF = dR_FB.transpose();
+    out->dR[c].noalias() = par.X_PF.R * dR_FB;
+    out->dp[c].noalias() = par.X_PF.R * (dp_FM - dR_FB * p_BM);
+    Eigen::Matrix<double, 6, 6>& dH = out->dH[c];
+    dH.topLeftCorner<3, 3>() = dR_BF;
+    dH.topRightCorner<3, 3>().setZero();
+    dH.bottomLeftCorner<3, 3>().noalias() = pBMx * dR_BF;
+    dH.bottomRightCorner<3, 3>() = dR_BF;
+    out->dbias[c].head<3>().setZero();
+    out->dbias[c].tail<3>().noalias() = dR_BF * b_bot;
+  }
+  for (int c = 0; c < 6; ++c) {
+    const Vector3d e = Vector3d::Unit(c % 3);
+    const Vector3d db = c < 3 ? Vector3d(-e.cross(u)) : Vector3d(-w.cross(e));
+    out->dbias[7 + c].head<3>().setZero();
+    out->dbias[7 + c].tail<3>().noalias() = R_BF * db;
+  }
+  out->num_dirs = 13;
+}
+
 void CalcLocalDerivatives(const MobodInfo& b,
                           const MobodParameters<double>& par, const double* q,
                           const double* v, const Matrix3d& R_PB,
-                          LocalDerivatives* out) {
+                          const Matrix3d& R_FM, LocalDerivatives* out) {
   if (b.kind == MobilizerKind::kRevolute ||
       b.kind == MobilizerKind::kPrismatic ||
       b.kind == MobilizerKind::kScrew) {
     CalcAxialDerivatives(b, par, R_PB, out);
+    return;
+  }
+  if (b.kind == MobilizerKind::kQuaternionFloating) {
+    CalcQuaternionFloatingDerivatives(par, q, v, R_FM, out);
     return;
   }
   LocalDual qd[7], vd[6];
@@ -174,15 +238,51 @@ Vec6 ForceToParentDerivative(const Matrix3d& R, const Vector3d& p,
   return r;
 }
 
-// δf = I·δa + δV ×* I·V + V ×* I·δV for mobod i.
-Vec6 ForceDerivative(const InverseDynamicsPartialsWorkspace& w,
-                     const TreeWorkspace<double>& ws, int i, const Vec6& dV,
-                     const Vec6& dA) {
-  const RigidInertia<double> I(w.m[i], w.h[i], w.I[i]);
-  Vec6 f = I * dA;
-  f += CrossForce(dV, w.IV[i]);
-  f += CrossForce(ws.V_WB_B[i], I * dV);
-  return f;
+using Matrix6d = InverseDynamicsPartialsWorkspace::Matrix6d;
+
+// MotionToChild(R_PB, p_PB, ·) as a matrix: [Rᵀ, 0; −Rᵀ·[p]×, Rᵀ].
+Matrix6d MotionTransform(const Matrix3d& R, const Vector3d& p) {
+  Matrix6d X;
+  const Matrix3d Rt = R.transpose();
+  X.topLeftCorner<3, 3>() = Rt;
+  X.topRightCorner<3, 3>().setZero();
+  X.bottomLeftCorner<3, 3>().noalias() =
+      -Rt * mobilizer_math::CrossMatrix<double>(p);
+  X.bottomRightCorner<3, 3>() = Rt;
+  return X;
+}
+
+// V ×ₘ (·) = [[w]×, 0; [v]×, [w]×].
+Matrix6d MotionCrossMatrix(const Vec6& V) {
+  Matrix6d C;
+  const Matrix3d wx = mobilizer_math::CrossMatrix<double>(Ang(V));
+  C.topLeftCorner<3, 3>() = wx;
+  C.topRightCorner<3, 3>().setZero();
+  C.bottomLeftCorner<3, 3>() = mobilizer_math::CrossMatrix<double>(Lin(V));
+  C.bottomRightCorner<3, 3>() = wx;
+  return C;
+}
+
+// The derivative of the Newton–Euler force f = I·a + V ×* I·V in V:
+// δV ↦ δV ×* h + V ×* I·δV with h = I·V, where
+// δV ×* h = [−[h_τ]×, −[h_f]×; −[h_f]×, 0]·δV and
+// V ×* (·) = [[w]×, [v]×; 0, [w]×].
+Matrix6d Kmatrix(const Matrix6d& I, const Vec6& V) {
+  const Vec6 h = I * V;
+  const Matrix3d tx = mobilizer_math::CrossMatrix<double>(Ang(h));
+  const Matrix3d fx = mobilizer_math::CrossMatrix<double>(Lin(h));
+  Matrix6d crf;
+  const Matrix3d wx = mobilizer_math::CrossMatrix<double>(Ang(V));
+  crf.topLeftCorner<3, 3>() = wx;
+  crf.topRightCorner<3, 3>() = mobilizer_math::CrossMatrix<double>(Lin(V));
+  crf.bottomLeftCorner<3, 3>().setZero();
+  crf.bottomRightCorner<3, 3>() = wx;
+  Matrix6d K;
+  K.noalias() = crf * I;
+  K.topLeftCorner<3, 3>() -= tx;
+  K.topRightCorner<3, 3>() -= fx;
+  K.bottomLeftCorner<3, 3>() -= fx;
+  return K;
 }
 
 }  // namespace
@@ -190,19 +290,12 @@ Vec6 ForceDerivative(const InverseDynamicsPartialsWorkspace& w,
 InverseDynamicsPartialsWorkspace::InverseDynamicsPartialsWorkspace(
     const CompiledTree& tree) {
   const int n = tree.num_mobods();
-  descendants.resize(n);
-  for (int i = 1; i < n; ++i) {
-    for (int a = tree.mobod(i).parent; a > 0; a = tree.mobod(a).parent) {
-      descendants[a].push_back(i);
-    }
-  }
-  m.resize(n);
-  h.resize(n);
-  I.resize(n);
-  IV.resize(n);
-  dV.resize(n);
-  dA.resize(n);
-  dF.resize(n);
+  X.resize(n);
+  crm.resize(n);
+  Phi_V.resize(n);
+  Phi_A.resize(n);
+  seed_V.resize(n);
+  seed_A.resize(n);
 }
 
 void CalcInverseDynamicsPartials(const CompiledTree& tree,
@@ -221,8 +314,7 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
   CheckSize(kFunc, "q", q.size(), nq);
   CheckSize(kFunc, "v", v.size(), nv);
   CheckSize(kFunc, "vdot", vdot.size(), nv);
-  if (pws == nullptr ||
-      static_cast<int>(pws->descendants.size()) != n) {
+  if (pws == nullptr || static_cast<int>(pws->X.size()) != n) {
     ThrowLogicError("{}(): the partials workspace is null or was made for "
                     "another tree.", kFunc);
   }
@@ -234,34 +326,54 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
         nv, nq, nv, nv);
   }
   InverseDynamicsPartialsWorkspace& w = *pws;
-  for (int i = 1; i < n; ++i) {
-    const MobodParameters<double>& par = params.mobods[i];
-    w.m[i] = par.mass;
-    w.h[i] = par.mass * par.p_BoBcm_B;
-    w.I[i] = par.mass * par.G_BBo_B;
-    w.IV[i] = RigidInertia<double>(w.m[i], w.h[i], w.I[i]) * ws.V_WB_B[i];
-  }
   SetZeroContiguous<double>(dtau_dq);
   SetZeroContiguous<double>(dtau_dv);
 
+  // Tip to base: Φ_A = I + Σ X_Cᵀ·Φ_A,C·X_C (the composite inertia) and
+  // Φ_V = K + Σ X_Cᵀ·(Φ_V,C − Φ_A,C·crm(VJ_C))·X_C.
+  for (int i = 1; i < n; ++i) {
+    const Matrix6d I =
+        RigidInertia<double>(params.mobods[i]).ToMatrix();
+    w.Phi_A[i] = I;
+    w.Phi_V[i] = Kmatrix(I, ws.V_WB_B[i]);
+    w.X[i] = MotionTransform(ws.R_PB[i], ws.p_PB[i]);
+    w.crm[i] = MotionCrossMatrix(ws.V_PB_B[i]);
+  }
+  for (int i = n - 1; i > 0; --i) {
+    const int P = tree.mobod(i).parent;
+    if (P == 0) continue;
+    Matrix6d B;
+    B.noalias() = w.Phi_A[i] * w.X[i];
+    w.Phi_A[P].noalias() += w.X[i].transpose() * B;
+    Matrix6d C = w.Phi_V[i];
+    C.noalias() -= w.Phi_A[i] * w.crm[i];
+    B.noalias() = C * w.X[i];
+    w.Phi_V[P].noalias() += w.X[i].transpose() * B;
+  }
+
+  // Each mobod's seeds, its own dH term, and what its ancestors see.
   LocalDerivatives local;
   for (int k = 1; k < n; ++k) {
     const MobodInfo& bk = tree.mobod(k);
-    if (bk.nq + bk.nv == 0) continue;
+    const int m = bk.nq + bk.nv;
+    if (m == 0) continue;
     CalcLocalDerivatives(bk, params.mobods[k], q.data() + bk.q_start,
-                         v.data() + bk.v_start, ws.R_PB[k], &local);
+                         v.data() + bk.v_start, ws.R_PB[k], ws.R_FM[k],
+                         &local);
     const Matrix3d& R = ws.R_PB[k];
     const Vector3d& p = ws.p_PB[k];
     const Vec6& V_P = ws.V_WB_B[bk.parent];
     const Vec6& a_P = ws.a_B[bk.parent];
     const Vec6& V = ws.V_WB_B[k];
     const Vec6& VJ = ws.V_PB_B[k];
+    const Vec6& F = ws.f_B[k];  // Subtree force after the inverse dynamics.
     const auto H = ws.H_B.middleCols(bk.v_start, bk.nv);
     const auto vk = v.segment(bk.v_start, bk.nv);
     const auto vdotk = vdot.segment(bk.v_start, bk.nv);
-    for (int j = 0; j < local.num_dirs; ++j) {
+    w.seed_V[k].resize(6, m);
+    w.seed_A[k].resize(6, m);
+    for (int j = 0; j < m; ++j) {
       const bool is_q = j < bk.nq;
-      // Mobod k's own changes: δV, δ(H·v) and δa before δc.
       Vec6 dV, dVJ, dA;
       if (is_q) {
         const auto dH = local.dH[j].leftCols(bk.nv);
@@ -275,46 +387,62 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
         dA.setZero();
       }
       dA += CrossMotion(dV, VJ) + CrossMotion(V, dVJ) + local.dbias[j];
-      w.dV[k] = dV;
-      w.dA[k] = dA;
-      w.dF[k] = ForceDerivative(w, ws, k, dV, dA);
-      // k's subtree, base to tip: its transforms and hinges do not change.
-      const std::vector<int>& sub = w.descendants[k];
-      for (int i : sub) {
-        const int P = tree.mobod(i).parent;
-        const Vec6 dVi = MotionToChild(ws.R_PB[i], ws.p_PB[i], w.dV[P]);
-        const Vec6 dAi = MotionToChild(ws.R_PB[i], ws.p_PB[i], w.dA[P]) +
-                         CrossMotion(dVi, ws.V_PB_B[i]);
-        w.dV[i] = dVi;
-        w.dA[i] = dAi;
-        w.dF[i] = ForceDerivative(w, ws, i, dVi, dAi);
-      }
+      w.seed_V[k].col(j) = dV;
+      w.seed_A[k].col(j) = dA;
+      // The ancestors see k's subtree force change, moved through k's
+      // changed transform.
+      Vec6 dF;
+      dF.noalias() = w.Phi_V[k] * dV;
+      dF.noalias() += w.Phi_A[k] * dA;
+      Vec6 G = ForceToParent(R, p, dF);
       auto col = is_q ? dtau_dq.col(bk.q_start + j)
                       : dtau_dv.col(bk.v_start + j - bk.nq);
-      // Tip to base over the subtree, then k, then k's ancestors, which see
-      // only the one force k passes up.
-      for (auto it = sub.rbegin(); it != sub.rend(); ++it) {
-        const int i = *it;
-        const MobodInfo& bi = tree.mobod(i);
-        col.segment(bi.v_start, bi.nv).noalias() =
-            ws.H_B.middleCols(bi.v_start, bi.nv).transpose() * w.dF[i];
-        w.dF[bi.parent] += ForceToParent(ws.R_PB[i], ws.p_PB[i], w.dF[i]);
-      }
-      const Vec6& F = ws.f_B[k];
-      auto col_k = col.segment(bk.v_start, bk.nv);
-      col_k.noalias() = H.transpose() * w.dF[k];
-      Vec6 G = ForceToParent(R, p, w.dF[k]);
       if (is_q) {
-        col_k.noalias() += local.dH[j].leftCols(bk.nv).transpose() * F;
+        col.segment(bk.v_start, bk.nv).noalias() +=
+            local.dH[j].leftCols(bk.nv).transpose() * F;
         G += ForceToParentDerivative(R, p, local.dR[j], local.dp[j], F);
       }
       for (int a = bk.parent; a > 0; a = tree.mobod(a).parent) {
         const MobodInfo& ba = tree.mobod(a);
-        col.segment(ba.v_start, ba.nv).noalias() =
+        col.segment(ba.v_start, ba.nv).noalias() +=
             ws.H_B.middleCols(ba.v_start, ba.nv).transpose() * G;
         if (ba.parent > 0) G = ForceToParent(ws.R_PB[a], ws.p_PB[a], G);
       }
     }
+  }
+
+  // Each dof block j: the rows Hⱼᵀ·Φⱼ carried to every ancestor a (itself
+  // included), times a's seeds. Fixed-size rows per block size.
+  for (int jb = 1; jb < n; ++jb) {
+    const MobodInfo& bj = tree.mobod(jb);
+    DispatchNv(bj.nv, [&](auto NV) {
+      constexpr int kNv = decltype(NV)::value;
+      using Rows = Eigen::Matrix<double, kNv, 6>;
+      const auto Hj = ws.H_B.middleCols<kNv>(bj.v_start);
+      Rows Psi_V, Psi_A, tmp;
+      Psi_V.noalias() = Hj.transpose() * w.Phi_V[jb];
+      Psi_A.noalias() = Hj.transpose() * w.Phi_A[jb];
+      for (int a = jb; a > 0; a = tree.mobod(a).parent) {
+        const MobodInfo& ba = tree.mobod(a);
+        if (ba.nq + ba.nv > 0) {
+          Eigen::Matrix<double, kNv, Eigen::Dynamic,
+                        kNv == 1 ? Eigen::RowMajor : Eigen::ColMajor, kNv, 13>
+              block;
+          block.noalias() = Psi_V * w.seed_V[a];
+          block.noalias() += Psi_A * w.seed_A[a];
+          dtau_dq.block(bj.v_start, ba.q_start, kNv, ba.nq) +=
+              block.leftCols(ba.nq);
+          dtau_dv.block(bj.v_start, ba.v_start, kNv, ba.nv) +=
+              block.rightCols(ba.nv);
+        }
+        if (ba.parent == 0) break;
+        tmp = Psi_V;
+        tmp.noalias() -= Psi_A * w.crm[a];
+        Psi_V.noalias() = tmp * w.X[a];
+        tmp.noalias() = Psi_A * w.X[a];
+        Psi_A = tmp;
+      }
+    });
   }
 }
 

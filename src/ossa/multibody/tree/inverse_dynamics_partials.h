@@ -7,13 +7,19 @@
 /// Method: the inverse dynamics differentiated by hand in the body frames of
 /// the recursions (tree_kernels-inl.h). In those frames a change of mobod
 /// k's coordinates moves only k's own X_PB, H_B and across-mobilizer bias;
-/// every other body-frame transform stays put. So the derivative along one
-/// coordinate of k is a base-to-tip pass over k's subtree (δV, δa, δf), a
-/// tip-to-base pass back to k, then a walk up k's ancestors carrying one
-/// force: O(subtree + depth) per coordinate, O(n·depth) in all. The local
-/// derivatives of X_PB, H_B and the bias come from each mobilizer kind's own
-/// math evaluated on a small dual number, so every kind (reversed ones
-/// included) is covered without per-kind derivative formulas, and q is
+/// every other body-frame transform stays put. Along one coordinate of k the
+/// recursion's derivative is therefore a "seed" (δV_k, δa_k) at k, carried
+/// linearly through k's subtree, plus the one force k passes to its
+/// ancestors. The subtree part is condensed: a tip-to-base pass builds, per
+/// mobod i, the 6×12 map Φ_i from (δV_i, δa_i) to the derivative of its
+/// subtree force (its acceleration half is the composite rigid-body
+/// inertia); then each dof j carries the row Hⱼᵀ·Φⱼ up its root path, and
+/// its derivative along any coordinate of an ancestor a is that row times
+/// a's seed. Cost O(n·depth), with the floating base's 13 coordinates
+/// sharing each row. The local derivatives of X_PB, H_B and the bias come
+/// from closed forms for the axial kinds (revolute, prismatic, screw) and
+/// from each mobilizer kind's own math evaluated on a small dual number for
+/// the others, so every kind (reversed ones included) is covered, and q is
 /// differentiated in its own coordinates (a quaternion's four components,
 /// as the AutoDiffXd kernels do).
 
@@ -23,21 +29,22 @@
 
 namespace ossa::multibody::internal {
 
-/// Scratch of CalcInverseDynamicsPartials for one tree: the descendant lists
-/// and per-mobod derivative vectors. Create once per tree and reuse.
+/// Scratch of CalcInverseDynamicsPartials for one tree: per-mobod 6×6
+/// operators and seeds. Create once per tree and reuse.
 struct InverseDynamicsPartialsWorkspace {
+  using Matrix6d = Eigen::Matrix<double, 6, 6>;
+  /// Up to 13 columns (a quaternion floating mobilizer's 7 + 6 coordinates)
+  /// without heap storage.
+  using Seeds = Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 13>;
   explicit InverseDynamicsPartialsWorkspace(const CompiledTree& tree);
-  /// Strict descendants of each mobod, in topological order.
-  std::vector<std::vector<int>> descendants;
-  /// Rigid inertia of each body about Bo in B: m, h = m·p_BoBcm_B, I_BBo_B,
-  /// and the momentum I·V_WB_B of the current state.
-  std::vector<double> m;
-  std::vector<Eigen::Vector3d> h;
-  std::vector<Eigen::Matrix3d> I;
-  std::vector<Vector6<double>> IV;
-  /// Derivatives along one input coordinate: velocity, Plücker acceleration
-  /// and (after the tip-to-base pass) subtree force of each mobod.
-  std::vector<Vector6<double>> dV, dA, dF;
+  /// X: motion transform parent → mobod (MotionToChild as a matrix); crm:
+  /// VJ ×ₘ (·) of the across-mobilizer velocity VJ = H_B·v_B.
+  std::vector<Matrix6d> X, crm;
+  /// Φ = [Φ_V | Φ_A]: derivative of the subtree force per (δV, δa) at Bo.
+  std::vector<Matrix6d> Phi_V, Phi_A;
+  /// Seeds (δV, δa) of each mobod, one column per own coordinate (q's
+  /// first, then v's).
+  std::vector<Seeds> seed_V, seed_A;
 };
 
 /// Writes ∂τ/∂q (nv × nq) and ∂τ/∂v (nv × nv) of the inverse dynamics

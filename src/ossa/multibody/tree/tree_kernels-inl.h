@@ -1166,6 +1166,21 @@ void CalcJointDampingForces(const CompiledTree& tree,
   tau = -params.damping.cwiseProduct(v);
 }
 
+// True if x is exactly `value` with no (or all-zero) derivatives.
+template <typename T>
+bool IsConstantValue(const T& x, double value) {
+  if constexpr (std::is_same_v<T, AutoDiffXd>) {
+    if (x.value() != value) return false;
+    const auto& d = x.derivatives();
+    for (Eigen::Index k = 0; k < d.size(); ++k) {
+      if (d[k] != 0.0) return false;
+    }
+    return true;
+  } else {
+    return false;
+  }
+}
+
 template <typename T>
 void MapVelocityToQDot(const CompiledTree& tree,
                        const Eigen::Ref<const VectorX<T>>& q,
@@ -1182,8 +1197,31 @@ void MapVelocityToQDot(const CompiledTree& tree,
       if constexpr (nv > 0) {
         Eigen::Matrix<T, nq, nv> N;
         Math::CalcN(b.constants, q.data() + b.q_start, &N);
-        qdot.template segment<nq>(b.q_start).noalias() =
-            N * v.template segment<nv>(b.v_start);
+        if constexpr (std::is_same_v<T, double>) {
+          qdot.template segment<nq>(b.q_start).noalias() =
+              N * v.template segment<nv>(b.v_start);
+        } else {
+          // Entry by entry, copying through exact constant ones and skipping
+          // exact constant zeros: N is mostly both (1 for revolute joints,
+          // [½·E(q), 0; 0, I] for a quaternion), and every product of
+          // non-double scalars costs (AutoDiffXd allocates its gradient).
+          for (int r = 0; r < nq; ++r) {
+            T sum(0);
+            bool first = true;
+            for (int c = 0; c < nv; ++c) {
+              const T& n_rc = N(r, c);
+              const T& v_c = v[b.v_start + c];
+              if (IsConstantValue(n_rc, 0.0)) continue;
+              if (IsConstantValue(n_rc, 1.0)) {
+                sum = first ? v_c : T(sum + v_c);
+              } else {
+                sum = first ? T(n_rc * v_c) : T(sum + n_rc * v_c);
+              }
+              first = false;
+            }
+            qdot[b.q_start + r] = sum;
+          }
+        }
       }
     });
   }

@@ -48,7 +48,7 @@ struct DualWorkspace::Impl {
   TreeParameters<double> params_d;
   Eigen::VectorXd q_d, v_d, tau_d, vdot_d, id_d;
   Eigen::MatrixXd dtau_dq, dtau_dv, M;
-  Eigen::MatrixXd D;
+  Eigen::MatrixXd D, Dt;
   VectorX<DualScalar> vdot;
 };
 
@@ -301,6 +301,27 @@ void AnalyticalDerivatives(const CompiledTree& tree,
   AddChainRule(v, w->dtau_dv, &w->D);
 }
 
+// Solves M·X = B for every column of B at once, B given transposed (one
+// right-hand side per row of Bt), with M = Lᵀ·D·L factored in LD: the sparse
+// solve of SolveLTDL with whole columns of Bt as its scalars, so its inner
+// operations run over all right-hand sides contiguously.
+void SolveLTDLForRows(const CompiledTree& tree, const Eigen::MatrixXd& LD,
+                      Eigen::MatrixXd* Bt) {
+  const std::vector<int>& lambda = tree.dof_parent();
+  const int nv = tree.num_velocities();
+  for (int i = nv - 1; i >= 0; --i) {
+    for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+      Bt->col(j) -= LD(i, j) * Bt->col(i);
+    }
+  }
+  for (int i = 0; i < nv; ++i) Bt->col(i) /= LD(i, i);
+  for (int i = 0; i < nv; ++i) {
+    for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+      Bt->col(i) -= LD(i, j) * Bt->col(j);
+    }
+  }
+}
+
 // y[i] = value[i] with derivatives D.row(i).
 void ToAutoDiff(const Eigen::VectorXd& value, const Eigen::MatrixXd& D,
                 VectorX<AutoDiffXd>* y) {
@@ -342,7 +363,7 @@ void AnalyticalInverseDynamics(const CompiledTree& tree,
 // Forward dynamics with the analytical partials: v̇ in double (M = Lᵀ·D·L),
 // and since v̇ solves ID(q, v, v̇) − τ = 0, dv̇ = −M⁻¹·(∂ID/∂q·Q' +
 // ∂ID/∂v·V' − T') by the implicit function theorem (T' the derivatives of
-// τ_applied), one sparse solve per derivative.
+// τ_applied), one sparse solve for all derivatives.
 void AnalyticalForwardDynamics(const CompiledTree& tree,
                                const TreeParameters<AutoDiffXd>& params,
                                const VectorX<AutoDiffXd>& q,
@@ -374,13 +395,13 @@ void AnalyticalForwardDynamics(const CompiledTree& tree,
     const auto& d = tau_applied[r].derivatives();
     for (Eigen::Index k = 0; k < d.size(); ++k) w->D(r, k) -= d[k];
   }
-  for (int k = 0; k < nd; ++k) {
-    Eigen::Ref<Eigen::VectorXd> column = w->D.col(k);
-    if (column.isZero(0.0)) continue;
-    column = -column;
-    SolveLTDL<double>(tree, wd.M, column);
+  w->Dt = -w->D.transpose();
+  SolveLTDLForRows(tree, wd.M, &w->Dt);
+  vdot->resize(nv);
+  for (int i = 0; i < nv; ++i) {
+    (*vdot)[i].value() = w->vdot_d[i];
+    (*vdot)[i].derivatives() = w->Dt.col(i);
   }
-  ToAutoDiff(w->vdot_d, w->D, vdot);
 }
 
 }  // namespace

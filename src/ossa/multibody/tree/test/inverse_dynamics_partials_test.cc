@@ -59,10 +59,20 @@ void AutoDiffPartials(const test::TestModel& m, const VectorXd& q,
   *dv = g.rightCols(nv);
 }
 
-void ExpectMatchesAutoDiff(const test::TestModel& m, unsigned seed) {
+// quaternion_scale ≠ 1: quaternions off the unit sphere, which X_FM
+// normalizes (their radial derivative is zero).
+void ExpectMatchesAutoDiff(const test::TestModel& m, unsigned seed,
+                           double quaternion_scale = 1.0) {
   std::mt19937 gen(seed);
   VectorXd q, v;
   test::RandomState(m.tree, &gen, &q, &v);
+  for (int i = 1; i < m.tree.num_mobods(); ++i) {
+    const MobodInfo& b = m.tree.mobod(i);
+    if (b.kind == MobilizerKind::kQuaternionFloating ||
+        b.kind == MobilizerKind::kReversedQuaternionFloating) {
+      q.segment<4>(b.q_start) *= quaternion_scale;
+    }
+  }
   const VectorXd vdot = VectorXd::Random(m.tree.num_velocities());
   MatrixXd dq, dv, dq_ad, dv_ad;
   AnalyticalPartials(m, q, v, vdot, &dq, &dv);
@@ -82,6 +92,11 @@ TEST(InverseDynamicsPartials, RandomTreesWithEveryKind) {
     ExpectMatchesAutoDiff(test::MakeRandomTree(14, seed, 0.3), seed + 10);
   }
   ExpectMatchesAutoDiff(test::MakeRandomTree(20, 4, 0.0, true), 21);
+}
+
+TEST(InverseDynamicsPartials, UnnormalizedQuaternions) {
+  ExpectMatchesAutoDiff(test::MakeBranchedFloatingTree(), 31, 1.7);
+  ExpectMatchesAutoDiff(test::MakeRandomTree(12, 9, 0.1), 33, 0.6);
 }
 
 TEST(InverseDynamicsPartials, ReversedKinds) {
@@ -106,6 +121,7 @@ TEST(InverseDynamicsPartials, ReversedKinds) {
     m.params.mobods[i].X_BM = test::RandomPose(&gen, 0.3);
   }
   ExpectMatchesAutoDiff(m, 6);
+  ExpectMatchesAutoDiff(m, 7, 1.4);
 }
 
 TEST(InverseDynamicsPartials, BranchedFloatingTreeAgainstCentralDifferences) {
