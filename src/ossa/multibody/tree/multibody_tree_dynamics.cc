@@ -69,6 +69,25 @@ DualWorkspace& GetDualWorkspace(const CompiledTree& merged_tree,
   return *scratch->dual.ws;
 }
 
+// [q; v] of the Context as a view of its state, without copying the
+// AutoDiffXd gradients, when the state is stored contiguously (a plant's
+// own Contexts); else a copy in `storage`.
+Eigen::Map<const VectorX<AutoDiffXd>> StateView(
+    const MultibodyTreeSystem<AutoDiffXd>& system,
+    const systems::Context<AutoDiffXd>& context,
+    VectorX<AutoDiffXd>* storage) {
+  system.ValidateContext(context);
+  const systems::VectorBase<AutoDiffXd>& x =
+      system.is_discrete() ? context.get_discrete_state(0)
+                           : context.get_continuous_state_vector();
+  if (const AutoDiffXd* data = x.get_contiguous_data()) {
+    return Eigen::Map<const VectorX<AutoDiffXd>>(data, x.size());
+  }
+  *storage = system.GetPositionsAndVelocities(context);
+  return Eigen::Map<const VectorX<AutoDiffXd>>(storage->data(),
+                                               storage->size());
+}
+
 }  // namespace
 
 // ------------------------------------------------------------ force elements
@@ -162,13 +181,21 @@ VectorX<T> MultibodyTree<T>::CalcInverseDynamics(
         DynamicsScratch<T>& scratch = system.RawDynamicsScratch(context);
         const WeldMergedParameters<T>& mp =
             system.EvalWeldMergedParameters(context);
-        const VectorX<T> q = system.GetPositions(context);
-        const VectorX<T> v = system.GetVelocities(context);
+        VectorX<T> copy;
+        const auto x = StateView(system, context, &copy);
+        const int nq = num_positions(), nv = num_velocities();
         CalcInverseDynamicsAutoDiff(
-            merged.tree(), mp.params, q, v, known_vdot, Vector3<T>::Zero(),
+            merged.tree(), mp.params, x.head(nq), x.segment(nq, nv),
+            known_vdot, Vector3<T>::Zero(),
             &GetDualWorkspace(merged.tree(), &scratch), &scratch.merged_ws,
             &tau);
-        tau -= external_forces.generalized_forces();
+        // Subtracting exact zeros would still allocate every gradient.
+        const VectorX<T>& tau_app = external_forces.generalized_forces();
+        for (int i = 0; i < nv; ++i) {
+          if (tau_app[i].value() != 0 || tau_app[i].derivatives().size() != 0) {
+            tau[i] -= tau_app[i];
+          }
+        }
         return tau;
       }
     }
@@ -502,13 +529,14 @@ void MultibodyTree<T>::CalcForwardDynamics(
         // As in CalcInverseDynamics: the fixed-capacity dual path.
         const WeldMergedParameters<T>& mp =
             system.EvalWeldMergedParameters(context);
-        const VectorX<T> q = system.GetPositions(context);
-        const VectorX<T> v = system.GetVelocities(context);
+        VectorX<T> copy;
+        const auto x = StateView(system, context, &copy);
+        const int nq = num_positions(), nv = num_velocities();
         const Vector3<T> g_W =
             gravity_field_->gravity_vector().template cast<T>();
         VectorX<T> result(num_velocities());
         CalcForwardDynamicsAutoDiff(
-            merged.tree(), mp.params, q, v,
+            merged.tree(), mp.params, x.head(nq), x.segment(nq, nv),
             scratch.forces.generalized_forces(), g_W,
             &GetDualWorkspace(merged.tree(), &scratch), &scratch.merged_ws,
             &result);

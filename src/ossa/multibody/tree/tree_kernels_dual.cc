@@ -59,9 +59,9 @@ DualWorkspace::~DualWorkspace() = default;
 namespace {
 
 // Largest derivative count of the scalars of a vector.
-int MaxDerivatives(const VectorX<AutoDiffXd>& x, int nd) {
+int MaxDerivatives(const AdVectorRef& x, int nd) {
   for (Eigen::Index i = 0; i < x.size(); ++i) {
-    nd = std::max(nd, static_cast<int>(x[i].derivatives().size()));
+    nd = std::max(nd, static_cast<int>(x.data()[i].derivatives().size()));
   }
   return nd;
 }
@@ -157,10 +157,14 @@ void FromDual(const VectorX<DualScalar>& x, int nd, const int* perm,
 // AutoDiffXd.
 double ValueOf(const DualScalar& x) { return x.v; }
 double ValueOf(const AutoDiffXd& x) { return x.value(); }
-template <typename S>
-void ValuesOf(const VectorX<S>& x, Eigen::VectorXd* y) {
+template <typename Derived>
+void VectorValuesOf(const Eigen::MatrixBase<Derived>& x, Eigen::VectorXd* y) {
   y->resize(x.size());
-  for (Eigen::Index i = 0; i < x.size(); ++i) (*y)[i] = ValueOf(x[i]);
+  // data(): a Ref<const> returns its coefficients by value (a copy of each
+  // AutoDiffXd gradient); every vector here is contiguous.
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    (*y)[i] = ValueOf(x.derived().data()[i]);
+  }
 }
 template <typename S, int R, int C>
 void ValuesOf(const Eigen::Matrix<S, R, C>& x, Eigen::Matrix<double, R, C>* y) {
@@ -180,16 +184,16 @@ void ValuesOf(const TreeParameters<S>& p, TreeParameters<double>* y) {
     ValuesOf(a.X_BM.R, &b.X_BM.R);
     ValuesOf(a.X_BM.p, &b.X_BM.p);
   }
-  ValuesOf(p.damping, &y->damping);
-  ValuesOf(p.reflected_inertia, &y->reflected_inertia);
+  VectorValuesOf(p.damping, &y->damping);
+  VectorValuesOf(p.reflected_inertia, &y->reflected_inertia);
 }
 
 // Converts the inputs and runs the local position and velocity kinematics;
 // false if some input has more than kDualCapacity derivatives.
 bool PrepareDual(const CompiledTree& tree,
                  const TreeParameters<AutoDiffXd>& params,
-                 const VectorX<AutoDiffXd>& q, const VectorX<AutoDiffXd>& v,
-                 const VectorX<AutoDiffXd>& in, const Vector3<AutoDiffXd>& g_W,
+                 const AdVectorRef& q, const AdVectorRef& v,
+                 const AdVectorRef& in, const Vector3<AutoDiffXd>& g_W,
                  DualWorkspace::Impl* w, int* nd) {
   int n = MaxDerivatives(q, 0);
   n = MaxDerivatives(v, n);
@@ -212,9 +216,9 @@ bool PrepareDual(const CompiledTree& tree,
 }
 
 void CheckStateSizes(const char* func, const CompiledTree& tree,
-                     const VectorX<AutoDiffXd>& q,
-                     const VectorX<AutoDiffXd>& v, const char* in_name,
-                     const VectorX<AutoDiffXd>& in, bool in_may_be_empty) {
+                     const AdVectorRef& q,
+                     const AdVectorRef& v, const char* in_name,
+                     const AdVectorRef& in, bool in_may_be_empty) {
   CheckSize(func, "q", q.size(), tree.num_positions());
   CheckSize(func, "v", v.size(), tree.num_velocities());
   if (!(in_may_be_empty && in.size() == 0)) {
@@ -254,10 +258,10 @@ bool HasDerivatives(const TreeParameters<AutoDiffXd>& p) {
 // D += J·X' where X' (x.size() × nd) holds the derivatives of x: J's
 // column r scaled by each non-zero derivative of x[r] (the common seeds are
 // one unit entry per scalar).
-void AddChainRule(const VectorX<AutoDiffXd>& x, const Eigen::MatrixXd& J,
+void AddChainRule(const AdVectorRef& x, const Eigen::MatrixXd& J,
                   Eigen::MatrixXd* D) {
   for (Eigen::Index r = 0; r < x.size(); ++r) {
-    const auto& d = x[r].derivatives();
+    const auto& d = x.data()[r].derivatives();
     for (Eigen::Index k = 0; k < d.size(); ++k) {
       if (d[k] != 0.0) D->col(k) += d[k] * J.col(r);
     }
@@ -268,15 +272,15 @@ void AddChainRule(const VectorX<AutoDiffXd>& x, const Eigen::MatrixXd& J,
 // kinematics in w.ws_d, and the partials workspace.
 void PrepareValues(const CompiledTree& tree,
                    const TreeParameters<AutoDiffXd>& params,
-                   const VectorX<AutoDiffXd>& q, const VectorX<AutoDiffXd>& v,
+                   const AdVectorRef& q, const AdVectorRef& v,
                    DualWorkspace::Impl* w) {
   if (w->ws_d == nullptr) w->ws_d = std::make_unique<TreeWorkspace<double>>(tree);
   if (w->partials == nullptr) {
     w->partials = std::make_unique<InverseDynamicsPartialsWorkspace>(tree);
   }
   ValuesOf(params, &w->params_d);
-  ValuesOf(q, &w->q_d);
-  ValuesOf(v, &w->v_d);
+  VectorValuesOf(q, &w->q_d);
+  VectorValuesOf(v, &w->v_d);
   CalcLocalPositionKinematics<double>(tree, w->params_d, w->q_d, w->ws_d.get());
   CalcVelocityKinematics<double>(tree, w->params_d, w->q_d, w->v_d,
                                  w->ws_d.get());
@@ -286,8 +290,8 @@ void PrepareValues(const CompiledTree& tree,
 // and D = ∂ID/∂q·Q' + ∂ID/∂v·V' (Q', V' the derivatives of q and v) with nd
 // columns.
 void AnalyticalDerivatives(const CompiledTree& tree,
-                           const VectorX<AutoDiffXd>& q,
-                           const VectorX<AutoDiffXd>& v,
+                           const AdVectorRef& q,
+                           const AdVectorRef& v,
                            const Eigen::VectorXd& vdot, int nd,
                            DualWorkspace::Impl* w) {
   const int nq = tree.num_positions(), nv = tree.num_velocities();
@@ -336,15 +340,15 @@ void ToAutoDiff(const Eigen::VectorXd& value, const Eigen::MatrixXd& D,
 // carry derivatives: τ in double, then dτ = ∂τ/∂q·Q' + ∂τ/∂v·V' + M·V̇'.
 void AnalyticalInverseDynamics(const CompiledTree& tree,
                                const TreeParameters<AutoDiffXd>& params,
-                               const VectorX<AutoDiffXd>& q,
-                               const VectorX<AutoDiffXd>& v,
-                               const VectorX<AutoDiffXd>& vdot,
+                               const AdVectorRef& q,
+                               const AdVectorRef& v,
+                               const AdVectorRef& vdot,
                                const Vector3<AutoDiffXd>& g_W, int nd,
                                DualWorkspace::Impl* w,
                                VectorX<AutoDiffXd>* tau) {
   const int nv = tree.num_velocities();
   PrepareValues(tree, params, q, v, w);
-  ValuesOf(vdot, &w->vdot_d);
+  VectorValuesOf(vdot, &w->vdot_d);
   const Eigen::Vector3d g(g_W[0].value(), g_W[1].value(), g_W[2].value());
   w->id_d.resize(nv);
   static const std::vector<Vector6<double>> kNoForces;
@@ -366,16 +370,16 @@ void AnalyticalInverseDynamics(const CompiledTree& tree,
 // τ_applied), one sparse solve for all derivatives.
 void AnalyticalForwardDynamics(const CompiledTree& tree,
                                const TreeParameters<AutoDiffXd>& params,
-                               const VectorX<AutoDiffXd>& q,
-                               const VectorX<AutoDiffXd>& v,
-                               const VectorX<AutoDiffXd>& tau_applied,
+                               const AdVectorRef& q,
+                               const AdVectorRef& v,
+                               const AdVectorRef& tau_applied,
                                const Vector3<AutoDiffXd>& g_W, int nd,
                                DualWorkspace::Impl* w,
                                VectorX<AutoDiffXd>* vdot) {
   const int nv = tree.num_velocities();
   PrepareValues(tree, params, q, v, w);
   const bool has_tau = tau_applied.size() != 0;
-  if (has_tau) ValuesOf(tau_applied, &w->tau_d);
+  if (has_tau) VectorValuesOf(tau_applied, &w->tau_d);
   const Eigen::Vector3d g(g_W[0].value(), g_W[1].value(), g_W[2].value());
   static const std::vector<Vector6<double>> kNoForces;
   static const Eigen::VectorXd kNoTau;
@@ -392,7 +396,7 @@ void AnalyticalForwardDynamics(const CompiledTree& tree,
                               kNoForces, &wd, w->id_d);
   AnalyticalDerivatives(tree, q, v, w->vdot_d, nd, w);
   for (Eigen::Index r = 0; r < tau_applied.size(); ++r) {
-    const auto& d = tau_applied[r].derivatives();
+    const auto& d = tau_applied.data()[r].derivatives();
     for (Eigen::Index k = 0; k < d.size(); ++k) w->D(r, k) -= d[k];
   }
   w->Dt = -w->D.transpose();
@@ -408,9 +412,9 @@ void AnalyticalForwardDynamics(const CompiledTree& tree,
 
 bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
                                  const TreeParameters<AutoDiffXd>& params,
-                                 const VectorX<AutoDiffXd>& q,
-                                 const VectorX<AutoDiffXd>& v,
-                                 const VectorX<AutoDiffXd>& vdot,
+                                 const AdVectorRef& q,
+                                 const AdVectorRef& v,
+                                 const AdVectorRef& vdot,
                                  const Vector3<AutoDiffXd>& g_W,
                                  DualWorkspace* ws,
                                  TreeWorkspace<AutoDiffXd>* fallback,
@@ -448,9 +452,9 @@ bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
 
 bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
                                  const TreeParameters<AutoDiffXd>& params,
-                                 const VectorX<AutoDiffXd>& q,
-                                 const VectorX<AutoDiffXd>& v,
-                                 const VectorX<AutoDiffXd>& tau_applied,
+                                 const AdVectorRef& q,
+                                 const AdVectorRef& v,
+                                 const AdVectorRef& tau_applied,
                                  const Vector3<AutoDiffXd>& g_W,
                                  DualWorkspace* ws,
                                  TreeWorkspace<AutoDiffXd>* fallback,
@@ -487,11 +491,11 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
   const int nv = tree.num_velocities();
   if (w.ws_d == nullptr) w.ws_d = std::make_unique<TreeWorkspace<double>>(tree);
   ValuesOf(w.params, &w.params_d);
-  ValuesOf(w.q, &w.q_d);
-  ValuesOf(w.v, &w.v_d);
+  VectorValuesOf(w.q, &w.q_d);
+  VectorValuesOf(w.v, &w.v_d);
   const Eigen::Vector3d g_d(w.g[0].v, w.g[1].v, w.g[2].v);
   const bool has_tau = tau_applied.size() != 0;
-  if (has_tau) ValuesOf(w.in, &w.tau_d);
+  if (has_tau) VectorValuesOf(w.in, &w.tau_d);
   TreeWorkspace<double>& wd = *w.ws_d;
   CalcLocalPositionKinematics<double>(tree, w.params_d, w.q_d, &wd);
   CalcVelocityKinematics<double>(tree, w.params_d, w.q_d, w.v_d, &wd);

@@ -238,6 +238,10 @@ struct FixedDual {
   friend bool isinf(const FixedDual& a) { return std::isinf(a.v); }
 };
 
+/// A read-only view of AutoDiffXd values (a vector or a Context's state
+/// segment, without copying the gradients).
+using AdVectorRef = Eigen::Ref<const VectorX<AutoDiffXd>>;
+
 /// The capacity of the fast path (derivatives per scalar).
 inline constexpr int kDualCapacity = 96;
 using DualScalar = FixedDual<kDualCapacity>;
@@ -266,9 +270,9 @@ class DualWorkspace {
 /// only if the fallback was taken.
 bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
                                  const TreeParameters<AutoDiffXd>& params,
-                                 const VectorX<AutoDiffXd>& q,
-                                 const VectorX<AutoDiffXd>& v,
-                                 const VectorX<AutoDiffXd>& vdot,
+                                 const AdVectorRef& q,
+                                 const AdVectorRef& v,
+                                 const AdVectorRef& vdot,
                                  const Vector3<AutoDiffXd>& g_W,
                                  DualWorkspace* ws,
                                  TreeWorkspace<AutoDiffXd>* fallback,
@@ -284,9 +288,9 @@ bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
 /// AutoDiffXd, as CalcInverseDynamicsAutoDiff() falls back.
 bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
                                  const TreeParameters<AutoDiffXd>& params,
-                                 const VectorX<AutoDiffXd>& q,
-                                 const VectorX<AutoDiffXd>& v,
-                                 const VectorX<AutoDiffXd>& tau_applied,
+                                 const AdVectorRef& q,
+                                 const AdVectorRef& v,
+                                 const AdVectorRef& tau_applied,
                                  const Vector3<AutoDiffXd>& g_W,
                                  DualWorkspace* ws,
                                  TreeWorkspace<AutoDiffXd>* fallback,
