@@ -17,8 +17,11 @@
 //     AutoDiffXd with q and v seeded (nq + nv derivatives), v̇ and τ
 //     constant, i.e. full gradients with respect to q and v, through
 //     CalcInverseDynamicsAutoDiff / CalcForwardDynamicsAutoDiff
-//     (tree_kernels_dual.h: the kernels on an inline fixed-capacity dual
-//     number, AutoDiffXd in and out).
+//     (tree_kernels_dual.h, AutoDiffXd in and out; with constant
+//     parameters, as here, the gradients come from the analytical partials)
+//   inverse_dynamics_partials: position + velocity kinematics +
+//     CalcInverseDynamics + CalcInverseDynamicsPartials (∂τ/∂q, ∂τ/∂v in
+//     double; pinocchio's computeRNEADerivatives also fills M = ∂τ/∂v̇).
 //
 // Usage: ossa_run_bench [--quick] "name|urdf|floating|body" ...
 
@@ -30,6 +33,7 @@
 
 #include "ossa/common/autodiff.h"
 #include "ossa/multibody/tree/test/kernel_test_models.h"
+#include "ossa/multibody/tree/inverse_dynamics_partials.h"
 #include "ossa/multibody/tree/tree_kernels.h"
 #include "ossa/multibody/tree/tree_kernels_dual.h"
 #include "ossa/multibody/tree/weld_merged_tree.h"
@@ -142,6 +146,28 @@ void RunModel(const ossa_bench::Settings& settings, const std::string& n,
                     ossa_bench::Escape(out.data());
                   }),
          nq, nv, "local kinematics+CalcForwardDynamicsArticulatedBody");
+  if (Wanted("inverse_dynamics_partials")) {
+    mb::InverseDynamicsPartialsWorkspace pws(tree);
+    Eigen::MatrixXd dtau_dq(nv, nq), dtau_dv(nv, nv);
+    Emit(n, "inverse_dynamics_partials", "ossa",
+         MedianNs(settings,
+                  [&] {
+                    const int i = next();
+                    mb::CalcLocalPositionKinematics<double>(tree, params, q[i],
+                                                            &ws);
+                    mb::CalcVelocityKinematics<double>(tree, params, q[i], v[i],
+                                                       &ws);
+                    mb::CalcInverseDynamics<double>(
+                        tree, params, a[i], g, no_tau, no_forces, &ws, out);
+                    mb::CalcInverseDynamicsPartials(tree, params, q[i], v[i],
+                                                    a[i], ws, &pws, dtau_dq,
+                                                    dtau_dv);
+                    ossa_bench::Escape(dtau_dq.data());
+                  }),
+         nq, nv,
+         "local kinematics+CalcInverseDynamics+CalcInverseDynamicsPartials "
+         "(dtau/dq in q's own coordinates, dtau/dv)");
+  }
 
   // AutoDiffXd: gradients with respect to q and v (nq + nv derivatives).
   if (nv > 120) return;  // Dense gradients of big chains take too long.

@@ -15,6 +15,7 @@
 #include <pinocchio/algorithm/frames.hpp>
 #include <pinocchio/algorithm/joint-configuration.hpp>
 #include <pinocchio/algorithm/kinematics.hpp>
+#include <pinocchio/algorithm/rnea-derivatives.hpp>
 #include <pinocchio/algorithm/rnea.hpp>
 #include <pinocchio/multibody/data.hpp>
 #include <pinocchio/multibody/model.hpp>
@@ -142,6 +143,12 @@ int main(int argc, char** argv) {
            pin::aba(model, data, q[i], v[i], tau[i]);
            ossa_bench::Escape(data.ddq.data());
          }), nq, nv, "aba(q, v, tau)");
+    Emit(n, "inverse_dynamics_partials", "pinocchio", MedianNs(settings, [&] {
+           const int i = next();
+           pin::computeRNEADerivatives(model, data, q[i], v[i], a[i]);
+           ossa_bench::Escape(data.dtau_dq.data());
+         }), nq, nv,
+         "computeRNEADerivatives(q, v, a): dtau/dq (tangent), dtau/dv, and M");
   }
   return 0;
 }

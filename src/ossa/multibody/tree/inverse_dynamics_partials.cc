@@ -240,18 +240,6 @@ Vec6 ForceToParentDerivative(const Matrix3d& R, const Vector3d& p,
 
 using Matrix6d = InverseDynamicsPartialsWorkspace::Matrix6d;
 
-// MotionToChild(R_PB, p_PB, ·) as a matrix: [Rᵀ, 0; −Rᵀ·[p]×, Rᵀ].
-Matrix6d MotionTransform(const Matrix3d& R, const Vector3d& p) {
-  Matrix6d X;
-  const Matrix3d Rt = R.transpose();
-  X.topLeftCorner<3, 3>() = Rt;
-  X.topRightCorner<3, 3>().setZero();
-  X.bottomLeftCorner<3, 3>().noalias() =
-      -Rt * mobilizer_math::CrossMatrix<double>(p);
-  X.bottomRightCorner<3, 3>() = Rt;
-  return X;
-}
-
 // V ×ₘ (·) = [[w]×, 0; [v]×, [w]×].
 Matrix6d MotionCrossMatrix(const Vec6& V) {
   Matrix6d C;
@@ -285,15 +273,26 @@ Matrix6d Kmatrix(const Matrix6d& I, const Vec6& V) {
   return K;
 }
 
+// Motion vector of B (at Bo, in B) in W at Wo: [R·w; R·v + p × R·w].
+Vec6 MotionToWorld(const Matrix3d& R_WB, const Vector3d& p_WB, const Vec6& V) {
+  Vec6 r;
+  r.head<3>().noalias() = R_WB * Ang(V);
+  r.tail<3>().noalias() = R_WB * Lin(V);
+  r.tail<3>() += p_WB.cross(Vector3d(r.head<3>()));
+  return r;
+}
+
 }  // namespace
 
 InverseDynamicsPartialsWorkspace::InverseDynamicsPartialsWorkspace(
     const CompiledTree& tree) {
   const int n = tree.num_mobods();
-  X.resize(n);
-  crm.resize(n);
   Phi_V.resize(n);
   Phi_A.resize(n);
+  R_WB.resize(n);
+  p_WB.resize(n);
+  H_W.resize(6, tree.num_velocities());
+  VJ_W.resize(n);
   seed_V.resize(n);
   seed_A.resize(n);
 }
@@ -314,7 +313,7 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
   CheckSize(kFunc, "q", q.size(), nq);
   CheckSize(kFunc, "v", v.size(), nv);
   CheckSize(kFunc, "vdot", vdot.size(), nv);
-  if (pws == nullptr || static_cast<int>(pws->X.size()) != n) {
+  if (pws == nullptr || static_cast<int>(pws->Phi_A.size()) != n) {
     ThrowLogicError("{}(): the partials workspace is null or was made for "
                     "another tree.", kFunc);
   }
@@ -329,26 +328,42 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
   SetZeroContiguous<double>(dtau_dq);
   SetZeroContiguous<double>(dtau_dv);
 
-  // Tip to base: Φ_A = I + Σ X_Cᵀ·Φ_A,C·X_C (the composite inertia) and
-  // Φ_V = K + Σ X_Cᵀ·(Φ_V,C − Φ_A,C·crm(VJ_C))·X_C.
+  // World poses; the hinges, across velocities and Φ in W at Wo, where the
+  // transport to a parent is X = 1 up to the velocity-product term:
+  // Φ_A = Σ_subtree I_W (the composite inertia) and
+  // Φ_V = K_W + Σ_children (Φ_V,C − Φ_A,C·crm(VJ_C)).
   for (int i = 1; i < n; ++i) {
-    const Matrix6d I =
-        RigidInertia<double>(params.mobods[i]).ToMatrix();
-    w.Phi_A[i] = I;
-    w.Phi_V[i] = Kmatrix(I, ws.V_WB_B[i]);
-    w.X[i] = MotionTransform(ws.R_PB[i], ws.p_PB[i]);
-    w.crm[i] = MotionCrossMatrix(ws.V_PB_B[i]);
+    const MobodInfo& b = tree.mobod(i);
+    if (b.parent == 0) {
+      w.R_WB[i] = ws.R_PB[i];
+      w.p_WB[i] = ws.p_PB[i];
+    } else {
+      w.R_WB[i].noalias() = w.R_WB[b.parent] * ws.R_PB[i];
+      w.p_WB[i] = w.p_WB[b.parent];
+      w.p_WB[i].noalias() += w.R_WB[b.parent] * ws.p_PB[i];
+    }
+    for (int c = 0; c < b.nv; ++c) {
+      w.H_W.col(b.v_start + c) = MotionToWorld(
+          w.R_WB[i], w.p_WB[i], Vec6(ws.H_B.col(b.v_start + c)));
+    }
+    w.VJ_W[i] = MotionToWorld(w.R_WB[i], w.p_WB[i], ws.V_PB_B[i]);
+    const MobodParameters<double>& par = params.mobods[i];
+    double m = 0;
+    Vector3d h = Vector3d::Zero();
+    Matrix3d I = Matrix3d::Zero();
+    AddRigidInertiaToParent<double>(w.R_WB[i], w.p_WB[i], par.mass,
+                                    par.mass * par.p_BoBcm_B,
+                                    par.mass * par.G_BBo_B, &m, &h, &I);
+    w.Phi_A[i] = RigidInertia<double>(m, h, I).ToMatrix();
+    w.Phi_V[i] = Kmatrix(w.Phi_A[i],
+                         MotionToWorld(w.R_WB[i], w.p_WB[i], ws.V_WB_B[i]));
   }
   for (int i = n - 1; i > 0; --i) {
     const int P = tree.mobod(i).parent;
     if (P == 0) continue;
-    Matrix6d B;
-    B.noalias() = w.Phi_A[i] * w.X[i];
-    w.Phi_A[P].noalias() += w.X[i].transpose() * B;
-    Matrix6d C = w.Phi_V[i];
-    C.noalias() -= w.Phi_A[i] * w.crm[i];
-    B.noalias() = C * w.X[i];
-    w.Phi_V[P].noalias() += w.X[i].transpose() * B;
+    w.Phi_A[P] += w.Phi_A[i];
+    w.Phi_V[P] += w.Phi_V[i];
+    w.Phi_V[P].noalias() -= w.Phi_A[i] * MotionCrossMatrix(w.VJ_W[i]);
   }
 
   // Each mobod's seeds, its own dH term, and what its ancestors see.
@@ -387,44 +402,61 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
         dA.setZero();
       }
       dA += CrossMotion(dV, VJ) + CrossMotion(V, dVJ) + local.dbias[j];
-      w.seed_V[k].col(j) = dV;
-      w.seed_A[k].col(j) = dA;
-      // The ancestors see k's subtree force change, moved through k's
-      // changed transform.
-      Vec6 dF;
-      dF.noalias() = w.Phi_V[k] * dV;
-      dF.noalias() += w.Phi_A[k] * dA;
-      Vec6 G = ForceToParent(R, p, dF);
+      const Vec6 dV_W = MotionToWorld(w.R_WB[k], w.p_WB[k], dV);
+      const Vec6 dA_W = MotionToWorld(w.R_WB[k], w.p_WB[k], dA);
+      w.seed_V[k].col(j) = dV_W;
+      w.seed_A[k].col(j) = dA_W;
       auto col = is_q ? dtau_dq.col(bk.q_start + j)
                       : dtau_dv.col(bk.v_start + j - bk.nq);
       if (is_q) {
         col.segment(bk.v_start, bk.nv).noalias() +=
             local.dH[j].leftCols(bk.nv).transpose() * F;
-        G += ForceToParentDerivative(R, p, local.dR[j], local.dp[j], F);
+      }
+      if (bk.parent == 0) continue;
+      // The ancestors see k's subtree force change plus, along q, the
+      // subtree force moved through k's changed transform: one force in W.
+      Vec6 G_W;
+      G_W.noalias() = w.Phi_V[k] * dV_W;
+      G_W.noalias() += w.Phi_A[k] * dA_W;
+      if (is_q) {
+        G_W += ForceToParent(
+            w.R_WB[bk.parent], w.p_WB[bk.parent],
+            ForceToParentDerivative(R, p, local.dR[j], local.dp[j], F));
       }
       for (int a = bk.parent; a > 0; a = tree.mobod(a).parent) {
         const MobodInfo& ba = tree.mobod(a);
         col.segment(ba.v_start, ba.nv).noalias() +=
-            ws.H_B.middleCols(ba.v_start, ba.nv).transpose() * G;
-        if (ba.parent > 0) G = ForceToParent(ws.R_PB[a], ws.p_PB[a], G);
+            w.H_W.middleCols(ba.v_start, ba.nv).transpose() * G_W;
       }
     }
   }
 
   // Each dof block j: the rows Hⱼᵀ·Φⱼ carried to every ancestor a (itself
-  // included), times a's seeds. Fixed-size rows per block size.
+  // included), times a's seeds. In W the transport to the parent leaves Ψ_A
+  // unchanged and adds to Ψ_V: Ψ_V −= Ψ_A·crm(VJ_a), i.e. each row gains
+  // VJ_a ×* ψ_A (crmᵀ = −crf).
   for (int jb = 1; jb < n; ++jb) {
     const MobodInfo& bj = tree.mobod(jb);
     DispatchNv(bj.nv, [&](auto NV) {
       constexpr int kNv = decltype(NV)::value;
-      using Rows = Eigen::Matrix<double, kNv, 6>;
-      const auto Hj = ws.H_B.middleCols<kNv>(bj.v_start);
-      Rows Psi_V, Psi_A, tmp;
+      using Rows = Eigen::Matrix<double, kNv, 6, kNv == 1 ? Eigen::RowMajor
+                                                           : Eigen::ColMajor>;
+      const auto Hj = w.H_W.middleCols<kNv>(bj.v_start);
+      Rows Psi_V, Psi_A;
       Psi_V.noalias() = Hj.transpose() * w.Phi_V[jb];
       Psi_A.noalias() = Hj.transpose() * w.Phi_A[jb];
       for (int a = jb; a > 0; a = tree.mobod(a).parent) {
         const MobodInfo& ba = tree.mobod(a);
-        if (ba.nq + ba.nv > 0) {
+        // Fixed sizes for the common one-dof mobilizers (2 seeds).
+        if (ba.nq == 1 && ba.nv == 1) {
+          const Eigen::Matrix<double, kNv, 2> block =
+              Psi_V * w.seed_V[a].template leftCols<2>() +
+              Psi_A * w.seed_A[a].template leftCols<2>();
+          dtau_dq.col(ba.q_start).template segment<kNv>(bj.v_start) +=
+              block.col(0);
+          dtau_dv.col(ba.v_start).template segment<kNv>(bj.v_start) +=
+              block.col(1);
+        } else if (ba.nq + ba.nv > 0) {
           Eigen::Matrix<double, kNv, Eigen::Dynamic,
                         kNv == 1 ? Eigen::RowMajor : Eigen::ColMajor, kNv, 13>
               block;
@@ -436,11 +468,10 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
               block.rightCols(ba.nv);
         }
         if (ba.parent == 0) break;
-        tmp = Psi_V;
-        tmp.noalias() -= Psi_A * w.crm[a];
-        Psi_V.noalias() = tmp * w.X[a];
-        tmp.noalias() = Psi_A * w.X[a];
-        Psi_A = tmp;
+        for (int r = 0; r < kNv; ++r) {
+          Psi_V.row(r) +=
+              CrossForce(w.VJ_W[a], Vec6(Psi_A.row(r).transpose())).transpose();
+        }
       }
     });
   }

@@ -15,8 +15,10 @@
 /// subtree force (its acceleration half is the composite rigid-body
 /// inertia); then each dof j carries the row Hⱼᵀ·Φⱼ up its root path, and
 /// its derivative along any coordinate of an ancestor a is that row times
-/// a's seed. Cost O(n·depth), with the floating base's 13 coordinates
-/// sharing each row. The local derivatives of X_PB, H_B and the bias come
+/// a's seed. Expressed in W, those rows change along the path only by one
+/// cross product per step, and what the ancestors see is one fixed force:
+/// O(n·depth) 6-vector operations in all, with the floating base's 13
+/// coordinates sharing each row. The local derivatives of X_PB, H_B and the bias come
 /// from closed forms for the axial kinds (revolute, prismatic, screw) and
 /// from each mobilizer kind's own math evaluated on a small dual number for
 /// the others, so every kind (reversed ones included) is covered, and q is
@@ -37,13 +39,16 @@ struct InverseDynamicsPartialsWorkspace {
   /// without heap storage.
   using Seeds = Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 13>;
   explicit InverseDynamicsPartialsWorkspace(const CompiledTree& tree);
-  /// X: motion transform parent → mobod (MotionToChild as a matrix); crm:
-  /// VJ ×ₘ (·) of the across-mobilizer velocity VJ = H_B·v_B.
-  std::vector<Matrix6d> X, crm;
-  /// Φ = [Φ_V | Φ_A]: derivative of the subtree force per (δV, δa) at Bo.
+  /// Φ = [Φ_V | Φ_A]: derivative of the subtree force per (δV, δa), all in
+  /// W at Wo.
   std::vector<Matrix6d> Phi_V, Phi_A;
-  /// Seeds (δV, δa) of each mobod, one column per own coordinate (q's
-  /// first, then v's).
+  /// World pose of each mobod, and in W at Wo: its hinge columns H_W, its
+  /// across-mobilizer velocity VJ_W and its seeds (δV, δa), one column per
+  /// own coordinate (q's first, then v's).
+  std::vector<Eigen::Matrix3d> R_WB;
+  std::vector<Eigen::Vector3d> p_WB;
+  Matrix6X<double> H_W;
+  std::vector<Vector6<double>> VJ_W;
   std::vector<Seeds> seed_V, seed_A;
 };
 
