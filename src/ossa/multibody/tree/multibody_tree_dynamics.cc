@@ -69,6 +69,26 @@ DualWorkspace& GetDualWorkspace(const CompiledTree& merged_tree,
   return *scratch->dual.ws;
 }
 
+// True if x is exactly zero with no non-zero derivative (AutoDiffXd), so
+// that a product with it contributes nothing, not even to gradients.
+template <typename T>
+bool IsConstantZero(const T& x) {
+  if constexpr (std::is_same_v<T, AutoDiffXd>) {
+    return x.value() == 0 && x.derivatives().isZero(0.0);
+  } else if constexpr (std::is_same_v<T, double>) {
+    return x == 0;
+  } else {
+    return false;
+  }
+}
+template <typename T>
+bool IsConstantZero(const VectorX<T>& x) {
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    if (!IsConstantZero(x[i])) return false;
+  }
+  return true;
+}
+
 // [q; v] of the Context as a view of its state, without copying the
 // AutoDiffXd gradients, when the state is stored contiguously (a plant's
 // own Contexts); else a copy in `storage`.
@@ -400,7 +420,20 @@ void MultibodyTree<T>::AddJointDamping(const systems::Context<T>& context,
                                        MultibodyForces<T>* forces) const {
   const MultibodyTreeSystem<T>& system = *tree_system_;
   const TreeParameters<T>& params = system.GetParameters(context);
-  if (params.damping.size() > 0 && !params.damping.isZero(0.0)) {
+  if (params.damping.size() == 0 || IsConstantZero(params.damping)) return;
+  if constexpr (std::is_same_v<T, AutoDiffXd>) {
+    // Entry by entry from a view of the state: vector expressions on
+    // AutoDiffXd would allocate a gradient per temporary.
+    VectorX<T> copy;
+    const auto x = StateView(system, context, &copy);
+    VectorX<T>& tau = forces->mutable_generalized_forces();
+    const int nq = num_positions();
+    for (int i = 0; i < num_velocities(); ++i) {
+      if (!IsConstantZero(params.damping[i])) {
+        tau[i] -= params.damping[i] * x[nq + i];
+      }
+    }
+  } else {
     forces->mutable_generalized_forces() -=
         params.damping.cwiseProduct(system.GetVelocities(context));
   }

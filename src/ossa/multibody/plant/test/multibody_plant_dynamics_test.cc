@@ -31,7 +31,7 @@ constexpr double kG = 9.81;
 // An acrobot (two links, revolute about y, elbow actuated, shoulder
 // damped) plus a free box, so that every kind of state is present.
 template <typename T>
-void BuildAcrobotAndBox(MultibodyPlant<T>* plant) {
+void BuildAcrobotAndBox(MultibodyPlant<T>* plant, bool welded_tool = false) {
   const double l1 = 1.0, l2 = 2.0;
   const auto M1 = SpatialInertia<double>::SolidCylinderWithMassAboutEnd(
       1.0, 0.05, l1, -Vector3<double>::UnitZ());
@@ -49,6 +49,15 @@ void BuildAcrobotAndBox(MultibodyPlant<T>* plant) {
   plant->AddJointActuator("elbow_motor", elbow);
   plant->AddRigidBody(
       "box", SpatialInertia<double>::SolidBoxWithMass(2.0, 0.1, 0.2, 0.3));
+  if (welded_tool) {
+    // A weld the compiled core merges away (the plant's fast paths).
+    const auto& tool = plant->AddRigidBody(
+        "tool", SpatialInertia<double>::SolidBoxWithMass(0.7, 0.2, 0.1, 0.1));
+    plant->WeldFrames(
+        link2.body_frame(), tool.body_frame(),
+        RigidTransform<double>(math::RollPitchYaw<double>(0.1, 0.5, -0.3),
+                               Vector3<double>(0.1, 0, -l2)));
+  }
   plant->Finalize();
 }
 
@@ -203,12 +212,17 @@ TEST(Dynamics, VelocityQDotMaps) {
                      "MapQDotToVelocity");
 }
 
-// ∂ẋ/∂x from AutoDiffXd against central differences of the double plant.
-TEST(Dynamics, AutoDiffMatchesFiniteDifferences) {
+// ∂ẋ/∂x and ∂τ/∂x of the inverse dynamics from AutoDiffXd against central
+// differences of the double plant, without and with a welded tool (with it,
+// the plant takes the analytical-partials path; the shoulder is damped).
+class DynamicsAutoDiff : public ::testing::TestWithParam<bool> {};
+
+TEST_P(DynamicsAutoDiff, MatchesFiniteDifferences) {
+  const bool welded_tool = GetParam();
   MultibodyPlant<double> plant(0.0);
-  BuildAcrobotAndBox(&plant);
+  BuildAcrobotAndBox(&plant, welded_tool);
   MultibodyPlant<AutoDiffXd> plant_ad(0.0);
-  BuildAcrobotAndBox(&plant_ad);
+  BuildAcrobotAndBox(&plant_ad, welded_tool);
   const Eigen::VectorXd x0 = SomeState(plant);
   const int n = x0.size();
   auto context = plant.CreateDefaultContext();
@@ -243,7 +257,36 @@ TEST(Dynamics, AutoDiffMatchesFiniteDifferences) {
   EXPECT_TRUE(J_ad.isApprox(J_fd, 1e-7)) << (J_ad - J_fd).cwiseAbs().maxCoeff();
   EXPECT_NEAR(xdot_ad[n - 1].value(),
               plant_ad.EvalTimeDerivatives(*context_ad)[n - 1].value(), 0);
+
+  // Inverse dynamics at a fixed v̇ with a generalized force.
+  const int nv = plant.num_velocities();
+  const Eigen::VectorXd vdot = Eigen::VectorXd::LinSpaced(nv, -1.0, 2.0);
+  MultibodyForces<double> forces(plant);
+  forces.mutable_generalized_forces() = Eigen::VectorXd::Constant(nv, 0.25);
+  MultibodyForces<AutoDiffXd> forces_ad(plant_ad);
+  forces_ad.mutable_generalized_forces() =
+      Eigen::VectorXd::Constant(nv, 0.25).cast<AutoDiffXd>();
+  const VectorX<AutoDiffXd> tau_ad = plant_ad.CalcInverseDynamics(
+      *context_ad, vdot.cast<AutoDiffXd>(), forces_ad);
+  Eigen::MatrixXd T_ad(nv, n);
+  for (int i = 0; i < nv; ++i) T_ad.row(i) = tau_ad[i].derivatives();
+  Eigen::MatrixXd T_fd(nv, n);
+  for (int j = 0; j < n; ++j) {
+    Eigen::VectorXd xp = x0, xm = x0;
+    xp[j] += h;
+    xm[j] -= h;
+    plant.SetPositionsAndVelocities(context.get(), xp);
+    const Eigen::VectorXd fp = plant.CalcInverseDynamics(*context, vdot, forces);
+    plant.SetPositionsAndVelocities(context.get(), xm);
+    const Eigen::VectorXd fm = plant.CalcInverseDynamics(*context, vdot, forces);
+    T_fd.col(j) = (fp - fm) / (2 * h);
+  }
+  ASSERT_GT(T_fd.norm(), 0);
+  EXPECT_TRUE(T_ad.isApprox(T_fd, 1e-7)) << (T_ad - T_fd).cwiseAbs().maxCoeff();
 }
+
+INSTANTIATE_TEST_SUITE_P(WeldedTool, DynamicsAutoDiff,
+                         ::testing::Values(false, true));
 
 // The tree's Context-level queries through the plant: body accelerations
 // from the plant's forward dynamics agree with the output port, and the
