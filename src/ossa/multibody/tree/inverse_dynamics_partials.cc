@@ -8,7 +8,10 @@
 // with X_B the motion transform from P to B. Below k's mobilizer its
 // coordinates change nothing but (δV, δa), which propagate as
 //   δV_C = X_C·δV_B,  δa_C = X_C·δa_B − crm(VJ_C)·δV_C,
-//   δf_C = I_C·δa_C + K_C·δV_C,  K = crf(I·V)-part + crf(V)·I  (see Kmatrix).
+//   δf_C = I_C·δa_C + K_C·δV_C  (K: see Kmatrix).
+// Re-expressed in W at Wo every X becomes the identity, which is why the
+// condensed maps Φ, the rows carried up the paths and the seeds live in W;
+// only the local derivatives (of X_PB, H_B, the bias) are taken in B.
 #include "ossa/multibody/tree/inverse_dynamics_partials.h"
 
 #include "ossa/multibody/tree/tree_kernels-inl.h"
