@@ -108,17 +108,18 @@ void RunModel(const ossa_bench::Settings& settings, const std::string& n,
                     ossa_bench::Escape(J.data());
                   }),
          nq, nv, "CalcPositionKinematicsAlongPath+CalcJacobianSpatialVelocity");
+  // Inverse dynamics from state i, as the peers' rnea(q, v, a).
+  auto inverse_dynamics = [&](int i) {
+    mb::CalcLocalPositionKinematics<double>(tree, params, q[i], &ws);
+    mb::CalcVelocityKinematics<double>(tree, params, q[i], v[i], &ws);
+    mb::CalcInverseDynamics<double>(tree, params, a[i], g, no_tau, no_forces,
+                                    &ws, out);
+  };
   if (Wanted("inverse_dynamics"))
     Emit(n, "inverse_dynamics", "ossa",
          MedianNs(settings,
                   [&] {
-                    const int i = next();
-                    mb::CalcLocalPositionKinematics<double>(tree, params, q[i],
-                                                            &ws);
-                    mb::CalcVelocityKinematics<double>(tree, params, q[i], v[i],
-                                                       &ws);
-                    mb::CalcInverseDynamics<double>(
-                        tree, params, a[i], g, no_tau, no_forces, &ws, out);
+                    inverse_dynamics(next());
                     ossa_bench::Escape(out.data());
                   }),
          nq, nv, "local kinematics+CalcInverseDynamics");
@@ -153,12 +154,7 @@ void RunModel(const ossa_bench::Settings& settings, const std::string& n,
          MedianNs(settings,
                   [&] {
                     const int i = next();
-                    mb::CalcLocalPositionKinematics<double>(tree, params, q[i],
-                                                            &ws);
-                    mb::CalcVelocityKinematics<double>(tree, params, q[i], v[i],
-                                                       &ws);
-                    mb::CalcInverseDynamics<double>(
-                        tree, params, a[i], g, no_tau, no_forces, &ws, out);
+                    inverse_dynamics(i);
                     mb::CalcInverseDynamicsPartials(tree, params, q[i], v[i],
                                                     a[i], ws, &pws, dtau_dq,
                                                     dtau_dv);

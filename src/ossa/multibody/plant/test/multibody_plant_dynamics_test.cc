@@ -238,20 +238,25 @@ TEST_P(DynamicsAutoDiff, MatchesFiniteDifferences) {
       plant_ad.EvalTimeDerivatives(*context_ad).CopyToVector();
   Eigen::MatrixXd J_ad(n, n);
   for (int i = 0; i < n; ++i) J_ad.row(i) = xdot_ad[i].derivatives();
-  const double h = 1e-6;
-  Eigen::MatrixXd J_fd(n, n);
-  for (int j = 0; j < n; ++j) {
-    Eigen::VectorXd xp = x0, xm = x0;
-    xp[j] += h;
-    xm[j] -= h;
-    plant.SetPositionsAndVelocities(context.get(), xp);
-    const Eigen::VectorXd fp =
-        plant.EvalTimeDerivatives(*context).CopyToVector();
-    plant.SetPositionsAndVelocities(context.get(), xm);
-    const Eigen::VectorXd fm =
-        plant.EvalTimeDerivatives(*context).CopyToVector();
-    J_fd.col(j) = (fp - fm) / (2 * h);
-  }
+  // Central differences of f(x) evaluated on the double plant.
+  auto central_differences = [&](auto f) {
+    const double h = 1e-6;
+    Eigen::MatrixXd D;
+    for (int j = 0; j < n; ++j) {
+      Eigen::VectorXd xp = x0, xm = x0;
+      xp[j] += h;
+      xm[j] -= h;
+      plant.SetPositionsAndVelocities(context.get(), xp);
+      const Eigen::VectorXd fp = f();
+      plant.SetPositionsAndVelocities(context.get(), xm);
+      const Eigen::VectorXd fm = f();
+      if (j == 0) D.resize(fp.size(), n);
+      D.col(j) = (fp - fm) / (2 * h);
+    }
+    return D;
+  };
+  const Eigen::MatrixXd J_fd = central_differences(
+      [&] { return plant.EvalTimeDerivatives(*context).CopyToVector(); });
   // Central differences: O(h²) truncation and O(ε/h) round-off, ~1e-8 on
   // O(10) derivatives.
   EXPECT_TRUE(J_ad.isApprox(J_fd, 1e-7)) << (J_ad - J_fd).cwiseAbs().maxCoeff();
@@ -270,17 +275,8 @@ TEST_P(DynamicsAutoDiff, MatchesFiniteDifferences) {
       *context_ad, vdot.cast<AutoDiffXd>(), forces_ad);
   Eigen::MatrixXd T_ad(nv, n);
   for (int i = 0; i < nv; ++i) T_ad.row(i) = tau_ad[i].derivatives();
-  Eigen::MatrixXd T_fd(nv, n);
-  for (int j = 0; j < n; ++j) {
-    Eigen::VectorXd xp = x0, xm = x0;
-    xp[j] += h;
-    xm[j] -= h;
-    plant.SetPositionsAndVelocities(context.get(), xp);
-    const Eigen::VectorXd fp = plant.CalcInverseDynamics(*context, vdot, forces);
-    plant.SetPositionsAndVelocities(context.get(), xm);
-    const Eigen::VectorXd fm = plant.CalcInverseDynamics(*context, vdot, forces);
-    T_fd.col(j) = (fp - fm) / (2 * h);
-  }
+  const Eigen::MatrixXd T_fd = central_differences(
+      [&] { return plant.CalcInverseDynamics(*context, vdot, forces); });
   ASSERT_GT(T_fd.norm(), 0);
   EXPECT_TRUE(T_ad.isApprox(T_fd, 1e-7)) << (T_ad - T_fd).cwiseAbs().maxCoeff();
 }
