@@ -31,9 +31,7 @@ TreeWorkspace<T>::TreeWorkspace(const CompiledTree& tree) {
   c_B.assign(n, Vector6<T>::Zero());
   a_B.assign(n, Vector6<T>::Zero());
   f_B.assign(n, Vector6<T>::Zero());
-  mc.assign(n, T(0));
-  hc.assign(n, Vector3<T>::Zero());
-  Ic.assign(n, Matrix3<T>::Zero());
+  K_W.assign(n, Eigen::Matrix<T, 10, 1>::Zero());
   S_W = Matrix6X<T>::Zero(6, nv);
   F_W = Matrix6X<T>::Zero(6, nv);
   P_B.assign(n, Matrix6<T>::Zero());

@@ -173,11 +173,10 @@ struct TreeWorkspace {
   std::vector<Vector6<T>> a_B;  ///< Plücker A_WB in B (gravity offset in ID).
   std::vector<Vector6<T>> f_B;  ///< Spatial forces at Bo in B.
 
-  // Composite rigid bodies (CRBA): mass, first moment h = m·p_BoCcm_B and
-  // rotational inertia about Bo in B of the subtree rooted at B.
-  std::vector<T> mc;
-  std::vector<Vector3<T>> hc;
-  std::vector<Matrix3<T>> Ic;
+  /// Composite rigid bodies (CRBA) of the subtree rooted at each mobod, about
+  /// Wo in W, packed so that a composite sum is one 10-vector addition:
+  /// (m, h = m·p_WoCcm_W, then I's xx, yy, zz, xy, xz, yz).
+  std::vector<Eigen::Matrix<T, 10, 1>> K_W;
   /// Mass-matrix scratch: hinge columns S_W and Ic·S_W, both at Wo in W.
   Matrix6X<T> S_W, F_W;
 

@@ -734,6 +734,63 @@ void CompleteWorldPoses(const CompiledTree& tree, TreeWorkspace<T>* ws) {
   w.world_poses_valid = true;
 }
 
+// A body's rigid inertia about Wo in W, packed as the workspace's K_W (m, h,
+// then I's xx, yy, zz, xy, xz, yz), from its inertia about Bo in B and the
+// pose (R, p) = X_WB. With h_r = R·m·c the first moment about Bo in W,
+// I_Wo = R·(m·G_Bo)·Rᵀ − [h_r][p] − [p][h_r] − m[p][p] (shift from Bo to Wo),
+// and [a][b] = b·aᵀ − (a·b)·1 makes the shift (2 p·s)·1 − (p·sᵀ + s·pᵀ) with
+// s = h_r + m·p/2: six entries of a symmetric matrix, not nine.
+template <typename T>
+inline void PackInertiaInWorld(const MobodParameters<T>& b, const Matrix3<T>& R,
+                               const Vector3<T>& p,
+                               Eigen::Matrix<T, 10, 1>* K) {
+  const T& m = b.mass;
+  const Vector3<T> h_r = R * (m * b.p_BoBcm_B);
+  Matrix3<T> RG;
+  RG.noalias() = R * b.G_BBo_B;
+  const Vector3<T> s = h_r + (T(0.5) * m) * p;
+  const T c = T(2) * p.dot(s);
+  // Entry (a, b) of m·RG·Rᵀ + c·1 − (p·sᵀ + s·pᵀ).
+  auto entry = [&](int a, int b) {
+    return m * (RG(a, 0) * R(b, 0) + RG(a, 1) * R(b, 1) + RG(a, 2) * R(b, 2)) -
+           (p[a] * s[b] + s[a] * p[b]);
+  };
+  (*K)[0] = m;
+  K->template segment<3>(1) = h_r + m * p;
+  (*K)[4] = entry(0, 0) + c;
+  (*K)[5] = entry(1, 1) + c;
+  (*K)[6] = entry(2, 2) + c;
+  (*K)[7] = entry(0, 1);
+  (*K)[8] = entry(0, 2);
+  (*K)[9] = entry(1, 2);
+}
+
+// The spatial force K·S of the packed inertia K on the motion S (both at Wo
+// in W): [I·w + h × v; m·v − h × w].
+template <typename T>
+inline Vector6<T> PackedInertiaTimes(const Eigen::Matrix<T, 10, 1>& K,
+                                     const Vector6<T>& S) {
+  const Vector3<T> w = S.template head<3>(), v = S.template tail<3>();
+  const Vector3<T> h = K.template segment<3>(1);
+  Vector6<T> F;
+  F[0] = K[4] * w[0] + K[7] * w[1] + K[8] * w[2];
+  F[1] = K[7] * w[0] + K[5] * w[1] + K[9] * w[2];
+  F[2] = K[8] * w[0] + K[9] * w[1] + K[6] * w[2];
+  F.template head<3>() += h.cross(v);
+  F.template tail<3>() = K[0] * v - h.cross(w);
+  return F;
+}
+
+// True when mobod 1 is a floating root whose hinge is the identity in its
+// F frame (quaternion or roll-pitch-yaw floating, not reversed), on dofs 0-5.
+inline bool IsFloatingRoot(const CompiledTree& tree) {
+  if (tree.num_mobods() < 2) return false;
+  const MobodInfo& b = tree.mobod(1);
+  return b.parent == 0 && b.v_start == 0 && b.nv == 6 &&
+         (b.kind == MobilizerKind::kQuaternionFloating ||
+          b.kind == MobilizerKind::kRpyFloating);
+}
+
 // Composite rigid body algorithm with every quantity at Wo in W (the
 // "world convention"): composite inertias are then plain sums (no shift per
 // level), and each mass-matrix entry of a dof pair on a root path is one
@@ -751,57 +808,70 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
                     M.cols(), nv, nv);
   }
   TreeWorkspace<T>& w = *ws;
-  CompleteWorldPoses(tree, ws);
   const int n = tree.num_mobods();
-  // Each body's inertia about Wo in W, and its hinge columns at Wo in W.
+  // Base to tip: the world pose (unless a position pass left it), the body's
+  // inertia and its hinge columns, all at Wo in W. One pass, so that each
+  // body's pose is used while it is in cache.
+  const bool complete_poses = !w.world_poses_valid;
   for (int i = 1; i < n; ++i) {
-    const MobodParameters<T>& p = params.mobods[i];
-    // About Wo in W: h = m·(p + R·c), I = R·I_Bo·Rᵀ + (2 h_r·p + m|p|²)·1 −
-    // p·(h_r + m·p)ᵀ − h_r·pᵀ with h_r = R·m·c (from I_Wo = I' − [h_r][p] −
-    // [p][h_r] − m[p][p] and [a][b] = b·aᵀ − (a·b)·1).
-    const Matrix3<T>& R = w.R_WB[i];
-    const Vector3<T>& pw = w.p_WB[i];
-    const Vector3<T> h_r = R * (p.mass * p.p_BoBcm_B);
-    Matrix3<T> RG;
-    RG.noalias() = R * p.G_BBo_B;
-    Matrix3<T>& I = w.Ic[i];
-    I.noalias() = RG * R.transpose();
-    I *= p.mass;
-    const Vector3<T> h = h_r + p.mass * pw;
-    I.diagonal().array() += T(2) * h_r.dot(pw) + p.mass * pw.squaredNorm();
-    I.noalias() -= pw * h.transpose();
-    I.noalias() -= h_r * pw.transpose();
-    w.mc[i] = p.mass;
-    w.hc[i] = h;
     const MobodInfo& b = tree.mobod(i);
+    Matrix3<T>& R_WB = w.R_WB[i];
+    Vector3<T>& p_WB = w.p_WB[i];
+    if (complete_poses) {
+      if (b.parent == 0) {
+        R_WB = w.R_PB[i];
+        p_WB = w.p_PB[i];
+      } else {
+        R_WB.noalias() = w.R_WB[b.parent] * w.R_PB[i];
+        p_WB = w.p_WB[b.parent];
+        p_WB.noalias() += w.R_WB[b.parent] * w.p_PB[i];
+      }
+    }
+    PackInertiaInWorld<T>(params.mobods[i], R_WB, p_WB, &w.K_W[i]);
     for (int c = 0; c < b.nv; ++c) {
       const auto h = w.H_B.col(b.v_start + c);
       auto S = w.S_W.col(b.v_start + c);
-      const Vector3<T> s_w = w.R_WB[i] * h.template head<3>();
+      const Vector3<T> s_w = R_WB * h.template head<3>();
       S.template head<3>() = s_w;
-      S.template tail<3>().noalias() = w.R_WB[i] * h.template tail<3>();
-      S.template tail<3>() += w.p_WB[i].cross(s_w);
+      S.template tail<3>() = p_WB.cross(s_w);
+      // A revolute hinge through Bo (every URDF revolute) has no linear part.
+      if (!IsZeroVector<T>(h.template tail<3>())) {
+        S.template tail<3>().noalias() += R_WB * h.template tail<3>();
+      }
     }
   }
-  for (int i = n - 1; i > 0; --i) {
-    const int parent = tree.mobod(i).parent;
-    if (parent > 0) {
-      w.mc[parent] += w.mc[i];
-      w.hc[parent] += w.hc[i];
-      w.Ic[parent] += w.Ic[i];
-    }
+  w.world_poses_valid = true;
+  // A floating root (mobod 1 on dofs 0-5 with H_FM = 1, v = (w_FM_F,
+  // v_FM_F)) has S_W = [R_WF 0; [p_WMo]×R_WF R_WF], so its rows of M against
+  // a descendant's force column (n, f) are R_WFᵀ·(n − p_WMo × f) and R_WFᵀ·f:
+  // 12 products instead of six 6-vector dot products per column, the bulk of
+  // the off-diagonal work on a legged robot or humanoid.
+  const bool floating_root = IsFloatingRoot(tree);
+  Matrix3<T> R_WF;
+  Vector3<T> p_WMo;
+  bool R_WF_identity = true;
+  if (floating_root) {
+    const MobodParameters<T>& p1 = params.mobods[1];
+    R_WF = p1.X_PF.R;
+    R_WF_identity = IsIdentityRotation<T>(R_WF);
+    p_WMo = w.p_WB[1];
+    p_WMo.noalias() += w.R_WB[1] * p1.X_BM.p;
   }
   if (!tree.dofs_form_a_path()) SetZeroContiguous<T>(M);
   const std::vector<int>& lambda = tree.dof_parent();
   const std::vector<int>& run_start = tree.dof_run_start();
+  // Tip to base: a mobod's composite inertia is complete once its children
+  // (higher indices) have added theirs, so each body's columns of M are made
+  // and its composite passed to its parent in the same step.
   for (int i = n - 1; i > 0; --i) {
     const MobodInfo& b = tree.mobod(i);
     DispatchNv(b.nv, [&](auto NV) {
       constexpr int nvi = decltype(NV)::value;
-      const RigidInertia<T> Ic(w.mc[i], w.hc[i], w.Ic[i]);
       auto F = w.F_W.template middleCols<nvi>(b.v_start);
       const auto S = w.S_W.template middleCols<nvi>(b.v_start);
-      for (int c = 0; c < nvi; ++c) F.col(c) = Ic * Vector6<T>(S.col(c));
+      for (int c = 0; c < nvi; ++c) {
+        F.col(c) = PackedInertiaTimes<T>(w.K_W[i], Vector6<T>(S.col(c)));
+      }
       auto Mii = M.template block<nvi, nvi>(b.v_start, b.v_start);
       Mii.noalias() = S.transpose() * F;
       if constexpr (nvi > 1) {
@@ -815,7 +885,26 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
       // arithmetic for the few rows of a small robot).
       const Eigen::Matrix<T, 6, nvi> Fc = F;
       for (int j = lambda[b.v_start]; j >= 0;) {
-        const int s = run_start[j];
+        int s = run_start[j];
+        const int next = lambda[s];
+        if (s == 0 && floating_root) {
+          for (int c = 0; c < nvi; ++c) {
+            const Vector3<T> n_W = Fc.col(c).template head<3>();
+            const Vector3<T> f_W = Fc.col(c).template tail<3>();
+            Vector6<T> m;
+            if (R_WF_identity) {
+              m.template head<3>() = n_W - p_WMo.cross(f_W);
+              m.template tail<3>() = f_W;
+            } else {
+              m.template head<3>().noalias() =
+                  R_WF.transpose() * (n_W - p_WMo.cross(f_W));
+              m.template tail<3>().noalias() = R_WF.transpose() * f_W;
+            }
+            M.template block<6, 1>(0, b.v_start + c) = m;
+            M.template block<1, 6>(b.v_start + c, 0) = m.transpose();
+          }
+          s = 6;
+        }
         const int len = j - s + 1;
         // Each entry is stored on both sides of the diagonal as it is made:
         // a final triangular copy of M walks the whole matrix against its
@@ -834,9 +923,10 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
             }
           }
         }
-        j = lambda[s];
+        j = next;
       }
     });
+    if (b.parent > 0) w.K_W[b.parent] += w.K_W[i];
   }
 }
 
