@@ -8,6 +8,7 @@
 
 #include "ossa/common/error.h"
 #include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/tree/tree_kernels_dual.h"
 
 // Notation inside the recursions (Featherstone, "Rigid Body Dynamics
 // Algorithms", ch. 2-7, in the specification's [rotational; translational]
@@ -1279,6 +1280,10 @@ void MapVelocityToQDot(const CompiledTree& tree,
   CheckSize("MapVelocityToQDot", "q", q.size(), tree.num_positions());
   CheckSize("MapVelocityToQDot", "v", v.size(), tree.num_velocities());
   CheckSize("MapVelocityToQDot", "qdot", qdot.size(), tree.num_positions());
+  if constexpr (std::is_same_v<T, AutoDiffXd>) {
+    MapVelocityToQDotAutoDiff(tree, q, v, qdot);
+    return;
+  }
   for (int i = 1; i < tree.num_mobods(); ++i) {
     const MobodInfo& b = tree.mobod(i);
     VisitMobilizerKind(b.kind, [&](auto m) {
@@ -1294,7 +1299,8 @@ void MapVelocityToQDot(const CompiledTree& tree,
           // Entry by entry, copying through exact constant ones and skipping
           // exact constant zeros: N is mostly both (1 for revolute joints,
           // [½·E(q), 0; 0, I] for a quaternion), and every product of
-          // non-double scalars costs (AutoDiffXd allocates its gradient).
+          // non-double scalars costs. (AutoDiffXd took the gradient path
+          // above.)
           for (int r = 0; r < nq; ++r) {
             T sum(0);
             bool first = true;

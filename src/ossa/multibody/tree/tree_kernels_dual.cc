@@ -532,4 +532,63 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
   return true;
 }
 
+void MapVelocityToQDotAutoDiff(const CompiledTree& tree, const AdVectorRef& q,
+                               const AdVectorRef& v,
+                               Eigen::Ref<VectorX<AutoDiffXd>> qdot) {
+  const AutoDiffXd* qa = q.data();
+  const AutoDiffXd* va = v.data();
+  Eigen::Index nd = 0;
+  for (Eigen::Index k = 0; k < q.size(); ++k)
+    nd = std::max(nd, qa[k].derivatives().size());
+  for (Eigen::Index k = 0; k < v.size(); ++k)
+    nd = std::max(nd, va[k].derivatives().size());
+  // out += a·x's gradient, zero-padded to nd.
+  auto add_scaled = [](double a, const AutoDiffXd& x, Eigen::VectorXd* out) {
+    const Eigen::VectorXd& dx = x.derivatives();
+    if (a != 0 && dx.size() > 0) out->head(dx.size()) += a * dx;
+  };
+  for (int i = 1; i < tree.num_mobods(); ++i) {
+    const MobodInfo& b = tree.mobod(i);
+    VisitMobilizerKind(b.kind, [&](auto m) {
+      using Math = decltype(m);
+      constexpr int nq = Math::kNq, nv = Math::kNv;
+      constexpr MobilizerKind kind = Math::kKind;
+      const AutoDiffXd* qb = qa + b.q_start;
+      const AutoDiffXd* vb = va + b.v_start;
+      AutoDiffXd* out = qdot.data() + b.q_start;
+      if constexpr (kind == MobilizerKind::kRevolute ||
+                    kind == MobilizerKind::kPrismatic ||
+                    kind == MobilizerKind::kScrew) {
+        out[0] = vb[0];  // N = 1.
+      } else if constexpr (nv > 0) {
+        using D = FixedDual<nq>;
+        D qd[nq];
+        for (int k = 0; k < nq; ++k) {
+          qd[k] = D(qb[k].value());
+          qd[k].n = nq;
+          for (int j = 0; j < nq; ++j) qd[k].d[j] = j == k ? 1.0 : 0.0;
+        }
+        Eigen::Matrix<D, nq, nv> N;
+        Math::CalcN(b.constants, qd, &N);
+        for (int r = 0; r < nq; ++r) {
+          double value = 0;
+          Eigen::VectorXd& der = out[r].derivatives();
+          der.setZero(nd);
+          // ∂q̇_r/∂q_k = Σ_c ∂N(r, c)/∂q_k·v_c.
+          double dq[nq] = {};
+          for (int c = 0; c < nv; ++c) {
+            const D& n_rc = N(r, c);
+            const double v_c = vb[c].value();
+            value += n_rc.v * v_c;
+            add_scaled(n_rc.v, vb[c], &der);
+            for (int k = 0; k < n_rc.n; ++k) dq[k] += n_rc.d[k] * v_c;
+          }
+          for (int k = 0; k < nq; ++k) add_scaled(dq[k], qb[k], &der);
+          out[r].value() = value;
+        }
+      }
+    });
+  }
+}
+
 }  // namespace ossa::multibody::internal

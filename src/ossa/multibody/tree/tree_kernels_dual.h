@@ -296,6 +296,16 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
                                  TreeWorkspace<AutoDiffXd>* fallback,
                                  VectorX<AutoDiffXd>* vdot);
 
+/// q̇ = N(q)·v on AutoDiffXd (MapVelocityToQDot<AutoDiffXd> routes here), by
+/// the gradients: dq̇ = N·dv + ∂(N·v)/∂q·dq in double, with N and ∂N/∂q from
+/// the kind's own N on a dual number over the mobod's coordinates, instead
+/// of AutoDiffXd products (each of which allocates a gradient). Inputs with
+/// fewer derivatives than the longest are zero-padded. qdot must not alias
+/// q or v; the caller checks the sizes.
+void MapVelocityToQDotAutoDiff(const CompiledTree& tree, const AdVectorRef& q,
+                               const AdVectorRef& v,
+                               Eigen::Ref<VectorX<AutoDiffXd>> qdot);
+
 }  // namespace ossa::multibody::internal
 
 namespace Eigen {

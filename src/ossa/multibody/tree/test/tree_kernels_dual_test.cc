@@ -194,5 +194,70 @@ TEST(TreeKernelsDual, BadSizesThrow) {
                std::logic_error);
 }
 
+// q̇ = N(q)·v on AutoDiffXd (the gradient path) against the double kernel:
+// values equal, and each derivative column against central differences of
+// MapVelocityToQDot<double> along that column's direction (q, v) — on a random
+// tree of every forward kind, with gradients of mixed lengths (some
+// empty) that the path zero-pads.
+TEST(TreeKernelsDual, MapVelocityToQDotGradients) {
+  const test::TestModel m = test::MakeRandomTree(20, 21);
+  std::mt19937 gen(22);
+  VectorXd q, v;
+  test::RandomState(m.tree, &gen, &q, &v);
+  const int nq = q.size(), nv = v.size(), nd = 5;
+  const MatrixXd Dq = MatrixXd::Random(nq, nd), Dv = MatrixXd::Random(nv, nd);
+  VectorX<AutoDiffXd> q_ad(nq), v_ad(nv), qdot_ad(nq);
+  MatrixXd Dq_used = Dq, Dv_used = Dv;
+  for (int k = 0; k < nq; ++k) {
+    // Every fourth q without derivatives, every third with only two.
+    if (k % 4 == 0) {
+      q_ad[k] = AutoDiffXd(q[k]);
+      Dq_used.row(k).setZero();
+    } else if (k % 3 == 0) {
+      q_ad[k] = AutoDiffXd(q[k], Dq.row(k).head(2).transpose());
+      Dq_used.row(k).tail(nd - 2).setZero();
+    } else {
+      q_ad[k] = AutoDiffXd(q[k], Dq.row(k).transpose());
+    }
+  }
+  for (int k = 0; k < nv; ++k) {
+    if (k % 5 == 1) {
+      v_ad[k] = AutoDiffXd(v[k]);
+      Dv_used.row(k).setZero();
+    } else {
+      v_ad[k] = AutoDiffXd(v[k], Dv.row(k).transpose());
+    }
+  }
+  MapVelocityToQDot<AutoDiffXd>(m.tree, q_ad, v_ad, qdot_ad);
+  VectorXd qdot(nq);
+  MapVelocityToQDot<double>(m.tree, q, v, qdot);
+  const double h = 1e-6;
+  for (int k = 0; k < nq; ++k) {
+    // Same arithmetic for the value, up to summation order.
+    EXPECT_NEAR(qdot_ad[k].value(), qdot[k], 1e-14 * (1 + std::abs(qdot[k])));
+    // Full gradients, or none (zero) where q̇ copies a v without any; the
+    // central differences below check the zeros too.
+    const int size = qdot_ad[k].derivatives().size();
+    EXPECT_TRUE(size == nd || size == 0) << k;
+  }
+  auto derivative = [&](int k, int j) {
+    const VectorXd& d = qdot_ad[k].derivatives();
+    return j < d.size() ? d[j] : 0.0;
+  };
+  for (int j = 0; j < nd; ++j) {
+    VectorXd plus(nq), minus(nq);
+    MapVelocityToQDot<double>(m.tree, q + h * Dq_used.col(j),
+                              v + h * Dv_used.col(j), plus);
+    MapVelocityToQDot<double>(m.tree, q - h * Dq_used.col(j),
+                              v - h * Dv_used.col(j), minus);
+    const VectorXd fd = (plus - minus) / (2 * h);
+    for (int k = 0; k < nq; ++k) {
+      // N is at most trigonometric in q: central differences err by O(h²).
+      EXPECT_NEAR(derivative(k, j), fd[k], 1e-8)
+          << "q " << k << ", direction " << j;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ossa::multibody::internal
