@@ -974,6 +974,47 @@ void CalcGravityGeneralizedForces(const CompiledTree& tree,
 }
 
 // BodyNode::CalcArticulatedBodyInertiaCache_TipToBase, for all mobods.
+// Dinv = D⁻¹ for a small symmetric positive-definite D: Cholesky D = L·Lᵀ,
+// then L⁻¹ and Dinv = L⁻ᵀ·L⁻¹, in plain loops. Eigen's fixed-size LLT solve
+// runs its blocked dynamic-size triangular solver, which cost a tenth of the
+// articulated body pass of a floating base. A D that is not positive
+// definite gives NaNs, as the LLT did.
+template <typename T, int N, typename Out>
+inline void InvertSymmetricPositiveDefinite(const Eigen::Matrix<T, N, N>& D,
+                                            Out* Dinv) {
+  using std::sqrt;
+  Eigen::Matrix<T, N, N> L;  // Lower triangle only.
+  for (int j = 0; j < N; ++j) {
+    T s = D(j, j);
+    for (int k = 0; k < j; ++k) s -= L(j, k) * L(j, k);
+    L(j, j) = sqrt(s);
+    const T inv = T(1) / L(j, j);
+    for (int i = j + 1; i < N; ++i) {
+      T t = D(i, j);
+      for (int k = 0; k < j; ++k) t -= L(i, k) * L(j, k);
+      L(i, j) = t * inv;
+    }
+  }
+  Eigen::Matrix<T, N, N> Li;  // L⁻¹, lower triangle only.
+  for (int j = 0; j < N; ++j) {
+    Li(j, j) = T(1) / L(j, j);
+    for (int i = j + 1; i < N; ++i) {
+      T t = -L(i, j) * Li(j, j);
+      for (int k = j + 1; k < i; ++k) t -= L(i, k) * Li(k, j);
+      Li(i, j) = t / L(i, i);
+    }
+  }
+  // Dinv(r, c) = Σ_{k ≥ max(r, c)} Li(k, r)·Li(k, c), symmetric.
+  for (int c = 0; c < N; ++c) {
+    for (int r = c; r < N; ++r) {
+      T t = Li(r, r) * Li(r, c);
+      for (int k = r + 1; k < N; ++k) t += Li(k, r) * Li(k, c);
+      (*Dinv)(r, c) = t;
+      (*Dinv)(c, r) = t;
+    }
+  }
+}
+
 template <typename T>
 void CalcArticulatedBodyInertiaCache(const CompiledTree& tree,
                                      const TreeParameters<T>& params,
@@ -999,8 +1040,7 @@ void CalcArticulatedBodyInertiaCache(const CompiledTree& tree,
       if constexpr (nv == 1) {
         Dinv(0, 0) = T(1) / D(0, 0);
       } else {
-        Dinv = Eigen::LLT<Eigen::Matrix<T, nv, nv>>(D).solve(
-            Eigen::Matrix<T, nv, nv>::Identity());
+        InvertSymmetricPositiveDefinite<T, nv>(D, &Dinv);
       }
       // Projected articulated inertia Pa = P − U·D⁻¹·Uᵀ.
       const Eigen::Matrix<T, 6, nv> UDinv = U * Dinv;
