@@ -233,8 +233,9 @@ void CheckWorkspace(const char* func, const CompiledTree& tree,
   }
 }
 
-void CheckSize(const char* func, const char* what, Eigen::Index size,
-               Eigen::Index expected) {
+// inline: some includers (weld_merged_dynamics.cc) use none of the checks.
+inline void CheckSize(const char* func, const char* what, Eigen::Index size,
+                      Eigen::Index expected) {
   if (size != expected) {
     ThrowLogicError("{}(): {} has size {}; expected {}.", func, what, size,
                     expected);
