@@ -717,23 +717,27 @@ void CalcInverseDynamics(const CompiledTree& tree,
 
 // World poses R_WB, p_WB from the local X_PB, unless the position pass
 // already computed them for the current q.
+// X_WB of mobod i from X_PB and its parent's X_WP (already composed).
+template <typename T>
+inline void ComposeWorldPose(const CompiledTree& tree, int i,
+                             TreeWorkspace<T>* ws) {
+  TreeWorkspace<T>& w = *ws;
+  const int parent = tree.mobod(i).parent;
+  if (parent == 0) {
+    w.R_WB[i] = w.R_PB[i];
+    w.p_WB[i] = w.p_PB[i];
+  } else {
+    w.R_WB[i].noalias() = w.R_WB[parent] * w.R_PB[i];
+    w.p_WB[i] = w.p_WB[parent];
+    w.p_WB[i].noalias() += w.R_WB[parent] * w.p_PB[i];
+  }
+}
+
 template <typename T>
 void CompleteWorldPoses(const CompiledTree& tree, TreeWorkspace<T>* ws) {
-  TreeWorkspace<T>& w = *ws;
-  if (w.world_poses_valid) return;
-  const int n = tree.num_mobods();
-  for (int i = 1; i < n; ++i) {
-    const int parent = tree.mobod(i).parent;
-    if (parent == 0) {
-      w.R_WB[i] = w.R_PB[i];
-      w.p_WB[i] = w.p_PB[i];
-    } else {
-      w.R_WB[i].noalias() = w.R_WB[parent] * w.R_PB[i];
-      w.p_WB[i] = w.p_WB[parent];
-      w.p_WB[i].noalias() += w.R_WB[parent] * w.p_PB[i];
-    }
-  }
-  w.world_poses_valid = true;
+  if (ws->world_poses_valid) return;
+  for (int i = 1; i < tree.num_mobods(); ++i) ComposeWorldPose(tree, i, ws);
+  ws->world_poses_valid = true;
 }
 
 // A body's rigid inertia about Wo in W, packed as the workspace's K_W (m, h,
@@ -817,18 +821,9 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
   const bool complete_poses = !w.world_poses_valid;
   for (int i = 1; i < n; ++i) {
     const MobodInfo& b = tree.mobod(i);
-    Matrix3<T>& R_WB = w.R_WB[i];
-    Vector3<T>& p_WB = w.p_WB[i];
-    if (complete_poses) {
-      if (b.parent == 0) {
-        R_WB = w.R_PB[i];
-        p_WB = w.p_PB[i];
-      } else {
-        R_WB.noalias() = w.R_WB[b.parent] * w.R_PB[i];
-        p_WB = w.p_WB[b.parent];
-        p_WB.noalias() += w.R_WB[b.parent] * w.p_PB[i];
-      }
-    }
+    if (complete_poses) ComposeWorldPose(tree, i, ws);
+    const Matrix3<T>& R_WB = w.R_WB[i];
+    const Vector3<T>& p_WB = w.p_WB[i];
     PackInertiaInWorld<T>(params.mobods[i], R_WB, p_WB, &w.K_W[i]);
     for (int c = 0; c < b.nv; ++c) {
       const auto h = w.H_B.col(b.v_start + c);
@@ -974,7 +969,6 @@ void CalcGravityGeneralizedForces(const CompiledTree& tree,
   }
 }
 
-// BodyNode::CalcArticulatedBodyInertiaCache_TipToBase, for all mobods.
 // Dinv = D⁻¹ for a small symmetric positive-definite D: Cholesky D = L·Lᵀ,
 // then L⁻¹ and Dinv = L⁻ᵀ·L⁻¹, in plain loops. Eigen's fixed-size LLT solve
 // runs its blocked dynamic-size triangular solver, which cost a tenth of the
@@ -1016,6 +1010,7 @@ inline void InvertSymmetricPositiveDefinite(const Eigen::Matrix<T, N, N>& D,
   }
 }
 
+// BodyNode::CalcArticulatedBodyInertiaCache_TipToBase, for all mobods.
 template <typename T>
 void CalcArticulatedBodyInertiaCache(const CompiledTree& tree,
                                      const TreeParameters<T>& params,

@@ -535,6 +535,9 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
 void MapVelocityToQDotAutoDiff(const CompiledTree& tree, const AdVectorRef& q,
                                const AdVectorRef& v,
                                Eigen::Ref<VectorX<AutoDiffXd>> qdot) {
+  OSSA_DEMAND(q.size() == tree.num_positions() &&
+              v.size() == tree.num_velocities() &&
+              qdot.size() == tree.num_positions());
   const AutoDiffXd* qa = q.data();
   const AutoDiffXd* va = v.data();
   Eigen::Index nd = 0;

@@ -301,7 +301,8 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
 /// the kind's own N on a dual number over the mobod's coordinates, instead
 /// of AutoDiffXd products (each of which allocates a gradient). Inputs with
 /// fewer derivatives than the longest are zero-padded. qdot must not alias
-/// q or v; the caller checks the sizes.
+/// q or v. Sizes are demanded (MapVelocityToQDot checks them with a clear
+/// error first).
 void MapVelocityToQDotAutoDiff(const CompiledTree& tree, const AdVectorRef& q,
                                const AdVectorRef& v,
                                Eigen::Ref<VectorX<AutoDiffXd>> qdot);
