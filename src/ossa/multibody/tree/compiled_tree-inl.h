@@ -33,7 +33,6 @@ TreeWorkspace<T>::TreeWorkspace(const CompiledTree& tree) {
   f_B.assign(n, Vector6<T>::Zero());
   K_W.assign(n, Eigen::Matrix<T, 10, 1>::Zero());
   S_W = Matrix6X<T>::Zero(6, nv);
-  F_W = Matrix6X<T>::Zero(6, nv);
   P_B.assign(n, Matrix6<T>::Zero());
   Dinv_B.assign(n, Matrix6<T>::Zero());
   U_B = Matrix6X<T>::Zero(6, nv);

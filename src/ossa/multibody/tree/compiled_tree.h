@@ -177,9 +177,8 @@ struct TreeWorkspace {
   /// Wo in W, packed so that a composite sum is one 10-vector addition:
   /// (m, h = m·p_WoCcm_W, then I's xx, yy, zz, xy, xz, yz).
   std::vector<Eigen::Matrix<T, 10, 1>> K_W;
-  /// Mass-matrix scratch: hinge columns S_W and the forces K_W·S_W of the
-  /// composite inertias on them, both at Wo in W.
-  Matrix6X<T> S_W, F_W;
+  /// Mass-matrix scratch: the hinge columns at Wo in W.
+  Matrix6X<T> S_W;
 
   // Articulated body scratch (ABA).
   std::vector<Matrix6<T>> P_B;  ///< Articulated body inertia in B at Bo.

@@ -404,13 +404,16 @@ const math::RigidTransform<T>& MultibodyTreeSystem<T>::EvalBodyPoseInWorld(
   }
   const int m = tree_->get_topology().body_to_mobod(body);
   const int g = weld_merged_.group(m);
+  const WeldMergedParameters<T>& merged =
+      weld_merged_parameters_cache_->template Eval<WeldMergedParameters<T>>(
+          context);
   // The world's group has no path (its members' poses are parameters).
   const TreeWorkspace<T>& ws =
-      g == 0 ? scratch.merged_ws : EvalMergedPathKinematics(context, g);
+      g == 0 ? scratch.merged_ws
+             : MergedPathKinematics(context, merged, g, &scratch);
   Matrix3<T> R_WB;
   Vector3<T> p_WB;
-  CalcFullMobodPoseInWorld<T>(weld_merged_, EvalWeldMergedParameters(context),
-                              ws, m, &R_WB, &p_WB);
+  CalcFullMobodPoseInWorld<T>(weld_merged_, merged, ws, m, &R_WB, &p_WB);
   scratch.X_WB[body] = math::RigidTransform<T>(
       math::RotationMatrix<T>::MakeUnchecked(R_WB), p_WB);
   scratch.X_WB_epoch[body] = scratch.epoch;
@@ -543,11 +546,17 @@ const TreeWorkspace<T>& MultibodyTreeSystem<T>::EvalMergedPathKinematics(
     const systems::Context<T>& context, int group) const {
   ThrowIfNotFinalized("EvalMergedPathKinematics");
   this->ValidateContext(context);
-  DynamicsScratch<T>& scratch = RawDynamicsScratch(context);
-  TreeWorkspace<T>& ws = scratch.merged_ws;
-  if (scratch.merged_position_valid && ws.world_poses_valid) return ws;
-  const WeldMergedParameters<T>& merged = EvalWeldMergedParameters(context);
-  const Eigen::Map<const VectorX<T>> q(StateData(context, &scratch),
+  return MergedPathKinematics(context, EvalWeldMergedParameters(context), group,
+                              &RawDynamicsScratch(context));
+}
+
+template <typename T>
+const TreeWorkspace<T>& MultibodyTreeSystem<T>::MergedPathKinematics(
+    const systems::Context<T>& context, const WeldMergedParameters<T>& merged,
+    int group, DynamicsScratch<T>* scratch) const {
+  TreeWorkspace<T>& ws = scratch->merged_ws;
+  if (scratch->merged_position_valid && ws.world_poses_valid) return ws;
+  const Eigen::Map<const VectorX<T>> q(StateData(context, scratch),
                                        tree_->num_positions());
   // Recomputing the path of an already current local pass rewrites the
   // same values; the workspace's other world poses stay marked stale.

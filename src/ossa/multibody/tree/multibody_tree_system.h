@@ -233,6 +233,12 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
                      DynamicsScratch<T>* scratch) const;
   void WriteState(systems::Context<T>* context, int start,
                   const Eigen::Ref<const VectorX<T>>& values) const;
+  // EvalMergedPathKinematics() on a scratch and merged parameters the
+  // caller already holds (a single pose costs about as much as the lookups).
+  const TreeWorkspace<T>& MergedPathKinematics(
+      const systems::Context<T>& context,
+      const WeldMergedParameters<T>& merged, int group,
+      DynamicsScratch<T>* scratch) const;
 
   std::unique_ptr<MultibodyTree<T>> tree_;
   bool is_discrete_{false};

@@ -58,6 +58,40 @@ inline void SetZeroContiguous(Eigen::Ref<MatrixX<T>> A) {
   }
 }
 
+// The axes after k (0, 1, 2) in cyclic order: i = (k + 1) mod 3 and
+// j = (k + 2) mod 3, by lookup (a modulo per joint showed in profiles).
+constexpr int kNextAxis[3] = {1, 2, 0};
+constexpr int kNextNextAxis[3] = {2, 0, 1};
+
+// C = A·B and y = y + A·x for 3×3 blocks, written out on scalars into
+// locals before the stores (the outputs may not alias the inputs, and the
+// compiler need not assume they do). Eigen's fixed-size versions were called
+// out of line here and assembled their results with mixed packed and scalar
+// stores, which later whole-vector loads stall on.
+template <typename T>
+inline void MultiplyRotations(const Matrix3<T>& A, const Matrix3<T>& B,
+                              Matrix3<T>* C) {
+  T c[3][3];
+  for (int j = 0; j < 3; ++j) {
+    for (int r = 0; r < 3; ++r) {
+      c[j][r] = A(r, 0) * B(0, j) + A(r, 1) * B(1, j) + A(r, 2) * B(2, j);
+    }
+  }
+  for (int j = 0; j < 3; ++j) {
+    for (int r = 0; r < 3; ++r) (*C)(r, j) = c[j][r];
+  }
+}
+
+template <typename T>
+inline void AddRotated(const Matrix3<T>& A, const Vector3<T>& x,
+                       Vector3<T>* y) {
+  T t[3];
+  for (int r = 0; r < 3; ++r) {
+    t[r] = A(r, 0) * x[0] + A(r, 1) * x[1] + A(r, 2) * x[2];
+  }
+  for (int r = 0; r < 3; ++r) (*y)[r] += t[r];
+}
+
 template <typename T>
 inline Vector3<T> Ang(const Vector6<T>& V) {
   return V.template head<3>();
@@ -67,16 +101,33 @@ inline Vector3<T> Lin(const Vector6<T>& V) {
   return V.template tail<3>();
 }
 
+// The spatial-vector helpers below write their results entry by entry on
+// scalars: Eigen's 3-vector segments of a 6-vector were stored piecewise and
+// then read back whole, and each such read waited for the stores to retire
+// (a failed store-to-load forward), a fifth of a forward dynamics.
+
+// a × b written into out[0..2].
+template <typename T>
+inline void Cross3(const T* a, const T* b, T* out) {
+  out[0] = a[1] * b[2] - a[2] * b[1];
+  out[1] = a[2] * b[0] - a[0] * b[2];
+  out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
 // Motion vector of the parent (at Po, in P) re-expressed in the child frame B
 // at Bo: w_B = R_BP·w, v_B = R_BP·(v + w × p_PoBo_P).
 template <typename T>
 inline Vector6<T> MotionToChild(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
                                 const Vector6<T>& V_P) {
+  const T* w = V_P.data();
+  T wxp[3];
+  Cross3<T>(w, p_PB.data(), wxp);
+  const T v[3] = {V_P[3] + wxp[0], V_P[4] + wxp[1], V_P[5] + wxp[2]};
   Vector6<T> V;
-  const Vector3<T> w = V_P.template head<3>();
-  V.template head<3>().noalias() = R_PB.transpose() * w;
-  const Vector3<T> v = V_P.template tail<3>() + w.cross(p_PB);
-  V.template tail<3>().noalias() = R_PB.transpose() * v;
+  for (int a = 0; a < 3; ++a) {
+    V[a] = R_PB(0, a) * w[0] + R_PB(1, a) * w[1] + R_PB(2, a) * w[2];
+    V[3 + a] = R_PB(0, a) * v[0] + R_PB(1, a) * v[1] + R_PB(2, a) * v[2];
+  }
   return V;
 }
 
@@ -85,32 +136,47 @@ inline Vector6<T> MotionToChild(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
 template <typename T>
 inline Vector6<T> ForceToParent(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
                                 const Vector6<T>& F_B) {
+  T t[3], f[3], pxf[3];
+  for (int a = 0; a < 3; ++a) {
+    t[a] = R_PB(a, 0) * F_B[0] + R_PB(a, 1) * F_B[1] + R_PB(a, 2) * F_B[2];
+    f[a] = R_PB(a, 0) * F_B[3] + R_PB(a, 1) * F_B[4] + R_PB(a, 2) * F_B[5];
+  }
+  Cross3<T>(p_PB.data(), f, pxf);
   Vector6<T> F;
-  F.template tail<3>().noalias() = R_PB * F_B.template tail<3>();
-  F.template head<3>().noalias() = R_PB * F_B.template head<3>();
-  F.template head<3>() += p_PB.cross(Vector3<T>(F.template tail<3>()));
+  for (int a = 0; a < 3; ++a) {
+    F[a] = t[a] + pxf[a];
+    F[3 + a] = f[a];
+  }
   return F;
 }
 
 // V ×ₘ U = [w × u_w; w × u_v + v × u_w].
 template <typename T>
 inline Vector6<T> CrossMotion(const Vector6<T>& V, const Vector6<T>& U) {
-  const Vector3<T> w = V.template head<3>(), v = V.template tail<3>();
-  const Vector3<T> uw = U.template head<3>(), uv = U.template tail<3>();
+  T a[3], b[3], c[3];
+  Cross3<T>(V.data(), U.data(), a);
+  Cross3<T>(V.data(), U.data() + 3, b);
+  Cross3<T>(V.data() + 3, U.data(), c);
   Vector6<T> r;
-  r.template head<3>() = w.cross(uw);
-  r.template tail<3>() = w.cross(uv) + v.cross(uw);
+  for (int k = 0; k < 3; ++k) {
+    r[k] = a[k];
+    r[3 + k] = b[k] + c[k];
+  }
   return r;
 }
 
 // V ×* F = [w × τ + v × f; w × f].
 template <typename T>
 inline Vector6<T> CrossForce(const Vector6<T>& V, const Vector6<T>& F) {
-  const Vector3<T> w = V.template head<3>(), v = V.template tail<3>();
-  const Vector3<T> t = F.template head<3>(), f = F.template tail<3>();
+  T a[3], b[3], c[3];
+  Cross3<T>(V.data(), F.data(), a);
+  Cross3<T>(V.data() + 3, F.data() + 3, b);
+  Cross3<T>(V.data(), F.data() + 3, c);
   Vector6<T> r;
-  r.template head<3>() = w.cross(t) + v.cross(f);
-  r.template tail<3>() = w.cross(f);
+  for (int k = 0; k < 3; ++k) {
+    r[k] = a[k] + b[k];
+    r[3 + k] = c[k];
+  }
   return r;
 }
 
@@ -126,20 +192,36 @@ struct RigidInertia {
       : m(m_in), h(h_in), I(I_in) {}
   // I·V = [I·w + h × v; m·v − h × w].
   Vector6<T> operator*(const Vector6<T>& V) const {
-    const Vector3<T> w = V.template head<3>(), v = V.template tail<3>();
+    const T* w = V.data();
+    T hv[3], hw[3];
+    Cross3<T>(h.data(), w + 3, hv);
+    Cross3<T>(h.data(), w, hw);
     Vector6<T> r;
-    r.template head<3>().noalias() = I * w;
-    r.template head<3>() += h.cross(v);
-    r.template tail<3>() = m * v - h.cross(w);
+    for (int a = 0; a < 3; ++a) {
+      r[a] = I(a, 0) * w[0] + I(a, 1) * w[1] + I(a, 2) * w[2] + hv[a];
+      r[3 + a] = m * w[3 + a] - hw[a];
+    }
     return r;
+  }
+  // [I [h]×; −[h]× m·1], entry by entry.
+  void ToMatrix(Matrix6<T>* M_out) const {
+    Matrix6<T>& M = *M_out;
+    for (int c = 0; c < 3; ++c) {
+      for (int r = 0; r < 3; ++r) {
+        M(r, c) = I(r, c);
+        M(3 + r, 3 + c) = r == c ? m : T(0);
+      }
+    }
+    M(0, 3) = T(0), M(0, 4) = -h[2], M(0, 5) = h[1];
+    M(1, 3) = h[2], M(1, 4) = T(0), M(1, 5) = -h[0];
+    M(2, 3) = -h[1], M(2, 4) = h[0], M(2, 5) = T(0);
+    for (int c = 0; c < 3; ++c) {
+      for (int r = 0; r < 3; ++r) M(3 + r, c) = -M(r, 3 + c);
+    }
   }
   Matrix6<T> ToMatrix() const {
     Matrix6<T> M;
-    const Matrix3<T> hx = mobilizer_math::CrossMatrix<T>(h);
-    M.template topLeftCorner<3, 3>() = I;
-    M.template topRightCorner<3, 3>() = hx;
-    M.template bottomLeftCorner<3, 3>() = -hx;
-    M.template bottomRightCorner<3, 3>() = Matrix3<T>::Identity() * m;
+    ToMatrix(&M);
     return M;
   }
 };
@@ -166,34 +248,73 @@ inline void AddRigidInertiaToParent(const Matrix3<T>& R, const Vector3<T>& p,
   *m += mB;
 }
 
-// Adds to P_P (at Po in P) the articulated inertia Pa (at Bo in B):
-// P_P += X*·Pa·X⁻¹ with blocks rotated by R then shifted by p (see
-// compiled_tree.h for the frames).
+// Adds to P_P (at Po in P) the articulated inertia Pa = [A B; Bᵀ C] (at Bo
+// in B; A and C symmetric) as X*·Pa·X⁻¹: the blocks rotated by R = R_PB,
+// then shifted by p = p_PB to A' + [p]B'ᵀ − B'[p] − [p]C'[p], B' + [p]C' and
+// C'. Written on scalars with the symmetric blocks' six entries and the
+// cross products as such: Eigen's 3x3 products spent 27 multiplications on
+// each skew matrix and stalled on its temporaries.
 template <typename T>
 inline void AddArticulatedInertiaToParent(const Matrix3<T>& R,
                                           const Vector3<T>& p,
                                           const Matrix6<T>& Pa,
                                           Matrix6<T>* P_P) {
-  Matrix3<T> A, B, C, tmp;
-  tmp.noalias() = R * Pa.template topLeftCorner<3, 3>();
-  A.noalias() = tmp * R.transpose();
-  tmp.noalias() = R * Pa.template topRightCorner<3, 3>();
-  B.noalias() = tmp * R.transpose();
-  tmp.noalias() = R * Pa.template bottomRightCorner<3, 3>();
-  C.noalias() = tmp * R.transpose();
-  const Matrix3<T> px = mobilizer_math::CrossMatrix<T>(p);
-  Matrix3<T> pC;
-  pC.noalias() = px * C;
-  // New blocks: A + [p]Bᵀ − B[p] − [p]C[p],  B + [p]C,  C.
-  Matrix3<T> pBt;
-  pBt.noalias() = px * B.transpose();
-  Matrix3<T> Anew = A + pBt + pBt.transpose();
-  Anew.noalias() -= pC * px;
-  const Matrix3<T> Bnew = B + pC;
-  P_P->template topLeftCorner<3, 3>() += Anew;
-  P_P->template topRightCorner<3, 3>() += Bnew;
-  P_P->template bottomLeftCorner<3, 3>() += Bnew.transpose();
-  P_P->template bottomRightCorner<3, 3>() += C;
+  // X' = R·X·Rᵀ for the 3x3 block X of Pa at (r0, c0); all nine entries,
+  // or the upper triangle only when X is symmetric.
+  auto rotate = [&](int r0, int c0, bool symmetric, T out[3][3]) {
+    T RX[3][3];
+    for (int a = 0; a < 3; ++a) {
+      for (int k = 0; k < 3; ++k) {
+        RX[a][k] = R(a, 0) * Pa(r0, c0 + k) + R(a, 1) * Pa(r0 + 1, c0 + k) +
+                   R(a, 2) * Pa(r0 + 2, c0 + k);
+      }
+    }
+    for (int a = 0; a < 3; ++a) {
+      for (int b = symmetric ? a : 0; b < 3; ++b) {
+        out[a][b] = RX[a][0] * R(b, 0) + RX[a][1] * R(b, 1) + RX[a][2] * R(b, 2);
+      }
+    }
+    if (symmetric) {
+      out[1][0] = out[0][1];
+      out[2][0] = out[0][2];
+      out[2][1] = out[1][2];
+    }
+  };
+  T A[3][3], B[3][3], C[3][3];
+  rotate(0, 0, true, A);
+  rotate(0, 3, false, B);
+  rotate(3, 3, true, C);
+  // D = [p]C' (column j is p × C'.col(j)) and E = [p]B'ᵀ (column j is
+  // p × B'.row(j)).
+  T D[3][3], E[3][3];
+  for (int j = 0; j < 3; ++j) {
+    D[0][j] = p[1] * C[2][j] - p[2] * C[1][j];
+    D[1][j] = p[2] * C[0][j] - p[0] * C[2][j];
+    D[2][j] = p[0] * C[1][j] - p[1] * C[0][j];
+    E[0][j] = p[1] * B[j][2] - p[2] * B[j][1];
+    E[1][j] = p[2] * B[j][0] - p[0] * B[j][2];
+    E[2][j] = p[0] * B[j][1] - p[1] * B[j][0];
+  }
+  // −[p]C'[p] = −D·[p], whose row a is (p × D.row(a))ᵀ.
+  auto minus_D_px = [&](int a, int b) {
+    const int b1 = kNextAxis[b], b2 = kNextNextAxis[b];
+    return p[b1] * D[a][b2] - p[b2] * D[a][b1];
+  };
+  Matrix6<T>& P = *P_P;
+  for (int a = 0; a < 3; ++a) {
+    for (int b = a; b < 3; ++b) {
+      const T Anew = A[a][b] + E[a][b] + E[b][a] + minus_D_px(a, b);
+      P(a, b) += Anew;
+      if (b != a) P(b, a) += Anew;
+      P(3 + a, 3 + b) += C[a][b];
+      if (b != a) P(3 + b, 3 + a) += C[a][b];
+    }
+    for (int b = 0; b < 3; ++b) {
+      const T Bnew = B[a][b] + D[a][b];
+      P(a, 3 + b) += Bnew;
+      P(3 + b, a) += Bnew;
+    }
+  }
 }
 
 // Re-expresses columns given in F at Mo into B at Bo: top = R_BF·top,
@@ -339,11 +460,6 @@ template <typename T>
   }
 }
 
-// The axes after k (0, 1, 2) in cyclic order: i = (k + 1) mod 3 and
-// j = (k + 2) mod 3, by lookup (a modulo per joint showed in profiles).
-constexpr int kNextAxis[3] = {1, 2, 0};
-constexpr int kNextNextAxis[3] = {2, 0, 1};
-
 // R = Rk(θ) about coordinate axis k (0, 1, 2) from s = sin θ, c = cos θ.
 template <typename T>
 inline void AxisRotation(int k, const T& s, const T& c, Matrix3<T>* R) {
@@ -408,9 +524,9 @@ inline void PositionStep(const CompiledTree& tree,
         w.R_WB[i] = R_PB;
         w.p_WB[i] = p_PB;
       } else {
-        w.R_WB[i].noalias() = w.R_WB[b.parent] * R_PB;
+        MultiplyRotations<T>(w.R_WB[b.parent], R_PB, &w.R_WB[i]);
         w.p_WB[i] = w.p_WB[b.parent];
-        w.p_WB[i].noalias() += w.R_WB[b.parent] * p_PB;
+        AddRotated<T>(w.R_WB[b.parent], p_PB, &w.p_WB[i]);
       }
     }
     auto H = w.H_B.col(b.v_start);
@@ -463,9 +579,9 @@ inline void PositionStep(const CompiledTree& tree,
         w.R_WB[i] = R_PB;
         w.p_WB[i] = p_PB;
       } else {
-        w.R_WB[i].noalias() = w.R_WB[b.parent] * R_PB;
+        MultiplyRotations<T>(w.R_WB[b.parent], R_PB, &w.R_WB[i]);
         w.p_WB[i] = w.p_WB[b.parent];
-        w.p_WB[i].noalias() += w.R_WB[b.parent] * p_PB;
+        AddRotated<T>(w.R_WB[b.parent], p_PB, &w.p_WB[i]);
       }
     }
     if constexpr (nv > 0) {
@@ -492,6 +608,18 @@ inline void PositionStep(const CompiledTree& tree,
             lin += ScrewMobilizerMath::lead(b.constants) * a_B;
           }
           H.template bottomRows<3>() = lin;
+        }
+      } else if constexpr (kind == MobilizerKind::kQuaternionFloating ||
+                           kind == MobilizerKind::kRpyFloating) {
+        // H_FM = I₆, so H_B = [R_BF 0; [p_BM]×·R_BF R_BF]: written, not
+        // multiplied (the general product was 500 instructions per call).
+        const Matrix3<T> R_BF = R_FB.transpose();
+        H.setZero();
+        H.template topLeftCorner<3, 3>() = R_BF;
+        H.template bottomRightCorner<3, 3>() = R_BF;
+        if (!p_BM_zero) {
+          H.template bottomLeftCorner<3, 3>().noalias() =
+              mobilizer_math::CrossMatrix<T>(par.X_BM.p) * R_BF;
         }
       } else {
         Eigen::Matrix<T, 6, nv> H_FM;
@@ -727,9 +855,9 @@ inline void ComposeWorldPose(const CompiledTree& tree, int i,
     w.R_WB[i] = w.R_PB[i];
     w.p_WB[i] = w.p_PB[i];
   } else {
-    w.R_WB[i].noalias() = w.R_WB[parent] * w.R_PB[i];
+    MultiplyRotations<T>(w.R_WB[parent], w.R_PB[i], &w.R_WB[i]);
     w.p_WB[i] = w.p_WB[parent];
-    w.p_WB[i].noalias() += w.R_WB[parent] * w.p_PB[i];
+    AddRotated<T>(w.R_WB[parent], w.p_PB[i], &w.p_WB[i]);
   }
 }
 
@@ -740,6 +868,14 @@ void CompleteWorldPoses(const CompiledTree& tree, TreeWorkspace<T>* ws) {
   ws->world_poses_valid = true;
 }
 
+namespace {
+
+// The mass matrix below is written entry by entry on scalars rather than with
+// Eigen's fixed-size vectors: those are built on the stack with a mix of
+// scalar and packed stores and read back whole, and each such read waits for
+// the stores to retire (a failed store-to-load forward). That stall was a
+// third of this kernel's time; scalar temporaries stay in registers.
+
 // A body's rigid inertia about Wo in W, packed as the workspace's K_W (m, h,
 // then I's xx, yy, zz, xy, xz, yz), from its inertia about Bo in B and the
 // pose (R, p) = X_WB. With h_r = R·m·c the first moment about Bo in W,
@@ -748,43 +884,74 @@ void CompleteWorldPoses(const CompiledTree& tree, TreeWorkspace<T>* ws) {
 // s = h_r + m·p/2: six entries of a symmetric matrix, not nine.
 template <typename T>
 inline void PackInertiaInWorld(const MobodParameters<T>& b, const Matrix3<T>& R,
-                               const Vector3<T>& p,
-                               Eigen::Matrix<T, 10, 1>* K) {
+                               const Vector3<T>& p, T* K) {
   const T& m = b.mass;
-  const Vector3<T> h_r = R * (m * b.p_BoBcm_B);
-  Matrix3<T> RG;
-  RG.noalias() = R * b.G_BBo_B;
-  const Vector3<T> s = h_r + (T(0.5) * m) * p;
-  const T c = T(2) * p.dot(s);
-  // Entry (a, b) of m·RG·Rᵀ + c·1 − (p·sᵀ + s·pᵀ).
+  const Matrix3<T>& G = b.G_BBo_B;
+  T h_r[3], s[3], RG[3][3];
+  for (int a = 0; a < 3; ++a) {
+    h_r[a] = m * (R(a, 0) * b.p_BoBcm_B[0] + R(a, 1) * b.p_BoBcm_B[1] +
+                  R(a, 2) * b.p_BoBcm_B[2]);
+    s[a] = h_r[a] + T(0.5) * m * p[a];
+    for (int k = 0; k < 3; ++k) {
+      RG[a][k] = R(a, 0) * G(0, k) + R(a, 1) * G(1, k) + R(a, 2) * G(2, k);
+    }
+  }
+  const T c = T(2) * (p[0] * s[0] + p[1] * s[1] + p[2] * s[2]);
+  // Entry (a, b) of m·RG·Rᵀ − (p·sᵀ + s·pᵀ).
   auto entry = [&](int a, int b) {
-    return m * (RG(a, 0) * R(b, 0) + RG(a, 1) * R(b, 1) + RG(a, 2) * R(b, 2)) -
+    return m * (RG[a][0] * R(b, 0) + RG[a][1] * R(b, 1) + RG[a][2] * R(b, 2)) -
            (p[a] * s[b] + s[a] * p[b]);
   };
-  (*K)[0] = m;
-  K->template segment<3>(1) = h_r + m * p;
-  (*K)[4] = entry(0, 0) + c;
-  (*K)[5] = entry(1, 1) + c;
-  (*K)[6] = entry(2, 2) + c;
-  (*K)[7] = entry(0, 1);
-  (*K)[8] = entry(0, 2);
-  (*K)[9] = entry(1, 2);
+  K[0] = m;
+  for (int a = 0; a < 3; ++a) K[1 + a] = h_r[a] + m * p[a];
+  K[4] = entry(0, 0) + c;
+  K[5] = entry(1, 1) + c;
+  K[6] = entry(2, 2) + c;
+  K[7] = entry(0, 1);
+  K[8] = entry(0, 2);
+  K[9] = entry(1, 2);
 }
 
-// The spatial force K·S of the packed inertia K on the motion S (both at Wo
-// in W): [I·w + h × v; m·v − h × w].
+// The spatial force F = K·S of the packed inertia K on the motion S = (w, v),
+// both at Wo in W: [I·w + h × v; m·v − h × w].
 template <typename T>
-inline Vector6<T> PackedInertiaTimes(const Eigen::Matrix<T, 10, 1>& K,
-                                     const Vector6<T>& S) {
-  const Vector3<T> w = S.template head<3>(), v = S.template tail<3>();
-  const Vector3<T> h = K.template segment<3>(1);
-  Vector6<T> F;
-  F[0] = K[4] * w[0] + K[7] * w[1] + K[8] * w[2];
-  F[1] = K[7] * w[0] + K[5] * w[1] + K[9] * w[2];
-  F[2] = K[8] * w[0] + K[9] * w[1] + K[6] * w[2];
-  F.template head<3>() += h.cross(v);
-  F.template tail<3>() = K[0] * v - h.cross(w);
-  return F;
+inline void PackedInertiaTimes(const T* K, const T* S, T* F) {
+  const T &w0 = S[0], &w1 = S[1], &w2 = S[2];
+  const T &v0 = S[3], &v1 = S[4], &v2 = S[5];
+  const T &h0 = K[1], &h1 = K[2], &h2 = K[3];
+  F[0] = K[4] * w0 + K[7] * w1 + K[8] * w2 + (h1 * v2 - h2 * v1);
+  F[1] = K[7] * w0 + K[5] * w1 + K[9] * w2 + (h2 * v0 - h0 * v2);
+  F[2] = K[8] * w0 + K[9] * w1 + K[6] * w2 + (h0 * v1 - h1 * v0);
+  F[3] = K[0] * v0 - (h1 * w2 - h2 * w1);
+  F[4] = K[0] * v1 - (h2 * w0 - h0 * w2);
+  F[5] = K[0] * v2 - (h0 * w1 - h1 * w0);
+}
+
+template <typename T>
+inline T Dot6(const T* a, const T* b) {
+  return (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) +
+         (a[3] * b[3] + a[4] * b[4] + a[5] * b[5]);
+}
+
+// S = (R·h_ang, p × (R·h_ang) + R·h_lin): a hinge column h (at Bo in B) at
+// Wo in W, with (R, p) = X_WB.
+template <typename T>
+inline void HingeColumnInWorld(const Matrix3<T>& R, const Vector3<T>& p,
+                               const T* h, T* S) {
+  T s[3];
+  for (int a = 0; a < 3; ++a) {
+    s[a] = R(a, 0) * h[0] + R(a, 1) * h[1] + R(a, 2) * h[2];
+  }
+  T l[3];
+  for (int a = 0; a < 3; ++a) {
+    l[a] = R(a, 0) * h[3] + R(a, 1) * h[4] + R(a, 2) * h[5];
+  }
+  S[0] = s[0];
+  S[1] = s[1];
+  S[2] = s[2];
+  S[3] = p[1] * s[2] - p[2] * s[1] + l[0];
+  S[4] = p[2] * s[0] - p[0] * s[2] + l[1];
+  S[5] = p[0] * s[1] - p[1] * s[0] + l[2];
 }
 
 // True when mobod 1 is a floating root whose hinge is the identity in its
@@ -797,12 +964,46 @@ inline bool IsFloatingRoot(const CompiledTree& tree) {
           b.kind == MobilizerKind::kRpyFloating);
 }
 
+// A floating root (mobod 1 on dofs 0-5 with H_FM = 1, v = (w_FM_F, v_FM_F))
+// has S_W = [R_WF 0; [p_WMo]×R_WF R_WF], so its rows of M against a
+// descendant's force column F = (n, f) are R_WFᵀ·(n − p_WMo × f) and R_WFᵀ·f:
+// 12 products instead of six 6-vector dot products per column, the bulk of
+// the off-diagonal work on a legged robot or humanoid.
+template <typename T>
+struct FloatingRootRows {
+  Matrix3<T> R_WF;
+  Vector3<T> p_WMo;
+  bool R_WF_identity{true};
+
+  // Rows 0-5 of column `col` of M and their mirror, from F.
+  void Write(const T* F, int col, Eigen::Ref<MatrixX<T>>* M) const {
+    T m[6];
+    const T u0 = F[0] - (p_WMo[1] * F[5] - p_WMo[2] * F[4]);
+    const T u1 = F[1] - (p_WMo[2] * F[3] - p_WMo[0] * F[5]);
+    const T u2 = F[2] - (p_WMo[0] * F[4] - p_WMo[1] * F[3]);
+    if (R_WF_identity) {
+      m[0] = u0, m[1] = u1, m[2] = u2;
+      m[3] = F[3], m[4] = F[4], m[5] = F[5];
+    } else {
+      for (int a = 0; a < 3; ++a) {
+        m[a] = R_WF(0, a) * u0 + R_WF(1, a) * u1 + R_WF(2, a) * u2;
+        m[3 + a] = R_WF(0, a) * F[3] + R_WF(1, a) * F[4] + R_WF(2, a) * F[5];
+      }
+    }
+    for (int r = 0; r < 6; ++r) {
+      (*M)(r, col) = m[r];
+      (*M)(col, r) = m[r];
+    }
+  }
+};
+
+}  // namespace
+
 // Composite rigid body algorithm with every quantity at Wo in W (the
 // "world convention"): composite inertias are then plain sums (no shift per
 // level), and each mass-matrix entry of a dof pair on a root path is one
-// 6-vector dot product M(j, i) = S_jᵀ·(Ic_i·S_i), with the ancestor dofs of a
-// body taken by contiguous runs as small dense products. Entries off every
-// root path are zero.
+// 6-vector dot product M(r, c) = S_rᵀ·(Ic_i·S_c). Entries off every root path
+// are zero.
 template <typename T>
 void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
                     TreeWorkspace<T>* ws, Eigen::Ref<MatrixX<T>> M) {
@@ -822,107 +1023,55 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
   for (int i = 1; i < n; ++i) {
     const MobodInfo& b = tree.mobod(i);
     if (complete_poses) ComposeWorldPose(tree, i, ws);
-    const Matrix3<T>& R_WB = w.R_WB[i];
-    const Vector3<T>& p_WB = w.p_WB[i];
-    PackInertiaInWorld<T>(params.mobods[i], R_WB, p_WB, &w.K_W[i]);
-    for (int c = 0; c < b.nv; ++c) {
-      const auto h = w.H_B.col(b.v_start + c);
-      auto S = w.S_W.col(b.v_start + c);
-      const Vector3<T> s_w = R_WB * h.template head<3>();
-      S.template head<3>() = s_w;
-      S.template tail<3>() = p_WB.cross(s_w);
-      // A revolute hinge through Bo (every URDF revolute) has no linear part.
-      if (!IsZeroVector<T>(h.template tail<3>())) {
-        S.template tail<3>().noalias() += R_WB * h.template tail<3>();
-      }
+    PackInertiaInWorld<T>(params.mobods[i], w.R_WB[i], w.p_WB[i],
+                          w.K_W[i].data());
+    for (int c = b.v_start; c < b.v_start + b.nv; ++c) {
+      HingeColumnInWorld<T>(w.R_WB[i], w.p_WB[i], &w.H_B(0, c), &w.S_W(0, c));
     }
   }
   w.world_poses_valid = true;
-  // A floating root (mobod 1 on dofs 0-5 with H_FM = 1, v = (w_FM_F,
-  // v_FM_F)) has S_W = [R_WF 0; [p_WMo]×R_WF R_WF], so its rows of M against
-  // a descendant's force column (n, f) are R_WFᵀ·(n − p_WMo × f) and R_WFᵀ·f:
-  // 12 products instead of six 6-vector dot products per column, the bulk of
-  // the off-diagonal work on a legged robot or humanoid.
   const bool floating_root = IsFloatingRoot(tree);
-  Matrix3<T> R_WF;
-  Vector3<T> p_WMo;
-  bool R_WF_identity = true;
+  FloatingRootRows<T> root;
   if (floating_root) {
     const MobodParameters<T>& p1 = params.mobods[1];
-    R_WF = p1.X_PF.R;
-    R_WF_identity = IsIdentityRotation<T>(R_WF);
-    p_WMo = w.p_WB[1];
-    p_WMo.noalias() += w.R_WB[1] * p1.X_BM.p;
+    root.R_WF = p1.X_PF.R;
+    root.R_WF_identity = IsIdentityRotation<T>(root.R_WF);
+    root.p_WMo = w.p_WB[1];
+    AddRotated<T>(w.R_WB[1], p1.X_BM.p, &root.p_WMo);
   }
   if (!tree.dofs_form_a_path()) SetZeroContiguous<T>(M);
   const std::vector<int>& lambda = tree.dof_parent();
   const std::vector<int>& run_start = tree.dof_run_start();
+  // Each entry is stored on both sides of the diagonal as it is made: a final
+  // triangular copy of M walks the whole matrix against its stride.
+  auto set = [&M](int r, int c, const T& m) {
+    M(r, c) = m;
+    M(c, r) = m;
+  };
   // Tip to base: a mobod's composite inertia is complete once its children
   // (higher indices) have added theirs, so each body's columns of M are made
   // and its composite passed to its parent in the same step.
   for (int i = n - 1; i > 0; --i) {
     const MobodInfo& b = tree.mobod(i);
-    DispatchNv(b.nv, [&](auto NV) {
-      constexpr int nvi = decltype(NV)::value;
-      auto F = w.F_W.template middleCols<nvi>(b.v_start);
-      const auto S = w.S_W.template middleCols<nvi>(b.v_start);
-      for (int c = 0; c < nvi; ++c) {
-        F.col(c) = PackedInertiaTimes<T>(w.K_W[i], Vector6<T>(S.col(c)));
-      }
-      auto Mii = M.template block<nvi, nvi>(b.v_start, b.v_start);
-      Mii.noalias() = S.transpose() * F;
-      if constexpr (nvi > 1) {
-        // Sᵀ·(Ic·S) is symmetric only up to round-off: mirror one triangle.
-        Mii.template triangularView<Eigen::StrictlyLower>() = Mii.transpose();
-      }
-      Mii.diagonal() +=
-          params.reflected_inertia.template segment<nvi>(b.v_start);
-      // Upper triangle: rows of the ancestor dofs, run by run; short runs by
-      // 6-vector dot products (a dynamic-size product costs more than the
-      // arithmetic for the few rows of a small robot).
-      const Eigen::Matrix<T, 6, nvi> Fc = F;
+    const T* K = w.K_W[i].data();
+    for (int c = b.v_start; c < b.v_start + b.nv; ++c) {
+      T F[6];
+      PackedInertiaTimes<T>(K, &w.S_W(0, c), F);
+      // The body's own block: rows up to c, mirrored.
+      for (int r = b.v_start; r < c; ++r) set(r, c, Dot6<T>(&w.S_W(0, r), F));
+      M(c, c) = Dot6<T>(&w.S_W(0, c), F) + params.reflected_inertia[c];
+      // The ancestors' rows, by runs of consecutive dofs.
       for (int j = lambda[b.v_start]; j >= 0;) {
         int s = run_start[j];
         const int next = lambda[s];
         if (s == 0 && floating_root) {
-          for (int c = 0; c < nvi; ++c) {
-            const Vector3<T> n_W = Fc.col(c).template head<3>();
-            const Vector3<T> f_W = Fc.col(c).template tail<3>();
-            Vector6<T> m;
-            if (R_WF_identity) {
-              m.template head<3>() = n_W - p_WMo.cross(f_W);
-              m.template tail<3>() = f_W;
-            } else {
-              m.template head<3>().noalias() =
-                  R_WF.transpose() * (n_W - p_WMo.cross(f_W));
-              m.template tail<3>().noalias() = R_WF.transpose() * f_W;
-            }
-            M.template block<6, 1>(0, b.v_start + c) = m;
-            M.template block<1, 6>(b.v_start + c, 0) = m.transpose();
-          }
+          root.Write(F, c, &M);
           s = 6;
         }
-        const int len = j - s + 1;
-        // Each entry is stored on both sides of the diagonal as it is made:
-        // a final triangular copy of M walks the whole matrix against its
-        // stride and cost a fifth of this function on a 34-dof humanoid.
-        if (len >= 16) {
-          auto upper = M.block(s, b.v_start, len, nvi);
-          upper.noalias() = w.S_W.middleCols(s, len).transpose() * Fc;
-          M.block(b.v_start, s, nvi, len) = upper.transpose();
-        } else {
-          for (int r = s; r <= j; ++r) {
-            const auto Sr = w.S_W.col(r);
-            for (int c = 0; c < nvi; ++c) {
-              const T m = Sr.dot(Fc.col(c));
-              M(r, b.v_start + c) = m;
-              M(b.v_start + c, r) = m;
-            }
-          }
-        }
+        for (int r = s; r <= j; ++r) set(r, c, Dot6<T>(&w.S_W(0, r), F));
         j = next;
       }
-    });
+    }
     if (b.parent > 0) w.K_W[b.parent] += w.K_W[i];
   }
 }
@@ -1019,7 +1168,7 @@ void CalcArticulatedBodyInertiaCache(const CompiledTree& tree,
   TreeWorkspace<T>& w = *ws;
   const int n = tree.num_mobods();
   for (int i = 1; i < n; ++i) {
-    w.P_B[i] = RigidInertia<T>(params.mobods[i]).ToMatrix();
+    RigidInertia<T>(params.mobods[i]).ToMatrix(&w.P_B[i]);
   }
   for (int i = n - 1; i > 0; --i) {
     const MobodInfo& b = tree.mobod(i);
