@@ -33,6 +33,13 @@ template <typename T>
 Context<T>::~Context() = default;
 
 template <typename T>
+std::unique_ptr<State<T>> Context<T>::TakeScratchState() {
+  if (!scratch_state_) return state_->Clone();
+  scratch_state_->SetFrom(*state_);
+  return std::move(scratch_state_);
+}
+
+template <typename T>
 std::unique_ptr<Context<T>> Context<T>::Clone() const {
   std::unique_ptr<ContextBase> clone = ContextBase::Clone();
   return std::unique_ptr<Context<T>>(static_cast<Context<T>*>(clone.release()));

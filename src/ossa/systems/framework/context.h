@@ -25,6 +25,15 @@ class Context : public ContextBase {
   std::unique_ptr<Context<T>> Clone() const;
   /// A deep copy of the state only.
   std::unique_ptr<State<T>> CloneState() const { return state_->Clone(); }
+  /// (Internal, for event dispatch) A state of this context's structure
+  /// holding a copy of its current values: the one ReturnScratchState() gave
+  /// back, refreshed, or a new clone. Forced updates then allocate nothing
+  /// per call.
+  std::unique_ptr<State<T>> TakeScratchState();
+  /// (Internal) Gives a state from TakeScratchState() back for reuse.
+  void ReturnScratchState(std::unique_ptr<State<T>> state) {
+    scratch_state_ = std::move(state);
+  }
 
   /// @name Time and accuracy
   /// @{
@@ -167,6 +176,8 @@ class Context : public ContextBase {
   std::optional<double> accuracy_;
   State<T>* state_{};
   Parameters<T>* parameters_{};
+  // Not copied by Clone(): a clone makes its own on first use.
+  std::unique_ptr<State<T>> scratch_state_;
 };
 
 }  // namespace ossa::systems

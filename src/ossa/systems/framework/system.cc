@@ -590,13 +590,16 @@ void RunEvents(const System<T>& system,
                const CompositeEventCollection<T>& events, Context<T>* context,
                bool publish, const char* method) {
   if (events.HasUnrestrictedUpdateEvents()) {
-    auto state = context->CloneState();
+    // Taken out of the context while in use (an update that ran events on
+    // the same context would make its own); dropped if the update throws.
+    std::unique_ptr<State<T>> state = context->TakeScratchState();
     system
         .CalcUnrestrictedUpdate(
             *context, events.get_unrestricted_update_events(), state.get())
         .ThrowOnFailure(method);
     system.ApplyUnrestrictedUpdate(events.get_unrestricted_update_events(),
                                    state.get(), context);
+    context->ReturnScratchState(std::move(state));
   }
   if (events.HasDiscreteUpdateEvents()) {
     auto xd = system.AllocateDiscreteVariables();
