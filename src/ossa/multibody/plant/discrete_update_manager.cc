@@ -208,16 +208,18 @@ void DiscreteUpdateManager<T>::AddGravityFromMergedPoses(
   const Vector3<T> g_W =
       plant.gravity_field().gravity_vector().template cast<T>();
   std::vector<SpatialForce<T>>& F = forces->mutable_body_forces();
+  const WeldMergedTree& merged = plant.weld_merged_tree();
   for (int m = 1; m < plant.tree().num_mobods(); ++m) {
-    // F_Bo_W = [p_BoBcm_W × m·g; m·g], as the gravity element.
-    Matrix3<T> R_WB;
-    Vector3<T> p_WB;
-    CalcFullMobodPoseInWorld<T>(plant.weld_merged_tree(), mp, merged_ws, m,
-                                &R_WB, &p_WB);
+    // F_Bo_W = [p_BoBcm_W × m·g; m·g], as the gravity element. Only R_WB
+    // enters: p_BoBcm_W = R_WG·(R_GB·p_BoBcm_B), with R_WG = 1 for the
+    // members of the world's group (whose X_GB is X_WB).
     const MobodParameters<T>& body = params.mobods[m];
+    const int g = merged.group(m);
+    Vector3<T> p_BoBcm_W = mp.X_GB[m].R * body.p_BoBcm_B;
+    if (g != 0) p_BoBcm_W = merged_ws.R_WB[g] * p_BoBcm_W;
     const Vector3<T> f_W = body.mass * g_W;
     const BodyIndex b = topology.get_mobod(MobodIndex(m)).body;
-    F[b].rotational() += (R_WB * body.p_BoBcm_B).cross(f_W);
+    F[b].rotational() += p_BoBcm_W.cross(f_W);
     F[b].translational() += f_W;
   }
 }

@@ -331,13 +331,17 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
     if (has_joint(JointIndex(num_slots))) ++found;
   }
   outputs->reaction_forces.assign(num_slots, SpatialForce<T>::Zero());
+  const std::vector<math::RigidTransform<T>>& X_BF =
+      this->GetElementParameters(context).X_BF;
   for (JointIndex j(0); j < num_slots; ++j) {
     if (!has_joint(j)) continue;
     const Joint<T>& joint = get_joint(j);
     const internal::MobodIndex m = topology.joint_to_mobod(j);
     const internal::TopologyMobod& mobod = topology.get_mobod(m);
-    const math::RigidTransform<T> X_CJc =
-        joint.frame_on_child().GetFixedPoseInBodyFrame().template cast<T>();
+    // The joint frames' poses in this Context (a FixedOffsetFrame's pose is
+    // a parameter), not the model's defaults.
+    const math::RigidTransform<T>& X_CJc =
+        X_BF[joint.frame_on_child().index()];
     Vector3<T> tau = F_BMo_W[m].template head<3>();
     Vector3<T> f = F_BMo_W[m].template tail<3>();
     // The child body C and its mobod.
@@ -347,8 +351,8 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
       // compiled M); C gets the opposite force, shifted from Jp to Jc:
       // τ_Jc = τ_Jp − p_JpJc × f.
       c = mobod.inboard_mobod;
-      const math::RigidTransform<T> X_PJp =
-          joint.frame_on_parent().GetFixedPoseInBodyFrame().template cast<T>();
+      const math::RigidTransform<T>& X_PJp =
+          X_BF[joint.frame_on_parent().index()];
       const Vector3<T> p_WJp = p_WB[m] + R_WB[m] * X_PJp.translation();
       const Vector3<T> p_WJc = p_WB[c] + R_WB[c] * X_CJc.translation();
       tau = -tau;

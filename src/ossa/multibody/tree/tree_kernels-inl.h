@@ -1290,36 +1290,57 @@ void CalcForwardDynamicsCholesky(
   w.llt.solveInPlace(vdot);
 }
 
+namespace {
+
+// Calls f(j) for each ancestor dof j of dof i (i itself included when
+// `inclusive`), nearest first. The ancestors come as runs of consecutive
+// dofs (dof_run_start()), walked by a counted loop: following λ one dof at
+// a time made each step wait on the previous load.
+template <typename F>
+inline void ForEachAncestorDof(const CompiledTree& tree, int i, bool inclusive,
+                               F&& f) {
+  const std::vector<int>& lambda = tree.dof_parent();
+  const std::vector<int>& run_start = tree.dof_run_start();
+  int j = inclusive ? i : lambda[i];
+  while (j >= 0) {
+    const int s = run_start[j];
+    for (int r = j; r >= s; --r) f(r);
+    j = lambda[s];
+  }
+}
+
+}  // namespace
+
 template <typename T>
 void FactorMassMatrixLTDL(const CompiledTree& tree, Eigen::Ref<MatrixX<T>> M) {
-  const std::vector<int>& lambda = tree.dof_parent();
   const int nv = tree.num_velocities();
   CheckSize("FactorMassMatrixLTDL", "M", M.rows(), nv);
   CheckSize("FactorMassMatrixLTDL", "M", M.cols(), nv);
   // RBDA §6.5, 0-based with −1 for "none".
   for (int k = nv - 1; k >= 0; --k) {
     const T inv_d = T(1) / M(k, k);
-    for (int i = lambda[k]; i >= 0; i = lambda[i]) {
+    ForEachAncestorDof(tree, k, false, [&](int i) {
       const T b = M(k, i) * inv_d;
-      for (int j = i; j >= 0; j = lambda[j]) M(i, j) -= M(k, j) * b;
+      ForEachAncestorDof(tree, i, true, [&](int j) { M(i, j) -= M(k, j) * b; });
       M(k, i) = b;
-    }
+    });
   }
 }
 
 template <typename T>
 void SolveLTDL(const CompiledTree& tree, const Eigen::Ref<const MatrixX<T>>& LD,
                Eigen::Ref<VectorX<T>> x) {
-  const std::vector<int>& lambda = tree.dof_parent();
   const int nv = tree.num_velocities();
   CheckSize("SolveLTDL", "x", x.size(), nv);
   // Lᵀ·z = b (tip to base), then D, then L·x = y (base to tip).
   for (int i = nv - 1; i >= 0; --i) {
-    for (int j = lambda[i]; j >= 0; j = lambda[j]) x[j] -= LD(i, j) * x[i];
+    ForEachAncestorDof(tree, i, false,
+                       [&](int j) { x[j] -= LD(i, j) * x[i]; });
   }
   for (int i = 0; i < nv; ++i) x[i] /= LD(i, i);
   for (int i = 0; i < nv; ++i) {
-    for (int j = lambda[i]; j >= 0; j = lambda[j]) x[i] -= LD(i, j) * x[j];
+    ForEachAncestorDof(tree, i, false,
+                       [&](int j) { x[i] -= LD(i, j) * x[j]; });
   }
 }
 

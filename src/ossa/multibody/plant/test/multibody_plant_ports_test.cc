@@ -8,6 +8,7 @@
 
 #include "ossa/math/roll_pitch_yaw.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/tree/fixed_offset_frame.h"
 #include "ossa/multibody/tree/revolute_joint.h"
 
 namespace ossa::multibody {
@@ -307,6 +308,50 @@ TEST(Ports, ReactionForces) {
     EXPECT_TRUE(F[0].translational().isApprox(expected, 1e-12))
         << F[0].translational().transpose() << " vs " << expected.transpose();
     EXPECT_LT(F[0].rotational().norm(), 1e-12);
+  }
+}
+
+// The reaction force is expressed in the joint's child frame Jc as posed in
+// the Context: a FixedOffsetFrame's pose set there (a parameter) gives the
+// same output as a model built with that pose as its default, on the
+// continuous and the discrete (sampled) plant.
+TEST(Ports, ReactionForcesUseTheContextsJointFramePoses) {
+  const RigidTransform<double> X0(
+      math::RollPitchYaw<double>(0.3, -0.2, 0.5), Vector3<double>(0.1, 0, 0.05));
+  const RigidTransform<double> X1(
+      math::RollPitchYaw<double>(-0.4, 0.6, 0.1), Vector3<double>(0, 0.2, 0));
+  for (double time_step : {0.0, 1e-3}) {
+    // The reaction forces of a pendulum whose X_LJc defaults to `X_default`
+    // and, when given, is set to `X_context` in the Context.
+    auto reaction = [&](const RigidTransform<double>& X_default,
+                        const RigidTransform<double>* X_context) {
+      MultibodyPlant<double> plant(time_step);
+      const auto& link = plant.AddRigidBody(
+          "link",
+          SpatialInertia<double>::PointMass(2.0, Vector3<double>(0, 0, -0.6)));
+      const auto& pin = plant.AddJoint<RevoluteJoint>(
+          "pin", plant.world_body(), std::nullopt, link, X_default,
+          Vector3<double>::UnitY());
+      plant.Finalize();
+      auto context = plant.CreateDefaultContext();
+      if (X_context != nullptr) {
+        dynamic_cast<const FixedOffsetFrame<double>&>(pin.frame_on_child())
+            .SetPoseInParentFrame(context.get(), *X_context);
+      }
+      pin.set_angle(context.get(), 0.4);
+      pin.set_angular_rate(context.get(), -1.1);
+      if (time_step > 0) plant.ExecuteForcedEvents(context.get());
+      return plant.get_reaction_forces_output_port()
+          .Eval<std::vector<SpatialForce<double>>>(*context)[0];
+    };
+    const SpatialForce<double> set = reaction(X0, &X1);
+    const SpatialForce<double> built = reaction(X1, nullptr);
+    const SpatialForce<double> stale = reaction(X0, nullptr);
+    EXPECT_TRUE(set.get_coeffs().isApprox(built.get_coeffs(), 1e-12))
+        << set.get_coeffs().transpose() << " vs "
+        << built.get_coeffs().transpose();
+    // The frame change matters: the default pose gives another answer.
+    EXPECT_GT((stale.get_coeffs() - built.get_coeffs()).norm(), 1e-3);
   }
 }
 
