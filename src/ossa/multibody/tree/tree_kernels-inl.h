@@ -1293,9 +1293,11 @@ void CalcForwardDynamicsCholesky(
 namespace {
 
 // Calls f(j) for each ancestor dof j of dof i (i itself included when
-// `inclusive`), nearest first. The ancestors come as runs of consecutive
-// dofs (dof_run_start()), walked by a counted loop: following λ one dof at
-// a time made each step wait on the previous load.
+// `inclusive`), nearest first. Runs of consecutive ancestors (a chain, a
+// floating base; see dof_run_start()) go by a counted loop, since following
+// λ one dof at a time makes each step wait on the previous load; a lone dof
+// (the interleaved branches of a level-ordered tree) follows λ directly, so
+// its next step waits on one load, not two.
 template <typename F>
 inline void ForEachAncestorDof(const CompiledTree& tree, int i, bool inclusive,
                                F&& f) {
@@ -1304,6 +1306,11 @@ inline void ForEachAncestorDof(const CompiledTree& tree, int i, bool inclusive,
   int j = inclusive ? i : lambda[i];
   while (j >= 0) {
     const int s = run_start[j];
+    if (s == j) {
+      f(j);
+      j = lambda[j];
+      continue;
+    }
     for (int r = j; r >= s; --r) f(r);
     j = lambda[s];
   }

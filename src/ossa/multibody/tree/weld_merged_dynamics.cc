@@ -42,19 +42,27 @@ void CalcFullInverseDynamicsOutputs(
   // F_applied, at Go in G.
   for (int m = 1; m < n; ++m) {
     const int g = merged.group(m);
+    const bool root = is_group_root(m);
     const Pose<T>& X_GB = merged_params.X_GB[m];
-    CalcFullMobodPoseInWorld<T>(merged, merged_params, merged_ws, m,
-                                &(*R_WB)[m], &(*p_WB)[m]);
+    Vector6<T> V, a;
+    if (root) {
+      // B is G (X_GB = 1): the merged tree's pose and motion as they are.
+      (*R_WB)[m] = merged_ws.R_WB[g];
+      (*p_WB)[m] = merged_ws.p_WB[g];
+      V = merged_ws.V_WB_B[g];
+      a = merged_ws.a_B[g];
+    } else {
+      CalcFullMobodPoseInWorld<T>(merged, merged_params, merged_ws, m,
+                                  &(*R_WB)[m], &(*p_WB)[m]);
+      V = MotionToChild(X_GB.R, X_GB.p, g == 0 ? V_world : merged_ws.V_WB_B[g]);
+      a = MotionToChild(X_GB.R, X_GB.p, g == 0 ? a_world : merged_ws.a_B[g]);
+    }
     const Matrix3<T>& R = (*R_WB)[m];
-    const Vector6<T> V =
-        MotionToChild(X_GB.R, X_GB.p, g == 0 ? V_world : merged_ws.V_WB_B[g]);
-    const Vector6<T> a =
-        MotionToChild(X_GB.R, X_GB.p, g == 0 ? a_world : merged_ws.a_B[g]);
     // Remove the world's −g offset, as the full kernel does.
     Vector6<T> a_true = a;
     a_true.template tail<3>().noalias() += R.transpose() * g_W;
     (*A_WB_W)[m] = PluckerToClassicalInWorld(R, a_true, V);
-    if (is_group_root(m)) continue;
+    if (root) continue;
     const RigidInertia<T> I(full_params.mobods[m]);
     Vector6<T> f = I * a;
     f += CrossForce(V, I * V);
