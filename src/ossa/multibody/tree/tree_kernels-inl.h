@@ -1290,64 +1290,36 @@ void CalcForwardDynamicsCholesky(
   w.llt.solveInPlace(vdot);
 }
 
-namespace {
-
-// Calls f(j) for each ancestor dof j of dof i (i itself included when
-// `inclusive`), nearest first. Runs of consecutive ancestors (a chain, a
-// floating base; see dof_run_start()) go by a counted loop, since following
-// λ one dof at a time makes each step wait on the previous load; a lone dof
-// (the interleaved branches of a level-ordered tree) follows λ directly, so
-// its next step waits on one load, not two.
-template <typename F>
-inline void ForEachAncestorDof(const CompiledTree& tree, int i, bool inclusive,
-                               F&& f) {
-  const std::vector<int>& lambda = tree.dof_parent();
-  const std::vector<int>& run_start = tree.dof_run_start();
-  int j = inclusive ? i : lambda[i];
-  while (j >= 0) {
-    const int s = run_start[j];
-    if (s == j) {
-      f(j);
-      j = lambda[j];
-      continue;
-    }
-    for (int r = j; r >= s; --r) f(r);
-    j = lambda[s];
-  }
-}
-
-}  // namespace
-
 template <typename T>
 void FactorMassMatrixLTDL(const CompiledTree& tree, Eigen::Ref<MatrixX<T>> M) {
+  const std::vector<int>& lambda = tree.dof_parent();
   const int nv = tree.num_velocities();
   CheckSize("FactorMassMatrixLTDL", "M", M.rows(), nv);
   CheckSize("FactorMassMatrixLTDL", "M", M.cols(), nv);
   // RBDA §6.5, 0-based with −1 for "none".
   for (int k = nv - 1; k >= 0; --k) {
     const T inv_d = T(1) / M(k, k);
-    ForEachAncestorDof(tree, k, false, [&](int i) {
+    for (int i = lambda[k]; i >= 0; i = lambda[i]) {
       const T b = M(k, i) * inv_d;
-      ForEachAncestorDof(tree, i, true, [&](int j) { M(i, j) -= M(k, j) * b; });
+      for (int j = i; j >= 0; j = lambda[j]) M(i, j) -= M(k, j) * b;
       M(k, i) = b;
-    });
+    }
   }
 }
 
 template <typename T>
 void SolveLTDL(const CompiledTree& tree, const Eigen::Ref<const MatrixX<T>>& LD,
                Eigen::Ref<VectorX<T>> x) {
+  const std::vector<int>& lambda = tree.dof_parent();
   const int nv = tree.num_velocities();
   CheckSize("SolveLTDL", "x", x.size(), nv);
   // Lᵀ·z = b (tip to base), then D, then L·x = y (base to tip).
   for (int i = nv - 1; i >= 0; --i) {
-    ForEachAncestorDof(tree, i, false,
-                       [&](int j) { x[j] -= LD(i, j) * x[i]; });
+    for (int j = lambda[i]; j >= 0; j = lambda[j]) x[j] -= LD(i, j) * x[i];
   }
   for (int i = 0; i < nv; ++i) x[i] /= LD(i, i);
   for (int i = 0; i < nv; ++i) {
-    ForEachAncestorDof(tree, i, false,
-                       [&](int j) { x[i] -= LD(i, j) * x[j]; });
+    for (int j = lambda[i]; j >= 0; j = lambda[j]) x[i] -= LD(i, j) * x[j];
   }
 }
 
