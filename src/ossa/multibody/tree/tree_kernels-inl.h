@@ -106,6 +106,12 @@ inline Vector3<T> Lin(const Vector6<T>& V) {
 // then read back whole, and each such read waited for the stores to retire
 // (a failed store-to-load forward), a fifth of a forward dynamics.
 
+template <typename T>
+inline T Dot6(const T* a, const T* b) {
+  return (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) +
+         (a[3] * b[3] + a[4] * b[4] + a[5] * b[5]);
+}
+
 // a × b written into out[0..2].
 template <typename T>
 inline void Cross3(const T* a, const T* b, T* out) {
@@ -178,6 +184,79 @@ inline Vector6<T> CrossForce(const Vector6<T>& V, const Vector6<T>& F) {
     r[3 + k] = c[k];
   }
   return r;
+}
+
+// out = X_BP·V_P (MotionToChild) on raw arrays; out may not alias V_P.
+template <typename T>
+inline void MotionToChildInto(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
+                              const T* V_P, T* out) {
+  T wxp[3];
+  Cross3<T>(V_P, p_PB.data(), wxp);
+  const T v[3] = {V_P[3] + wxp[0], V_P[4] + wxp[1], V_P[5] + wxp[2]};
+  for (int a = 0; a < 3; ++a) {
+    out[a] = R_PB(0, a) * V_P[0] + R_PB(1, a) * V_P[1] + R_PB(2, a) * V_P[2];
+    out[3 + a] = R_PB(0, a) * v[0] + R_PB(1, a) * v[1] + R_PB(2, a) * v[2];
+  }
+}
+
+// dst += X*·F_B (ForceToParent) on raw arrays.
+template <typename T>
+inline void AddForceToParent(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
+                             const T* F_B, T* dst) {
+  T t[3], f[3], pxf[3];
+  for (int a = 0; a < 3; ++a) {
+    t[a] = R_PB(a, 0) * F_B[0] + R_PB(a, 1) * F_B[1] + R_PB(a, 2) * F_B[2];
+    f[a] = R_PB(a, 0) * F_B[3] + R_PB(a, 1) * F_B[4] + R_PB(a, 2) * F_B[5];
+  }
+  Cross3<T>(p_PB.data(), f, pxf);
+  for (int a = 0; a < 3; ++a) {
+    dst[a] += t[a] + pxf[a];
+    dst[3 + a] += f[a];
+  }
+}
+
+// f = I·a + V ×* (I·V) for the body's rigid inertia I (about Bo in B), or
+// the bias V ×* (I·V) alone when a is null.
+template <typename T>
+inline void RigidBodyForce(const MobodParameters<T>& par, const T* V,
+                           const T* a, T* f) {
+  const T& m = par.mass;
+  const T h[3] = {m * par.p_BoBcm_B[0], m * par.p_BoBcm_B[1],
+                  m * par.p_BoBcm_B[2]};
+  const Matrix3<T>& G = par.G_BBo_B;
+  // I·X = [m·G·w + h × v; m·v − h × w] for X = (w, v).
+  auto inertia_times = [&](const T* X, T* out) {
+    T hv[3], hw[3];
+    Cross3<T>(h, X + 3, hv);
+    Cross3<T>(h, X, hw);
+    for (int k = 0; k < 3; ++k) {
+      out[k] = m * (G(k, 0) * X[0] + G(k, 1) * X[1] + G(k, 2) * X[2]) + hv[k];
+      out[3 + k] = m * X[3 + k] - hw[k];
+    }
+  };
+  T IV[6], wxt[3], vxf[3], wxf[3];
+  inertia_times(V, IV);
+  Cross3<T>(V, IV, wxt);
+  Cross3<T>(V + 3, IV + 3, vxf);
+  Cross3<T>(V, IV + 3, wxf);
+  for (int k = 0; k < 3; ++k) {
+    f[k] = wxt[k] + vxf[k];
+    f[3 + k] = wxf[k];
+  }
+  if (a != nullptr) {
+    T Ia[6];
+    inertia_times(a, Ia);
+    for (int k = 0; k < 6; ++k) f[k] += Ia[k];
+  }
+}
+
+// f −= R_WBᵀ·F_W: an applied force given in W, taken off in B.
+template <typename T>
+inline void SubtractForceInBody(const Matrix3<T>& R_WB, const T* F_W, T* f) {
+  for (int a = 0; a < 3; ++a) {
+    f[a] -= R_WB(0, a) * F_W[0] + R_WB(1, a) * F_W[1] + R_WB(2, a) * F_W[2];
+    f[3 + a] -= R_WB(0, a) * F_W[3] + R_WB(1, a) * F_W[4] + R_WB(2, a) * F_W[5];
+  }
 }
 
 // Rigid spatial inertia about Bo in B as (m, h = m·p_BoBcm_B, I_BBo_B).
@@ -382,18 +461,6 @@ void CheckAppliedForces(const char* func, const CompiledTree& tree,
   }
 }
 
-// Body-frame applied force of mobod i (F_applied_Bo_W rotated into B).
-template <typename T>
-inline Vector6<T> AppliedForceInBody(const TreeWorkspace<T>& ws, int i,
-                                     const Vector6<T>& F_W) {
-  Vector6<T> F;
-  F.template head<3>().noalias() =
-      ws.R_WB[i].transpose() * F_W.template head<3>();
-  F.template tail<3>().noalias() =
-      ws.R_WB[i].transpose() * F_W.template tail<3>();
-  return F;
-}
-
 // Classical A_WB_W from the Plücker a_B (in B) and V_WB_B.
 template <typename T>
 inline Vector6<T> PluckerToClassicalInWorld(const Matrix3<T>& R_WB,
@@ -414,19 +481,21 @@ void AccelerationPass(const CompiledTree& tree, const Vector6<T>& a0,
   TreeWorkspace<T>& w = *ws;
   w.a_B[0] = a0;
   const int n = tree.num_mobods();
+  // On scalars into a_B itself (see the spatial-vector helpers).
   for (int i = 1; i < n; ++i) {
     const MobodInfo& b = tree.mobod(i);
-    Vector6<T> a = MotionToChild(w.R_PB[i], w.p_PB[i], w.a_B[b.parent]);
-    a += w.c_B[i];
+    T a[6];
+    MotionToChildInto<T>(w.R_PB[i], w.p_PB[i], w.a_B[b.parent].data(), a);
+    const T* c = w.c_B[i].data();
+    for (int k = 0; k < 6; ++k) a[k] += c[k];
     if (vdot != nullptr) {
-      DispatchNv(b.nv, [&](auto NV) {
-        constexpr int nv = decltype(NV)::value;
-        a.noalias() +=
-            w.H_B.template middleCols<nv>(b.v_start) *
-            Eigen::Map<const Eigen::Matrix<T, nv, 1>>(vdot + b.v_start);
-      });
+      for (int v = b.v_start; v < b.v_start + b.nv; ++v) {
+        const T* h = &w.H_B(0, v);
+        for (int k = 0; k < 6; ++k) a[k] += h[k] * vdot[v];
+      }
     }
-    w.a_B[i] = a;
+    T* a_B = w.a_B[i].data();
+    for (int k = 0; k < 6; ++k) a_B[k] = a[k];
   }
 }
 
@@ -705,17 +774,33 @@ void CalcVelocityKinematics(const CompiledTree& tree,
   w.V_WB_B[0].setZero();
   for (int i = 1; i < n; ++i) {
     const MobodInfo& b = tree.mobod(i);
-    Vector6<T> V = MotionToChild(w.R_PB[i], w.p_PB[i], w.V_WB_B[b.parent]);
-    Vector6<T> VJ = Vector6<T>::Zero();
-    DispatchNv(b.nv, [&](auto NV) {
-      constexpr int nv = decltype(NV)::value;
-      VJ.noalias() = w.H_B.template middleCols<nv>(b.v_start) *
-                     v.template segment<nv>(b.v_start);
-    });
-    V += VJ;
-    w.V_WB_B[i] = V;
-    w.V_PB_B[i] = VJ;
-    Vector6<T> c = CrossMotion(V, VJ);
+    // V = X_BP·V_P + H·v and the hinge's VJ = H·v, on scalars stored entry
+    // by entry (see the spatial-vector helpers).
+    T V[6], VJ[6] = {T(0), T(0), T(0), T(0), T(0), T(0)};
+    MotionToChildInto<T>(w.R_PB[i], w.p_PB[i], w.V_WB_B[b.parent].data(), V);
+    for (int k = b.v_start; k < b.v_start + b.nv; ++k) {
+      const T* h = &w.H_B(0, k);
+      for (int r = 0; r < 6; ++r) VJ[r] += h[r] * v[k];
+    }
+    T* V_WB = w.V_WB_B[i].data();
+    T* V_PB = w.V_PB_B[i].data();
+    for (int r = 0; r < 6; ++r) {
+      V[r] += VJ[r];
+      V_WB[r] = V[r];
+      V_PB[r] = VJ[r];
+    }
+    // c = V ×ₘ VJ = [w × VJ_w; w × VJ_v + v × VJ_w].
+    T c[6];
+    {
+      T a[3], b2[3], d[3];
+      Cross3<T>(V, VJ, a);
+      Cross3<T>(V, VJ + 3, b2);
+      Cross3<T>(V + 3, VJ, d);
+      for (int r = 0; r < 3; ++r) {
+        c[r] = a[r];
+        c[3 + r] = b2[r] + d[r];
+      }
+    }
     // Plücker across-mobilizer bias in F at Mo: [Ḣ·v]_w and
     // [Ḣ·v]_v − w_FM × v_FMo, zero for kinds with constant H_FM whose
     // w_FM and v_FMo are parallel (revolute, prismatic, screw, ball).
@@ -739,11 +824,12 @@ void CalcVelocityKinematics(const CompiledTree& tree,
           R_BF.noalias() = par.X_BM.R * w.R_FM[i].transpose();
           Eigen::Matrix<T, 6, 1> bias_B;
           MobilizerToBodyColumns<T, 1>(R_BF, par.X_BM.p, bias, bias_B);
-          c += bias_B;
+          for (int r = 0; r < 6; ++r) c[r] += bias_B[r];
         }
       });
     }
-    w.c_B[i] = c;
+    T* c_B = w.c_B[i].data();
+    for (int r = 0; r < 6; ++r) c_B[r] = c[r];
   }
 }
 
@@ -792,31 +878,27 @@ void CalcInverseDynamics(const CompiledTree& tree,
   Vector6<T> a0;
   a0 << T(0), T(0), T(0), -g_W;
   AccelerationPass<T>(tree, a0, vdot.data(), ws);
+  // The forces on scalars, read and written entry by entry (see the
+  // spatial-vector helpers).
   const bool has_F = !F_applied_Bo_W.empty();
   for (int i = 1; i < n; ++i) {
-    const RigidInertia<T> I(params.mobods[i]);
-    const Vector6<T>& V = w.V_WB_B[i];
-    Vector6<T> f = I * w.a_B[i];
-    f += CrossForce(V, I * V);
-    if (has_F) f -= AppliedForceInBody(w, i, F_applied_Bo_W[i]);
-    w.f_B[i] = f;
+    T f[6];
+    RigidBodyForce<T>(params.mobods[i], w.V_WB_B[i].data(), w.a_B[i].data(),
+                      f);
+    if (has_F) SubtractForceInBody<T>(w.R_WB[i], F_applied_Bo_W[i].data(), f);
+    T* f_B = w.f_B[i].data();
+    for (int k = 0; k < 6; ++k) f_B[k] = f[k];
   }
   const bool has_tau = tau_applied.size() != 0;
   for (int i = n - 1; i > 0; --i) {
     const MobodInfo& b = tree.mobod(i);
-    const Vector6<T>& f = w.f_B[i];
-    DispatchNv(b.nv, [&](auto NV) {
-      constexpr int nv = decltype(NV)::value;
-      auto tau_b = tau.template segment<nv>(b.v_start);
-      tau_b.noalias() =
-          w.H_B.template middleCols<nv>(b.v_start).transpose() * f;
-      tau_b +=
-          params.reflected_inertia.template segment<nv>(b.v_start).cwiseProduct(
-              vdot.template segment<nv>(b.v_start));
-      if (has_tau) tau_b -= tau_applied.template segment<nv>(b.v_start);
-    });
+    const T* f = w.f_B[i].data();
+    for (int v = b.v_start; v < b.v_start + b.nv; ++v) {
+      tau[v] = Dot6<T>(&w.H_B(0, v), f) + params.reflected_inertia[v] * vdot[v];
+      if (has_tau) tau[v] -= tau_applied[v];
+    }
     if (b.parent > 0) {
-      w.f_B[b.parent] += ForceToParent(w.R_PB[i], w.p_PB[i], f);
+      AddForceToParent<T>(w.R_PB[i], w.p_PB[i], f, w.f_B[b.parent].data());
     }
   }
   if (A_WB_W != nullptr) {
@@ -925,12 +1007,6 @@ inline void PackedInertiaTimes(const T* K, const T* S, T* F) {
   F[3] = K[0] * v0 - (h1 * w2 - h2 * w1);
   F[4] = K[0] * v1 - (h2 * w0 - h0 * w2);
   F[5] = K[0] * v2 - (h0 * w1 - h1 * w0);
-}
-
-template <typename T>
-inline T Dot6(const T* a, const T* b) {
-  return (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) +
-         (a[3] * b[3] + a[4] * b[4] + a[5] * b[5]);
 }
 
 // S = (R·h_ang, p × (R·h_ang) + R·h_lin): a hinge column h (at Bo in B) at
@@ -1211,30 +1287,44 @@ void CalcArticulatedBodyForwardDynamics(
   const int n = tree.num_mobods();
   const bool has_F = !F_applied_Bo_W.empty();
   const bool has_tau = tau_applied.size() != 0;
+  // The bias forces and accelerations on scalars, read and written entry by
+  // entry (see the spatial-vector helpers).
   for (int i = 1; i < n; ++i) {
-    const RigidInertia<T> I(params.mobods[i]);
-    const Vector6<T>& V = w.V_WB_B[i];
-    Vector6<T> z = CrossForce(V, I * V);
-    if (has_F) z -= AppliedForceInBody(w, i, F_applied_Bo_W[i]);
-    w.z_B[i] = z;
+    T z[6];
+    RigidBodyForce<T>(params.mobods[i], w.V_WB_B[i].data(), nullptr, z);
+    if (has_F) SubtractForceInBody<T>(w.R_WB[i], F_applied_Bo_W[i].data(), z);
+    T* z_B = w.z_B[i].data();
+    for (int k = 0; k < 6; ++k) z_B[k] = z[k];
   }
   // Tip-to-base: u = τ − Hᵀz; z_a = z + Pa·c + U·D⁻¹·u to the parent.
   for (int i = n - 1; i > 0; --i) {
     const MobodInfo& b = tree.mobod(i);
-    Vector6<T> za = w.z_B[i];
-    za.noalias() += w.P_B[i] * w.c_B[i];
+    const T* z = w.z_B[i].data();
+    const T* c = w.c_B[i].data();
+    const Matrix6<T>& P = w.P_B[i];
+    T za[6];
+    for (int k = 0; k < 6; ++k) {
+      za[k] = z[k] + (P(k, 0) * c[0] + P(k, 1) * c[1] + P(k, 2) * c[2]) +
+              (P(k, 3) * c[3] + P(k, 4) * c[4] + P(k, 5) * c[5]);
+    }
     DispatchNv(b.nv, [&](auto NV) {
       constexpr int nv = decltype(NV)::value;
-      auto u = w.u.template segment<nv>(b.v_start);
-      u.noalias() =
-          -w.H_B.template middleCols<nv>(b.v_start).transpose() * w.z_B[i];
-      if (has_tau) u += tau_applied.template segment<nv>(b.v_start);
-      const Eigen::Matrix<T, nv, 1> Dinv_u =
-          w.Dinv_B[i].template topLeftCorner<nv, nv>() * u;
-      za.noalias() += w.U_B.template middleCols<nv>(b.v_start) * Dinv_u;
+      T u[nv];
+      for (int r = 0; r < nv; ++r) {
+        const int v = b.v_start + r;
+        u[r] = -Dot6<T>(&w.H_B(0, v), z);
+        if (has_tau) u[r] += tau_applied[v];
+        w.u[v] = u[r];
+      }
+      for (int r = 0; r < nv; ++r) {
+        T Dinv_u(0);
+        for (int s = 0; s < nv; ++s) Dinv_u += w.Dinv_B[i](r, s) * u[s];
+        const T* U = &w.U_B(0, b.v_start + r);
+        for (int k = 0; k < 6; ++k) za[k] += U[k] * Dinv_u;
+      }
     });
     if (b.parent > 0) {
-      w.z_B[b.parent] += ForceToParent(w.R_PB[i], w.p_PB[i], za);
+      AddForceToParent<T>(w.R_PB[i], w.p_PB[i], za, w.z_B[b.parent].data());
     }
   }
   // Base-to-tip: a' = X_BP·a_P + c; v̇ = D⁻¹(u − Uᵀa'); a = a' + H·v̇.
@@ -1243,17 +1333,31 @@ void CalcArticulatedBodyForwardDynamics(
   w.a_B[0] = a0;
   for (int i = 1; i < n; ++i) {
     const MobodInfo& b = tree.mobod(i);
-    Vector6<T> a = MotionToChild(w.R_PB[i], w.p_PB[i], w.a_B[b.parent]);
-    a += w.c_B[i];
+    T a[6];
+    MotionToChildInto<T>(w.R_PB[i], w.p_PB[i], w.a_B[b.parent].data(), a);
+    const T* c = w.c_B[i].data();
+    for (int k = 0; k < 6; ++k) a[k] += c[k];
     DispatchNv(b.nv, [&](auto NV) {
       constexpr int nv = decltype(NV)::value;
-      Eigen::Matrix<T, nv, 1> r = w.u.template segment<nv>(b.v_start);
-      r.noalias() -= w.U_B.template middleCols<nv>(b.v_start).transpose() * a;
-      auto vd = vdot.template segment<nv>(b.v_start);
-      vd.noalias() = w.Dinv_B[i].template topLeftCorner<nv, nv>() * r;
-      a.noalias() += w.H_B.template middleCols<nv>(b.v_start) * vd;
+      T r[nv];
+      for (int q = 0; q < nv; ++q) {
+        const int v = b.v_start + q;
+        r[q] = w.u[v] - Dot6<T>(&w.U_B(0, v), a);
+      }
+      for (int q = 0; q < nv; ++q) {
+        const int v = b.v_start + q;
+        T vd(0);
+        for (int s = 0; s < nv; ++s) vd += w.Dinv_B[i](q, s) * r[s];
+        vdot[v] = vd;
+      }
+      for (int q = 0; q < nv; ++q) {
+        const int v = b.v_start + q;
+        const T* h = &w.H_B(0, v);
+        for (int k = 0; k < 6; ++k) a[k] += h[k] * vdot[v];
+      }
     });
-    w.a_B[i] = a;
+    T* a_B = w.a_B[i].data();
+    for (int k = 0; k < 6; ++k) a_B[k] = a[k];
   }
 }
 
