@@ -173,6 +173,11 @@ void CalcFullMobodPoseInWorld(const WeldMergedTree& merged,
     *p_WB = X_GB.p;
     return;
   }
+  if (merged.root(g) == full_mobod) {  // B is G: X_GB = 1.
+    *R_WB = merged_ws.R_WB[g];
+    *p_WB = merged_ws.p_WB[g];
+    return;
+  }
   R_WB->noalias() = merged_ws.R_WB[g] * X_GB.R;
   *p_WB = merged_ws.p_WB[g];
   p_WB->noalias() += merged_ws.R_WB[g] * X_GB.p;
