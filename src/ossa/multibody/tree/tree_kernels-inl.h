@@ -121,38 +121,48 @@ inline void Cross3(const T* a, const T* b, T* out) {
 }
 
 // Motion vector of the parent (at Po, in P) re-expressed in the child frame B
-// at Bo: w_B = R_BP·w, v_B = R_BP·(v + w × p_PoBo_P).
+// at Bo: w_B = R_BP·w, v_B = R_BP·(v + w × p_PoBo_P). On raw arrays; out may
+// not alias V_P.
+template <typename T>
+inline void MotionToChildInto(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
+                              const T* V_P, T* out) {
+  T wxp[3];
+  Cross3<T>(V_P, p_PB.data(), wxp);
+  const T v[3] = {V_P[3] + wxp[0], V_P[4] + wxp[1], V_P[5] + wxp[2]};
+  for (int a = 0; a < 3; ++a) {
+    out[a] = R_PB(0, a) * V_P[0] + R_PB(1, a) * V_P[1] + R_PB(2, a) * V_P[2];
+    out[3 + a] = R_PB(0, a) * v[0] + R_PB(1, a) * v[1] + R_PB(2, a) * v[2];
+  }
+}
 template <typename T>
 inline Vector6<T> MotionToChild(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
                                 const Vector6<T>& V_P) {
-  const T* w = V_P.data();
-  T wxp[3];
-  Cross3<T>(w, p_PB.data(), wxp);
-  const T v[3] = {V_P[3] + wxp[0], V_P[4] + wxp[1], V_P[5] + wxp[2]};
   Vector6<T> V;
-  for (int a = 0; a < 3; ++a) {
-    V[a] = R_PB(0, a) * w[0] + R_PB(1, a) * w[1] + R_PB(2, a) * w[2];
-    V[3 + a] = R_PB(0, a) * v[0] + R_PB(1, a) * v[1] + R_PB(2, a) * v[2];
-  }
+  MotionToChildInto<T>(R_PB, p_PB, V_P.data(), V.data());
   return V;
 }
 
-// Force vector of the child (at Bo, in B) re-expressed in P at Po:
-// f_P = R_PB·f, τ_P = R_PB·τ + p_PoBo_P × f_P.
+// Force vector of the child (at Bo, in B) re-expressed in P at Po and added
+// to dst: f_P = R_PB·f, τ_P = R_PB·τ + p_PoBo_P × f_P. On raw arrays.
 template <typename T>
-inline Vector6<T> ForceToParent(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
-                                const Vector6<T>& F_B) {
+inline void AddForceToParent(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
+                             const T* F_B, T* dst) {
   T t[3], f[3], pxf[3];
   for (int a = 0; a < 3; ++a) {
     t[a] = R_PB(a, 0) * F_B[0] + R_PB(a, 1) * F_B[1] + R_PB(a, 2) * F_B[2];
     f[a] = R_PB(a, 0) * F_B[3] + R_PB(a, 1) * F_B[4] + R_PB(a, 2) * F_B[5];
   }
   Cross3<T>(p_PB.data(), f, pxf);
-  Vector6<T> F;
   for (int a = 0; a < 3; ++a) {
-    F[a] = t[a] + pxf[a];
-    F[3 + a] = f[a];
+    dst[a] += t[a] + pxf[a];
+    dst[3 + a] += f[a];
   }
+}
+template <typename T>
+inline Vector6<T> ForceToParent(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
+                                const Vector6<T>& F_B) {
+  Vector6<T> F = Vector6<T>::Zero();
+  AddForceToParent<T>(R_PB, p_PB, F_B.data(), F.data());
   return F;
 }
 
@@ -184,35 +194,6 @@ inline Vector6<T> CrossForce(const Vector6<T>& V, const Vector6<T>& F) {
     r[3 + k] = c[k];
   }
   return r;
-}
-
-// out = X_BP·V_P (MotionToChild) on raw arrays; out may not alias V_P.
-template <typename T>
-inline void MotionToChildInto(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
-                              const T* V_P, T* out) {
-  T wxp[3];
-  Cross3<T>(V_P, p_PB.data(), wxp);
-  const T v[3] = {V_P[3] + wxp[0], V_P[4] + wxp[1], V_P[5] + wxp[2]};
-  for (int a = 0; a < 3; ++a) {
-    out[a] = R_PB(0, a) * V_P[0] + R_PB(1, a) * V_P[1] + R_PB(2, a) * V_P[2];
-    out[3 + a] = R_PB(0, a) * v[0] + R_PB(1, a) * v[1] + R_PB(2, a) * v[2];
-  }
-}
-
-// dst += X*·F_B (ForceToParent) on raw arrays.
-template <typename T>
-inline void AddForceToParent(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
-                             const T* F_B, T* dst) {
-  T t[3], f[3], pxf[3];
-  for (int a = 0; a < 3; ++a) {
-    t[a] = R_PB(a, 0) * F_B[0] + R_PB(a, 1) * F_B[1] + R_PB(a, 2) * F_B[2];
-    f[a] = R_PB(a, 0) * F_B[3] + R_PB(a, 1) * F_B[4] + R_PB(a, 2) * F_B[5];
-  }
-  Cross3<T>(p_PB.data(), f, pxf);
-  for (int a = 0; a < 3; ++a) {
-    dst[a] += t[a] + pxf[a];
-    dst[3 + a] += f[a];
-  }
 }
 
 // f = I·a + V ×* (I·V) for the body's rigid inertia I (about Bo in B), or
