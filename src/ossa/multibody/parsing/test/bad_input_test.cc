@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "ossa/multibody/parsing/parser.h"
@@ -267,7 +268,13 @@ class BadInputTest : public ::testing::TestWithParam<BadInput> {
                 .string();
     std::ofstream(path_) << GetParam().text;
   }
-  void TearDown() override { fs::remove_all(dir_); }
+  void TearDown() override {
+    fs::remove_all(dir_);
+    // The per-process folder too once empty (ctest runs each case in its own
+    // process, which left one empty folder per case in the temp directory).
+    std::error_code not_empty;
+    fs::remove(dir_.parent_path(), not_empty);
+  }
 
   // Loads the file into a new plant; returns the number of bodies.
   int Load(bool strict) const {
