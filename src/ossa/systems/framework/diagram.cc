@@ -141,7 +141,8 @@ void Diagram<T>::Initialize(std::unique_ptr<Blueprint> blueprint) {
       [&](int s, int o) -> const std::set<int>& {
     auto key = std::make_pair(s, o);
     if (auto it = memo.find(key); it != memo.end()) return it->second;
-    std::set<int>& result = memo[key];  // empty while computing: breaks cycles
+    // Empty while computing: a cycle back to this output stops here.
+    memo.emplace(key, std::set<int>{});
     std::set<int> found;
     for (const auto& [in, out] : sub_feedthrough[s]) {
       if (out != o) continue;
