@@ -63,6 +63,26 @@ inline void SetZeroContiguous(Eigen::Ref<MatrixX<T>> A) {
 constexpr int kNextAxis[3] = {1, 2, 0};
 constexpr int kNextNextAxis[3] = {2, 0, 1};
 
+// Products for the scalar code below, returned as T. On double they are
+// plain products. On AutoDiffXd, a product left as Eigen's expression keeps
+// a constant factor sized when the expression was made, so added to a value
+// with derivatives, a product of two operands without any would decide the
+// sum's size (none: the derivatives were lost) or, among other products of
+// other sizes, read past a vector's end. A T is sized where it is added.
+template <typename T>
+inline T Mul(const T& a, const std::type_identity_t<T>& b) {
+  return a * b;
+}
+// Row r of A times x, and column c of A (row c of Aᵀ) times x.
+template <typename T>
+inline T RowTimes(const Matrix3<T>& A, int r, const T* x) {
+  return Mul(A(r, 0), x[0]) + Mul(A(r, 1), x[1]) + Mul(A(r, 2), x[2]);
+}
+template <typename T>
+inline T ColTimes(const Matrix3<T>& A, int c, const T* x) {
+  return Mul(A(0, c), x[0]) + Mul(A(1, c), x[1]) + Mul(A(2, c), x[2]);
+}
+
 // C = A·B and y = y + A·x for 3×3 blocks, written out on scalars into
 // locals before the stores (the outputs may not alias the inputs, and the
 // compiler need not assume they do). Eigen's fixed-size versions were called
@@ -74,7 +94,8 @@ inline void MultiplyRotations(const Matrix3<T>& A, const Matrix3<T>& B,
   T c[3][3];
   for (int j = 0; j < 3; ++j) {
     for (int r = 0; r < 3; ++r) {
-      c[j][r] = A(r, 0) * B(0, j) + A(r, 1) * B(1, j) + A(r, 2) * B(2, j);
+      c[j][r] = Mul(A(r, 0), B(0, j)) + Mul(A(r, 1), B(1, j)) +
+                Mul(A(r, 2), B(2, j));
     }
   }
   for (int j = 0; j < 3; ++j) {
@@ -87,7 +108,7 @@ inline void AddRotated(const Matrix3<T>& A, const Vector3<T>& x,
                        Vector3<T>* y) {
   T t[3];
   for (int r = 0; r < 3; ++r) {
-    t[r] = A(r, 0) * x[0] + A(r, 1) * x[1] + A(r, 2) * x[2];
+    t[r] = RowTimes(A, r, x.data());
   }
   for (int r = 0; r < 3; ++r) (*y)[r] += t[r];
 }
@@ -105,19 +126,26 @@ inline Vector3<T> Lin(const Vector6<T>& V) {
 // scalars: Eigen's 3-vector segments of a 6-vector were stored piecewise and
 // then read back whole, and each such read waited for the stores to retire
 // (a failed store-to-load forward), a fifth of a forward dynamics.
+//
+// Operands that are the caller's inputs or the Context's parameters are
+// copied into locals before AutoDiffXd arithmetic: Eigen's AutoDiffScalar
+// resizes an empty derivative vector of an operand in place (through a
+// const_cast) to match the other operand's, which would change the sizes the
+// caller's values carry (and trips Eigen's size assertions later, where a
+// constant factor's expression cannot be resized). Copies are free on double.
 
 template <typename T>
 inline T Dot6(const T* a, const T* b) {
-  return (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) +
-         (a[3] * b[3] + a[4] * b[4] + a[5] * b[5]);
+  return (Mul(a[0], b[0]) + Mul(a[1], b[1]) + Mul(a[2], b[2])) +
+         (Mul(a[3], b[3]) + Mul(a[4], b[4]) + Mul(a[5], b[5]));
 }
 
 // a × b written into out[0..2].
 template <typename T>
 inline void Cross3(const T* a, const T* b, T* out) {
-  out[0] = a[1] * b[2] - a[2] * b[1];
-  out[1] = a[2] * b[0] - a[0] * b[2];
-  out[2] = a[0] * b[1] - a[1] * b[0];
+  out[0] = Mul(a[1], b[2]) - Mul(a[2], b[1]);
+  out[1] = Mul(a[2], b[0]) - Mul(a[0], b[2]);
+  out[2] = Mul(a[0], b[1]) - Mul(a[1], b[0]);
 }
 
 // Motion vector of the parent (at Po, in P) re-expressed in the child frame B
@@ -130,8 +158,8 @@ inline void MotionToChildInto(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
   Cross3<T>(V_P, p_PB.data(), wxp);
   const T v[3] = {V_P[3] + wxp[0], V_P[4] + wxp[1], V_P[5] + wxp[2]};
   for (int a = 0; a < 3; ++a) {
-    out[a] = R_PB(0, a) * V_P[0] + R_PB(1, a) * V_P[1] + R_PB(2, a) * V_P[2];
-    out[3 + a] = R_PB(0, a) * v[0] + R_PB(1, a) * v[1] + R_PB(2, a) * v[2];
+    out[a] = ColTimes(R_PB, a, V_P);
+    out[3 + a] = ColTimes(R_PB, a, v);
   }
 }
 template <typename T>
@@ -149,8 +177,8 @@ inline void AddForceToParent(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
                              const T* F_B, T* dst) {
   T t[3], f[3], pxf[3];
   for (int a = 0; a < 3; ++a) {
-    t[a] = R_PB(a, 0) * F_B[0] + R_PB(a, 1) * F_B[1] + R_PB(a, 2) * F_B[2];
-    f[a] = R_PB(a, 0) * F_B[3] + R_PB(a, 1) * F_B[4] + R_PB(a, 2) * F_B[5];
+    t[a] = RowTimes(R_PB, a, F_B);
+    f[a] = RowTimes(R_PB, a, F_B + 3);
   }
   Cross3<T>(p_PB.data(), f, pxf);
   for (int a = 0; a < 3; ++a) {
@@ -201,18 +229,18 @@ inline Vector6<T> CrossForce(const Vector6<T>& V, const Vector6<T>& F) {
 template <typename T>
 inline void RigidBodyForce(const MobodParameters<T>& par, const T* V,
                            const T* a, T* f) {
-  const T& m = par.mass;
-  const T h[3] = {m * par.p_BoBcm_B[0], m * par.p_BoBcm_B[1],
-                  m * par.p_BoBcm_B[2]};
-  const Matrix3<T>& G = par.G_BBo_B;
+  const T m = par.mass;
+  const Vector3<T> c = par.p_BoBcm_B;
+  const T h[3] = {Mul(m, c[0]), Mul(m, c[1]), Mul(m, c[2])};
+  const Matrix3<T> G = par.G_BBo_B;
   // I·X = [m·G·w + h × v; m·v − h × w] for X = (w, v).
   auto inertia_times = [&](const T* X, T* out) {
     T hv[3], hw[3];
     Cross3<T>(h, X + 3, hv);
     Cross3<T>(h, X, hw);
     for (int k = 0; k < 3; ++k) {
-      out[k] = m * (G(k, 0) * X[0] + G(k, 1) * X[1] + G(k, 2) * X[2]) + hv[k];
-      out[3 + k] = m * X[3 + k] - hw[k];
+      out[k] = Mul(m, RowTimes(G, k, X)) + hv[k];
+      out[3 + k] = Mul(m, X[3 + k]) - hw[k];
     }
   };
   T IV[6], wxt[3], vxf[3], wxf[3];
@@ -233,10 +261,13 @@ inline void RigidBodyForce(const MobodParameters<T>& par, const T* V,
 
 // f −= R_WBᵀ·F_W: an applied force given in W, taken off in B.
 template <typename T>
-inline void SubtractForceInBody(const Matrix3<T>& R_WB, const T* F_W, T* f) {
+inline void SubtractForceInBody(const Matrix3<T>& R_WB, const T* F_W_in,
+                                T* f) {
+  const T F_W[6] = {F_W_in[0], F_W_in[1], F_W_in[2],
+                    F_W_in[3], F_W_in[4], F_W_in[5]};
   for (int a = 0; a < 3; ++a) {
-    f[a] -= R_WB(0, a) * F_W[0] + R_WB(1, a) * F_W[1] + R_WB(2, a) * F_W[2];
-    f[3 + a] -= R_WB(0, a) * F_W[3] + R_WB(1, a) * F_W[4] + R_WB(2, a) * F_W[5];
+    f[a] -= ColTimes(R_WB, a, F_W);
+    f[3 + a] -= ColTimes(R_WB, a, F_W + 3);
   }
 }
 
@@ -258,8 +289,8 @@ struct RigidInertia {
     Cross3<T>(h.data(), w, hw);
     Vector6<T> r;
     for (int a = 0; a < 3; ++a) {
-      r[a] = I(a, 0) * w[0] + I(a, 1) * w[1] + I(a, 2) * w[2] + hv[a];
-      r[3 + a] = m * w[3 + a] - hw[a];
+      r[a] = RowTimes(I, a, w) + hv[a];
+      r[3 + a] = Mul(m, w[3 + a]) - hw[a];
     }
     return r;
   }
@@ -325,13 +356,15 @@ inline void AddArticulatedInertiaToParent(const Matrix3<T>& R,
     T RX[3][3];
     for (int a = 0; a < 3; ++a) {
       for (int k = 0; k < 3; ++k) {
-        RX[a][k] = R(a, 0) * Pa(r0, c0 + k) + R(a, 1) * Pa(r0 + 1, c0 + k) +
-                   R(a, 2) * Pa(r0 + 2, c0 + k);
+        RX[a][k] = Mul(R(a, 0), Pa(r0, c0 + k)) +
+                   Mul(R(a, 1), Pa(r0 + 1, c0 + k)) +
+                   Mul(R(a, 2), Pa(r0 + 2, c0 + k));
       }
     }
     for (int a = 0; a < 3; ++a) {
       for (int b = symmetric ? a : 0; b < 3; ++b) {
-        out[a][b] = RX[a][0] * R(b, 0) + RX[a][1] * R(b, 1) + RX[a][2] * R(b, 2);
+        out[a][b] = Mul(RX[a][0], R(b, 0)) + Mul(RX[a][1], R(b, 1)) +
+                    Mul(RX[a][2], R(b, 2));
       }
     }
     if (symmetric) {
@@ -348,17 +381,19 @@ inline void AddArticulatedInertiaToParent(const Matrix3<T>& R,
   // p × B'.row(j)).
   T D[3][3], E[3][3];
   for (int j = 0; j < 3; ++j) {
-    D[0][j] = p[1] * C[2][j] - p[2] * C[1][j];
-    D[1][j] = p[2] * C[0][j] - p[0] * C[2][j];
-    D[2][j] = p[0] * C[1][j] - p[1] * C[0][j];
-    E[0][j] = p[1] * B[j][2] - p[2] * B[j][1];
-    E[1][j] = p[2] * B[j][0] - p[0] * B[j][2];
-    E[2][j] = p[0] * B[j][1] - p[1] * B[j][0];
+    D[0][j] = Mul(p[1], C[2][j]) - Mul(p[2], C[1][j]);
+    D[1][j] = Mul(p[2], C[0][j]) - Mul(p[0], C[2][j]);
+    D[2][j] = Mul(p[0], C[1][j]) - Mul(p[1], C[0][j]);
+    E[0][j] = Mul(p[1], B[j][2]) - Mul(p[2], B[j][1]);
+    E[1][j] = Mul(p[2], B[j][0]) - Mul(p[0], B[j][2]);
+    E[2][j] = Mul(p[0], B[j][1]) - Mul(p[1], B[j][0]);
   }
   // −[p]C'[p] = −D·[p], whose row a is (p × D.row(a))ᵀ.
-  auto minus_D_px = [&](int a, int b) {
+  // (The lambdas return T: on AutoDiffXd an expression of their temporary
+  // products would outlive them.)
+  auto minus_D_px = [&](int a, int b) -> T {
     const int b1 = kNextAxis[b], b2 = kNextNextAxis[b];
-    return p[b1] * D[a][b2] - p[b2] * D[a][b1];
+    return Mul(p[b1], D[a][b2]) - Mul(p[b2], D[a][b1]);
   };
   Matrix6<T>& P = *P_P;
   for (int a = 0; a < 3; ++a) {
@@ -472,7 +507,8 @@ void AccelerationPass(const CompiledTree& tree, const Vector6<T>& a0,
     if (vdot != nullptr) {
       for (int v = b.v_start; v < b.v_start + b.nv; ++v) {
         const T* h = &w.H_B(0, v);
-        for (int k = 0; k < 6; ++k) a[k] += h[k] * vdot[v];
+        const T vd = vdot[v];
+        for (int k = 0; k < 6; ++k) a[k] += Mul(h[k], vd);
       }
     }
     T* a_B = w.a_B[i].data();
@@ -761,7 +797,8 @@ void CalcVelocityKinematics(const CompiledTree& tree,
     MotionToChildInto<T>(w.R_PB[i], w.p_PB[i], w.V_WB_B[b.parent].data(), V);
     for (int k = b.v_start; k < b.v_start + b.nv; ++k) {
       const T* h = &w.H_B(0, k);
-      for (int r = 0; r < 6; ++r) VJ[r] += h[r] * v[k];
+      const T vk = v[k];
+      for (int r = 0; r < 6; ++r) VJ[r] += Mul(h[r], vk);
     }
     T* V_WB = w.V_WB_B[i].data();
     T* V_PB = w.V_PB_B[i].data();
@@ -875,8 +912,9 @@ void CalcInverseDynamics(const CompiledTree& tree,
     const MobodInfo& b = tree.mobod(i);
     const T* f = w.f_B[i].data();
     for (int v = b.v_start; v < b.v_start + b.nv; ++v) {
-      tau[v] = Dot6<T>(&w.H_B(0, v), f) + params.reflected_inertia[v] * vdot[v];
-      if (has_tau) tau[v] -= tau_applied[v];
+      const T J = params.reflected_inertia[v], vd = vdot[v];
+      tau[v] = Dot6<T>(&w.H_B(0, v), f) + Mul(J, vd);
+      if (has_tau) tau[v] -= T(tau_applied[v]);
     }
     if (b.parent > 0) {
       AddForceToParent<T>(w.R_PB[i], w.p_PB[i], f, w.f_B[b.parent].data());
@@ -948,25 +986,28 @@ namespace {
 template <typename T>
 inline void PackInertiaInWorld(const MobodParameters<T>& b, const Matrix3<T>& R,
                                const Vector3<T>& p, T* K) {
-  const T& m = b.mass;
-  const Matrix3<T>& G = b.G_BBo_B;
+  const T m = b.mass;
+  const Matrix3<T> G = b.G_BBo_B;
+  const Vector3<T> c_B = b.p_BoBcm_B;
   T h_r[3], s[3], RG[3][3];
   for (int a = 0; a < 3; ++a) {
-    h_r[a] = m * (R(a, 0) * b.p_BoBcm_B[0] + R(a, 1) * b.p_BoBcm_B[1] +
-                  R(a, 2) * b.p_BoBcm_B[2]);
-    s[a] = h_r[a] + T(0.5) * m * p[a];
+    h_r[a] = Mul(m, RowTimes(R, a, c_B.data()));
+    s[a] = h_r[a] + Mul(Mul(T(0.5), m), p[a]);
     for (int k = 0; k < 3; ++k) {
-      RG[a][k] = R(a, 0) * G(0, k) + R(a, 1) * G(1, k) + R(a, 2) * G(2, k);
+      RG[a][k] = Mul(R(a, 0), G(0, k)) + Mul(R(a, 1), G(1, k)) +
+                 Mul(R(a, 2), G(2, k));
     }
   }
-  const T c = T(2) * (p[0] * s[0] + p[1] * s[1] + p[2] * s[2]);
+  const T c =
+      Mul(T(2), Mul(p[0], s[0]) + Mul(p[1], s[1]) + Mul(p[2], s[2]));
   // Entry (a, b) of m·RG·Rᵀ − (p·sᵀ + s·pᵀ).
-  auto entry = [&](int a, int b) {
-    return m * (RG[a][0] * R(b, 0) + RG[a][1] * R(b, 1) + RG[a][2] * R(b, 2)) -
-           (p[a] * s[b] + s[a] * p[b]);
+  auto entry = [&](int a, int b) -> T {  // T: see minus_D_px.
+    return Mul(m, Mul(RG[a][0], R(b, 0)) + Mul(RG[a][1], R(b, 1)) +
+                      Mul(RG[a][2], R(b, 2))) -
+           (Mul(p[a], s[b]) + Mul(s[a], p[b]));
   };
   K[0] = m;
-  for (int a = 0; a < 3; ++a) K[1 + a] = h_r[a] + m * p[a];
+  for (int a = 0; a < 3; ++a) K[1 + a] = h_r[a] + Mul(m, p[a]);
   K[4] = entry(0, 0) + c;
   K[5] = entry(1, 1) + c;
   K[6] = entry(2, 2) + c;
@@ -982,12 +1023,15 @@ inline void PackedInertiaTimes(const T* K, const T* S, T* F) {
   const T &w0 = S[0], &w1 = S[1], &w2 = S[2];
   const T &v0 = S[3], &v1 = S[4], &v2 = S[5];
   const T &h0 = K[1], &h1 = K[2], &h2 = K[3];
-  F[0] = K[4] * w0 + K[7] * w1 + K[8] * w2 + (h1 * v2 - h2 * v1);
-  F[1] = K[7] * w0 + K[5] * w1 + K[9] * w2 + (h2 * v0 - h0 * v2);
-  F[2] = K[8] * w0 + K[9] * w1 + K[6] * w2 + (h0 * v1 - h1 * v0);
-  F[3] = K[0] * v0 - (h1 * w2 - h2 * w1);
-  F[4] = K[0] * v1 - (h2 * w0 - h0 * w2);
-  F[5] = K[0] * v2 - (h0 * w1 - h1 * w0);
+  F[0] = Mul(K[4], w0) + Mul(K[7], w1) + Mul(K[8], w2) +
+         (Mul(h1, v2) - Mul(h2, v1));
+  F[1] = Mul(K[7], w0) + Mul(K[5], w1) + Mul(K[9], w2) +
+         (Mul(h2, v0) - Mul(h0, v2));
+  F[2] = Mul(K[8], w0) + Mul(K[9], w1) + Mul(K[6], w2) +
+         (Mul(h0, v1) - Mul(h1, v0));
+  F[3] = Mul(K[0], v0) - (Mul(h1, w2) - Mul(h2, w1));
+  F[4] = Mul(K[0], v1) - (Mul(h2, w0) - Mul(h0, w2));
+  F[5] = Mul(K[0], v2) - (Mul(h0, w1) - Mul(h1, w0));
 }
 
 // S = (R·h_ang, p × (R·h_ang) + R·h_lin): a hinge column h (at Bo in B) at
@@ -995,20 +1039,16 @@ inline void PackedInertiaTimes(const T* K, const T* S, T* F) {
 template <typename T>
 inline void HingeColumnInWorld(const Matrix3<T>& R, const Vector3<T>& p,
                                const T* h, T* S) {
-  T s[3];
+  T s[3], l[3], pxs[3];
   for (int a = 0; a < 3; ++a) {
-    s[a] = R(a, 0) * h[0] + R(a, 1) * h[1] + R(a, 2) * h[2];
+    s[a] = RowTimes(R, a, h);
+    l[a] = RowTimes(R, a, h + 3);
   }
-  T l[3];
+  Cross3<T>(p.data(), s, pxs);
   for (int a = 0; a < 3; ++a) {
-    l[a] = R(a, 0) * h[3] + R(a, 1) * h[4] + R(a, 2) * h[5];
+    S[a] = s[a];
+    S[3 + a] = pxs[a] + l[a];
   }
-  S[0] = s[0];
-  S[1] = s[1];
-  S[2] = s[2];
-  S[3] = p[1] * s[2] - p[2] * s[1] + l[0];
-  S[4] = p[2] * s[0] - p[0] * s[2] + l[1];
-  S[5] = p[0] * s[1] - p[1] * s[0] + l[2];
 }
 
 // True when mobod 1 is a floating root whose hinge is the identity in its
@@ -1034,17 +1074,16 @@ struct FloatingRootRows {
 
   // Rows 0-5 of column `col` of M and their mirror, from F.
   void Write(const T* F, int col, Eigen::Ref<MatrixX<T>>* M) const {
-    T m[6];
-    const T u0 = F[0] - (p_WMo[1] * F[5] - p_WMo[2] * F[4]);
-    const T u1 = F[1] - (p_WMo[2] * F[3] - p_WMo[0] * F[5]);
-    const T u2 = F[2] - (p_WMo[0] * F[4] - p_WMo[1] * F[3]);
+    T m[6], pxf[3];
+    Cross3<T>(p_WMo.data(), F + 3, pxf);
+    const T u[3] = {F[0] - pxf[0], F[1] - pxf[1], F[2] - pxf[2]};
     if (R_WF_identity) {
-      m[0] = u0, m[1] = u1, m[2] = u2;
+      m[0] = u[0], m[1] = u[1], m[2] = u[2];
       m[3] = F[3], m[4] = F[4], m[5] = F[5];
     } else {
       for (int a = 0; a < 3; ++a) {
-        m[a] = R_WF(0, a) * u0 + R_WF(1, a) * u1 + R_WF(2, a) * u2;
-        m[3 + a] = R_WF(0, a) * F[3] + R_WF(1, a) * F[4] + R_WF(2, a) * F[5];
+        m[a] = ColTimes(R_WF, a, u);
+        m[3 + a] = ColTimes(R_WF, a, F + 3);
       }
     }
     for (int r = 0; r < 6; ++r) {
@@ -1094,7 +1133,8 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
     root.R_WF = p1.X_PF.R;
     root.R_WF_identity = IsIdentityRotation<T>(root.R_WF);
     root.p_WMo = w.p_WB[1];
-    AddRotated<T>(w.R_WB[1], p1.X_BM.p, &root.p_WMo);
+    const Vector3<T> p_BM = p1.X_BM.p;
+    AddRotated<T>(w.R_WB[1], p_BM, &root.p_WMo);
   }
   if (!tree.dofs_form_a_path()) SetZeroContiguous<T>(M);
   const std::vector<int>& lambda = tree.dof_parent();
@@ -1116,7 +1156,7 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
       PackedInertiaTimes<T>(K, &w.S_W(0, c), F);
       // The body's own block: rows up to c, mirrored.
       for (int r = b.v_start; r < c; ++r) set(r, c, Dot6<T>(&w.S_W(0, r), F));
-      M(c, c) = Dot6<T>(&w.S_W(0, c), F) + params.reflected_inertia[c];
+      M(c, c) = Dot6<T>(&w.S_W(0, c), F) + T(params.reflected_inertia[c]);
       // The ancestors' rows, by runs of consecutive dofs.
       for (int j = lambda[b.v_start]; j >= 0;) {
         int s = run_start[j];
@@ -1285,8 +1325,9 @@ void CalcArticulatedBodyForwardDynamics(
     const Matrix6<T>& P = w.P_B[i];
     T za[6];
     for (int k = 0; k < 6; ++k) {
-      za[k] = z[k] + (P(k, 0) * c[0] + P(k, 1) * c[1] + P(k, 2) * c[2]) +
-              (P(k, 3) * c[3] + P(k, 4) * c[4] + P(k, 5) * c[5]);
+      za[k] = z[k] + (Mul(P(k, 0), c[0]) + Mul(P(k, 1), c[1]) +
+                      Mul(P(k, 2), c[2])) +
+              (Mul(P(k, 3), c[3]) + Mul(P(k, 4), c[4]) + Mul(P(k, 5), c[5]));
     }
     DispatchNv(b.nv, [&](auto NV) {
       constexpr int nv = decltype(NV)::value;
@@ -1294,14 +1335,14 @@ void CalcArticulatedBodyForwardDynamics(
       for (int r = 0; r < nv; ++r) {
         const int v = b.v_start + r;
         u[r] = -Dot6<T>(&w.H_B(0, v), z);
-        if (has_tau) u[r] += tau_applied[v];
+        if (has_tau) u[r] += T(tau_applied[v]);
         w.u[v] = u[r];
       }
       for (int r = 0; r < nv; ++r) {
         T Dinv_u(0);
-        for (int s = 0; s < nv; ++s) Dinv_u += w.Dinv_B[i](r, s) * u[s];
+        for (int s = 0; s < nv; ++s) Dinv_u += Mul(w.Dinv_B[i](r, s), u[s]);
         const T* U = &w.U_B(0, b.v_start + r);
-        for (int k = 0; k < 6; ++k) za[k] += U[k] * Dinv_u;
+        for (int k = 0; k < 6; ++k) za[k] += Mul(U[k], Dinv_u);
       }
     });
     if (b.parent > 0) {
@@ -1328,13 +1369,14 @@ void CalcArticulatedBodyForwardDynamics(
       for (int q = 0; q < nv; ++q) {
         const int v = b.v_start + q;
         T vd(0);
-        for (int s = 0; s < nv; ++s) vd += w.Dinv_B[i](q, s) * r[s];
+        for (int s = 0; s < nv; ++s) vd += Mul(w.Dinv_B[i](q, s), r[s]);
         vdot[v] = vd;
       }
       for (int q = 0; q < nv; ++q) {
         const int v = b.v_start + q;
         const T* h = &w.H_B(0, v);
-        for (int k = 0; k < 6; ++k) a[k] += h[k] * vdot[v];
+        const T vd = vdot[v];
+        for (int k = 0; k < 6; ++k) a[k] += Mul(h[k], vd);
       }
     });
     T* a_B = w.a_B[i].data();
