@@ -317,7 +317,10 @@ void DiscreteStepSolver<T>::EvalConstraints(
     const double upper = joint.position_upper_limits()[0];
     const int i = l.dof;
     // R = β²/(4π²)/A_ii with A = M + h·D.
-    const T A_ii = s->M(i, i) + h * params.damping[i];
+    // The product as a T: on AutoDiffXd a derivative-free damping times h,
+    // left as an expression, would set the sum's derivative size (none).
+    const T hD_ii = h * params.damping[i];
+    const T A_ii = s->M(i, i) + hD_ii;
     const T R = kLimitBeta * kLimitBeta /
                 (4.0 * std::numbers::pi * std::numbers::pi) / A_ii;
     const bool lower_on = s->limit_on[k];
