@@ -73,6 +73,13 @@ template <typename T>
 inline T Mul(const T& a, const std::type_identity_t<T>& b) {
   return a * b;
 }
+// How the scalar code holds a caller's input or a parameter while computing:
+// by reference on double, by copy on other scalars, whose arithmetic would
+// resize the original's empty derivative vector in place (see Mul).
+template <typename T, typename U>
+using OperandOf =
+    std::conditional_t<std::is_same_v<T, double>, const U&, const U>;
+
 // Row r of A times x, and column c of A (row c of Aᵀ) times x.
 template <typename T>
 inline T RowTimes(const Matrix3<T>& A, int r, const T* x) {
@@ -229,10 +236,10 @@ inline Vector6<T> CrossForce(const Vector6<T>& V, const Vector6<T>& F) {
 template <typename T>
 inline void RigidBodyForce(const MobodParameters<T>& par, const T* V,
                            const T* a, T* f) {
-  const T m = par.mass;
-  const Vector3<T> c = par.p_BoBcm_B;
+  OperandOf<T, T> m = par.mass;
+  OperandOf<T, Vector3<T>> c = par.p_BoBcm_B;
   const T h[3] = {Mul(m, c[0]), Mul(m, c[1]), Mul(m, c[2])};
-  const Matrix3<T> G = par.G_BBo_B;
+  OperandOf<T, Matrix3<T>> G = par.G_BBo_B;
   // I·X = [m·G·w + h × v; m·v − h × w] for X = (w, v).
   auto inertia_times = [&](const T* X, T* out) {
     T hv[3], hw[3];
@@ -263,8 +270,12 @@ inline void RigidBodyForce(const MobodParameters<T>& par, const T* V,
 template <typename T>
 inline void SubtractForceInBody(const Matrix3<T>& R_WB, const T* F_W_in,
                                 T* f) {
-  const T F_W[6] = {F_W_in[0], F_W_in[1], F_W_in[2],
-                    F_W_in[3], F_W_in[4], F_W_in[5]};
+  const T* F_W = F_W_in;
+  [[maybe_unused]] T copy[6];
+  if constexpr (!std::is_same_v<T, double>) {  // See OperandOf.
+    for (int k = 0; k < 6; ++k) copy[k] = F_W_in[k];
+    F_W = copy;
+  }
   for (int a = 0; a < 3; ++a) {
     f[a] -= ColTimes(R_WB, a, F_W);
     f[3 + a] -= ColTimes(R_WB, a, F_W + 3);
@@ -986,9 +997,9 @@ namespace {
 template <typename T>
 inline void PackInertiaInWorld(const MobodParameters<T>& b, const Matrix3<T>& R,
                                const Vector3<T>& p, T* K) {
-  const T m = b.mass;
-  const Matrix3<T> G = b.G_BBo_B;
-  const Vector3<T> c_B = b.p_BoBcm_B;
+  OperandOf<T, T> m = b.mass;
+  OperandOf<T, Matrix3<T>> G = b.G_BBo_B;
+  OperandOf<T, Vector3<T>> c_B = b.p_BoBcm_B;
   T h_r[3], s[3], RG[3][3];
   for (int a = 0; a < 3; ++a) {
     h_r[a] = Mul(m, RowTimes(R, a, c_B.data()));
@@ -1039,16 +1050,15 @@ inline void PackedInertiaTimes(const T* K, const T* S, T* F) {
 template <typename T>
 inline void HingeColumnInWorld(const Matrix3<T>& R, const Vector3<T>& p,
                                const T* h, T* S) {
-  T s[3], l[3], pxs[3];
-  for (int a = 0; a < 3; ++a) {
-    s[a] = RowTimes(R, a, h);
-    l[a] = RowTimes(R, a, h + 3);
-  }
-  Cross3<T>(p.data(), s, pxs);
-  for (int a = 0; a < 3; ++a) {
-    S[a] = s[a];
-    S[3 + a] = pxs[a] + l[a];
-  }
+  T s[3], l[3];
+  for (int a = 0; a < 3; ++a) s[a] = RowTimes(R, a, h);
+  for (int a = 0; a < 3; ++a) l[a] = RowTimes(R, a, h + 3);
+  S[0] = s[0];
+  S[1] = s[1];
+  S[2] = s[2];
+  S[3] = Mul(p[1], s[2]) - Mul(p[2], s[1]) + l[0];
+  S[4] = Mul(p[2], s[0]) - Mul(p[0], s[2]) + l[1];
+  S[5] = Mul(p[0], s[1]) - Mul(p[1], s[0]) + l[2];
 }
 
 // True when mobod 1 is a floating root whose hinge is the identity in its
@@ -1074,9 +1084,10 @@ struct FloatingRootRows {
 
   // Rows 0-5 of column `col` of M and their mirror, from F.
   void Write(const T* F, int col, Eigen::Ref<MatrixX<T>>* M) const {
-    T m[6], pxf[3];
-    Cross3<T>(p_WMo.data(), F + 3, pxf);
-    const T u[3] = {F[0] - pxf[0], F[1] - pxf[1], F[2] - pxf[2]};
+    T m[6];
+    const T u[3] = {F[0] - (Mul(p_WMo[1], F[5]) - Mul(p_WMo[2], F[4])),
+                    F[1] - (Mul(p_WMo[2], F[3]) - Mul(p_WMo[0], F[5])),
+                    F[2] - (Mul(p_WMo[0], F[4]) - Mul(p_WMo[1], F[3]))};
     if (R_WF_identity) {
       m[0] = u[0], m[1] = u[1], m[2] = u[2];
       m[3] = F[3], m[4] = F[4], m[5] = F[5];
