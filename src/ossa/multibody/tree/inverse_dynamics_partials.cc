@@ -185,19 +185,8 @@ void CalcLocalDerivatives(const MobodInfo& b,
     return;
   }
   LocalDual qd[7], vd[6];
-  for (int j = 0; j < b.nq; ++j) {
-    qd[j] = q[j];
-    qd[j].n = j + 1;
-    for (int k = 0; k < j; ++k) qd[j].d[k] = 0.0;
-    qd[j].d[j] = 1.0;
-  }
-  for (int j = 0; j < b.nv; ++j) {
-    const int slot = b.nq + j;
-    vd[j] = v[j];
-    vd[j].n = slot + 1;
-    for (int k = 0; k < slot; ++k) vd[j].d[k] = 0.0;
-    vd[j].d[slot] = 1.0;
-  }
+  for (int j = 0; j < b.nq; ++j) qd[j] = LocalDual::Variable(q[j], j);
+  for (int j = 0; j < b.nv; ++j) vd[j] = LocalDual::Variable(v[j], b.nq + j);
   LocalTerms<LocalDual> t;
   CalcLocalTerms<LocalDual>(b, par, qd, vd, &t);
   out->num_dirs = b.nq + b.nv;

@@ -231,41 +231,6 @@ inline Vector6<T> CrossForce(const Vector6<T>& V, const Vector6<T>& F) {
   return r;
 }
 
-// f = I·a + V ×* (I·V) for the body's rigid inertia I (about Bo in B), or
-// the bias V ×* (I·V) alone when a is null.
-template <typename T>
-inline void RigidBodyForce(const MobodParameters<T>& par, const T* V,
-                           const T* a, T* f) {
-  OperandOf<T, T> m = par.mass;
-  OperandOf<T, Vector3<T>> c = par.p_BoBcm_B;
-  const T h[3] = {Mul(m, c[0]), Mul(m, c[1]), Mul(m, c[2])};
-  OperandOf<T, Matrix3<T>> G = par.G_BBo_B;
-  // I·X = [m·G·w + h × v; m·v − h × w] for X = (w, v).
-  auto inertia_times = [&](const T* X, T* out) {
-    T hv[3], hw[3];
-    Cross3<T>(h, X + 3, hv);
-    Cross3<T>(h, X, hw);
-    for (int k = 0; k < 3; ++k) {
-      out[k] = Mul(m, RowTimes(G, k, X)) + hv[k];
-      out[3 + k] = Mul(m, X[3 + k]) - hw[k];
-    }
-  };
-  T IV[6], wxt[3], vxf[3], wxf[3];
-  inertia_times(V, IV);
-  Cross3<T>(V, IV, wxt);
-  Cross3<T>(V + 3, IV + 3, vxf);
-  Cross3<T>(V, IV + 3, wxf);
-  for (int k = 0; k < 3; ++k) {
-    f[k] = wxt[k] + vxf[k];
-    f[3 + k] = wxf[k];
-  }
-  if (a != nullptr) {
-    T Ia[6];
-    inertia_times(a, Ia);
-    for (int k = 0; k < 6; ++k) f[k] += Ia[k];
-  }
-}
-
 // f −= R_WBᵀ·F_W: an applied force given in W, taken off in B.
 template <typename T>
 inline void SubtractForceInBody(const Matrix3<T>& R_WB, const T* F_W_in,
@@ -288,21 +253,28 @@ struct RigidInertia {
   T m;
   Vector3<T> h;
   Matrix3<T> I;
+  // Scales copies of the parameters (on AutoDiffXd, scaling them in place
+  // would resize their empty derivative vectors: see OperandOf).
   explicit RigidInertia(const MobodParameters<T>& p)
-      : m(p.mass), h(p.mass * p.p_BoBcm_B), I(p.mass * p.G_BBo_B) {}
+      : m(p.mass), h(p.p_BoBcm_B), I(p.G_BBo_B) {
+    h *= m;
+    I *= m;
+  }
   RigidInertia(const T& m_in, const Vector3<T>& h_in, const Matrix3<T>& I_in)
       : m(m_in), h(h_in), I(I_in) {}
-  // I·V = [I·w + h × v; m·v − h × w].
-  Vector6<T> operator*(const Vector6<T>& V) const {
-    const T* w = V.data();
+  // out = I·X = [I·w + h × v; m·v − h × w] for X = (w, v), on raw arrays.
+  void Times(const T* X, T* out) const {
     T hv[3], hw[3];
-    Cross3<T>(h.data(), w + 3, hv);
-    Cross3<T>(h.data(), w, hw);
-    Vector6<T> r;
+    Cross3<T>(h.data(), X + 3, hv);
+    Cross3<T>(h.data(), X, hw);
     for (int a = 0; a < 3; ++a) {
-      r[a] = RowTimes(I, a, w) + hv[a];
-      r[3 + a] = Mul(m, w[3 + a]) - hw[a];
+      out[a] = RowTimes(I, a, X) + hv[a];
+      out[3 + a] = Mul(m, X[3 + a]) - hw[a];
     }
+  }
+  Vector6<T> operator*(const Vector6<T>& V) const {
+    Vector6<T> r;
+    Times(V.data(), r.data());
     return r;
   }
   // [I [h]×; −[h]× m·1], entry by entry.
@@ -327,6 +299,29 @@ struct RigidInertia {
     return M;
   }
 };
+
+// f = I·a + V ×* (I·V) for the body's rigid inertia I (about Bo in B), or
+// the bias V ×* (I·V) alone when a is null.
+template <typename T>
+inline void RigidBodyForce(const MobodParameters<T>& par, const T* V,
+                           const T* a, T* f) {
+  const RigidInertia<T> I(par);
+  T IV[6], wxt[3], vxf[3], wxf[3];
+  I.Times(V, IV);
+  Cross3<T>(V, IV, wxt);
+  Cross3<T>(V + 3, IV + 3, vxf);
+  Cross3<T>(V, IV + 3, wxf);
+  for (int k = 0; k < 3; ++k) {
+    f[k] = wxt[k] + vxf[k];
+    f[3 + k] = wxf[k];
+  }
+  if (a != nullptr) {
+    T Ia[6];
+    I.Times(a, Ia);
+    for (int k = 0; k < 6; ++k) f[k] += Ia[k];
+  }
+}
+
 
 // Adds to (m, h, I) about Po in P the rigid inertia (mB, hB, IB) given about
 // Bo in B, with X_PB = (R, p): h' = R·hB, I' = R·IB·Rᵀ, then the shift
@@ -955,8 +950,6 @@ void CalcInverseDynamics(const CompiledTree& tree,
   }
 }
 
-// World poses R_WB, p_WB from the local X_PB, unless the position pass
-// already computed them for the current q.
 // X_WB of mobod i from X_PB and its parent's X_WP (already composed).
 template <typename T>
 inline void ComposeWorldPose(const CompiledTree& tree, int i,
@@ -973,6 +966,8 @@ inline void ComposeWorldPose(const CompiledTree& tree, int i,
   }
 }
 
+// World poses R_WB, p_WB from the local X_PB, unless the position pass
+// already computed them for the current q.
 template <typename T>
 void CompleteWorldPoses(const CompiledTree& tree, TreeWorkspace<T>* ws) {
   if (ws->world_poses_valid) return;

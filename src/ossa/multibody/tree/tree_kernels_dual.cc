@@ -566,11 +566,7 @@ void MapVelocityToQDotAutoDiff(const CompiledTree& tree, const AdVectorRef& q,
       } else if constexpr (nv > 0) {
         using D = FixedDual<nq>;
         D qd[nq];
-        for (int k = 0; k < nq; ++k) {
-          qd[k] = D(qb[k].value());
-          qd[k].n = nq;
-          for (int j = 0; j < nq; ++j) qd[k].d[j] = j == k ? 1.0 : 0.0;
-        }
+        for (int k = 0; k < nq; ++k) qd[k] = D::Variable(qb[k].value(), k);
         Eigen::Matrix<D, nq, nv> N;
         Math::CalcN(b.constants, qd, &N);
         for (int r = 0; r < nq; ++r) {

@@ -52,6 +52,15 @@ struct FixedDual {
     return *this;
   }
   double value() const { return v; }
+  /// The independent variable number `slot`: `value` with derivative 1 in
+  /// that slot (and 0 in the ones before it).
+  static FixedDual Variable(double value, int slot) {
+    FixedDual x(value);
+    x.n = Count(slot + 1);
+    for (int i = 0; i < slot; ++i) x.d[i] = 0.0;
+    x.d[slot] = 1.0;
+    return x;
+  }
 
   // 0 ≤ n ≤ N always; telling the compiler lets it drop bounds it cannot
   // prove (and silences -Warray-bounds false positives).

@@ -44,16 +44,14 @@ void CalcFullInverseDynamicsOutputs(
     const int g = merged.group(m);
     const bool root = is_group_root(m);
     const Pose<T>& X_GB = merged_params.X_GB[m];
+    CalcFullMobodPoseInWorld<T>(merged, merged_params, merged_ws, m,
+                                &(*R_WB)[m], &(*p_WB)[m]);
     Vector6<T> V, a;
     if (root) {
-      // B is G (X_GB = 1): the merged tree's pose and motion as they are.
-      (*R_WB)[m] = merged_ws.R_WB[g];
-      (*p_WB)[m] = merged_ws.p_WB[g];
+      // B is G (X_GB = 1): the merged tree's motion as it is.
       V = merged_ws.V_WB_B[g];
       a = merged_ws.a_B[g];
     } else {
-      CalcFullMobodPoseInWorld<T>(merged, merged_params, merged_ws, m,
-                                  &(*R_WB)[m], &(*p_WB)[m]);
       V = MotionToChild(X_GB.R, X_GB.p, g == 0 ? V_world : merged_ws.V_WB_B[g]);
       a = MotionToChild(X_GB.R, X_GB.p, g == 0 ? a_world : merged_ws.a_B[g]);
     }
