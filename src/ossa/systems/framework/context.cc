@@ -35,7 +35,6 @@ Context<T>::~Context() = default;
 template <typename T>
 std::unique_ptr<State<T>> Context<T>::TakeScratchState() {
   if (!scratch_state_) return state_->Clone();
-  scratch_state_->SetFrom(*state_);
   return std::move(scratch_state_);
 }
 

@@ -25,10 +25,11 @@ class Context : public ContextBase {
   std::unique_ptr<Context<T>> Clone() const;
   /// A deep copy of the state only.
   std::unique_ptr<State<T>> CloneState() const { return state_->Clone(); }
-  /// (Internal, for event dispatch) A state of this context's structure
-  /// holding a copy of its current values: the one ReturnScratchState() gave
-  /// back, refreshed, or a new clone. Forced updates then allocate nothing
-  /// per call.
+  /// (Internal, for event dispatch) A state of this context's structure:
+  /// the one ReturnScratchState() gave back (its values stale: an
+  /// unrestricted update's dispatch copies the context's state in before the
+  /// handlers run) or a new clone. Forced updates then allocate nothing per
+  /// call.
   std::unique_ptr<State<T>> TakeScratchState();
   /// (Internal) Gives a state from TakeScratchState() back for reuse.
   void ReturnScratchState(std::unique_ptr<State<T>> state) {

@@ -420,5 +420,41 @@ TEST(DiscreteTest, BadDeclarationsThrow) {
   EXPECT_THROW_MSG(BadPeriod(-1.0), "period must be positive");
 }
 
+// ExecuteForcedEvents reuses one scratch State per Context for unrestricted
+// updates: the update must still start from the Context's current values, so
+// a value it leaves alone keeps what was set between two updates.
+class ForcedCounter final : public LeafSystem<double> {
+ public:
+  ForcedCounter() {
+    DeclareDiscreteState(Eigen::Vector2d(0.0, 7.0));
+    DeclareForcedUnrestrictedUpdateEvent(&ForcedCounter::Increment);
+  }
+
+ private:
+  EventStatus Increment(const Context<double>& context,
+                        State<double>* state) const {
+    state->get_mutable_discrete_state(0)[0] =
+        context.get_discrete_state(0)[0] + 1;
+    return EventStatus::Succeeded();
+  }
+};
+
+TEST(LeafSystem, ForcedUnrestrictedUpdatesStartFromTheCurrentState) {
+  ForcedCounter system;
+  auto context = system.CreateDefaultContext();
+  system.ExecuteForcedEvents(context.get());
+  EXPECT_EQ(context->get_discrete_state(0)[0], 1.0);
+  context->get_mutable_discrete_state(0)[1] = -3.0;
+  system.ExecuteForcedEvents(context.get());
+  EXPECT_EQ(context->get_discrete_state(0)[0], 2.0);
+  EXPECT_EQ(context->get_discrete_state(0)[1], -3.0);
+  // A clone makes its own scratch State; the original is untouched.
+  auto clone = context->Clone();
+  system.ExecuteForcedEvents(clone.get());
+  EXPECT_EQ(clone->get_discrete_state(0)[0], 3.0);
+  EXPECT_EQ(clone->get_discrete_state(0)[1], -3.0);
+  EXPECT_EQ(context->get_discrete_state(0)[0], 2.0);
+}
+
 }  // namespace
 }  // namespace ossa::systems
