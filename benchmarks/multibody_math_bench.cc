@@ -4,12 +4,16 @@
 //  - SpatialInertia::Shift (composite-body inertia) vs Φᵀ M Φ;
 //  - ArticulatedBodyInertia::Shift vs Φᵀ P Φ;
 //  - SpatialVelocity::ComposeWithMovingFrameVelocity and SpatialForce::Shift;
-//  - RotationalInertia::ReExpress.
+//  - RotationalInertia::ReExpress;
+//  - math::SinCos on 16 joint angles vs a libm sin/cos pair per angle.
 // Report: ns per iteration (Google Benchmark's "Time" column).
 
 #include <benchmark/benchmark.h>
 
+#include <cmath>
+
 #include "ossa/math/rotation_matrix.h"
+#include "ossa/math/sin_cos.h"
 #include "ossa/multibody/math/articulated_body_inertia.h"
 #include "ossa/multibody/math/spatial_algebra.h"
 #include "ossa/multibody/math/spatial_inertia.h"
@@ -126,6 +130,37 @@ void BM_RotationalInertiaReExpress(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_RotationalInertiaReExpress);
+
+// 16 angles, a legged robot's joints; each run moves them so that no result
+// is reused.
+void BM_SinCosBatch(benchmark::State& state) {
+  double q[16], s[16], c[16];
+  for (int k = 0; k < 16; ++k) q[k] = 0.37 * k - 2.1;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(q);
+    math::SinCos(q, 16, s, c);
+    benchmark::DoNotOptimize(s);
+    benchmark::DoNotOptimize(c);
+    q[0] += 1e-9;
+  }
+}
+BENCHMARK(BM_SinCosBatch);
+
+void BM_LibmSinCos(benchmark::State& state) {
+  double q[16], s[16], c[16];
+  for (int k = 0; k < 16; ++k) q[k] = 0.37 * k - 2.1;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(q);
+    for (int k = 0; k < 16; ++k) {
+      s[k] = std::sin(q[k]);
+      c[k] = std::cos(q[k]);
+    }
+    benchmark::DoNotOptimize(s);
+    benchmark::DoNotOptimize(c);
+    q[0] += 1e-9;
+  }
+}
+BENCHMARK(BM_LibmSinCos);
 
 }  // namespace
 }  // namespace ossa::multibody

@@ -4,9 +4,11 @@
 /// Definitions of the kernels of tree_kernels.h, included only by the .cc
 /// files that instantiate them (one per scalar, so they compile in parallel).
 
+#include <algorithm>
 #include <type_traits>
 
 #include "ossa/common/error.h"
+#include "ossa/math/sin_cos.h"
 #include "ossa/multibody/tree/tree_kernels.h"
 #include "ossa/multibody/tree/tree_kernels_dual.h"
 
@@ -575,22 +577,34 @@ inline void TimesAxisRotation(const Matrix3<T>& A, int k, const T& s,
   R_out->col(j) = c * A.col(j) - s * A.col(i);
 }
 
+inline bool IsAxisRevolute(const MobodInfo& b) {
+  return b.kind == MobilizerKind::kRevolute && b.axis_index >= 0;
+}
+
 // BodyNode::CalcPositionKinematicsCache_BaseToTip for mobod i; world pose
-// only with kWorld (the parent's world pose must be current).
+// only with kWorld (the parent's world pose must be current). sin_cos: on
+// double, the sine and cosine of an axis-aligned revolute's angle
+// (PositionSteps computes them together); unused otherwise.
 template <typename T, bool kWorld>
 inline void PositionStep(const CompiledTree& tree,
                          const TreeParameters<T>& params, const T* q, int i,
-                         TreeWorkspace<T>* ws) {
+                         const double* sin_cos, TreeWorkspace<T>* ws) {
   TreeWorkspace<T>& w = *ws;
   const MobodInfo& b = tree.mobod(i);
   const MobodParameters<T>& par = params.mobods[i];
-  if (b.kind == MobilizerKind::kRevolute && b.axis_index >= 0) {
+  if (IsAxisRevolute(b)) {
     // Axis-aligned revolute: R_FM = Rk(θ), p_FM = 0, H constant.
-    using std::cos;
-    using std::sin;
     const int k = b.axis_index;
-    const T& theta = q[b.q_start];
-    const T s = sin(theta), c = cos(theta);
+    T s, c;
+    if constexpr (std::is_same_v<T, double>) {
+      s = sin_cos[0];
+      c = sin_cos[1];
+    } else {
+      using std::cos;
+      using std::sin;
+      s = sin(q[b.q_start]);
+      c = cos(q[b.q_start]);
+    }
     AxisRotation<T>(k, s, c, &w.R_FM[i]);
     w.p_FM[i].setZero();
     const bool R_BM_identity = IsIdentityRotation<T>(par.X_BM.R);
@@ -723,12 +737,54 @@ inline void PositionStep(const CompiledTree& tree,
   });
 }
 
+// At most this many mobods per PositionSteps call.
+constexpr int kPositionStepsChunk = 32;
+
+// The position steps of mobods[0..count), in that order (count at most
+// kPositionStepsChunk). On double, the sines and cosines of their
+// axis-aligned revolute angles are computed first, two at a time
+// (math::SinCos): a libm call per joint was an eighth of a legged robot's
+// mass matrix.
+template <typename T, bool kWorld>
+void PositionSteps(const CompiledTree& tree, const TreeParameters<T>& params,
+                   const T* q, const int* mobods, int count,
+                   TreeWorkspace<T>* ws) {
+  if constexpr (std::is_same_v<T, double>) {
+    double angle[kPositionStepsChunk], s[kPositionStepsChunk],
+        c[kPositionStepsChunk];
+    int m = 0;
+    for (int k = 0; k < count; ++k) {
+      const MobodInfo& b = tree.mobod(mobods[k]);
+      if (IsAxisRevolute(b)) angle[m++] = q[b.q_start];
+    }
+    math::SinCos(angle, m, s, c);
+    m = 0;
+    for (int k = 0; k < count; ++k) {
+      double sin_cos[2] = {0, 0};
+      if (IsAxisRevolute(tree.mobod(mobods[k]))) {
+        sin_cos[0] = s[m];
+        sin_cos[1] = c[m++];
+      }
+      PositionStep<T, kWorld>(tree, params, q, mobods[k], sin_cos, ws);
+    }
+  } else {
+    for (int k = 0; k < count; ++k) {
+      PositionStep<T, kWorld>(tree, params, q, mobods[k], nullptr, ws);
+    }
+  }
+}
+
 // All mobods, base to tip.
 template <typename T, bool kWorld>
 void PositionPass(const CompiledTree& tree, const TreeParameters<T>& params,
                   const Eigen::Ref<const VectorX<T>>& q, TreeWorkspace<T>* ws) {
   const int n = tree.num_mobods();
-  for (int i = 1; i < n; ++i) PositionStep<T, kWorld>(tree, params, q.data(), i, ws);
+  int mobods[kPositionStepsChunk];
+  for (int first = 1; first < n; first += kPositionStepsChunk) {
+    const int count = std::min(kPositionStepsChunk, n - first);
+    for (int k = 0; k < count; ++k) mobods[k] = first + k;
+    PositionSteps<T, kWorld>(tree, params, q.data(), mobods, count, ws);
+  }
 }
 
 }  // namespace
@@ -755,15 +811,22 @@ void CalcLocalPositionKinematics(const CompiledTree& tree,
   ws->world_poses_valid = false;
 }
 
-// Position steps of the root path of `mobod`, base to tip (recursing on the
-// parent first; the depth is the tree's).
+// Position steps of the root path of `mobod`, base to tip, by chunks
+// (recursing once per kPositionStepsChunk levels).
 template <typename T>
 void PathPositionSteps(const CompiledTree& tree,
                        const TreeParameters<T>& params, const T* q, int mobod,
                        TreeWorkspace<T>* ws) {
-  if (mobod <= 0) return;
-  PathPositionSteps<T>(tree, params, q, tree.mobod(mobod).parent, ws);
-  PositionStep<T, true>(tree, params, q, mobod, ws);
+  // The chunk of the path nearest the tip, after the rest of it.
+  int path[kPositionStepsChunk];
+  int count = 0;
+  int i = mobod;
+  for (; i > 0 && count < kPositionStepsChunk; i = tree.mobod(i).parent) {
+    path[count++] = i;
+  }
+  if (i > 0) PathPositionSteps<T>(tree, params, q, i, ws);
+  std::reverse(path, path + count);
+  PositionSteps<T, true>(tree, params, q, path, count, ws);
 }
 
 template <typename T>
@@ -1021,6 +1084,70 @@ inline void PackInertiaInWorld(const MobodParameters<T>& b, const Matrix3<T>& R,
   K[8] = entry(0, 2);
   K[9] = entry(1, 2);
 }
+
+#if defined(__GNUC__)
+// PackInertiaInWorld on double, rows 0 and 1 of each 3×3 product in one
+// two-lane vector (GCC's vector extension: SSE2 on x86-64) and row 2 on its
+// own, as R's and G's columns lie in memory: a third fewer arithmetic
+// instructions for the kernel's costliest step. Inputs are parameters and
+// poses written before the mass matrix's pass, so the two-lane loads do not
+// wait on recent narrow stores.
+typedef double DoublePair __attribute__((vector_size(16)));
+
+inline DoublePair LoadDoublePair(const double* x) {
+  DoublePair r;
+  __builtin_memcpy(&r, x, sizeof(r));
+  return r;
+}
+
+template <>
+inline void PackInertiaInWorld<double>(const MobodParameters<double>& b,
+                                       const Matrix3<double>& R,
+                                       const Vector3<double>& p, double* K) {
+  const double m = b.mass;
+  const double* r = R.data();  // Column-major: r[3k + a] = R(a, k).
+  const double* g = b.G_BBo_B.data();
+  const Vector3<double>& c_B = b.p_BoBcm_B;
+  // Column k of R, rows 0-1.
+  const DoublePair R0 = LoadDoublePair(r), R1 = LoadDoublePair(r + 3),
+                   R2 = LoadDoublePair(r + 6);
+  // h_r = m·R·c and s = h_r + m·p/2; rows 0-1 then row 2.
+  const DoublePair h_r = (R0 * c_B[0] + R1 * c_B[1] + R2 * c_B[2]) * m;
+  const double h_r2 = (r[2] * c_B[0] + r[5] * c_B[1] + r[8] * c_B[2]) * m;
+  const DoublePair p01 = {p[0], p[1]};
+  const DoublePair s = h_r + p01 * (0.5 * m);
+  const double s2 = h_r2 + p[2] * (0.5 * m);
+  const DoublePair h = h_r + p01 * m;
+  const DoublePair ps = p01 * s;
+  const double c = 2 * (ps[0] + ps[1] + p[2] * s2);
+  // RG = R·(m·G) by columns, then the needed entries of Q = RG·Rᵀ: column
+  // b's rows 0-1 are Σ_k RG.col(k)·R(b, k).
+  DoublePair RG01[3];
+  double RG2[3];
+  for (int k = 0; k < 3; ++k) {
+    const double g0 = m * g[3 * k], g1 = m * g[3 * k + 1],
+                 g2 = m * g[3 * k + 2];
+    RG01[k] = R0 * g0 + R1 * g1 + R2 * g2;
+    RG2[k] = r[2] * g0 + r[5] * g1 + r[8] * g2;
+  }
+  DoublePair Q01[3];
+  for (int col = 0; col < 3; ++col) {
+    Q01[col] = RG01[0] * r[col] + RG01[1] * r[3 + col] + RG01[2] * r[6 + col];
+  }
+  const double Q22 = RG2[0] * r[2] + RG2[1] * r[5] + RG2[2] * r[8];
+  // Q minus the shift (p·sᵀ + s·pᵀ) − (2 p·s)·1, as the generic version.
+  K[0] = m;
+  K[1] = h[0];
+  K[2] = h[1];
+  K[3] = h_r2 + p[2] * m;
+  K[4] = Q01[0][0] - 2 * p[0] * s[0] + c;
+  K[5] = Q01[1][1] - 2 * p[1] * s[1] + c;
+  K[6] = Q22 - 2 * p[2] * s2 + c;
+  K[7] = Q01[1][0] - (p[0] * s[1] + s[0] * p[1]);
+  K[8] = Q01[2][0] - (p[0] * s2 + s[0] * p[2]);
+  K[9] = Q01[2][1] - (p[1] * s2 + s[1] * p[2]);
+}
+#endif
 
 // The spatial force F = K·S of the packed inertia K on the motion S = (w, v),
 // both at Wo in W: [I·w + h × v; m·v − h × w].
