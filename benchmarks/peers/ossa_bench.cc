@@ -127,12 +127,14 @@ void RunModel(const ossa_bench::Settings& settings, const std::string& n,
     Emit(n, "mass_matrix", "ossa",
          MedianNs(settings,
                   [&] {
-                    mb::CalcLocalPositionKinematics<double>(tree, params,
-                                                            q[next()], &ws);
+                    // The full position pass: M needs world poses, which the
+                    // pass composes while each body's local pose is at hand.
+                    mb::CalcPositionKinematics<double>(tree, params, q[next()],
+                                                       &ws);
                     mb::CalcMassMatrix<double>(tree, params, &ws, M);
                     ossa_bench::Escape(M.data());
                   }),
-         nq, nv, "CalcLocalPositionKinematics+CalcMassMatrix");
+         nq, nv, "CalcPositionKinematics+CalcMassMatrix");
   if (Wanted("forward_dynamics"))
     Emit(n, "forward_dynamics", "ossa",
          MedianNs(settings,

@@ -112,6 +112,49 @@ inline void MultiplyRotations(const Matrix3<T>& A, const Matrix3<T>& B,
   }
 }
 
+#if defined(__GNUC__)
+// Two doubles in one SSE2 register (GCC's vector extension; NEON or plain
+// code elsewhere). The double versions of the 3×3 products below hold rows
+// 0-1 of a column-major matrix's column in one, row 2 alone. A two-lane
+// load must read what one two-lane store wrote (or older data): one spanning
+// two recent 8-byte stores waits for them to retire (see the spatial-vector
+// helpers).
+typedef double DoublePair __attribute__((vector_size(16)));
+
+inline DoublePair LoadDoublePair(const double* x) {
+  DoublePair r;
+  __builtin_memcpy(&r, x, sizeof(r));
+  return r;
+}
+inline void StoreDoublePair(double* x, DoublePair v) {
+  __builtin_memcpy(x, &v, sizeof(v));
+}
+
+// C = A·B, its columns stored the way PackInertiaInWorld<double> and this
+// function load them: the world rotations of the mass matrix's pass.
+template <>
+inline void MultiplyRotations<double>(const Matrix3<double>& A,
+                                      const Matrix3<double>& B,
+                                      Matrix3<double>* C) {
+  const double* a = A.data();
+  const double* b = B.data();
+  const DoublePair A0 = LoadDoublePair(a), A1 = LoadDoublePair(a + 3),
+                   A2 = LoadDoublePair(a + 6);
+  DoublePair c01[3];
+  double c2[3];
+  for (int j = 0; j < 3; ++j) {
+    const double b0 = b[3 * j], b1 = b[3 * j + 1], b2 = b[3 * j + 2];
+    c01[j] = A0 * b0 + A1 * b1 + A2 * b2;
+    c2[j] = a[2] * b0 + a[5] * b1 + a[8] * b2;
+  }
+  double* c = C->data();
+  for (int j = 0; j < 3; ++j) {
+    StoreDoublePair(c + 3 * j, c01[j]);
+    c[3 * j + 2] = c2[j];
+  }
+}
+#endif
+
 template <typename T>
 inline void AddRotated(const Matrix3<T>& A, const Vector3<T>& x,
                        Vector3<T>* y) {
@@ -1087,19 +1130,9 @@ inline void PackInertiaInWorld(const MobodParameters<T>& b, const Matrix3<T>& R,
 
 #if defined(__GNUC__)
 // PackInertiaInWorld on double, rows 0 and 1 of each 3×3 product in one
-// two-lane vector (GCC's vector extension: SSE2 on x86-64) and row 2 on its
-// own, as R's and G's columns lie in memory: a third fewer arithmetic
-// instructions for the kernel's costliest step. Inputs are parameters and
-// poses written before the mass matrix's pass, so the two-lane loads do not
-// wait on recent narrow stores.
-typedef double DoublePair __attribute__((vector_size(16)));
-
-inline DoublePair LoadDoublePair(const double* x) {
-  DoublePair r;
-  __builtin_memcpy(&r, x, sizeof(r));
-  return r;
-}
-
+// two-lane vector and row 2 on its own (see DoublePair): a third fewer
+// arithmetic instructions for the kernel's costliest step. R is written by
+// MultiplyRotations<double> or long before.
 template <>
 inline void PackInertiaInWorld<double>(const MobodParameters<double>& b,
                                        const Matrix3<double>& R,
