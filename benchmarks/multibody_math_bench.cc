@@ -131,36 +131,31 @@ void BM_RotationalInertiaReExpress(benchmark::State& state) {
 }
 BENCHMARK(BM_RotationalInertiaReExpress);
 
-// 16 angles, a legged robot's joints; each run moves them so that no result
-// is reused.
-void BM_SinCosBatch(benchmark::State& state) {
+// 16 angles, a legged robot's joints, by `sin_cos`; each run moves one so
+// that no result is reused.
+template <typename F>
+void BM_SinCosOf16Angles(benchmark::State& state, F sin_cos) {
   double q[16], s[16], c[16];
   for (int k = 0; k < 16; ++k) q[k] = 0.37 * k - 2.1;
   for (auto _ : state) {
     benchmark::DoNotOptimize(q);
-    math::SinCos(q, 16, s, c);
+    sin_cos(q, s, c);
     benchmark::DoNotOptimize(s);
     benchmark::DoNotOptimize(c);
     q[0] += 1e-9;
   }
 }
-BENCHMARK(BM_SinCosBatch);
-
-void BM_LibmSinCos(benchmark::State& state) {
-  double q[16], s[16], c[16];
-  for (int k = 0; k < 16; ++k) q[k] = 0.37 * k - 2.1;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(q);
-    for (int k = 0; k < 16; ++k) {
-      s[k] = std::sin(q[k]);
-      c[k] = std::cos(q[k]);
-    }
-    benchmark::DoNotOptimize(s);
-    benchmark::DoNotOptimize(c);
-    q[0] += 1e-9;
-  }
-}
-BENCHMARK(BM_LibmSinCos);
+BENCHMARK_CAPTURE(BM_SinCosOf16Angles, math_SinCos,
+                  [](const double* q, double* s, double* c) {
+                    math::SinCos(q, 16, s, c);
+                  });
+BENCHMARK_CAPTURE(BM_SinCosOf16Angles, libm,
+                  [](const double* q, double* s, double* c) {
+                    for (int k = 0; k < 16; ++k) {
+                      s[k] = std::sin(q[k]);
+                      c[k] = std::cos(q[k]);
+                    }
+                  });
 
 }  // namespace
 }  // namespace ossa::multibody

@@ -5,7 +5,7 @@
 /// instruction. The kinematics of a tree with revolute joints needs one
 /// sin/cos pair per joint; a libm call each was an eighth of a legged robot's
 /// mass matrix; this takes 7.4 ns per angle against 10.5 for a libm pair
-/// (BM_SinCosBatch in benchmarks/multibody_math_bench.cc).
+/// (BM_SinCosOf16Angles in benchmarks/multibody_math_bench.cc).
 ///
 /// Accuracy: within 1 ulp of the exact values (0.81 ulp at most in the test's
 /// samples; glibc's are within 0.52), the same value whichever lane or batch
@@ -62,15 +62,37 @@ inline __m128d Set(double v) { return _mm_set1_pd(v); }
 inline __m128d Add(__m128d a, __m128d b) { return _mm_add_pd(a, b); }
 inline __m128d Sub(__m128d a, __m128d b) { return _mm_sub_pd(a, b); }
 inline __m128d Mul(__m128d a, __m128d b) { return _mm_mul_pd(a, b); }
-// a·z + c, the Horner step.
-inline __m128d Step(__m128d a, __m128d z, double c) {
-  return Add(Mul(a, z), Set(c));
+// Σₖ c[k]·z^(N−1−k), by Horner's rule from c[0].
+template <int N>
+inline __m128d Horner(__m128d z, const double (&c)[N]) {
+  __m128d a = Set(c[0]);
+  for (int k = 1; k < N; ++k) a = Add(Mul(a, z), Set(c[k]));
+  return a;
 }
+
+// sin r = r + r·z·P(z) with z = r², P's coefficients the Taylor series'
+// (−1)ᵏ⁺¹/(2k+3)!, from 1/17! down to −1/3!.
+inline constexpr double kSinP[] = {1.0 / 355687428096000.0,
+                                   -1.0 / 1307674368000.0,
+                                   1.0 / 6227020800.0,
+                                   -1.0 / 39916800.0,
+                                   1.0 / 362880.0,
+                                   -1.0 / 5040.0,
+                                   1.0 / 120.0,
+                                   -1.0 / 6.0};
+// cos r = 1 − z/2 + z²·Q(z), Q's coefficients (−1)ᵏ/(2k+4)!, from 1/16!
+// down to 1/4!.
+inline constexpr double kCosQ[] = {1.0 / 20922789888000.0,
+                                   -1.0 / 87178291200.0,
+                                   1.0 / 479001600.0,
+                                   -1.0 / 3628800.0,
+                                   1.0 / 40320.0,
+                                   -1.0 / 720.0,
+                                   1.0 / 24.0};
 
 // sin and cos of two angles, both with kTiny < |x| ≤ kLarge.
 inline void SinCos2(__m128d x, __m128d* s_out, __m128d* c_out) {
-  const __m128d shifted =
-      Add(Mul(x, Set(kTwoOverPi)), Set(kRoundShift));
+  const __m128d shifted = Add(Mul(x, Set(kTwoOverPi)), Set(kRoundShift));
   const __m128d j = Sub(shifted, Set(kRoundShift));
   // Low bits of shifted's significand: j mod 4 (two's complement).
   const __m128i j_bits = _mm_castpd_si128(shifted);
@@ -82,29 +104,13 @@ inline void SinCos2(__m128d x, __m128d* s_out, __m128d* c_out) {
   const __m128d r = Add(r0, lo0);
   const __m128d lo = Sub(lo0, Sub(r, r0));
   const __m128d z = Mul(r, r);
-  // sin r = r + r·z·P(z), P's coefficients (−1)ᵏ⁺¹/(2k+3)!.
-  __m128d p = Set(1.0 / 355687428096000.0);  // 1/17!
-  p = Step(p, z, -1.0 / 1307674368000.0);     // 1/15!
-  p = Step(p, z, 1.0 / 6227020800.0);         // 1/13!
-  p = Step(p, z, -1.0 / 39916800.0);          // 1/11!
-  p = Step(p, z, 1.0 / 362880.0);             // 1/9!
-  p = Step(p, z, -1.0 / 5040.0);              // 1/7!
-  p = Step(p, z, 1.0 / 120.0);                // 1/5!
-  p = Step(p, z, -1.0 / 6.0);                 // 1/3!
-  // cos r = 1 − z/2 + z²·Q(z), Q's coefficients (−1)ᵏ/(2k+4)!.
-  __m128d q = Set(1.0 / 20922789888000.0);  // 1/16!
-  q = Step(q, z, -1.0 / 87178291200.0);      // 1/14!
-  q = Step(q, z, 1.0 / 479001600.0);         // 1/12!
-  q = Step(q, z, -1.0 / 3628800.0);          // 1/10!
-  q = Step(q, z, 1.0 / 40320.0);             // 1/8!
-  q = Step(q, z, -1.0 / 720.0);              // 1/6!
-  q = Step(q, z, 1.0 / 24.0);                // 1/4!
+  const __m128d p = Horner(z, kSinP);
+  const __m128d q = Horner(z, kCosQ);
   const __m128d one = Set(1.0);
   const __m128d half_z = Mul(Set(0.5), z);
   const __m128d w = Sub(one, half_z);
   // sin(r + lo) ≈ sin r + lo·cos r; cos(r + lo) ≈ cos r − lo·sin r.
-  const __m128d sin_r =
-      Add(r, Add(Mul(Mul(r, z), p), Mul(lo, w)));
+  const __m128d sin_r = Add(r, Add(Mul(Mul(r, z), p), Mul(lo, w)));
   const __m128d cos_r =
       Add(w, Add(Sub(Sub(one, w), half_z), Sub(Mul(Mul(z, z), q), Mul(lo, r))));
   // Quadrant j: (sin, cos) = (s, c), (c, −s), (−s, −c), (−c, s) for j mod 4 =
@@ -113,8 +119,10 @@ inline void SinCos2(__m128d x, __m128d* s_out, __m128d* c_out) {
   const __m128i one_i = _mm_set1_epi64x(1);
   const __m128d odd = _mm_castsi128_pd(
       _mm_sub_epi64(_mm_setzero_si128(), _mm_and_si128(j_bits, one_i)));
-  const __m128d a = _mm_or_pd(_mm_and_pd(odd, cos_r), _mm_andnot_pd(odd, sin_r));
-  const __m128d b = _mm_or_pd(_mm_and_pd(odd, sin_r), _mm_andnot_pd(odd, cos_r));
+  const __m128d a =
+      _mm_or_pd(_mm_and_pd(odd, cos_r), _mm_andnot_pd(odd, sin_r));
+  const __m128d b =
+      _mm_or_pd(_mm_and_pd(odd, sin_r), _mm_andnot_pd(odd, cos_r));
   const __m128i sin_sign = _mm_slli_epi64(_mm_srli_epi64(j_bits, 1), 63);
   const __m128i cos_sign =
       _mm_slli_epi64(_mm_srli_epi64(_mm_add_epi64(j_bits, one_i), 1), 63);

@@ -69,8 +69,8 @@ TEST(SinCos, WithinOneUlpNearMultiplesOfHalfPi) {
 TEST(SinCos, SpecialValues) {
   const double inf = std::numeric_limits<double>::infinity();
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  const std::vector<double> x = {0.0, -0.0, 1e-300, -1e-10, 1e-9, 1e5,
-                                 -1e5, 1e300, inf, -inf, nan};
+  const std::vector<double> x = {0.0,  -0.0,  1e-300, -1e-10, 1e-9, 1e5,
+                                 -1e5, 1e300, inf,    -inf,   nan};
   std::vector<double> s(x.size()), c(x.size());
   SinCos(x.data(), static_cast<int>(x.size()), s.data(), c.data());
   EXPECT_EQ(s[0], 0.0);
@@ -102,7 +102,7 @@ TEST(SinCos, SameValuesInEveryLaneAndBatch) {
   std::uniform_real_distribution<double> dist(-10, 10);
   std::vector<double> x(37);
   for (double& v : x) v = dist(gen);
-  x[5] = 0;     // Tiny and libm angles among SIMD ones.
+  x[5] = 0;  // Tiny and libm angles among SIMD ones.
   x[12] = 2e5;
   std::vector<double> s(x.size()), c(x.size());
   SinCos(x.data(), static_cast<int>(x.size()), s.data(), c.data());
