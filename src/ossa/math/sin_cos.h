@@ -19,9 +19,9 @@
 ///   and x − j·P1 are exact for |j| < 2²⁰ (Cody and Waite); the next parts
 ///   and r_lo recover the bits the subtraction of the second loses.
 /// - sin r and cos r from their Taylor series, to r¹⁷ and r¹⁶ (the first
-///   term left out is below 10⁻¹⁸ for |r| ≤ π/4), each corrected by r_lo to
-///   first order; cos r = 1 − r²/2 + … adds the rounding error of 1 − r²/2
-///   back (its largest term).
+///   term left out is at most 2·10⁻¹⁸ for |r| ≤ π/4), each corrected by r_lo
+///   to first order; cos r = 1 − r²/2 + … adds the rounding error of
+///   1 − r²/2 back (its largest term).
 /// - The quadrant j mod 4 swaps and negates the pair.
 /// Angles with |x| ≤ 10⁻⁹ give (x, 1), exact. Those with |x| > 10⁵ (beyond
 /// which the reduction's error grows), infinities and NaNs go to std::sin and
@@ -44,7 +44,7 @@ namespace sin_cos_internal {
 inline constexpr double kTiny = 1e-9;
 inline constexpr double kLarge = 1e5;
 
-inline bool NeedsLibm(double x) {
+inline bool IsSpecialAngle(double x) {
   const double a = std::abs(x);
   return !(a > kTiny && a <= kLarge);
 }
@@ -139,7 +139,7 @@ inline void SinCos(const double* x, int n, double* s, double* c) {
   // The angles SinCos2 does not take, after it ran on them (harmlessly: no
   // lane's value depends on another's).
   auto fix = [&](int k) {
-    if (!si::NeedsLibm(x[k])) return;
+    if (!si::IsSpecialAngle(x[k])) return;
     if (std::abs(x[k]) <= si::kTiny) {
       s[k] = x[k];  // Exact in double: x³/6 is below half an ulp of x.
       c[k] = 1;

@@ -1153,8 +1153,8 @@ inline void PackInertiaInWorld<double>(const MobodParameters<double>& b,
   const DoublePair h = h_r + p01 * m;
   const DoublePair ps = p01 * s;
   const double c = 2 * (ps[0] + ps[1] + p[2] * s2);
-  // RG = R·(m·G) by columns, then the needed entries of Q = RG·Rᵀ: column
-  // b's rows 0-1 are Σ_k RG.col(k)·R(b, k).
+  // RG = R·(m·G) by columns, then the needed entries of Q = RG·Rᵀ: rows 0-1
+  // of column `col` are Σ_k RG.col(k)·R(col, k).
   DoublePair RG01[3];
   double RG2[3];
   for (int k = 0; k < 3; ++k) {
@@ -1168,7 +1168,7 @@ inline void PackInertiaInWorld<double>(const MobodParameters<double>& b,
     Q01[col] = RG01[0] * r[col] + RG01[1] * r[3 + col] + RG01[2] * r[6 + col];
   }
   const double Q22 = RG2[0] * r[2] + RG2[1] * r[5] + RG2[2] * r[8];
-  // Q minus the shift (p·sᵀ + s·pᵀ) − (2 p·s)·1, as the generic version.
+  // Q − (p·sᵀ + s·pᵀ) + (2 p·s)·1, as the generic version.
   K[0] = m;
   K[1] = h[0];
   K[2] = h[1];
