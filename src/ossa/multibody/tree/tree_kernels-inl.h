@@ -860,16 +860,15 @@ template <typename T>
 void PathPositionSteps(const CompiledTree& tree,
                        const TreeParameters<T>& params, const T* q, int mobod,
                        TreeWorkspace<T>* ws) {
-  // The chunk of the path nearest the tip, after the rest of it.
+  // The chunk of the path nearest the tip, filled from its end, after the
+  // rest of the path.
   int path[kPositionStepsChunk];
-  int count = 0;
+  int first = kPositionStepsChunk;
   int i = mobod;
-  for (; i > 0 && count < kPositionStepsChunk; i = tree.mobod(i).parent) {
-    path[count++] = i;
-  }
+  for (; i > 0 && first > 0; i = tree.mobod(i).parent) path[--first] = i;
   if (i > 0) PathPositionSteps<T>(tree, params, q, i, ws);
-  std::reverse(path, path + count);
-  PositionSteps<T, true>(tree, params, q, path, count, ws);
+  PositionSteps<T, true>(tree, params, q, path + first,
+                         kPositionStepsChunk - first, ws);
 }
 
 template <typename T>

@@ -2,7 +2,8 @@
 // revolute mobilizers against the generic axis code (an axis −â with −q is
 // the same motion as â with q, but −â takes the generic path), the mass
 // matrix after local-only kinematics against the one after full kinematics,
-// and the root-path position kinematics against the full pass.
+// and the root-path position kinematics against the full pass (also on paths
+// longer than the position steps' chunks).
 
 #include <gtest/gtest.h>
 
@@ -177,6 +178,28 @@ TEST(TreeKernelsFastPaths, PathKinematicsMatchesFullPass) {
     EXPECT_NE(std::string(e.what()).find("CalcPositionKinematicsAlongPath"),
               std::string::npos);
     EXPECT_NE(std::string(e.what()).find("does not exist"), std::string::npos);
+  }
+}
+
+// Paths longer than one chunk of the position steps (32 mobods), whose
+// sines and cosines are batched per chunk: every pose along chains of 31 to
+// 75 links (revolute joints about z, y, x), tip to base and from halfway,
+// matches the full pass's bit for bit.
+TEST(TreeKernelsFastPaths, LongPathKinematicsMatchesFullPass) {
+  for (const int links : {31, 32, 33, 75}) {
+    const test::TestModel m = test::MakeRevoluteChain(links);
+    std::mt19937 gen(links);
+    VectorXd q, v;
+    test::RandomState(m.tree, &gen, &q, &v);
+    TreeWorkspace<double> full(m.tree), path(m.tree);
+    CalcPositionKinematics<double>(m.tree, m.params, q, &full);
+    for (const int tip : {links, links / 2 + 1}) {
+      CalcPositionKinematicsAlongPath<double>(m.tree, m.params, q, tip, &path);
+      for (int k = tip; k > 0; k = m.tree.mobod(k).parent) {
+        EXPECT_EQ(path.R_WB[k], full.R_WB[k]) << links << " " << k;
+        EXPECT_EQ(path.p_WB[k], full.p_WB[k]) << links << " " << k;
+      }
+    }
   }
 }
 
