@@ -165,6 +165,23 @@ inline void AddRotated(const Matrix3<T>& A, const Vector3<T>& x,
   for (int r = 0; r < 3; ++r) (*y)[r] += t[r];
 }
 
+#if defined(__GNUC__)
+// y += A·x with y's entries 0-1 stored together, as the world positions are
+// loaded by PackInertiaInWorld<double>.
+template <>
+inline void AddRotated<double>(const Matrix3<double>& A,
+                               const Vector3<double>& x, Vector3<double>* y) {
+  const double* a = A.data();
+  double* out = y->data();
+  const DoublePair t01 = LoadDoublePair(a) * x[0] +
+                         LoadDoublePair(a + 3) * x[1] +
+                         LoadDoublePair(a + 6) * x[2];
+  const double t2 = a[2] * x[0] + a[5] * x[1] + a[8] * x[2];
+  StoreDoublePair(out, LoadDoublePair(out) + t01);
+  out[2] += t2;
+}
+#endif
+
 template <typename T>
 inline Vector3<T> Ang(const Vector6<T>& V) {
   return V.template head<3>();
