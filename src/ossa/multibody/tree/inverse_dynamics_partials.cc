@@ -339,14 +339,10 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
           w.R_WB[i], w.p_WB[i], Vec6(ws.H_B.col(b.v_start + c)));
     }
     w.VJ_W[i] = MotionToWorld(w.R_WB[i], w.p_WB[i], ws.V_PB_B[i]);
-    const MobodParameters<double>& par = params.mobods[i];
-    double m = 0;
-    Vector3d h = Vector3d::Zero();
-    Matrix3d I = Matrix3d::Zero();
-    AddRigidInertiaToParent<double>(w.R_WB[i], w.p_WB[i], par.mass,
-                                    par.mass * par.p_BoBcm_B,
-                                    par.mass * par.G_BBo_B, &m, &h, &I);
-    w.Phi_A[i] = RigidInertia<double>(m, h, I).ToMatrix();
+    // The body's inertia about Wo in W, as the mass matrix packs it.
+    double K[10];
+    PackInertiaInWorld<double>(params.mobods[i], w.R_WB[i], w.p_WB[i], K);
+    w.Phi_A[i] = UnpackInertia(K).ToMatrix();
     w.Phi_V[i] = Kmatrix(w.Phi_A[i],
                          MotionToWorld(w.R_WB[i], w.p_WB[i], ws.V_WB_B[i]));
   }

@@ -263,18 +263,22 @@ inline Vector6<T> ForceToParent(const Matrix3<T>& R_PB, const Vector3<T>& p_PB,
   return F;
 }
 
-// V ×ₘ U = [w × u_w; w × u_v + v × u_w].
+// out = V ×ₘ U = [w × u_w; w × u_v + v × u_w], on raw arrays.
+template <typename T>
+inline void CrossMotionInto(const T* V, const T* U, T* out) {
+  T a[3], b[3], c[3];
+  Cross3<T>(V, U, a);
+  Cross3<T>(V, U + 3, b);
+  Cross3<T>(V + 3, U, c);
+  for (int k = 0; k < 3; ++k) {
+    out[k] = a[k];
+    out[3 + k] = b[k] + c[k];
+  }
+}
 template <typename T>
 inline Vector6<T> CrossMotion(const Vector6<T>& V, const Vector6<T>& U) {
-  T a[3], b[3], c[3];
-  Cross3<T>(V.data(), U.data(), a);
-  Cross3<T>(V.data(), U.data() + 3, b);
-  Cross3<T>(V.data() + 3, U.data(), c);
   Vector6<T> r;
-  for (int k = 0; k < 3; ++k) {
-    r[k] = a[k];
-    r[3 + k] = b[k] + c[k];
-  }
+  CrossMotionInto<T>(V.data(), U.data(), r.data());
   return r;
 }
 
@@ -382,29 +386,6 @@ inline void RigidBodyForce(const MobodParameters<T>& par, const T* V,
     I.Times(a, Ia);
     for (int k = 0; k < 6; ++k) f[k] += Ia[k];
   }
-}
-
-
-// Adds to (m, h, I) about Po in P the rigid inertia (mB, hB, IB) given about
-// Bo in B, with X_PB = (R, p): h' = R·hB, I' = R·IB·Rᵀ, then the shift
-// I_Po = I' − [h'][p] − [p][h'] − m[p][p] and h_Po = h' + m·p.
-template <typename T>
-inline void AddRigidInertiaToParent(const Matrix3<T>& R, const Vector3<T>& p,
-                                    const T& mB, const Vector3<T>& hB,
-                                    const Matrix3<T>& IB, T* m, Vector3<T>* h,
-                                    Matrix3<T>* I) {
-  const Vector3<T> hr = R * hB;
-  Matrix3<T> Ir;
-  Ir.noalias() = R * IB * R.transpose();
-  const Matrix3<T> px = mobilizer_math::CrossMatrix<T>(p);
-  const Matrix3<T> hx = mobilizer_math::CrossMatrix<T>(hr);
-  Matrix3<T> S;
-  S.noalias() = hx * px;
-  S += S.transpose().eval();
-  S.noalias() += mB * (px * px);
-  *I += Ir - S;
-  *h += hr + mB * p;
-  *m += mB;
 }
 
 // Adds to P_P (at Po in P) the articulated inertia Pa = [A B; Bᵀ C] (at Bo
@@ -642,13 +623,13 @@ inline bool IsAxisRevolute(const MobodInfo& b) {
 }
 
 // BodyNode::CalcPositionKinematicsCache_BaseToTip for mobod i; world pose
-// only with kWorld (the parent's world pose must be current). sin_cos: on
-// double, the sine and cosine of an axis-aligned revolute's angle
+// only with kWorld (the parent's world pose must be current). sin_q, cos_q:
+// on double, the sine and cosine of an axis-aligned revolute's angle
 // (PositionSteps computes them together); unused otherwise.
 template <typename T, bool kWorld>
 inline void PositionStep(const CompiledTree& tree,
                          const TreeParameters<T>& params, const T* q, int i,
-                         const double* sin_cos, TreeWorkspace<T>* ws) {
+                         double sin_q, double cos_q, TreeWorkspace<T>* ws) {
   TreeWorkspace<T>& w = *ws;
   const MobodInfo& b = tree.mobod(i);
   const MobodParameters<T>& par = params.mobods[i];
@@ -657,8 +638,8 @@ inline void PositionStep(const CompiledTree& tree,
     const int k = b.axis_index;
     T s, c;
     if constexpr (std::is_same_v<T, double>) {
-      s = sin_cos[0];
-      c = sin_cos[1];
+      s = sin_q;
+      c = cos_q;
     } else {
       using std::cos;
       using std::sin;
@@ -810,6 +791,8 @@ void PositionSteps(const CompiledTree& tree, const TreeParameters<T>& params,
                    const T* q, const int* mobods, int count,
                    TreeWorkspace<T>* ws) {
   if constexpr (std::is_same_v<T, double>) {
+    // Only the revolutes' angles, packed: a lane spent on another kind's
+    // placeholder cost Cassie's local pass 8%.
     double angle[kPositionStepsChunk], s[kPositionStepsChunk],
         c[kPositionStepsChunk];
     int m = 0;
@@ -820,16 +803,16 @@ void PositionSteps(const CompiledTree& tree, const TreeParameters<T>& params,
     math::SinCos(angle, m, s, c);
     m = 0;
     for (int k = 0; k < count; ++k) {
-      double sin_cos[2] = {0, 0};
+      double sin_q = 0, cos_q = 0;
       if (IsAxisRevolute(tree.mobod(mobods[k]))) {
-        sin_cos[0] = s[m];
-        sin_cos[1] = c[m++];
+        sin_q = s[m];
+        cos_q = c[m++];
       }
-      PositionStep<T, kWorld>(tree, params, q, mobods[k], sin_cos, ws);
+      PositionStep<T, kWorld>(tree, params, q, mobods[k], sin_q, cos_q, ws);
     }
   } else {
     for (int k = 0; k < count; ++k) {
-      PositionStep<T, kWorld>(tree, params, q, mobods[k], nullptr, ws);
+      PositionStep<T, kWorld>(tree, params, q, mobods[k], 0, 0, ws);
     }
   }
 }
@@ -935,18 +918,8 @@ void CalcVelocityKinematics(const CompiledTree& tree,
       V_WB[r] = V[r];
       V_PB[r] = VJ[r];
     }
-    // c = V ×ₘ VJ = [w × VJ_w; w × VJ_v + v × VJ_w].
     T c[6];
-    {
-      T a[3], b2[3], d[3];
-      Cross3<T>(V, VJ, a);
-      Cross3<T>(V, VJ + 3, b2);
-      Cross3<T>(V + 3, VJ, d);
-      for (int r = 0; r < 3; ++r) {
-        c[r] = a[r];
-        c[3 + r] = b2[r] + d[r];
-      }
-    }
+    CrossMotionInto<T>(V, VJ, c);
     // Plücker across-mobilizer bias in F at Mo: [Ḣ·v]_w and
     // [Ḣ·v]_v − w_FM × v_FMo, zero for kinds with constant H_FM whose
     // w_FM and v_FMo are parallel (revolute, prismatic, screw, ball).
@@ -1198,6 +1171,14 @@ inline void PackInertiaInWorld<double>(const MobodParameters<double>& b,
 }
 #endif
 
+// The rigid inertia (m, h, I) a PackInertiaInWorld packing holds.
+template <typename T>
+inline RigidInertia<T> UnpackInertia(const T* K) {
+  Matrix3<T> I;
+  I << K[4], K[7], K[8], K[7], K[5], K[9], K[8], K[9], K[6];
+  return RigidInertia<T>(K[0], Vector3<T>(K[1], K[2], K[3]), I);
+}
+
 // The spatial force F = K·S of the packed inertia K on the motion S = (w, v),
 // both at Wo in W: [I·w + h × v; m·v − h × w].
 template <typename T>
@@ -1315,7 +1296,7 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
     root.R_WF = p1.X_PF.R;
     root.R_WF_identity = IsIdentityRotation<T>(root.R_WF);
     root.p_WMo = w.p_WB[1];
-    const Vector3<T> p_BM = p1.X_BM.p;
+    OperandOf<T, Vector3<T>> p_BM = p1.X_BM.p;
     AddRotated<T>(w.R_WB[1], p_BM, &root.p_WMo);
   }
   if (!tree.dofs_form_a_path()) SetZeroContiguous<T>(M);
