@@ -147,17 +147,30 @@ class Builder {
             RotationalInertia<double>::MakeUnchecked(checked.I_BBcm_B()));
       } catch (const std::logic_error& e) {
         if (!(checked.mass >= 0) || !std::isfinite(checked.mass)) {
-          diagnostic_.Error(link.location, element, e.what());
+          diagnostic_.Error(
+              link.location, element,
+              fmt::format("link '{}' has non-physical mass properties: {}",
+                          link.name, e.what()));
         }
         diagnostic_.Warning(link.location, element,
-                            fmt::format("{}\nthe inertia is replaced by that "
-                                        "of a solid sphere of water of the "
-                                        "same mass",
-                                        e.what()));
+                            fmt::format("link '{}' has non-physical mass "
+                                        "properties: {}\nthe inertia is "
+                                        "replaced by that of a solid sphere "
+                                        "of water of the same mass",
+                                        link.name, e.what()));
         ReplaceWithPlausibleInertia(&checked);
-        M_BBo_B = SpatialInertia<double>::MakeFromCentralInertia(
-            checked.mass, checked.p_BoBcm_B(),
-            RotationalInertia<double>::MakeUnchecked(checked.I_BBcm_B()));
+        // The substitute can still fail (a center of mass so far away that
+        // the inertia about Bo overflows): an error naming the link then.
+        try {
+          M_BBo_B = SpatialInertia<double>::MakeFromCentralInertia(
+              checked.mass, checked.p_BoBcm_B(),
+              RotationalInertia<double>::MakeUnchecked(checked.I_BBcm_B()));
+        } catch (const std::logic_error& e2) {
+          diagnostic_.Error(
+              link.location, element,
+              fmt::format("link '{}' has non-physical mass properties: {}",
+                          link.name, e2.what()));
+        }
       }
     }
     WithLocation(diagnostic_, link.location, element, [&]() -> const Body& {

@@ -10,10 +10,12 @@
 // that are warnings by default (unknown tags, non-physical inertias,
 // missing meshes) are errors under strict parsing and, when lenient, warn
 // with the same file:line and element and still load the model.
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -354,6 +356,121 @@ TEST(BadInputCoverage, EachCategoryInEachFormat) {
       found |= std::string(c.name) == format + "JointCycle";
     }
     EXPECT_TRUE(found) << format;
+  }
+}
+
+// Mass properties the readers' checks let through but SpatialInertia
+// rejects (here a center of mass so far from the body origin that the
+// inertia about it overflows) are reported with the file, the line and the
+// link, keeping SpatialInertia's explanation; lenient parsing cannot load
+// them either (its substitute inertia fails the same way).
+class InertiaErrorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("ossa_inertia_errors_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string Write(const std::string& name, const std::string& text) const {
+    const std::string path = (dir_ / name).string();
+    std::ofstream(path) << text;
+    return path;
+  }
+  // Parses into a plant (Finalize() is the plant's, not the parser's).
+  static void Load(const std::string& path, bool strict) {
+    MultibodyPlant<double> plant(0.0);
+    Parser parser(&plant);
+    if (strict) parser.SetStrictParsing();
+    parser.AddModels(path);
+  }
+  fs::path dir_;
+};
+
+TEST_F(InertiaErrorTest, FarCenterOfMassNamesFileLineAndLink) {
+  const std::string urdf =
+      Write("far.urdf",
+            "<robot name='r'>\n<link name='a'>\n<inertial>\n"
+            "<origin xyz='1e200 0 0'/>\n<mass value='1'/>\n"
+            "<inertia ixx='1' iyy='1' izz='1' ixy='0' ixz='0' iyz='0'/>\n"
+            "</inertial>\n</link>\n</robot>");
+  const std::string sdf = Write(
+      "far.sdf",
+      "<sdf version='1.9'>\n<model name='m'>\n<link name='a'>\n<inertial>\n"
+      "<pose>1e200 0 0 0 0 0</pose>\n<mass>1</mass>\n</inertial>\n</link>\n"
+      "</model>\n</sdf>");
+  const std::string mjcf = Write(
+      "far.xml",
+      "<mujoco>\n<worldbody>\n<body name='a'>\n"
+      "<inertial pos='1e200 0 0' mass='1' diaginertia='1 1 1'/>\n</body>\n"
+      "</worldbody>\n</mujoco>");
+  WarningCollector warnings;  // lenient parsing warns first; kept off the log
+  for (const auto& [path, line] :
+       {std::pair{urdf, 2}, std::pair{sdf, 3}, std::pair{mjcf, 3}}) {
+    for (const bool strict : {false, true}) {
+      const std::string message = ExpectParseError(
+          [&] { Load(path, strict); },
+          {path + ":" + std::to_string(line) + ":", "<link name='a'>",
+           "link 'a' has non-physical mass properties",
+           "MakeFromCentralInertia"});
+      EXPECT_EQ(message.rfind(path + ":", 0), 0u) << message;
+    }
+  }
+}
+
+// A sweep over extreme mass properties in each format: each either loads
+// or fails with a std::runtime_error that starts with the file and a line.
+TEST_F(InertiaErrorTest, EveryFailureNamesFileAndLine) {
+  const char* masses[] = {"1", "0", "-1", "1e-300", "1e300", "1e308"};
+  const char* moments[] = {"1", "0", "-1", "1e-300", "1e300", "1e308"};
+  const char* offsets[] = {"0", "1e150", "1e200", "1e300"};
+  WarningCollector warnings;  // lenient parsing warns; kept off the log
+  int n = 0;
+  for (const char* mass : masses) {
+    for (const char* moment : moments) {
+      for (const char* offset : offsets) {
+        const std::string urdf = Write(
+            fmt::format("s{}.urdf", n),
+            fmt::format("<robot name='r'>\n<link name='a'>\n<inertial>\n"
+                        "<origin xyz='{2} 0 0'/>\n<mass value='{0}'/>\n"
+                        "<inertia ixx='{1}' iyy='{1}' izz='{1}' ixy='0' "
+                        "ixz='0' iyz='0'/>\n</inertial>\n</link>\n</robot>",
+                        mass, moment, offset));
+        const std::string sdf = Write(
+            fmt::format("s{}.sdf", n),
+            fmt::format("<sdf version='1.9'>\n<model name='m'>\n"
+                        "<link name='a'>\n<inertial>\n<pose>{2} 0 0 0 0 0"
+                        "</pose>\n<mass>{0}</mass>\n<inertia><ixx>{1}</ixx>"
+                        "<iyy>{1}</iyy><izz>{1}</izz></inertia>\n</inertial>"
+                        "\n</link>\n</model>\n</sdf>",
+                        mass, moment, offset));
+        const std::string mjcf = Write(
+            fmt::format("s{}.xml", n),
+            fmt::format("<mujoco>\n<worldbody>\n<body name='a'>\n"
+                        "<inertial pos='{2} 0 0' mass='{0}' "
+                        "diaginertia='{1} {1} {1}'/>\n</body>\n</worldbody>\n"
+                        "</mujoco>",
+                        mass, moment, offset));
+        ++n;
+        for (const std::string& path : {urdf, sdf, mjcf}) {
+          for (const bool strict : {false, true}) {
+            try {
+              Load(path, strict);
+            } catch (const std::runtime_error& e) {
+              const std::string what = e.what();
+              EXPECT_EQ(what.rfind(path + ":", 0), 0u) << what;
+              EXPECT_TRUE(what.size() > path.size() + 1 &&
+                          std::isdigit(static_cast<unsigned char>(
+                              what[path.size() + 1])))
+                  << what;
+            } catch (const std::exception& e) {
+              ADD_FAILURE() << path << " (strict " << strict
+                            << "): not a parse error: " << e.what();
+            }
+          }
+        }
+      }
+    }
   }
 }
 
