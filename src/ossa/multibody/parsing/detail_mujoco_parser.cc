@@ -64,6 +64,22 @@ struct MeshVolumeProperties {
 // `error` when the file cannot be read or holds a bad face.
 std::optional<MeshVolumeProperties> ReadObjVolumeProperties(
     const std::string& path, const Eigen::Vector3d& scale, std::string* error) {
+  // Only a regular file of bounded size is read: a FIFO or a device such as
+  // /dev/zero (perhaps behind a symbolic link named *.obj) would block or
+  // never end, and a huge file would exhaust memory.
+  constexpr std::uintmax_t kMaxObjBytes = 512u << 20;
+  std::error_code ec;
+  const fs::file_status status = fs::status(fs::path(path), ec);
+  if (ec || !fs::is_regular_file(status)) {
+    *error = "is not a regular file";
+    return std::nullopt;
+  }
+  const std::uintmax_t size = fs::file_size(fs::path(path), ec);
+  if (ec || size > kMaxObjBytes) {
+    *error = fmt::format("is larger than the {} MB an OBJ mesh may have",
+                         kMaxObjBytes >> 20);
+    return std::nullopt;
+  }
   std::ifstream in(path);
   if (!in) {
     *error = "cannot be read";

@@ -33,6 +33,12 @@ bool IsDirectory(const std::string& path) {
 // Reads <package><name> of a package.xml; nullopt (with reason) on failure.
 std::optional<std::string> ReadPackageName(const std::string& filename,
                                            std::string* reason) {
+  // A FIFO or a device would block or never end.
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::path(filename), ec)) {
+    *reason = fmt::format("{}: is not a regular file", filename);
+    return std::nullopt;
+  }
   tinyxml2::XMLDocument doc;
   if (doc.LoadFile(filename.c_str()) != tinyxml2::XML_SUCCESS) {
     *reason = fmt::format("{}:{}: cannot read package.xml: {}", filename,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -423,6 +424,51 @@ TEST(MujocoParserTest, BadInput) {
   }
   ExpectParseError([&] { ParseString(odd, true); },
                    {"<string>.xml:2:", "<sparkle>", "strict parsing"});
+}
+
+class MujocoFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("ossa_mjcf_files_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Path(const std::string& name) const {
+    return (dir_ / name).string();
+  }
+  std::string Write(const std::string& name, const std::string& text) const {
+    std::ofstream(Path(name)) << text;
+    return Path(name);
+  }
+  std::filesystem::path dir_;
+};
+
+// A mesh "file" that is a FIFO or a device (here behind a name ending in
+// .obj) is refused before it is opened: reading it would block or never
+// end. A warning (no mass from it), an error under strict parsing.
+TEST_F(MujocoFileTest, ObjMeshMustBeARegularFile) {
+  const std::string fifo = Path("pipe.obj");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string zero = Path("zero.obj");
+  std::filesystem::create_symlink("/dev/zero", zero);
+  for (const std::string& mesh : {fifo, zero}) {
+    const std::string text = fmt::format(
+        "<mujoco model='m'><asset><mesh name='x' file='{}'/></asset>"
+        "<worldbody><body name='b'>\n<geom type='mesh' mesh='x'/>"
+        "<geom size='0.1' mass='1'/></body></worldbody></mujoco>",
+        mesh);
+    {
+      WarningCollector warnings;
+      const ModelSpec m = ParseString(text);
+      EXPECT_EQ(m.FindLink("b")->inertial.mass, 1);
+      EXPECT_EQ(warnings.Count("is not a regular file; the geom has no mass"),
+                1)
+          << ::testing::PrintToString(warnings.messages);
+    }
+    ExpectParseError([&] { ParseString(text, true); },
+                     {"<string>.xml:2:", "<geom>", "is not a regular file"});
+  }
 }
 
 }  // namespace
