@@ -4,6 +4,7 @@
 #include <tinyxml2.h>
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -76,31 +77,247 @@ XmlReader::XmlReader(const DataSource& source,
 
 XmlReader::~XmlReader() = default;
 
+namespace {
+
+// A deep document is read in pieces: each element at depth kPieceDepth,
+// 2·kPieceDepth, ... (the root element has depth 1) is cut out of its
+// enclosing piece and left there as an empty element named kPieceTag whose
+// attribute "i" numbers the piece. Every piece then nests less deeply than
+// tinyxml2 allows (its limit counts the document as one level).
+constexpr int kPieceDepth = 64;
+constexpr const char* kPieceTag = "ossa.deep_xml_piece";
+
+struct Piece {
+  size_t begin{0};
+  size_t end{std::string_view::npos};
+  int line{1};
+  int level{0};  // depth / kPieceDepth; the whole document is level 0
+  std::vector<int> children;  // pieces cut out of this one, in order
+};
+
+// Finds the pieces of `text` (piece 0 is the whole text). A light scan: it
+// skips comments, CDATA sections, processing instructions, declarations and
+// quoted attribute values. Returns false when the text does not scan as
+// balanced elements (tinyxml2's message is then the one to report). Sets
+// `too_deep_line` to the line of the first element nested deeper than
+// `max_depth`, else 0.
+bool FindPieces(std::string_view t, int max_depth, std::vector<Piece>* pieces,
+                int* too_deep_line) {
+  *too_deep_line = 0;
+  pieces->assign(1, Piece{0, t.size(), 1, 0, {}});
+  // The piece of each level most recently opened: the enclosing one of the
+  // next piece a level deeper (elements of one depth never nest).
+  std::vector<int> last_at_level{0};
+  struct Open {
+    int piece;  // -1 when the element starts no piece
+  };
+  std::vector<Open> open;
+  size_t i = 0;
+  int line = 1;
+  auto advance_to = [&](size_t k) {
+    line += static_cast<int>(std::count(t.begin() + i, t.begin() + k, '\n'));
+    i = k;
+  };
+  auto skip_past = [&](size_t from, std::string_view end) {
+    const size_t k = t.find(end, from);
+    if (k == std::string_view::npos) return false;
+    advance_to(k + end.size());
+    return true;
+  };
+  while (true) {
+    const size_t lt = t.find('<', i);
+    if (lt == std::string_view::npos) break;
+    advance_to(lt);
+    const std::string_view rest = t.substr(i);
+    bool ok = true;
+    if (rest.substr(0, 4) == "<!--") {
+      ok = skip_past(i + 4, "-->");
+    } else if (rest.substr(0, 9) == "<![CDATA[") {
+      ok = skip_past(i + 9, "]]>");
+    } else if (rest.substr(0, 2) == "<?") {
+      ok = skip_past(i + 2, "?>");
+    } else if (rest.substr(0, 2) == "<!") {
+      ok = skip_past(i + 2, ">");
+    } else if (rest.substr(0, 2) == "</") {
+      if (open.empty() || !skip_past(i + 2, ">")) return false;
+      if (open.back().piece >= 0) (*pieces)[open.back().piece].end = i;
+      open.pop_back();
+    } else {
+      // A start tag: up to the first '>' outside quotes.
+      size_t k = i + 1;
+      char quote = 0;
+      for (; k < t.size(); ++k) {
+        const char c = t[k];
+        if (quote != 0) {
+          if (c == quote) quote = 0;
+        } else if (c == '"' || c == '\'') {
+          quote = c;
+        } else if (c == '>') {
+          break;
+        }
+      }
+      if (k >= t.size()) return false;
+      const bool self_closing = t[k - 1] == '/';
+      const size_t begin = i;
+      const int begin_line = line;
+      advance_to(k + 1);
+      if (!self_closing) {
+        const int depth = static_cast<int>(open.size()) + 1;
+        if (depth > max_depth) {
+          *too_deep_line = begin_line;
+          return true;
+        }
+        int piece = -1;
+        if (depth % kPieceDepth == 0) {
+          const int level = depth / kPieceDepth;
+          piece = static_cast<int>(pieces->size());
+          pieces->push_back(
+              Piece{begin, std::string_view::npos, begin_line, level, {}});
+          (*pieces)[last_at_level[level - 1]].children.push_back(piece);
+          if (static_cast<int>(last_at_level.size()) <= level) {
+            last_at_level.push_back(piece);
+          } else {
+            last_at_level[level] = piece;
+          }
+        }
+        open.push_back({piece});
+      }
+    }
+    if (!ok) return false;
+  }
+  if (!open.empty()) return false;
+  for (const Piece& p : *pieces) {
+    if (p.end == std::string_view::npos) return false;
+  }
+  return true;
+}
+
+// The text tinyxml2 parses for piece `index`: its own text, with each
+// piece cut out of it replaced by a placeholder followed by as many line
+// breaks as the cut text holds, and preceded by line breaks up to its first
+// line, so that tinyxml2's line numbers are the file's.
+std::string PieceText(std::string_view t, const std::vector<Piece>& pieces,
+                      int index) {
+  const Piece& p = pieces[index];
+  std::string out(p.line - 1, '\n');
+  size_t at = p.begin;
+  for (const int c : p.children) {
+    const Piece& child = pieces[c];
+    out.append(t.substr(at, child.begin - at));
+    out.append(fmt::format("<{} i=\"{}\"/>", kPieceTag, c));
+    out.append(static_cast<size_t>(std::count(t.begin() + child.begin,
+                                              t.begin() + child.end, '\n')),
+               '\n');
+    at = child.end;
+  }
+  out.append(t.substr(at, p.end - at));
+  return out;
+}
+
+}  // namespace
+
 const XMLElement* XmlReader::Root() {
   doc_ = std::make_unique<tinyxml2::XMLDocument>();
-  tinyxml2::XMLError result;
-  if (source_.is_file()) {
-    std::string text = ReadFileOrThrow(source_.path);
-    result = doc_->Parse(text.data(), text.size());
-  } else {
-    result = doc_->Parse(source_.contents.data(), source_.contents.size());
-  }
-  if (result != tinyxml2::XML_SUCCESS) {
-    const char* what = doc_->ErrorStr();
+  lines_.clear();
+  const std::string file_text =
+      source_.is_file() ? ReadFileOrThrow(source_.path) : std::string();
+  const std::string_view text =
+      source_.is_file() ? std::string_view(file_text) : source_.contents;
+  auto fail = [&](const tinyxml2::XMLDocument& doc) {
+    const char* what = doc.ErrorStr();
     workspace_.diagnostic().Error(
-        SourceLocation{source_.name, doc_->ErrorLineNum()}, "",
+        SourceLocation{source_.name, doc.ErrorLineNum()}, "",
         fmt::format("malformed XML: {}", what ? what : "parse error"));
+  };
+  const tinyxml2::XMLError result = doc_->Parse(text.data(), text.size());
+  if (result == tinyxml2::XML_ELEMENT_DEPTH_EXCEEDED) {
+    // Deeper than tinyxml2 goes: parse the pieces apart, then copy them
+    // into one document, each piece in place of its placeholder.
+    std::vector<Piece> pieces;
+    int too_deep_line = 0;
+    if (!FindPieces(text, kMaxElementDepth, &pieces, &too_deep_line)) {
+      fail(*doc_);
+    }
+    if (too_deep_line > 0) {
+      workspace_.diagnostic().Error(
+          SourceLocation{source_.name, too_deep_line}, "",
+          fmt::format("elements nest deeper than {} levels", kMaxElementDepth));
+    }
+    std::vector<std::unique_ptr<tinyxml2::XMLDocument>> parsed;
+    for (size_t k = 0; k < pieces.size(); ++k) {
+      parsed.push_back(std::make_unique<tinyxml2::XMLDocument>());
+      const std::string piece_text =
+          PieceText(text, pieces, static_cast<int>(k));
+      if (parsed.back()->Parse(piece_text.data(), piece_text.size()) !=
+          tinyxml2::XML_SUCCESS) {
+        fail(*parsed.back());
+      }
+      if (k > 0 && parsed.back()->RootElement() == nullptr) fail(*doc_);
+    }
+    doc_ = std::make_unique<tinyxml2::XMLDocument>();
+    // Iterative copy (the tree may be deep): each node goes to the end of
+    // its parent's copy, so siblings keep their order.
+    struct Todo {
+      const tinyxml2::XMLNode* from;
+      tinyxml2::XMLNode* parent;
+    };
+    std::vector<Todo> todo;
+    for (const tinyxml2::XMLNode* c = parsed[0]->LastChild(); c;
+         c = c->PreviousSibling()) {
+      todo.push_back({c, doc_.get()});
+    }
+    while (!todo.empty()) {
+      auto [from, parent] = todo.back();
+      todo.pop_back();
+      if (const XMLElement* e = from->ToElement();
+          e != nullptr && std::string_view(e->Name()) == kPieceTag) {
+        const int k = e->IntAttribute("i", -1);
+        if (k <= 0 || k >= static_cast<int>(parsed.size())) {
+          workspace_.diagnostic().Error(
+              SourceLocation{source_.name, e->GetLineNum()}, "",
+              fmt::format("the element <{}> is reserved", kPieceTag));
+        }
+        from = parsed[k]->RootElement();
+      }
+      tinyxml2::XMLNode* copy = from->ShallowClone(doc_.get());
+      parent->InsertEndChild(copy);
+      if (const XMLElement* e = from->ToElement()) {
+        lines_[copy->ToElement()] = e->GetLineNum();
+      }
+      for (const tinyxml2::XMLNode* c = from->LastChild(); c;
+           c = c->PreviousSibling()) {
+        todo.push_back({c, copy});
+      }
+    }
+  } else if (result != tinyxml2::XML_SUCCESS) {
+    fail(*doc_);
   }
   const XMLElement* root = doc_->RootElement();
   if (root == nullptr) {
     workspace_.diagnostic().Error(SourceLocation{source_.name, 1}, "",
                                   "the document has no root element");
   }
+  // tinyxml2 reads elements after the root as its siblings; XML allows one
+  // root, and a reader would silently drop the others.
+  if (const XMLElement* second = root->NextSiblingElement()) {
+    workspace_.diagnostic().Error(
+        Loc(second), Describe(second),
+        fmt::format("a second root element (the first is <{}> at line {}): "
+                    "an XML document has exactly one root element",
+                    root->Name(), Line(root)));
+  }
   return root;
 }
 
+int XmlReader::Line(const XMLElement* e) const {
+  if (e == nullptr) return 0;
+  if (const int line = e->GetLineNum(); line > 0) return line;
+  const auto it = lines_.find(e);
+  return it == lines_.end() ? 0 : it->second;
+}
+
 SourceLocation XmlReader::Loc(const XMLElement* e) const {
-  return SourceLocation{source_.name, e ? e->GetLineNum() : 0};
+  return SourceLocation{source_.name, Line(e)};
 }
 
 std::string XmlReader::Describe(const XMLElement* e) {
@@ -321,6 +538,35 @@ void CheckInertial(const XmlReader& reader, const XMLElement* e,
                        "inertia is dropped",
                        link_name));
     inertial->I_BBcm_I.setZero();
+  }
+}
+
+std::string IncludeKey(const DataSource& source) {
+  if (!source.is_file()) return source.name;
+  std::error_code ec;
+  const fs::path canonical = fs::weakly_canonical(fs::path(source.path), ec);
+  return ec ? source.path : canonical.string();
+}
+
+void CheckInclude(const XmlReader& reader, const XMLElement* e,
+                  const std::vector<std::string>& chain, int depth,
+                  const DataSource& included) {
+  const std::string key = IncludeKey(included);
+  const auto it = std::find(chain.begin(), chain.end(), key);
+  if (it != chain.end()) {
+    std::string loop;
+    for (auto f = it; f != chain.end(); ++f) loop += *f + " includes ";
+    reader.Error(e, fmt::format("include loop: {}{}", loop, key));
+  }
+  const ParsingWorkspace& workspace = reader.workspace();
+  if (depth >= ParsingWorkspace::kMaxIncludeDepth) {
+    reader.Error(e, fmt::format("includes nest deeper than {} files",
+                                ParsingWorkspace::kMaxIncludeDepth));
+  }
+  if (++*workspace.included_files > ParsingWorkspace::kMaxIncludedFiles) {
+    reader.Error(e, fmt::format("the parse includes more than {} files (each "
+                                "inclusion of a file counts)",
+                                ParsingWorkspace::kMaxIncludedFiles));
   }
 }
 

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "ossa/multibody/parsing/model_spec.h"
@@ -71,8 +72,19 @@ class ParsingWorkspace {
   const PackageMap& package_map() const { return *package_map_; }
   const DiagnosticPolicy& diagnostic() const { return diagnostic_; }
   const ParseAnyFunction& parse_any() const { return parse_any_; }
-  /// Nesting depth of includes, to stop include loops.
+  /// Nesting depth of includes, to bound the recursion of nested parses.
   int include_depth{0};
+  /// The files being read, outermost first, whose includes are being
+  /// followed (as IncludeKey() gives them): a file that appears twice is an
+  /// include loop.
+  std::vector<std::string> include_chain;
+  /// Files included so far by the whole parse, shared by the copies a
+  /// nested parse makes. Bounded by kMaxIncludedFiles: without a loop,
+  /// files that include another several times each still multiply.
+  std::shared_ptr<int> included_files = std::make_shared<int>(0);
+  static constexpr int kMaxIncludedFiles = 100000;
+  /// How deep includes may nest (each level recurses through a reader).
+  static constexpr int kMaxIncludeDepth = 100;
 
  private:
   const PackageMap* package_map_;
@@ -89,9 +101,19 @@ class XmlReader {
   XmlReader(const XmlReader&) = delete;
   XmlReader& operator=(const XmlReader&) = delete;
 
-  /// Parses the text; throws (naming the file and line) on malformed XML or
-  /// an empty document.
+  /// Parses the text; throws (naming the file and line) on malformed XML,
+  /// an empty document, a second root element, or elements nested deeper
+  /// than kMaxElementDepth.
   const tinyxml2::XMLElement* Root();
+
+  /// How deep elements may nest. tinyxml2 alone stops at its compiled-in
+  /// TINYXML2_MAX_ELEMENT_DEPTH (100 in Debian's 9.0); deeper documents are
+  /// parsed in pieces (see Root()). The bound keeps the readers' own
+  /// recursion far from the stack's end.
+  static constexpr int kMaxElementDepth = 10000;
+
+  /// The element's line in the file (1-based), 0 when unknown.
+  int Line(const tinyxml2::XMLElement* e) const;
 
   const DataSource& source() const { return source_; }
   const DiagnosticPolicy& diagnostic() const { return workspace_.diagnostic(); }
@@ -146,6 +168,9 @@ class XmlReader {
   const DataSource& source_;
   const ParsingWorkspace& workspace_;
   std::unique_ptr<tinyxml2::XMLDocument> doc_;
+  // Lines of the elements of a document assembled from pieces (tinyxml2
+  // keeps the line only of elements it parsed itself).
+  std::unordered_map<const tinyxml2::XMLElement*, int> lines_;
 };
 
 /// Dispatches on the data source's extension ("urdf", "sdf"/"world",
@@ -182,6 +207,20 @@ void CheckInertial(const XmlReader& reader, const tinyxml2::XMLElement* e,
 /// of water (1000 kg/m³) with its mass, about its center of mass (what the
 /// reference substitutes for non-physical inertias).
 void ReplaceWithPlausibleInertia(InertialSpec* inertial);
+
+/// The key under which a file enters ParsingWorkspace::include_chain: its
+/// canonical path (symbolic links resolved), or its name when it is text in
+/// memory.
+std::string IncludeKey(const DataSource& source);
+
+/// Checks, before `included` is read for an include element `e` of
+/// `reader`, that it does not close an include loop (throws "include loop"
+/// naming the chain of files), that includes do not nest deeper than
+/// kMaxIncludeDepth (`depth` counts the levels so far) and that the whole
+/// parse stays within kMaxIncludedFiles files; counts the file.
+void CheckInclude(const XmlReader& reader, const tinyxml2::XMLElement* e,
+                  const std::vector<std::string>& chain, int depth,
+                  const DataSource& included);
 
 /// Returns the lowercase extension of a path ("urdf", "sdf", "xml"), without
 /// the dot.

@@ -156,8 +156,11 @@ class MujocoReader {
  public:
   MujocoReader(const DataSource& source, const std::string& model_name,
                const ParsingWorkspace& workspace)
-      : model_name_(model_name), workspace_(workspace) {
+      : model_name_(model_name),
+        workspace_(workspace),
+        include_chain_(workspace.include_chain) {
     readers_.push_back(std::make_unique<XmlReader>(source, workspace));
+    include_chain_.push_back(IncludeKey(source));
   }
 
   ModelSpec Read();
@@ -168,9 +171,25 @@ class MujocoReader {
   void ReadDefault(const XmlReader& xml, const XMLElement* e,
                    const DefaultClass& parent);
   void ReadAsset(const XmlReader& xml, const XMLElement* e);
+  // A <body> to read: its parent's name, the parent's pose in world and
+  // the childclass it inherits.
+  struct PendingBody {
+    const XMLElement* e;
+    std::string parent;
+    Eigen::Isometry3d X_WP;
+    std::string childclass;
+  };
+  // Reads one body (its joints, geoms, sites) and appends its child bodies,
+  // in order, to `children`.
   void ReadBody(const XmlReader& xml, const XMLElement* e,
                 const std::string& parent, const Eigen::Isometry3d& X_WP,
-                const std::string& childclass);
+                const std::string& childclass,
+                std::vector<PendingBody>* children);
+  // Reads a body and all the bodies inside it, depth first in document
+  // order, with an explicit stack: bodies may nest thousands deep.
+  void ReadBodyTree(const XmlReader& xml, const XMLElement* e,
+                    const std::string& parent, const Eigen::Isometry3d& X_WP,
+                    const std::string& childclass);
   void ReadWorldBody(const XmlReader& xml, const XMLElement* e);
   void ReadActuators(const XmlReader& xml, const XMLElement* e);
   void ReadContact(const XmlReader& xml, const XMLElement* e);
@@ -207,6 +226,8 @@ class MujocoReader {
   ModelSpec model_;
   std::set<std::string> body_names_;
   std::map<std::string, const JointSpec*> joints_by_name_;
+  // The files whose includes are being read, outermost first (IncludeKey()).
+  std::vector<std::string> include_chain_;
 };
 
 void MujocoReader::CollectSections(const XmlReader& xml, const XMLElement* root,
@@ -217,7 +238,6 @@ void MujocoReader::CollectSections(const XmlReader& xml, const XMLElement* root,
       sections_.push_back({&xml, c});
       continue;
     }
-    if (depth > 16) xml.Error(c, "includes nest too deeply (an include loop?)");
     const std::string file = xml.RequiredAttr(c, "file");
     const std::string path = xml.ResolveUri(file);
     if (path.empty()) {
@@ -225,6 +245,8 @@ void MujocoReader::CollectSections(const XmlReader& xml, const XMLElement* root,
     }
     sources_.push_back(
         std::make_unique<DataSource>(DataSource::FromFile(path)));
+    CheckInclude(xml, c, include_chain_, workspace_.include_depth + depth,
+                 *sources_.back());
     readers_.push_back(
         std::make_unique<XmlReader>(*sources_.back(), workspace_));
     XmlReader& inner = *readers_.back();
@@ -234,7 +256,9 @@ void MujocoReader::CollectSections(const XmlReader& xml, const XMLElement* root,
                   "an included MJCF file must have a <mujoco> "
                   "root");
     }
+    include_chain_.push_back(IncludeKey(*sources_.back()));
     CollectSections(inner, inner_root, depth + 1);
+    include_chain_.pop_back();
   }
 }
 
@@ -667,10 +691,29 @@ bool MujocoReader::ReadGeom(const XmlReader& xml, const XMLElement* e,
   return true;
 }
 
+void MujocoReader::ReadBodyTree(const XmlReader& xml, const XMLElement* e,
+                                const std::string& parent,
+                                const Eigen::Isometry3d& X_WP,
+                                const std::string& childclass) {
+  std::vector<PendingBody> stack{{e, parent, X_WP, childclass}};
+  std::vector<PendingBody> children;
+  while (!stack.empty()) {
+    const PendingBody b = std::move(stack.back());
+    stack.pop_back();
+    children.clear();
+    ReadBody(xml, b.e, b.parent, b.X_WP, b.childclass, &children);
+    // Reversed, so that the first child is read next.
+    for (auto it = children.rbegin(); it != children.rend(); ++it) {
+      stack.push_back(std::move(*it));
+    }
+  }
+}
+
 void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
                             const std::string& parent,
                             const Eigen::Isometry3d& X_WP,
-                            const std::string& childclass_in) {
+                            const std::string& childclass_in,
+                            std::vector<PendingBody>* children) {
   std::string childclass = childclass_in;
   if (const char* c = e->Attribute("childclass")) {
     if (!classes_.count(c)) {
@@ -989,7 +1032,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
   for (auto& d : dummies) model_.links.push_back(std::move(d));
   for (const XMLElement* c = e->FirstChildElement("body"); c;
        c = c->NextSiblingElement("body")) {
-    ReadBody(xml, c, name, X_WB, childclass);
+    children->push_back({c, name, X_WB, childclass});
   }
 }
 
@@ -999,7 +1042,7 @@ void MujocoReader::ReadWorldBody(const XmlReader& xml, const XMLElement* e) {
        c = c->NextSiblingElement()) {
     const std::string_view tag = c->Name();
     if (tag == "body") {
-      ReadBody(xml, c, kWorldName, Eigen::Isometry3d::Identity(), "main");
+      ReadBodyTree(xml, c, kWorldName, Eigen::Isometry3d::Identity(), "main");
     } else if (tag == "geom") {
       GeometrySpec g;
       double m;

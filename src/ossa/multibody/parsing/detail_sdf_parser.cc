@@ -64,6 +64,79 @@ bool IsForeignElement(std::string_view name) {
   return kForeign.count(name) > 0;
 }
 
+// A custom element: its name has a namespace prefix ("drake:joint",
+// "xyz:anything"). SDFormat keeps such elements anywhere; the reader warns
+// about the ones it does not know where it reads a list of elements (in
+// <model>, <link>, <joint>), as the reference does.
+bool IsCustomElement(std::string_view name) {
+  return name.find(':') != std::string_view::npos;
+}
+
+// The child elements SDFormat (1.4 – 1.11) defines inside each element the
+// reader reads. Deprecated children of older versions stay listed so that
+// files that still carry them load (as libsdformat converts them).
+const std::set<std::string_view>& SpecChildren(std::string_view parent) {
+  static const std::map<std::string_view, std::set<std::string_view>> kSpec{
+      {"sdf", {"world", "model", "actor", "light"}},
+      {"world",
+       {"audio", "wind", "include", "gravity", "magnetic_field", "atmosphere",
+        "gui", "physics", "scene", "light", "frame", "model", "actor", "plugin",
+        "road", "spherical_coordinates", "state", "population", "joint"}},
+      {"model",
+       {"static", "self_collide", "allow_auto_disable", "include", "model",
+        "enable_wind", "frame", "pose", "link", "joint", "plugin", "gripper"}},
+      {"include",
+       {"uri", "name", "static", "pose", "plugin", "placement_frame"}},
+      {"frame", {"pose"}},
+      {"pose", {}},
+      {"link",
+       {"gravity", "enable_wind", "self_collide", "kinematic",
+        "must_be_base_link", "velocity_decay", "frame", "pose", "inertial",
+        "collision", "visual", "sensor", "projector", "audio_sink",
+        "audio_source", "battery", "light", "particle_emitter"}},
+      {"inertial", {"mass", "pose", "inertia", "frame", "fluid_added_mass"}},
+      {"inertia", {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"}},
+      {"joint",
+       {"parent", "child", "gearbox_ratio", "gearbox_reference_body",
+        "thread_pitch", "screw_thread_pitch", "axis", "axis2", "physics",
+        "pose", "sensor", "frame"}},
+      {"axis",
+       {"initial_position", "xyz", "use_parent_model_frame", "dynamics",
+        "limit", "mimic"}},
+      {"dynamics",
+       {"damping", "friction", "spring_reference", "spring_stiffness"}},
+      {"limit",
+       {"lower", "upper", "effort", "velocity", "stiffness", "dissipation"}},
+  };
+  auto it = kSpec.find(parent == "axis2" ? "axis" : parent);
+  static const std::set<std::string_view> kNone;
+  return it == kSpec.end() ? kNone : it->second;
+}
+
+// Throws (naming the file, the line and the element) when `e` holds a child
+// element SDFormat does not define there, such as <mass> inside <inertia>
+// instead of <inertial>: the reference rejects those, and skipping one
+// would silently drop what the author meant (a mass, a limit). Custom
+// elements with a namespace prefix are accepted.
+void CheckChildElements(const XmlReader& xml, const XMLElement* e) {
+  const std::set<std::string_view>& spec = SpecChildren(e->Name());
+  for (const XMLElement* c = e->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    const std::string_view tag = c->Name();
+    if (spec.count(tag) || IsCustomElement(tag)) continue;
+    std::string hint;
+    if (tag == "mass" || tag == "inertia" || tag == "ixx" || tag == "ixy" ||
+        tag == "ixz" || tag == "iyy" || tag == "iyz" || tag == "izz") {
+      hint = tag == "mass" || tag == "inertia" ? " (it belongs in <inertial>)"
+                                               : " (it belongs in <inertia>)";
+    }
+    xml.Error(c, fmt::format("<{}> is not an SDFormat element of {} (line "
+                             "{}){}; a misplaced or misspelled element "
+                             "is an error",
+                             tag, XmlReader::Describe(e), xml.Line(e), hint));
+  }
+}
+
 enum class EntryKind { kLink, kJoint, kFrame, kModel };
 
 struct Scope;
@@ -116,8 +189,11 @@ class SdfReader {
  public:
   SdfReader(const DataSource& source, const std::string& model_name,
             const ParsingWorkspace& workspace)
-      : model_name_(model_name), workspace_(workspace) {
+      : model_name_(model_name),
+        workspace_(workspace),
+        include_chain_(workspace.include_chain) {
     readers_.push_back(std::make_unique<XmlReader>(source, workspace));
+    include_chain_.push_back(IncludeKey(source));
   }
 
   std::vector<ModelSpec> Read();
@@ -189,13 +265,20 @@ class SdfReader {
   int resolve_depth_{0};
   // SDFormat files included inside one another (other formats count in
   // workspace_.include_depth).
-  static constexpr int kMaxIncludeDepth = 32;
   int include_depth_{0};
+  // The files whose includes are being read, outermost first (IncludeKey()).
+  std::vector<std::string> include_chain_;
+  // Nested models (and included ones) inside one another: each level
+  // recurses through ReadModel(), so the depth is bounded well before the
+  // stack's end (real models nest a few levels).
+  static constexpr int kMaxModelNesting = 1000;
+  int model_depth_{0};
 };
 
 PoseValue SdfReader::ReadPose(const XmlReader& xml, const XMLElement* e) const {
   PoseValue p;
   if (e == nullptr) return p;
+  CheckChildElements(xml, e);
   if (const char* r = e->Attribute("relative_to")) p.relative_to = r;
   if (e->Attribute("frame")) {
     xml.Warning(e,
@@ -257,7 +340,7 @@ void SdfReader::AddEntry(Scope* scope, Entry entry) {
               fmt::format("the name '{}' is already used in model '{}' by a "
                           "<{}> (line {})",
                           entry.name, scope->name, it->second.element->Name(),
-                          it->second.element->GetLineNum()));
+                          xml.Line(it->second.element)));
   }
   const std::string name = entry.name;
   switch (entry.kind) {
@@ -280,6 +363,10 @@ std::unique_ptr<Scope> SdfReader::ReadModel(const XmlReader& xml,
                                             const XMLElement* e,
                                             const std::string& scoped_name,
                                             Scope* parent, bool parent_static) {
+  if (++model_depth_ > kMaxModelNesting) {
+    xml.Error(
+        e, fmt::format("models nest deeper than {} levels", kMaxModelNesting));
+  }
   auto scope = std::make_unique<Scope>();
   scope->name = scoped_name;
   scope->element = e;
@@ -294,6 +381,7 @@ std::unique_ptr<Scope> SdfReader::ReadModel(const XmlReader& xml,
       xml.Error(s, fmt::format("<static> must be true or false, not '{}'", v));
     }
   }
+  CheckChildElements(xml, e);
   if (e->Attribute("placement_frame")) {
     xml.Warning(e,
                 "the placement_frame attribute is not supported; the "
@@ -311,6 +399,7 @@ std::unique_ptr<Scope> SdfReader::ReadModel(const XmlReader& xml,
       entry.element = c;
       entry.pose_element = c->FirstChildElement("pose");
       if (entry.kind == EntryKind::kFrame) {
+        CheckChildElements(xml, c);
         if (const char* a = c->Attribute("attached_to")) entry.attached_to = a;
         if (entry.attached_to.empty()) entry.attached_to = kModelFrame;
       }
@@ -340,9 +429,24 @@ std::unique_ptr<Scope> SdfReader::ReadModel(const XmlReader& xml,
   }
   if (const char* canonical = e->Attribute("canonical_link")) {
     scope->canonical_link = canonical;
+    // Checked here, not only when a frame needs it: a model whose canonical
+    // link does not exist is invalid even if nothing attaches to it.
+    auto [owner, entry] = Lookup(scope.get(), scope->canonical_link);
+    // A link of an included model of another format is not a scope entry;
+    // CanonicalLink() reports it if a frame needs it.
+    const bool maybe_foreign =
+        !scope->foreign_models.empty() &&
+        scope->canonical_link.find("::") != std::string::npos;
+    if ((entry == nullptr && !maybe_foreign) ||
+        (entry != nullptr && entry->kind != EntryKind::kLink)) {
+      xml.Error(e, fmt::format("canonical_link '{}' of model '{}' names no "
+                               "link of the model",
+                               scope->canonical_link, scoped_name));
+    }
   } else if (!scope->link_order.empty()) {
     scope->canonical_link = scope->link_order.front();
   }
+  --model_depth_;
   return scope;
 }
 
@@ -350,6 +454,7 @@ void SdfReader::ReadInclude(const XmlReader& xml, const XMLElement* include,
                             Scope* parent, const std::string& parent_name,
                             bool parent_static,
                             std::vector<std::unique_ptr<Scope>>* top_level) {
+  CheckChildElements(xml, include);
   const XMLElement* uri_e = include->FirstChildElement("uri");
   if (uri_e == nullptr) xml.Error(include, "<include> has no <uri>");
   const std::string uri = xml.RequiredText(uri_e);
@@ -386,13 +491,10 @@ void SdfReader::ReadInclude(const XmlReader& xml, const XMLElement* include,
                                    uri, file));
     }
   }
-  // Nesting, not the number of files, bounds the recursion: each level of
-  // SDFormat includes takes a few stack frames (ReadModel, ReadInclude), and
-  // an include loop must stop well before the stack does.
-  if (workspace_.include_depth + include_depth_ > kMaxIncludeDepth ||
-      readers_.size() > 1000) {
-    xml.Error(include, "includes nest too deeply (an include loop?)");
-  }
+  sources_.push_back(std::make_unique<DataSource>(DataSource::FromFile(path)));
+  const DataSource& source = *sources_.back();
+  CheckInclude(xml, include, include_chain_,
+               workspace_.include_depth + include_depth_, source);
   std::string name_override;
   if (const XMLElement* n = include->FirstChildElement("name")) {
     name_override = xml.RequiredText(n);
@@ -404,13 +506,12 @@ void SdfReader::ReadInclude(const XmlReader& xml, const XMLElement* include,
     const std::string v = xml.RequiredText(s);
     is_static = is_static || v == "true" || v == "1";
   }
-  sources_.push_back(std::make_unique<DataSource>(DataSource::FromFile(path)));
-  const DataSource& source = *sources_.back();
   const std::string ext = GetExtension(path);
   if (ext != "sdf") {
     // Another format: parse it whole, place it, keep it as finished specs.
     ParsingWorkspace nested = workspace_;
-    nested.include_depth = workspace_.include_depth + 1;
+    nested.include_depth = workspace_.include_depth + include_depth_ + 1;
+    nested.include_chain = include_chain_;
     auto models = workspace_.parse_any()(source, name_override, nested);
     // Placed relative to the parent model frame (world at top level); Emit
     // composes the parent's world pose once it is resolved.
@@ -446,9 +547,12 @@ void SdfReader::ReadInclude(const XmlReader& xml, const XMLElement* include,
   }
   const std::string name =
       name_override.empty() ? inner.RequiredAttr(model, "name") : name_override;
-  ++include_depth_;  // An error ends the whole parse: no need to undo it.
+  // An error ends the whole parse: no need to undo these on one.
+  ++include_depth_;
+  include_chain_.push_back(IncludeKey(source));
   auto child =
       ReadModel(inner, model, ScopedName(parent_name, name), parent, is_static);
+  include_chain_.pop_back();
   --include_depth_;
   // The include's <pose> replaces the model's own.
   const XMLElement* pose_e = include->FirstChildElement("pose");
@@ -807,6 +911,7 @@ void SdfReader::EmitLink(Scope* scope, const std::string& name,
   LinkSpec link;
   link.name = name;
   link.location = xml.Loc(e);
+  CheckChildElements(xml, e);
   const Eigen::Isometry3d X_WB = ResolveEntryPose(scope, &entry);
   link.X_WB = ToRigidTransform(X_WB);
   // SDFormat's defaults when <inertial> is absent: mass 1 kg, unit
@@ -815,6 +920,7 @@ void SdfReader::EmitLink(Scope* scope, const std::string& name,
   link.inertial.I_BBcm_I = Eigen::Matrix3d::Identity();
   if (const XMLElement* inertial = e->FirstChildElement("inertial")) {
     link.has_inertial = true;
+    CheckChildElements(xml, inertial);
     if (const char* a = inertial->Attribute("auto")) {
       if (std::string_view(a) == "true") {
         xml.Warning(inertial,
@@ -826,6 +932,7 @@ void SdfReader::EmitLink(Scope* scope, const std::string& name,
         X_WB.inverse() * PoseInScope(scope, xml, inertial, name));
     link.inertial.mass = xml.ChildDouble(inertial, "mass", 1.0);
     if (const XMLElement* inertia = inertial->FirstChildElement("inertia")) {
+      CheckChildElements(xml, inertia);
       const double ixx = xml.ChildDouble(inertia, "ixx", 1.0);
       const double iyy = xml.ChildDouble(inertia, "iyy", 1.0);
       const double izz = xml.ChildDouble(inertia, "izz", 1.0);
@@ -865,6 +972,7 @@ void SdfReader::EmitJoint(Scope* scope, const std::string& name,
   JointSpec j;
   j.name = name;
   j.location = xml.Loc(e);
+  CheckChildElements(xml, e);
   const std::string type = xml.RequiredAttr(e, "type");
   if (type == "revolute")
     j.type = JointType::kRevolute;
@@ -929,6 +1037,7 @@ void SdfReader::EmitJoint(Scope* scope, const std::string& name,
   }
   auto read_axis = [&](const XMLElement* axis, int index,
                        Eigen::Vector3d* out) {
+    CheckChildElements(xml, axis);
     const XMLElement* xyz = axis->FirstChildElement("xyz");
     Eigen::Vector3d a = Eigen::Vector3d::UnitZ();
     std::string expressed_in;
@@ -954,6 +1063,7 @@ void SdfReader::EmitJoint(Scope* scope, const std::string& name,
     }
     *out = a.normalized();
     const XMLElement* limit = axis->FirstChildElement("limit");
+    if (limit) CheckChildElements(xml, limit);
     if (limit && index < nv) {
       // SDFormat writes "no limit" as ±1e16 and effort/velocity -1.
       double lower = xml.ChildDouble(limit, "lower", -kInf);
@@ -976,6 +1086,7 @@ void SdfReader::EmitJoint(Scope* scope, const std::string& name,
       j.velocity_limits(index) = velocity < 0 ? kInf : velocity;
     }
     if (const XMLElement* dynamics = axis->FirstChildElement("dynamics")) {
+      CheckChildElements(xml, dynamics);
       const double damping = xml.ChildDouble(dynamics, "damping", 0);
       if (damping < 0) {
         xml.Error(dynamics, fmt::format("joint '{}' has negative damping {}",
@@ -1153,6 +1264,7 @@ std::vector<ModelSpec> SdfReader::Read() {
   } else {
     xml.Error(root, "<sdf> has no version attribute");
   }
+  CheckChildElements(xml, root);
   std::vector<std::unique_ptr<Scope>> top;
   auto read_top_model = [&](const XMLElement* m) {
     std::string name = xml.RequiredAttr(m, "name");
@@ -1172,6 +1284,7 @@ std::vector<ModelSpec> SdfReader::Read() {
     if (tag == "model") {
       read_top_model(c);
     } else if (tag == "world") {
+      CheckChildElements(xml, c);
       for (const XMLElement* w = c->FirstChildElement(); w;
            w = w->NextSiblingElement()) {
         const std::string_view wtag = w->Name();

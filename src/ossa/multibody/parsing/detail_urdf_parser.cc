@@ -200,9 +200,8 @@ void UrdfReader::ReadLink(const XMLElement* e) {
   link.name = xml_.RequiredAttr(e, "name");
   link.location = xml_.Loc(e);
   if (link_elements_.count(link.name)) {
-    xml_.Error(
-        e, fmt::format("a link named '{}' already exists (line {})", link.name,
-                       link_elements_[link.name]->GetLineNum()));
+    xml_.Error(e, fmt::format("a link named '{}' already exists (line {})",
+                              link.name, xml_.Line(link_elements_[link.name])));
   }
   link_elements_[link.name] = e;
   WarnUnknownChildren(e, {"inertial", "visual", "collision"});
@@ -380,7 +379,7 @@ void UrdfReader::ReadJoint(const XMLElement* e, bool drake_joint) {
   j.location = xml_.Loc(e);
   if (joint_elements_.count(j.name)) {
     xml_.Error(e, fmt::format("a joint named '{}' already exists (line {})",
-                              j.name, joint_elements_[j.name]->GetLineNum()));
+                              j.name, xml_.Line(joint_elements_[j.name])));
   }
   joint_elements_[j.name] = e;
   const std::string type = xml_.RequiredAttr(e, "type");

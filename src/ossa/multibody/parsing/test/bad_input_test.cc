@@ -56,6 +56,11 @@ const BadInput kCases[] = {
   {"UrdfUnknownTag", "urdf",
    "<robot name='r'>\n<link name='a'/>\n<sparkle/>\n</robot>",
    3, "<sparkle>", "unsupported element <sparkle>", true},
+  {"UrdfMalformedXmlSecondRoot", "urdf",
+   "<robot name='r'>\n<link name='a'/>\n</robot>\n<robot name='s'>\n"
+   "<link name='b'/>\n</robot>",
+   4, "<robot name='s'>", "a second root element (the first is <robot> at "
+   "line 1)"},
   {"UrdfMissingLink", "urdf",
    "<robot name='r'>\n<link name='a'/>\n<joint name='j' type='fixed'>\n"
    "<parent link='a'/>\n<child link='b'/>\n</joint>\n</robot>",
@@ -119,7 +124,20 @@ const BadInput kCases[] = {
   {"SdfUnknownTag", "sdf",
    "<sdf version='1.9'>\n<model name='m'>\n<link name='a'/>\n<sparkle/>\n"
    "</model>\n</sdf>",
-   4, "<sparkle>", "unsupported element <sparkle>", true},
+   4, "<sparkle>", "<sparkle> is not an SDFormat element of <model name='m'>"},
+  {"SdfUnknownTagMassInsideInertia", "sdf",
+   "<sdf version='1.9'>\n<model name='m'>\n<link name='a'>\n<inertial>\n"
+   "<inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz>\n<mass>5</mass>\n"
+   "</inertia>\n</inertial>\n</link>\n</model>\n</sdf>",
+   6, "<mass>", "<mass> is not an SDFormat element of <inertia> (line 5)"},
+  {"SdfMissingCanonicalLink", "sdf",
+   "<sdf version='1.9'>\n<model name='m' canonical_link='nope'>\n"
+   "<link name='a'/>\n</model>\n</sdf>",
+   2, "<model name='m'>", "canonical_link 'nope' of model 'm' names no link"},
+  {"SdfMalformedXmlSecondRoot", "sdf",
+   "<sdf version='1.9'>\n<model name='m'>\n<link name='a'/>\n</model>\n"
+   "</sdf>\n<sdf version='1.9'/>",
+   6, "<sdf>", "a second root element"},
   {"SdfMissingLink", "sdf",
    "<sdf version='1.9'>\n<model name='m'>\n<link name='a'/>\n"
    "<joint name='j' type='fixed'>\n<parent>a</parent>\n<child>b</child>\n"
@@ -192,6 +210,10 @@ const BadInput kCases[] = {
   {"MjcfMalformedXml", "xml",
    "<mujoco>\n<worldbody>\n<body name='a'>\n</worldbody>\n</mujoco>",
    3, "body", "malformed XML"},
+  {"MjcfMalformedXmlSecondRoot", "xml",
+   "<mujoco>\n<worldbody>\n<body name='a'/>\n</worldbody>\n</mujoco>\n"
+   "<mujoco/>",
+   6, "<mujoco>", "a second root element"},
   {"MjcfUnknownTag", "xml",
    "<mujoco>\n<worldbody>\n<body name='a'>\n<sparkle/>\n</body>\n"
    "</worldbody>\n</mujoco>",

@@ -426,6 +426,65 @@ TEST(MujocoParserTest, BadInput) {
                    {"<string>.xml:2:", "<sparkle>", "strict parsing"});
 }
 
+// A chain of bodies nested deeper than tinyxml2's own element depth limit
+// (100 in Debian's 9.0; each body is one level) parses, with the lines of
+// its deep elements right.
+TEST(MujocoParserTest, DeeplyNestedBodies) {
+  constexpr int kDepth = 200;
+  std::string text = "<mujoco model='m'><worldbody>\n";
+  for (int i = 0; i < kDepth; ++i) {
+    text += fmt::format(
+        "<body name='b{}' pos='0 0 1'><joint name='j{}'/>"
+        "<geom size='0.1' mass='1'/>\n",
+        i, i);
+  }
+  for (int i = 0; i < kDepth; ++i) text += "</body>";
+  text += "</worldbody></mujoco>";
+  const ModelSpec m = ParseString(text);
+  ASSERT_EQ(m.links.size(), static_cast<size_t>(kDepth));
+  ASSERT_EQ(m.joints.size(), static_cast<size_t>(kDepth));
+  for (int i = 0; i < kDepth; ++i) {
+    const auto* link = m.FindLink(fmt::format("b{}", i));
+    ASSERT_NE(link, nullptr) << i;
+    // Body i sits at line i + 2 and i + 1 metres up (1 m per level).
+    EXPECT_EQ(link->location.line, i + 2) << i;
+    EXPECT_EQ(link->X_WB.translation().z(), i + 1) << i;
+    EXPECT_EQ(m.FindJoint(fmt::format("j{}", i))->parent,
+              i == 0 ? std::string("world") : fmt::format("b{}", i - 1));
+  }
+  // Into a plant.
+  MultibodyPlant<double> plant(0.0);
+  Parser(&plant).AddModelsFromString(text, "xml");
+  plant.Finalize();
+  EXPECT_EQ(plant.num_bodies(), kDepth + 1);
+  EXPECT_EQ(plant.num_positions(), kDepth);
+  // An error deep inside names its line.
+  std::string bad = text;
+  bad.replace(bad.find("<joint name='j150'/>"), 20,
+              "<joint name='j150' type='twist'/>");
+  ExpectParseError([&] { ParseString(bad); },
+                   {"<string>.xml:152:", "<joint name='j150'>",
+                    "unknown joint type 'twist'"});
+}
+
+// Nesting is bounded (the readers recurse over elements in places): deeper
+// than 10,000 levels is an error naming the line, not a crash.
+TEST(MujocoParserTest, NestingBeyondTheBoundIsAnError) {
+  constexpr int kDepth = 10001;
+  std::string text = "<mujoco model='m'><worldbody>\n";
+  for (int i = 0; i < kDepth - 2; ++i) text += "<body>\n";
+  for (int i = 0; i < kDepth - 2; ++i) text += "</body>";
+  text += "</worldbody></mujoco>";
+  ExpectParseError([&] { ParseString(text); },
+                   {fmt::format("<string>.xml:{}:", kDepth - 1),
+                    "elements nest deeper than 10000 levels"});
+  // Malformed deep XML is reported as such.
+  std::string unclosed = "<mujoco model='m'><worldbody>\n";
+  for (int i = 0; i < 300; ++i) unclosed += "<body>\n";
+  unclosed += "</worldbody></mujoco>";
+  ExpectParseError([&] { ParseString(unclosed); }, {"malformed XML"});
+}
+
 class MujocoFileTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -443,6 +502,17 @@ class MujocoFileTest : public ::testing::Test {
   }
   std::filesystem::path dir_;
 };
+
+TEST_F(MujocoFileTest, IncludeLoopIsNamed) {
+  const std::string a =
+      Write("a.xml", "<mujoco model='a'>\n<include file='b.xml'/>\n</mujoco>");
+  const std::string b = Write(
+      "b.xml", "<mujoco model='b'>\n\n<include file='a.xml'/>\n</mujoco>");
+  ExpectParseError(
+      [&] { Parser().ParseModelSpecs(a); },
+      {b + ":3:", "<include>",
+       fmt::format("include loop: {} includes {} includes {}", a, b, a)});
+}
 
 // A mesh "file" that is a FIFO or a device (here behind a name ending in
 // .obj) is refused before it is opened: reading it would block or never

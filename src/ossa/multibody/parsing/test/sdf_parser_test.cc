@@ -1,13 +1,18 @@
 // SDFormat reader: frame semantics against poses worked out by hand, nested
 // models and includes, and bad input.
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "ossa/multibody/parsing/parser.h"
 #include "ossa/multibody/parsing/test/parsing_test_util.h"
+#include "ossa/multibody/plant/multibody_plant.h"
 
 namespace ossa::multibody {
 namespace {
@@ -359,17 +364,20 @@ TEST(SdfParserTest, UnresolvableIncludesAndUnknownTags) {
             "<uri>model://nope</uri></include></world></sdf>");
       },
       {"<string>.sdf:2:", "cannot resolve <uri> 'model://nope'"});
+  // An element SDFormat defines there but the reader does not support:
+  // a warning, an error when strict.
   const char* odd =
-      "<sdf version='1.9'><model name='m'><link name='a'>\n"
-      "<glitter/></link>\n<dance/></model></sdf>";
+      "<sdf version='1.9'><model name='m'><link name='a'/>\n"
+      "<gripper name='g'/></model></sdf>";
   {
     WarningCollector warnings;
     ParseString(odd);
-    EXPECT_EQ(warnings.Count("<string>.sdf:2: warning: <glitter>"), 1);
-    EXPECT_EQ(warnings.Count("<string>.sdf:3: warning: <dance>"), 1);
+    EXPECT_EQ(warnings.Count("<string>.sdf:2: warning: <gripper name='g'>: "
+                             "unsupported element <gripper>"),
+              1);
   }
   ExpectParseError([&] { ParseString(odd, true); },
-                   {"<string>.sdf:3:", "<dance>", "strict parsing"});
+                   {"<string>.sdf:2:", "<gripper name='g'>", "strict parsing"});
   // Missing mesh: warning, error when strict.
   const char* mesh =
       "<sdf version='1.9'><model name='m'><link name='a'>"
@@ -385,6 +393,260 @@ TEST(SdfParserTest, UnresolvableIncludesAndUnknownTags) {
   }
   ExpectParseError([&] { ParseString(mesh, true); },
                    {"<string>.sdf:2:", "<mesh>", "cannot be found"});
+}
+
+// An element SDFormat does not define where it stands (misplaced or
+// misspelled) is an error, lenient or strict, naming the file, the line, the
+// element and its parent: skipping it would drop what the author meant (a
+// <mass> inside <inertia> left the link at the default 1 kg).
+TEST(SdfParserTest, MisplacedAndUnknownElementsAreErrors) {
+  struct Case {
+    const char* inside_model;  // the model's content; the bad element on line 2
+    const char* element;
+    const char* parent;
+  };
+  const Case cases[] = {
+      {"<link name='a'><inertial><inertia><ixx>1</ixx><iyy>1</iyy>"
+       "<izz>1</izz>\n<mass>5</mass></inertia></inertial></link>",
+       "<mass>", "<inertia>"},
+      {"<link name='a'><inertial><mass>5</mass>\n<ixx>1</ixx></inertial>"
+       "</link>",
+       "<ixx>", "<inertial>"},
+      {"<link name='a'>\n<mass>5</mass></link>", "<mass>", "<link name='a'>"},
+      {"<link name='a'>\n<glitter/></link>", "<glitter>", "<link name='a'>"},
+      {"<link name='a'/>\n<dance/>", "<dance>", "<model name='m'>"},
+      {"<link name='a'><pose>0 0 0 0 0 0\n<x>1</x></pose></link>", "<x>",
+       "<pose>"},
+      {"<link name='a'/><frame name='f'>\n<glow/></frame>", "<glow>",
+       "<frame name='f'>"},
+      {"<link name='a'/><link name='b'/><joint name='j' type='revolute'>"
+       "<parent>a</parent><child>b</child>\n<spin/><axis><xyz>0 0 1</xyz>"
+       "</axis></joint>",
+       "<spin>", "<joint name='j'>"},
+      {"<link name='a'/><link name='b'/><joint name='j' type='revolute'>"
+       "<parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz>\n"
+       "<lower>-1</lower></axis></joint>",
+       "<lower>", "<axis>"},
+      {"<link name='a'/><link name='b'/><joint name='j' type='revolute'>"
+       "<parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz><limit>\n"
+       "<lowr>-1</lowr></limit></axis></joint>",
+       "<lowr>", "<limit>"},
+      {"<link name='a'/><link name='b'/><joint name='j' type='revolute'>"
+       "<parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz><dynamics>\n"
+       "<dampign>1</dampign></dynamics></axis></joint>",
+       "<dampign>", "<dynamics>"},
+  };
+  for (const Case& c : cases) {
+    const std::string text =
+        std::string("<sdf version='1.9'><model name='m'>") + c.inside_model +
+        "</model></sdf>";
+    for (const bool strict : {false, true}) {
+      ExpectParseError([&] { ParseString(text, strict); },
+                       {"<string>.sdf:2:", std::string(c.element) + ":",
+                        std::string(c.element) +
+                            " is not an SDFormat element of " + c.parent});
+    }
+  }
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><model name='m'><link name='a'><inertial>"
+            "<inertia><ixx>1</ixx>\n<mass>5</mass></inertia></inertial></link>"
+            "</model></sdf>");
+      },
+      {"it belongs in <inertial>"});
+  // In a world and in an include too.
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><world name='w'>\n<modle name='m'/>"
+            "</world></sdf>");
+      },
+      {"<string>.sdf:2:",
+       "<modle> is not an SDFormat element of <world "
+       "name='w'>"});
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'><world name='w'><include>\n"
+            "<url>model://x</url></include></world></sdf>");
+      },
+      {"<string>.sdf:2:", "<url> is not an SDFormat element of <include>"});
+}
+
+// What SDFormat allows stays accepted: elements the reader skips (visuals'
+// details, sensors, plugins, physics) and custom elements with a namespace
+// prefix anywhere, as libsdformat keeps them. As in the reference, an
+// unknown custom element directly in a model or a link is reported as
+// ignored (a warning), elsewhere it passes silently.
+TEST(SdfParserTest, ValidAndCustomElementsAreAccepted) {
+  const char* text = R"(<sdf version='1.11'>
+  <model name='m' xmlns:xyz='http://example.com/xyz'>
+    <xyz:anything><deep>1</deep></xyz:anything>
+    <drake:collision_filter_group name='g'>
+      <drake:member>a</drake:member>
+    </drake:collision_filter_group>
+    <self_collide>false</self_collide>
+    <allow_auto_disable>true</allow_auto_disable>
+    <enable_wind>false</enable_wind>
+    <plugin name='p' filename='p.so'><anything/></plugin>
+    <link name='a'>
+      <xyz:tag/>
+      <gravity>true</gravity>
+      <kinematic>false</kinematic>
+      <velocity_decay><linear>0</linear></velocity_decay>
+      <inertial>
+        <pose>0 0 0.1 0 0 0</pose>
+        <mass>2</mass>
+        <xyz:note>hi</xyz:note>
+        <inertia><ixx>1</ixx><iyy>1</iyy><izz>1</izz><ixy>0</ixy>
+          <ixz>0</ixz><iyz>0</iyz><drake:extra/></inertia>
+      </inertial>
+      <visual name='v'><geometry><box><size>1 1 1</size></box></geometry>
+        <material><ambient>1 0 0 1</ambient><diffuse>1 0 0 1</diffuse>
+        </material><transparency>0</transparency></visual>
+      <collision name='c'><geometry><sphere><radius>0.1</radius></sphere>
+        </geometry><surface><contact><ode/></contact></surface></collision>
+      <sensor name='s' type='imu'><update_rate>10</update_rate></sensor>
+    </link>
+    <link name='b'/>
+    <joint name='j' type='revolute'>
+      <parent>a</parent><child>b</child>
+      <drake:rotor_inertia>0.1</drake:rotor_inertia>
+      <physics><ode><cfm>0</cfm></ode></physics>
+      <axis>
+        <xyz expressed_in='__model__'>0 0 1</xyz>
+        <limit><lower>-1</lower><upper>1</upper><effort>5</effort>
+          <velocity>2</velocity><stiffness>1e8</stiffness>
+          <dissipation>1</dissipation><xyz:custom/></limit>
+        <dynamics><damping>0.5</damping><friction>0.1</friction>
+          <spring_reference>0</spring_reference>
+          <spring_stiffness>0</spring_stiffness></dynamics>
+      </axis>
+    </joint>
+    <frame name='f' attached_to='a'><pose>1 0 0 0 0 0</pose></frame>
+  </model>
+</sdf>)";
+  WarningCollector warnings;
+  const auto models = ParseString(text);
+  ASSERT_EQ(models.size(), 1u);
+  EXPECT_EQ(models[0].FindLink("a")->inertial.mass, 2);
+  EXPECT_EQ(models[0].FindJoint("j")->damping(0), 0.5);
+  EXPECT_EQ(warnings.Count("unsupported element <xyz:anything> inside model"),
+            1);
+  EXPECT_EQ(warnings.Count("unsupported element <xyz:tag> inside link"), 1);
+  EXPECT_EQ(warnings.messages.size(), 2u)
+      << ::testing::PrintToString(warnings.messages);
+}
+
+// canonical_link must name a link of the model, even when no frame needs
+// the model frame's body.
+TEST(SdfParserTest, CanonicalLinkMustExist) {
+  for (const bool strict : {false, true}) {
+    ExpectParseError(
+        [&] {
+          ParseString(
+              "<sdf version='1.9'>\n<model name='m' canonical_link='nope'>"
+              "<link name='a'/></model></sdf>",
+              strict);
+        },
+        {"<string>.sdf:2:", "<model name='m'>",
+         "canonical_link 'nope' of model 'm' names no link of the model"});
+  }
+  // A frame is not a link.
+  ExpectParseError(
+      [] {
+        ParseString(
+            "<sdf version='1.9'>\n<model name='m' canonical_link='f'>"
+            "<link name='a'/><frame name='f'/></model></sdf>");
+      },
+      {"<string>.sdf:2:", "canonical_link 'f'"});
+  // A link of a nested model is fine.
+  const auto models = ParseString(
+      "<sdf version='1.9'><model name='m' canonical_link='inner::b'>"
+      "<link name='a'/><model name='inner'><link name='b'/></model></model>"
+      "</sdf>");
+  EXPECT_EQ(models.size(), 2u);
+}
+
+class SdfIncludeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("ossa_sdf_include_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Write(const std::string& name, const std::string& text) const {
+    const std::string path = (dir_ / name).string();
+    std::ofstream(path) << text;
+    return path;
+  }
+  std::filesystem::path dir_;
+};
+
+// A world may include many files: 1,500 includes of one small model (each
+// under its own name) load, into a plant too (not finalized: 1,500 free
+// bodies make the plant's dense 9000×9000 workspaces, which is not what is
+// tested here).
+TEST_F(SdfIncludeTest, ManyIncludesOfOneFile) {
+  Write("small.sdf",
+        "<sdf version='1.9'><model name='small'><link name='l'><inertial>"
+        "<mass>2</mass></inertial></link></model></sdf>");
+  std::string world = "<sdf version='1.9'><world name='w'>\n";
+  constexpr int kCount = 1500;
+  for (int i = 0; i < kCount; ++i) {
+    world += fmt::format(
+        "<include><uri>small.sdf</uri><name>m{}</name>"
+        "<pose>{} 0 0 0 0 0</pose></include>\n",
+        i, i);
+  }
+  world += "</world></sdf>";
+  const std::string path = Write("world.sdf", world);
+  MultibodyPlant<double> plant(0.0);
+  Parser parser(&plant);
+  const auto instances = parser.AddModels(path);
+  ASSERT_EQ(instances.size(), static_cast<size_t>(kCount));
+  EXPECT_EQ(plant.num_bodies(), kCount + 1);
+  const auto& last = plant.GetBodyByName("l", instances.back());
+  EXPECT_EQ(last.default_mass(), 2);
+}
+
+// An include loop is reported as one, naming the files of the loop; a file
+// including itself too.
+TEST_F(SdfIncludeTest, IncludeLoopsAreNamed) {
+  const std::string a =
+      Write("a.sdf",
+            "<sdf version='1.9'><model name='a'><link name='l'/>\n"
+            "<include><uri>b.sdf</uri></include></model></sdf>");
+  const std::string b =
+      Write("b.sdf",
+            "<sdf version='1.9'><model name='b'><link name='l'/>\n"
+            "<include><uri>a.sdf</uri></include></model></sdf>");
+  for (const std::string& start : {a, b}) {
+    const std::string other = start == a ? b : a;
+    ExpectParseError([&] { Parser().ParseModelSpecs(start); },
+                     {other + ":2:", "<include>",
+                      fmt::format("include loop: {} includes {} includes {}",
+                                  start, other, start)});
+  }
+  const std::string self =
+      Write("self.sdf",
+            "<sdf version='1.9'><model name='s'><link name='l'/>\n"
+            "<include><uri>self.sdf</uri></include></model></sdf>");
+  ExpectParseError(
+      [&] { Parser().ParseModelSpecs(self); },
+      {self + ":2:", fmt::format("include loop: {} includes {}", self, self)});
+  // The same file included twice side by side is no loop.
+  Write("twice.sdf",
+        "<sdf version='1.9'><world name='w'>"
+        "<include><uri>b_leaf.sdf</uri><name>x</name></include>"
+        "<include><uri>b_leaf.sdf</uri><name>y</name></include>"
+        "</world></sdf>");
+  Write("b_leaf.sdf",
+        "<sdf version='1.9'><model name='leaf'><link name='l'/></model>"
+        "</sdf>");
+  EXPECT_EQ(Parser().ParseModelSpecs((dir_ / "twice.sdf").string()).size(), 2u);
 }
 
 }  // namespace

@@ -235,6 +235,26 @@ TEST(UrdfParserTest, MalformedXml) {
   ExpectParseError([] { ParseOne(""); }, {"<string>.urdf"});
   ExpectParseError([] { ParseOne("<sdf version='1.9'/>"); },
                    {"<string>.urdf:1:", "<sdf>", "must be <robot>"});
+  // tinyxml2 reads elements after the root as its siblings; a second
+  // <robot> (whose links would be dropped) is an error at its line, and so
+  // is any other second root. Comments after the root are fine.
+  ExpectParseError(
+      [] {
+        ParseOne(
+            "<robot name='r'>\n<link name='a'/>\n</robot>\n"
+            "<robot name='s'>\n<link name='b'/>\n</robot>\n");
+      },
+      {"<string>.urdf:4:", "<robot name='s'>",
+       "a second root element (the first is <robot> at line 1)"});
+  ExpectParseError(
+      [] {
+        ParseOne("<robot name='r'>\n<link name='a'/>\n</robot>\n<extra/>");
+      },
+      {"<string>.urdf:4:", "<extra>", "a second root element"});
+  EXPECT_EQ(ParseOne("<?xml version='1.0'?>\n<robot name='r'><link "
+                     "name='a'/></robot>\n<!-- end -->\n")
+                .links.size(),
+            1u);
 }
 
 TEST(UrdfParserTest, MissingAndDuplicateNames) {
