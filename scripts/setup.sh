@@ -40,4 +40,7 @@ export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 BUILD_DIR=${OSSA_BUILD_DIR:-build}
 cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DPython_EXECUTABLE="$(command -v "$PYTHON")" "$@" >/dev/null
-cmake --build "$BUILD_DIR" -j"$(nproc)"
+# OSSA_SETUP_TARGETS (space-separated) builds only those targets.
+targets=()
+for t in ${OSSA_SETUP_TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build "$BUILD_DIR" -j"$(nproc)" "${targets[@]}"

@@ -162,6 +162,13 @@ void DefineIntegrators(nb::module_ m) {
            nb::keep_alive<1, 3>());
 }
 
+// Simulator's interrupt check: runs Python's signal handlers (Ctrl-C raises
+// KeyboardInterrupt) from inside AdvanceTo, which runs without the GIL.
+void RaisePendingPythonSignals() {
+  nb::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) throw nb::python_error();
+}
+
 void DefineSimulator(nb::module_ m) {
   nb::class_<SimulatorStatus> status(m, "SimulatorStatus");
   nb::enum_<SimulatorStatus::ReturnReason>(status, "ReturnReason")
@@ -184,14 +191,21 @@ void DefineSimulator(nb::module_ m) {
   using Sim = Simulator<T>;
   auto sim = DefineTemplateClassWithDefault<Sim>(m, "Simulator",
                                                  GetPyParam<T>());
+  // The Simulator borrows a Context given from Python (kept alive by the
+  // Simulator), so that the caller's object stays usable and is the object
+  // get_context() returns, as in the reference.
   sim.def(
          "__init__",
-         [](Sim* self, const System<T>& system,
-            std::unique_ptr<Context<T>> context) {
-           new (self) Sim(system, std::move(context));
+         [](Sim* self, const System<T>& system, Context<T>* context) {
+           if (context != nullptr) {
+             new (self) Sim(system, context, typename Sim::BorrowContext{});
+           } else {
+             new (self) Sim(system);
+           }
+           self->set_interrupt_check(&RaisePendingPythonSignals);
          },
-         nb::arg("system"), nb::arg("context") = nullptr,
-         nb::keep_alive<1, 2>())
+         nb::arg("system"), nb::arg("context").none() = nb::none(),
+         nb::keep_alive<1, 2>(), nb::keep_alive<1, 3>())
       .def(
           "Initialize",
           [](Sim& self, const InitializeParams& params) {
@@ -222,8 +236,8 @@ void DefineSimulator(nb::module_ m) {
       .def("set_publish_every_time_step", &Sim::set_publish_every_time_step,
            nb::arg("publish"))
       .def("get_publish_every_time_step", &Sim::get_publish_every_time_step)
-      .def("set_publish_at_initialization",
-           &Sim::set_publish_at_initialization, nb::arg("publish"))
+      .def("set_publish_at_initialization", &Sim::set_publish_at_initialization,
+           nb::arg("publish"))
       .def("get_context", &Sim::get_context, nb::rv_policy::reference_internal)
       .def("get_mutable_context", &Sim::get_mutable_context,
            nb::rv_policy::reference_internal)

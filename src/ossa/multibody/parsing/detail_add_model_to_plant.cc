@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -136,6 +137,15 @@ class Builder {
     const std::string element = Element("link", link.name);
     const InertialSpec& in = link.inertial;
     SpatialInertia<double> M_BBo_B = SpatialInertia<double>::Zero();
+    // A subnormal mass (e.g. from a geom of size 1e-320) loses its relative
+    // precision and its inverse overflows: the dynamics would be NaN.
+    if (in.mass > 0 && in.mass < std::numeric_limits<double>::min()) {
+      diagnostic_.Error(
+          link.location, element,
+          fmt::format("link '{}' has a mass of {:g} kg, below the smallest "
+                      "normal double ({:g}); use 0 for a massless link",
+                      link.name, in.mass, std::numeric_limits<double>::min()));
+    }
     if (in.mass > 0 || !in.I_BBcm_I.isZero()) {
       // The readers have checked the values (CheckInertial()); a value they
       // accept that the inertia classes still reject (a tolerance at the
@@ -367,6 +377,13 @@ class Builder {
       if (scope.empty() && spec != nullptr && spec->armature != 0) {
         rotor_inertia += spec->armature / (a.gear_ratio * a.gear_ratio);
         armature_used_.insert(spec);
+      }
+      if (!std::isfinite(rotor_inertia)) {
+        diagnostic_.Error(
+            a.location, element,
+            fmt::format("actuator '{}': the rotor inertia {:g} (armature / "
+                        "gear ratio² with gear ratio {:g}) is not finite",
+                        a.name, rotor_inertia, a.gear_ratio));
       }
       mutable_actuator.set_default_gear_ratio(a.gear_ratio);
       mutable_actuator.set_default_rotor_inertia(rotor_inertia);

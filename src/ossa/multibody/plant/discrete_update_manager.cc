@@ -8,6 +8,8 @@
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/tree/weld_merged_tree.h"
 
 namespace ossa::multibody::internal {
 
@@ -239,7 +241,12 @@ void DiscreteUpdateManager<T>::CalcResults(
     const systems::Context<T>& context, DiscreteStepResults<T>* results) const {
   Scratch& scratch = GetMutableScratch(context);
   AssembleInputs(context, &scratch);
-  solver_->Step(*plant_, context, scratch.step.inputs, &scratch.step, results);
+  try {
+    solver_->Step(*plant_, context, scratch.step.inputs, &scratch.step,
+                  results);
+  } catch (const SingularHingeInertiaError& error) {
+    plant_->tree().ThrowSingularHingeInertia(error, plant_->weld_merged_tree());
+  }
 }
 
 template <typename T>

@@ -1,5 +1,7 @@
 #include "ossa/multibody/plant/multibody_plant.h"
 
+#include <cmath>
+
 #include "ossa/common/text_logging.h"
 #include "ossa/multibody/plant/discrete_update_manager.h"
 
@@ -36,6 +38,22 @@ std::unique_ptr<internal::MultibodyTree<T>> CloneFinalizedTree(
         "the plant is not finalized; call Finalize() before converting it.");
   }
   return other.internal_tree().template CloneToScalar<T>();
+}
+
+// Throws std::logic_error naming the first NaN or infinite entry of
+// `values` (the state setters accept finite values only, as the reference).
+template <typename Derived>
+void ThrowIfNotFinite(const char* method, const char* what,
+                      const Eigen::MatrixBase<Derived>& values) {
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    const double x = ExtractDoubleOrThrow(values(i));
+    if (!std::isfinite(x)) [[unlikely]] {
+      ThrowLogicError(
+          "MultibodyPlant::{}(): {}[{}] is {}; positions and velocities must "
+          "be finite.",
+          method, what, i, x);
+    }
+  }
 }
 
 }  // namespace
@@ -368,6 +386,7 @@ void MultibodyPlant<T>::SetPositionsAndVelocities(
   ThrowIfNull("SetPositionsAndVelocities", context, "context");
   const int nq = num_positions(), nv = num_velocities();
   CheckSize("SetPositionsAndVelocities", "q_v", q_v.size(), nq + nv);
+  ThrowIfNotFinite("SetPositionsAndVelocities", "q_v", q_v);
   internal::MultibodyTreeSystem<T>::SetPositionsAndVelocities(context, q_v);
 }
 
@@ -412,6 +431,7 @@ void MultibodyPlant<T>::SetPositions(
   ThrowIfNotFinalized("SetPositions");
   ThrowIfNull("SetPositions", context, "context");
   CheckSize("SetPositions", "q", q.size(), num_positions());
+  ThrowIfNotFinite("SetPositions", "q", q);
   internal::MultibodyTreeSystem<T>::SetPositions(context, q);
 }
 
@@ -462,6 +482,7 @@ void MultibodyPlant<T>::SetVelocities(
   ThrowIfNotFinalized("SetVelocities");
   ThrowIfNull("SetVelocities", context, "context");
   CheckSize("SetVelocities", "v", v.size(), num_velocities());
+  ThrowIfNotFinite("SetVelocities", "v", v);
   internal::MultibodyTreeSystem<T>::SetVelocities(context, v);
 }
 
@@ -496,6 +517,7 @@ void MultibodyPlant<T>::WriteInstancePositions(
     systems::State<T>* state) const {
   CheckSize(method, "q_instance", values.size(),
             this->tree().num_positions(model_instance));
+  ThrowIfNotFinite(method, "q_instance", values);
   systems::VectorBase<T>& x = mutable_state_vector(state);
   const int nq = num_positions();
   VectorX<T> q(nq);
@@ -511,6 +533,7 @@ void MultibodyPlant<T>::WriteInstanceVelocities(
     systems::State<T>* state) const {
   CheckSize(method, "v_instance", values.size(),
             this->tree().num_velocities(model_instance));
+  ThrowIfNotFinite(method, "v_instance", values);
   systems::VectorBase<T>& x = mutable_state_vector(state);
   const int nq = num_positions(), nv = num_velocities();
   VectorX<T> v(nv);
@@ -553,6 +576,7 @@ void MultibodyPlant<T>::SetDefaultPositions(
     const Eigen::Ref<const Eigen::VectorXd>& q) {
   ThrowIfNotFinalized("SetDefaultPositions");
   CheckSize("SetDefaultPositions", "q", q.size(), num_positions());
+  ThrowIfNotFinite("SetDefaultPositions", "q", q);
   internal::MultibodyTree<T>& tree = internal_mutable_tree();
   for (JointIndex j : tree.GetJointIndices()) {
     Joint<T>& joint = tree.get_mutable_joint(j);

@@ -163,6 +163,8 @@ template <typename T>
 void MultibodyPlant<T>::DoCalcTimeDerivatives(
     const systems::Context<T>& context,
     systems::ContinuousState<T>* derivatives) const {
+  // A discrete plant has no continuous state: its derivatives are empty.
+  if (is_discrete()) return;
   const int nq = num_positions(), nv = num_velocities();
   if (nq + nv == 0) return;
   // v̇ first: the forward dynamics may use the scratch's x as well.
@@ -184,6 +186,7 @@ void MultibodyPlant<T>::DoCalcImplicitTimeDerivativesResidual(
     const systems::Context<T>& context,
     const systems::ContinuousState<T>& proposed_derivatives,
     EigenPtr<VectorX<T>> residual) const {
+  if (is_discrete()) return;  // No continuous state, an empty residual.
   const int nq = num_positions(), nv = num_velocities();
   const VectorX<T> xdot = proposed_derivatives.CopyToVector();
   const VectorX<T> q = internal::MultibodyTreeSystem<T>::GetPositions(context);

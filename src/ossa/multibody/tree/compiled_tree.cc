@@ -5,6 +5,15 @@
 
 namespace ossa::multibody::internal {
 
+namespace mobilizer_math {
+void ThrowZeroQuaternion() {
+  ThrowLogicError(
+      "QuaternionToRotationMatrix(): the four entries of a floating joint's "
+      "quaternion are zero; set a non-zero quaternion (e.g. with "
+      "SetFreeBodyPose() or SetDefaultPositions()).");
+}
+}  // namespace mobilizer_math
+
 const char* MobilizerKindName(MobilizerKind kind) {
   switch (kind) {
     case MobilizerKind::kWeld:

@@ -30,6 +30,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "ossa/common/eigen_types.h"
 
@@ -188,12 +189,30 @@ inline Matrix3<T> AngularVelocityToRpyRate(const T& p, const T& y) {
   return N;
 }
 
+/// Throws std::logic_error: a quaternion's four entries are zero.
+[[noreturn]] void ThrowZeroQuaternion();
+
+/// True if the value of `x` (without derivatives) is exactly zero.
+template <typename T>
+inline bool ValueIsZero(const T& x) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return x == 0;
+  } else if constexpr (requires { x.value(); }) {
+    return x.value() == 0;
+  } else {
+    return x.v == 0;
+  }
+}
+
 /// Rotation of the (not necessarily unit) quaternion [w x y z]: that of
-/// q/|q|.
+/// q/|q|. @throws std::logic_error if the four entries are zero.
 template <typename T>
 inline Matrix3<T> QuaternionRotation(const T& w, const T& x, const T& y,
                                      const T& z) {
-  const T s = T(2) / (w * w + x * x + y * y + z * z);
+  const T norm2 = w * w + x * x + y * y + z * z;
+  if (ValueIsZero(norm2)) [[unlikely]]
+    ThrowZeroQuaternion();
+  const T s = T(2) / norm2;
   const T xx = s * x * x, yy = s * y * y, zz = s * z * z;
   const T xy = s * x * y, xz = s * x * z, yz = s * y * z;
   const T wx = s * w * x, wy = s * w * y, wz = s * w * z;

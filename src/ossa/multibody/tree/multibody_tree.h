@@ -48,6 +48,8 @@ namespace ossa::multibody::internal {
 
 template <typename T>
 class MultibodyTreeSystem;
+class SingularHingeInertiaError;
+class WeldMergedTree;
 
 /// The element container of a multibody model.
 ///
@@ -188,6 +190,13 @@ class MultibodyTree {
   /// inertia M_BBo_B of each mobod's body, X_PF and X_BM, joint damping per
   /// dof and reflected rotor inertia ρ²·I_r per actuated dof.
   const TreeParameters<T>& default_tree_parameters() const;
+  /// Rethrows `error`, which a kernel threw on this model's compiled tree or
+  /// on `merged`'s tree, as a std::runtime_error naming the joint whose
+  /// articulated-body hinge inertia is not positive-definite and the bodies
+  /// it connects. If `error` comes from neither tree, rethrows it unchanged.
+  [[noreturn]] void ThrowSingularHingeInertia(
+      const SingularHingeInertiaError& error,
+      const WeldMergedTree& merged) const;
   /// @}
 
   /// @name Counts
@@ -849,6 +858,12 @@ class MultibodyTree {
   // Checks for the Context-level dynamics methods: finalized, owned by a
   // system, and `forces` (if given) sized for this model.
   const MultibodyTreeSystem<T>& DynamicsSystemOrThrow(const char* method) const;
+  // CalcForwardDynamics() without the translation of the kernels'
+  // SingularHingeInertiaError.
+  void CalcForwardDynamicsImpl(const MultibodyTreeSystem<T>& system,
+                               const systems::Context<T>& context,
+                               const MultibodyForces<T>& applied_forces,
+                               EigenPtr<VectorX<T>> vdot) const;
   void ThrowIfForcesHaveWrongSize(const char* method,
                                   const MultibodyForces<T>& forces) const;
   void ThrowIfNotInThisTree(const char* method, const Frame<T>& frame,

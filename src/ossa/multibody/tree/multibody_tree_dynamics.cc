@@ -9,6 +9,7 @@
 #include "ossa/multibody/tree/multibody_tree_system.h"
 #include "ossa/multibody/tree/tree_kernels.h"
 #include "ossa/multibody/tree/tree_kernels_dual.h"
+#include "ossa/multibody/tree/weld_merged_tree.h"
 
 namespace ossa::multibody::internal {
 
@@ -528,11 +529,61 @@ T MultibodyTree<T>::CalcNonConservativePower(
 }
 
 template <typename T>
+void MultibodyTree<T>::ThrowSingularHingeInertia(
+    const SingularHingeInertiaError& error,
+    const WeldMergedTree& merged) const {
+  int mobod = -1;
+  if (error.tree() == &compiled_) {
+    mobod = error.mobod();
+  } else if (error.tree() == &merged.tree()) {
+    mobod = merged.root(error.mobod());
+  }
+  if (mobod <= 0 || mobod >= topology_.num_mobods()) throw error;
+  const TopologyMobod& node = topology_.get_mobod(MobodIndex(mobod));
+  const RigidBody<T>& outboard = get_body(node.body);
+  const RigidBody<T>& inboard =
+      get_body(topology_.get_mobod(node.inboard_mobod).body);
+  const Joint<T>& joint = get_joint(node.joint);
+  if (error.is_nan()) {
+    ThrowRuntimeError(
+        "The articulated-body hinge inertia of joint '{}' (model instance "
+        "'{}'), which connects body '{}' to body '{}', is NaN: the positions "
+        "or the parameters (masses, inertias, frame poses) hold NaN or "
+        "infinite values.",
+        joint.name(), GetModelInstanceName(joint.model_instance()),
+        inboard.name(), outboard.name());
+  }
+  const bool rotates = joint.type_name() != "prismatic";
+  ThrowRuntimeError(
+      "The articulated-body hinge inertia of joint '{}' (model instance "
+      "'{}'), which connects body '{}' to body '{}', is not "
+      "positive-definite: body '{}' and the bodies outboard of it have no "
+      "{} along a direction that joint allows. Give them mass{}, or weld "
+      "them to their parent.",
+      joint.name(), GetModelInstanceName(joint.model_instance()),
+      inboard.name(), outboard.name(), outboard.name(),
+      rotates ? "mass or no rotational inertia" : "mass",
+      rotates ? " and non-zero moments of inertia" : "");
+}
+
+template <typename T>
 void MultibodyTree<T>::CalcForwardDynamics(
     const systems::Context<T>& context,
     const MultibodyForces<T>& applied_forces, EigenPtr<VectorX<T>> vdot) const {
+  const MultibodyTreeSystem<T>& system =
+      DynamicsSystemOrThrow("CalcForwardDynamics");
+  try {
+    CalcForwardDynamicsImpl(system, context, applied_forces, vdot);
+  } catch (const SingularHingeInertiaError& error) {
+    ThrowSingularHingeInertia(error, system.weld_merged_tree());
+  }
+}
+
+template <typename T>
+void MultibodyTree<T>::CalcForwardDynamicsImpl(
+    const MultibodyTreeSystem<T>& system, const systems::Context<T>& context,
+    const MultibodyForces<T>& applied_forces, EigenPtr<VectorX<T>> vdot) const {
   const char* kMethod = "CalcForwardDynamics";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
   ThrowIfForcesHaveWrongSize(kMethod, applied_forces);
   if (vdot == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): vdot is a nullptr.", kMethod);

@@ -5,6 +5,8 @@
 /// files that instantiate them (one per scalar, so they compile in parallel).
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "ossa/common/error.h"
@@ -1379,18 +1381,20 @@ void CalcGravityGeneralizedForces(const CompiledTree& tree,
 }
 
 // Dinv = D⁻¹ for a small symmetric positive-definite D: Cholesky D = L·Lᵀ,
-// then L⁻¹ and Dinv = L⁻ᵀ·L⁻¹, in plain loops. Eigen's fixed-size LLT solve
-// runs its blocked dynamic-size triangular solver, which cost a tenth of the
-// articulated body pass of a floating base. A D that is not positive
-// definite gives NaNs, as the LLT did.
+// then L⁻¹ and Dinv = L⁻ᵀ·L⁻¹, in plain loops (Eigen's fixed-size LLT solve
+// runs its blocked dynamic-size triangular solver). Returns false, leaving
+// Dinv unspecified, if a pivot is not above `tiny` (D is not positive
+// definite to working precision, or holds NaN).
 template <typename T, int N, typename Out>
-inline void InvertSymmetricPositiveDefinite(const Eigen::Matrix<T, N, N>& D,
-                                            Out* Dinv) {
+inline bool InvertSymmetricPositiveDefinite(const Eigen::Matrix<T, N, N>& D,
+                                            const T& tiny, Out* Dinv) {
   using std::sqrt;
   Eigen::Matrix<T, N, N> L;  // Lower triangle only.
   for (int j = 0; j < N; ++j) {
     T s = D(j, j);
     for (int k = 0; k < j; ++k) s -= L(j, k) * L(j, k);
+    if (!(s > tiny)) [[unlikely]]
+      return false;
     L(j, j) = sqrt(s);
     const T inv = T(1) / L(j, j);
     for (int i = j + 1; i < N; ++i) {
@@ -1417,6 +1421,24 @@ inline void InvertSymmetricPositiveDefinite(const Eigen::Matrix<T, N, N>& D,
       (*Dinv)(c, r) = t;
     }
   }
+  return true;
+}
+
+// The smallest pivot a hinge inertia D = Hᵀ·P·H (+ rotor inertia) may have
+// to count as positive: ε times P's largest diagonal entry, and at least the
+// smallest normal double.
+template <typename T>
+inline T PivotTolerance(const Matrix6<T>& P) {
+  using std::abs;
+  T scale = abs(P(0, 0));
+  for (int k = 1; k < 6; ++k) {
+    if (abs(P(k, k)) > scale) scale = abs(P(k, k));
+  }
+  // Never below the smallest normal double: 1/D must stay finite.
+  const T tiny = std::numeric_limits<double>::epsilon() * scale;
+  return tiny > std::numeric_limits<double>::min()
+             ? tiny
+             : T(std::numeric_limits<double>::min());
 }
 
 // BodyNode::CalcArticulatedBodyInertiaCache_TipToBase, for all mobods.
@@ -1442,10 +1464,23 @@ void CalcArticulatedBodyInertiaCache(const CompiledTree& tree,
       D.noalias() = H.transpose() * U;
       D.diagonal() += params.reflected_inertia.template segment<nv>(b.v_start);
       auto Dinv = w.Dinv_B[i].template topLeftCorner<nv, nv>();
+      // A pivot of D below the rounding error of the articulated inertia it
+      // comes from is numerically zero: the hinge inertia is singular.
+      const T tiny = PivotTolerance(P);
       if constexpr (nv == 1) {
+        if (!(D(0, 0) > tiny)) [[unlikely]] {
+          throw SingularHingeInertiaError(&tree, i, !(D(0, 0) == D(0, 0)));
+        }
         Dinv(0, 0) = T(1) / D(0, 0);
       } else {
-        InvertSymmetricPositiveDefinite<T, nv>(D, &Dinv);
+        if (!InvertSymmetricPositiveDefinite<T, nv>(D, tiny, &Dinv))
+            [[unlikely]] {
+          bool has_nan = false;
+          for (int k = 0; k < nv * nv; ++k) {
+            if (!(D(k) == D(k))) has_nan = true;
+          }
+          throw SingularHingeInertiaError(&tree, i, has_nan);
+        }
       }
       // Projected articulated inertia Pa = P − U·D⁻¹·Uᵀ.
       const Eigen::Matrix<T, 6, nv> UDinv = U * Dinv;
@@ -1586,8 +1621,22 @@ void FactorMassMatrixLTDL(const CompiledTree& tree, Eigen::Ref<MatrixX<T>> M) {
   const int nv = tree.num_velocities();
   CheckSize("FactorMassMatrixLTDL", "M", M.rows(), nv);
   CheckSize("FactorMassMatrixLTDL", "M", M.cols(), nv);
+  // A pivot below the rounding error of M's largest diagonal entry is
+  // numerically zero: M is singular.
+  T scale(0);
+  for (int k = 0; k < nv; ++k) {
+    if (M(k, k) > scale) scale = M(k, k);
+  }
+  T tiny = std::numeric_limits<double>::epsilon() * scale;
+  if (!(tiny > std::numeric_limits<double>::min())) {
+    tiny = std::numeric_limits<double>::min();
+  }
   // RBDA §6.5, 0-based with −1 for "none".
   for (int k = nv - 1; k >= 0; --k) {
+    if (!(M(k, k) > tiny)) [[unlikely]] {
+      throw SingularHingeInertiaError(&tree, tree.dof_mobod()[k],
+                                      !(M(k, k) == M(k, k)));
+    }
     const T inv_d = T(1) / M(k, k);
     for (int i = lambda[k]; i >= 0; i = lambda[i]) {
       const T b = M(k, i) * inv_d;

@@ -26,6 +26,7 @@
 /// Equations of motion: M(q)·v̇ + C(q, v)·v = tau_g(q) + tau_app + Σ
 /// J_WBᵀ·F_app.
 
+#include <stdexcept>
 #include <vector>
 
 #include "ossa/common/default_scalars.h"
@@ -139,9 +140,33 @@ void CalcGravityGeneralizedForces(const CompiledTree& tree,
                                   const Vector3<T>& g_W, TreeWorkspace<T>* ws,
                                   Eigen::Ref<VectorX<T>> tau_g);
 
+/// Thrown by the articulated-body kernels when the hinge inertia D of a
+/// mobod (see CalcArticulatedBodyInertiaCache) is not positive definite: the
+/// mobod and everything outboard of it have no mass or inertia along some
+/// direction the mobilizer allows (or it holds NaN). The tree layer catches it
+/// and throws a std::runtime_error that names the joint and bodies; what() here
+/// names only the mobod index.
+class SingularHingeInertiaError : public std::runtime_error {
+ public:
+  SingularHingeInertiaError(const CompiledTree* tree, int mobod, bool is_nan);
+  /// The tree the kernel ran on, and the mobod in it.
+  const CompiledTree* tree() const { return tree_; }
+  int mobod() const { return mobod_; }
+  /// True if the hinge inertia holds NaN (non-finite state or parameters)
+  /// rather than being singular.
+  bool is_nan() const { return is_nan_; }
+
+ private:
+  const CompiledTree* tree_;
+  int mobod_;
+  bool is_nan_;
+};
+
 /// Tip-to-base articulated body inertias P_B (stored after the projection
 /// P_B − U·D⁻¹·Uᵀ), U_B = P_B·H_B and D⁻¹ = (H_Bᵀ·P_B·H_B + diag(r))⁻¹.
 /// Depends on q only. needs: position.
+/// @throws SingularHingeInertiaError if some D is not positive definite (a
+///   Cholesky pivot ≤ 0 or NaN).
 template <typename T>
 void CalcArticulatedBodyInertiaCache(const CompiledTree& tree,
                                      const TreeParameters<T>& params,

@@ -279,6 +279,20 @@ void IntegratorBase<T>::RestoreStartState() {
 }
 
 template <typename T>
+void IntegratorBase<T>::ThrowIfStartStateIsNotFinite() const {
+  for (Eigen::Index i = 0; i < x0_.size(); ++i) {
+    const double x = D(x0_[i]);
+    if (!std::isfinite(x)) {
+      ThrowRuntimeError(
+          "IntegratorBase::IntegrateNoFurtherThanTime(): the continuous "
+          "state at t = {} holds {} at index {}; the integrator cannot step "
+          "from a non-finite state.",
+          D(t0_), x, i);
+    }
+  }
+}
+
+template <typename T>
 T IntegratorBase<T>::CalcStateChangeNorm(
     const ContinuousState<T>& dx_state) const {
   using std::abs;
@@ -436,6 +450,23 @@ T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
       continue;
     }
     const T err = CalcStateChangeNorm(*err_est_);
+    if (!std::isfinite(D(err))) [[unlikely]] {
+      // A NaN or infinite error estimate. If the step started from a
+      // non-finite state no step size helps; otherwise shrink, and give up
+      // at the minimum rather than accept a non-finite step.
+      RestoreStartState();
+      ThrowIfStartStateIsNotFinite();
+      if (at_minimum || h <= working_min) {
+        ThrowRuntimeError(
+            "IntegratorBase::IntegrateNoFurtherThanTime(): the error estimate "
+            "is {} at t = {} even at the minimum step size {}; the system's "
+            "derivatives are not finite there.",
+            D(err), D(t0), D(h));
+      }
+      ++num_shrinkages_from_error_control_;
+      ideal_next_step_size_ = h * 0.1;
+      continue;
+    }
     const auto [accepted, next] = CalcAdjustedStepSize(err, h, &at_minimum);
     if (!accepted) {
       RestoreStartState();

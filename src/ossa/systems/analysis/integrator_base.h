@@ -281,6 +281,9 @@ class IntegratorBase {
   mutable std::unique_ptr<BasicVector<T>> weighted_q_change_;
   mutable VectorX<T> scratch_;
 
+  // Throws std::runtime_error naming the first NaN or infinite entry of the
+  // state saved by SaveStartState(), if any.
+  void ThrowIfStartStateIsNotFinite() const;
   VectorX<T> x0_;
   T t0_{0.0};
 

@@ -14,21 +14,39 @@ namespace ossa::systems {
 template <typename T>
 Simulator<T>::Simulator(const System<T>& system,
                         std::unique_ptr<Context<T>> context)
-    : Simulator(&system, nullptr, std::move(context)) {}
+    : Simulator(
+          &system, nullptr,
+          std::unique_ptr<Context<T>, ContextDeleter>(context.release())) {}
 
 template <typename T>
 Simulator<T>::Simulator(std::unique_ptr<const System<T>> owned_system,
                         std::unique_ptr<Context<T>> context)
-    : Simulator(nullptr, std::move(owned_system), std::move(context)) {}
+    : Simulator(
+          nullptr, std::move(owned_system),
+          std::unique_ptr<Context<T>, ContextDeleter>(context.release())) {}
+
+template <typename T>
+Simulator<T>::Simulator(const System<T>& system, Context<T>* context,
+                        BorrowContext)
+    : Simulator(&system, nullptr,
+                std::unique_ptr<Context<T>, ContextDeleter>(
+                    context, ContextDeleter{false})) {
+  if (context == nullptr) {
+    ThrowLogicError("Simulator(): the borrowed Context is null.");
+  }
+}
 
 template <typename T>
 Simulator<T>::Simulator(const System<T>* system,
                         std::unique_ptr<const System<T>> owned,
-                        std::unique_ptr<Context<T>> context)
+                        std::unique_ptr<Context<T>, ContextDeleter> context)
     : owned_system_(std::move(owned)),
       system_(owned_system_ ? *owned_system_ : *system),
       context_(std::move(context)) {
-  if (!context_) context_ = system_.CreateDefaultContext();
+  if (!context_) {
+    context_ = std::unique_ptr<Context<T>, ContextDeleter>(
+        system_.CreateDefaultContext().release());
+  }
   const SimulatorConfig defaults;
   auto integrator =
       std::make_unique<RungeKutta3Integrator<T>>(system_, context_.get());
@@ -65,16 +83,41 @@ Context<T>& Simulator<T>::get_mutable_context() {
 
 template <typename T>
 void Simulator<T>::reset_context(std::unique_ptr<Context<T>> context) {
-  context_ = std::move(context);
+  context_ = std::unique_ptr<Context<T>, ContextDeleter>(context.release());
   integrator_->reset_context(context_.get());
   initialization_done_ = false;
 }
 
 template <typename T>
 std::unique_ptr<Context<T>> Simulator<T>::release_context() {
+  if (context_ && !context_.get_deleter().owned) {
+    ThrowLogicError(
+        "Simulator::release_context(): the Context is borrowed, not owned, "
+        "by this Simulator.");
+  }
   integrator_->reset_context(nullptr);
   initialization_done_ = false;
-  return std::move(context_);
+  return std::unique_ptr<Context<T>>(context_.release());
+}
+
+template <typename T>
+void Simulator<T>::ThrowIfTimeIsNotFinite(const char* method) const {
+  const double t = ExtractDoubleOrThrow(context_->get_time());
+  if (!std::isfinite(t)) {
+    ThrowLogicError(
+        "Simulator::{}(): the Context's time is {}; a simulation needs a "
+        "finite time (see Context::SetTime()).",
+        method, t);
+  }
+}
+
+template <typename T>
+void Simulator<T>::CheckForInterrupt() {
+  if (!interrupt_check_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_interrupt_check_ < std::chrono::milliseconds(50)) return;
+  last_interrupt_check_ = now;
+  interrupt_check_();
 }
 
 template <typename T>
@@ -337,6 +380,7 @@ typename IntegratorBase<T>::StepResult Simulator<T>::IntegrateContinuousState(
 template <typename T>
 SimulatorStatus Simulator<T>::Initialize(const InitializeParams& params) {
   CheckContext("Initialize");
+  ThrowIfTimeIsNotFinite("Initialize");
   const T current_time = context_->get_time();
   SimulatorStatus status(ExtractDoubleOrThrow(current_time));
 
@@ -400,6 +444,10 @@ SimulatorStatus Simulator<T>::AdvanceTo(const T& boundary_time) {
     }
   }
   CheckContext("AdvanceTo");
+  ThrowIfTimeIsNotFinite("AdvanceTo");
+  if (std::isnan(ExtractDoubleOrThrow(boundary_time))) {
+    ThrowLogicError("Simulator::AdvanceTo(): the boundary time is NaN.");
+  }
   if (boundary_time < context_->get_time()) {
     ThrowLogicError(
         "Simulator::AdvanceTo(): the boundary time {} is earlier than the "
@@ -454,6 +502,7 @@ SimulatorStatus Simulator<T>::AdvanceTo(const T& boundary_time) {
     keep_going &= CallMonitor(&status);
     if (!keep_going) return status;
     if (context_->get_time() >= boundary_time) break;
+    CheckForInterrupt();
   }
   return status;
 }

@@ -74,6 +74,14 @@ class Simulator {
   /// Same, taking ownership of the System.
   explicit Simulator(std::unique_ptr<const System<T>> owned_system,
                      std::unique_ptr<Context<T>> context = nullptr);
+  /// Tag of the constructor that borrows its Context.
+  struct BorrowContext {};
+  /// (Advanced) Simulates `system` on `context` without owning it: both must
+  /// outlive this Simulator, and release_context() throws. The Python
+  /// bindings use it so that the Context object given to Simulator(system,
+  /// context) stays usable from Python, as the same object as get_context().
+  /// @throws std::logic_error if `context` is null.
+  Simulator(const System<T>& system, Context<T>* context, BorrowContext);
   ~Simulator();
 
   /// Prepares the simulation at the Context's current time: initializes the
@@ -146,7 +154,20 @@ class Simulator {
   /// again.
   void reset_context(std::unique_ptr<Context<T>> context);
   /// Gives up the Context; the Simulator must get another before use.
+  /// @throws std::logic_error if the Context is borrowed (see BorrowContext).
   std::unique_ptr<Context<T>> release_context();
+  ///@}
+
+  /// @name Interruption
+  /// A function AdvanceTo() calls between steps, at most every 50 ms of wall
+  /// time, to let the caller stop a long simulation: an exception it throws
+  /// leaves AdvanceTo() with the Context at the end of the last completed
+  /// step. The Python bindings install one that raises KeyboardInterrupt on
+  /// Ctrl-C (Python's pending signals).
+  ///@{
+  void set_interrupt_check(std::function<void()> check) {
+    interrupt_check_ = std::move(check);
+  }
   ///@}
 
   /// @name Statistics (reset by Initialize() and ResetStatistics())
@@ -190,8 +211,20 @@ class Simulator {
   std::optional<T> GetCurrentWitnessTimeIsolation() const;
 
  private:
+  // Owns the Context unless it is borrowed (see BorrowContext).
+  struct ContextDeleter {
+    bool owned{true};
+    void operator()(Context<T>* context) const {
+      if (owned) delete context;
+    }
+  };
   Simulator(const System<T>* system, std::unique_ptr<const System<T>> owned,
-            std::unique_ptr<Context<T>> context);
+            std::unique_ptr<Context<T>, ContextDeleter> context);
+  // Calls interrupt_check_ if one is set and 50 ms passed since the last
+  // call.
+  void CheckForInterrupt();
+  // Throws std::logic_error if the Context's time is NaN or infinite.
+  void ThrowIfTimeIsNotFinite(const char* method) const;
   void CheckContext(const char* method) const;
   // Event handling; each folds the handler status into *status. Returns
   // false if the simulation must stop (termination).
@@ -220,8 +253,10 @@ class Simulator {
 
   std::unique_ptr<const System<T>> owned_system_;
   const System<T>& system_;
-  std::unique_ptr<Context<T>> context_;
+  std::unique_ptr<Context<T>, ContextDeleter> context_;
   std::unique_ptr<IntegratorBase<T>> integrator_;
+  std::function<void()> interrupt_check_;
+  std::chrono::steady_clock::time_point last_interrupt_check_{};
 
   bool initialization_done_{false};
   bool publish_every_time_step_{false};

@@ -55,6 +55,55 @@ struct Corpus {
   std::string extension;
 };
 
+enum class DynamicsOutcome { kFinite, kSingular, kBad };
+
+// The mass matrix and time derivatives of a finalized continuous `plant` at
+// its default state and at a perturbed one: all finite, or a
+// std::runtime_error that says which joint's articulated inertia is singular
+// (a massless body on a joint). Anything else (NaN, inf, another exception)
+// is kBad.
+DynamicsOutcome CheckDynamics(const MultibodyPlant<double>& plant,
+                              std::mt19937* rng, std::string* why) {
+  auto context = plant.CreateDefaultContext();
+  const int nq = plant.num_positions(), nv = plant.num_velocities();
+  std::normal_distribution<double> normal(0.0, 0.3);
+  Eigen::MatrixXd M(nv, nv);
+  for (int state = 0; state < 2; ++state) {
+    if (state == 1) {
+      Eigen::VectorXd q = plant.GetPositions(*context);
+      Eigen::VectorXd v(nv);
+      for (int i = 0; i < nq; ++i) q[i] += normal(*rng);
+      for (int i = 0; i < nv; ++i) v[i] = normal(*rng);
+      plant.SetPositions(context.get(), q);
+      plant.SetVelocities(context.get(), v);
+    }
+    try {
+      plant.CalcMassMatrix(*context, &M);
+      if (!M.allFinite()) {
+        *why = "non-finite mass matrix";
+        return DynamicsOutcome::kBad;
+      }
+      const Eigen::VectorXd xdot =
+          plant.EvalTimeDerivatives(*context).CopyToVector();
+      if (!xdot.allFinite()) {
+        *why = "non-finite time derivatives";
+        return DynamicsOutcome::kBad;
+      }
+    } catch (const std::runtime_error& e) {
+      const std::string what = e.what();
+      *why = what;
+      return what.find("is not positive-definite") != std::string::npos &&
+                     what.find("joint '") != std::string::npos
+                 ? DynamicsOutcome::kSingular
+                 : DynamicsOutcome::kBad;
+    } catch (const std::exception& e) {
+      *why = e.what();
+      return DynamicsOutcome::kBad;
+    }
+  }
+  return DynamicsOutcome::kFinite;
+}
+
 // Fuzzes each file for at most `budget` (and `max_iterations` inputs).
 void FuzzFormat(const std::vector<Corpus>& files,
                 std::chrono::milliseconds budget, int max_iterations,
@@ -64,6 +113,7 @@ void FuzzFormat(const std::vector<Corpus>& files,
   for (const auto& f : files) originals.push_back(ReadFile(f.path));
   auto old_sink = log()->set_sink([](LogLevel, const std::string&) {});
   int parsed = 0, built = 0, rejected = 0, unexpected = 0;
+  int finite = 0, singular = 0, bad_dynamics = 0;
   Clock::duration slowest{0};
   const auto start = Clock::now();
   for (int it = 0; it < max_iterations && Clock::now() - start < budget; ++it) {
@@ -80,11 +130,27 @@ void FuzzFormat(const std::vector<Corpus>& files,
       ++parsed;
       // What the readers accept must also build (or be rejected with an
       // exception) and finalize: the builder sees the odd values too.
-      internal::MultibodyTree<double> tree;
+      MultibodyPlant<double> plant(0.0);
       internal::AddModelSpecsToPlant(
-          specs, internal::DiagnosticPolicy(parser.GetStrictParsing()), &tree);
-      tree.Finalize();
+          specs, internal::DiagnosticPolicy(parser.GetStrictParsing()), &plant);
+      plant.Finalize();
       ++built;
+      // An accepted model has finite dynamics, or a clear error.
+      std::string why;
+      switch (CheckDynamics(plant, &rng, &why)) {
+        case DynamicsOutcome::kFinite:
+          ++finite;
+          break;
+        case DynamicsOutcome::kSingular:
+          ++singular;
+          break;
+        case DynamicsOutcome::kBad:
+          ++bad_dynamics;
+          ADD_FAILURE() << "non-finite dynamics or an unclear error (" << why
+                        << ") from a mutant of " << files[which].path << ":\n"
+                        << input;
+          break;
+      }
     } catch (const std::exception&) {
       ++rejected;
     } catch (...) {
@@ -109,10 +175,13 @@ void FuzzFormat(const std::vector<Corpus>& files,
   EXPECT_GT(parsed, 0);
   EXPECT_GT(rejected, 0);
   EXPECT_GT(built, 0);
+  EXPECT_EQ(bad_dynamics, 0);
+  EXPECT_GT(finite, 0);
   std::printf(
-      "fuzz: %d inputs parsed (%d of them built and finalized), %d "
+      "fuzz: %d inputs parsed (%d of them built and finalized: %d with "
+      "finite dynamics, %d singular with a clear error, %d bad), %d "
       "rejected; slowest %.1f ms\n",
-      parsed, built, rejected,
+      parsed, built, finite, singular, bad_dynamics, rejected,
       std::chrono::duration<double, std::milli>(slowest).count());
 }
 
