@@ -38,11 +38,13 @@ TreeWorkspace<T>::TreeWorkspace(const CompiledTree& tree) {
   U_B = Matrix6X<T>::Zero(6, nv);
   z_B.assign(n, Vector6<T>::Zero());
   u = VectorX<T>::Zero(nv);
-  M = MatrixX<T>::Zero(nv, nv);
+  // M and llt are sized by the dense forward dynamics on first use (an nv×nv
+  // matrix per workspace would make every Context quadratic in nv).
   rhs = VectorX<T>::Zero(nv);
-  // Sized by a factorization, not by LLT(nv): that constructor leaves the
-  // factorization's status uninitialized, and moving it reads that (UB).
-  llt.compute(MatrixX<T>::Identity(nv, nv));
+  // Initialized by an empty factorization, not left default-constructed:
+  // that leaves the factorization's status uninitialized, and moving it
+  // reads that (UB).
+  llt.compute(MatrixX<T>(0, 0));
   vdot_zero = VectorX<T>::Zero(nv);
 }
 

@@ -12,7 +12,9 @@
 ///    several Contexts can share one CompiledTree.
 ///  - TreeWorkspace<T>: preallocated caches written by the kernels (position,
 ///    velocity, acceleration kinematics, articulated-body and mass-matrix
-///    scratch). Once it exists, the double kernels allocate nothing.
+///    scratch), O(number of mobods + nv) in size. Once it exists, the double
+///    kernels allocate nothing, except the dense forward dynamics, which
+///    size the nv×nv mass matrix on their first call.
 ///
 /// Frames per mobod B (monogram notation): P its parent mobod's body frame,
 /// F the inboard frame fixed on P, M the outboard frame fixed on B.
@@ -187,7 +189,10 @@ struct TreeWorkspace {
   std::vector<Vector6<T>> z_B;  ///< Articulated bias forces.
   VectorX<T> u;                 ///< τ − H_Bᵀ z_B per dof.
 
-  // Mass matrix and dense solves.
+  // Mass matrix and dense solves of the forward dynamics by Cholesky or
+  // LTDL. M and llt are nv×nv: they stay empty until one of those kernels
+  // first runs on this workspace (it sizes them then), so that a workspace,
+  // and every Context cache holding one, is O(number of mobods + nv).
   MatrixX<T> M;
   VectorX<T> rhs;
   Eigen::LLT<MatrixX<T>> llt;

@@ -1593,6 +1593,18 @@ void CalcForwardDynamicsArticulatedBody(
                                      F_applied_Bo_W, ws, vdot);
 }
 
+namespace {
+
+// The workspace's nv×nv mass matrix, sized on the first dense forward
+// dynamics (TreeWorkspace leaves it empty).
+template <typename T>
+void SizeDenseMassMatrix(const CompiledTree& tree, TreeWorkspace<T>* w) {
+  const int nv = tree.num_velocities();
+  if (w->M.rows() != nv || w->M.cols() != nv) w->M.resize(nv, nv);
+}
+
+}  // namespace
+
 template <typename T>
 void CalcForwardDynamicsCholesky(
     const CompiledTree& tree, const TreeParameters<T>& params,
@@ -1603,6 +1615,7 @@ void CalcForwardDynamicsCholesky(
   CheckWorkspace(kFunc, tree, params, ws);
   CheckSize(kFunc, "vdot", vdot.size(), tree.num_velocities());
   TreeWorkspace<T>& w = *ws;
+  SizeDenseMassMatrix(tree, &w);
   CalcMassMatrix<T>(tree, params, ws, w.M);
   w.vdot_zero.setZero();
   CalcInverseDynamics<T>(tree, params, w.vdot_zero, g_W, tau_applied,
@@ -1674,6 +1687,7 @@ void CalcForwardDynamicsLTDL(const CompiledTree& tree,
   CheckWorkspace(kFunc, tree, params, ws);
   CheckSize(kFunc, "vdot", vdot.size(), tree.num_velocities());
   TreeWorkspace<T>& w = *ws;
+  SizeDenseMassMatrix(tree, &w);
   CalcMassMatrix<T>(tree, params, ws, w.M);
   w.vdot_zero.setZero();
   CalcInverseDynamics<T>(tree, params, w.vdot_zero, g_W, tau_applied,

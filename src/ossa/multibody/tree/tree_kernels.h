@@ -192,7 +192,9 @@ void CalcForwardDynamicsArticulatedBody(
     Eigen::Ref<VectorX<T>> vdot);
 
 /// Forward dynamics by M = CRBA, rhs = −ID(v̇ = 0) and a dense LLT
-/// factorization (in ws->llt). needs: velocity.
+/// factorization (in ws->llt). needs: velocity. The first call on a
+/// workspace sizes its nv×nv ws->M and ws->llt (allocates); later calls
+/// allocate nothing.
 template <typename T>
 void CalcForwardDynamicsCholesky(
     const CompiledTree& tree, const TreeParameters<T>& params,
@@ -202,7 +204,8 @@ void CalcForwardDynamicsCholesky(
 
 /// Forward dynamics by M = CRBA and the sparse factorization M = Lᵀ·D·L
 /// (FactorMassMatrixLTDL: O(Σ depth²), not O(nv³)), which stays in ws->M for
-/// further solves (SolveLTDL). needs: velocity.
+/// further solves (SolveLTDL). needs: velocity. The first call on a
+/// workspace sizes its nv×nv ws->M (allocates); later calls allocate nothing.
 template <typename T>
 void CalcForwardDynamicsLTDL(const CompiledTree& tree,
                              const TreeParameters<T>& params,
