@@ -147,8 +147,8 @@ template <typename T>
 std::unique_ptr<DiscreteStepScratch<T>> DiscreteStepSolver<T>::MakeScratch()
     const {
   auto s = std::make_unique<DiscreteStepScratch<T>>();
-  s->M.setZero(nv_, nv_);
-  s->H.setZero(nv_, nv_);
+  // M and H (nv×nv) are sized by the first Step(): a scratch lives in every
+  // Context, and creating a Context must not cost O(nv²).
   for (VectorX<T>* x :
        {&s->zero_vdot, &s->f0, &s->tau, &s->r, &s->v, &s->dv, &s->grad, &s->Adv,
         &s->G, &s->v_trial, &s->v_trial_ls, &s->gamma}) {
@@ -181,7 +181,7 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
         inputs.vd.size(), inputs.pd_armed.size(), inputs.tau_applied.size(),
         inputs.F_applied_Bo_W.size());
   }
-  if (s->M.rows() != nv_ ||
+  if (s->zero_vdot.size() != nv_ ||
       s->active.size() != 2 * limited_.size() + actuated_.size()) [[unlikely]] {
     ThrowLogicError(
         "DiscreteStepSolver::Step(): the scratch was not made for this plant "
@@ -202,6 +202,10 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
   const auto v0 = x0.tail(nv_);
 
   // M and f0 = τ_g − C·v + τ_app + Σ Jᵀ·F_app = −ID(v̇ = 0) at x[n].
+  if (s->M.rows() != nv_) [[unlikely]] {
+    s->M.resize(nv_, nv_);
+    s->H.resize(nv_, nv_);
+  }
   s->zero_vdot.setZero();
   const WeldMergedTree& merged = plant.weld_merged_tree();
   if (merged.merges_anything()) {
