@@ -56,7 +56,10 @@ int MobilizerKindNumVelocities(MobilizerKind kind) {
   return VisitMobilizerKind(kind, [](auto m) { return decltype(m)::kNv; });
 }
 
-CompiledTree::CompiledTree() { mobods_.emplace_back(); }
+CompiledTree::CompiledTree() {
+  mobods_.emplace_back();
+  last_dof_.push_back(-1);
+}
 
 MobodIndex CompiledTree::AddMobod(MobodIndex parent, MobilizerKind kind,
                                   const MobilizerConstants& constants) {
@@ -98,25 +101,19 @@ MobodIndex CompiledTree::AddMobod(MobodIndex parent, MobilizerKind kind,
   const int index = num_mobods();
   // λ for the new dofs: within the mobilizer the previous dof; the first dof
   // hangs from the last dof of the nearest ancestor with dofs.
-  int inboard = -1;
-  for (int k = parent; k > 0; k = mobods_[k].parent) {
-    if (mobods_[k].nv > 0) {
-      inboard = mobods_[k].v_start + mobods_[k].nv - 1;
-      break;
-    }
-  }
+  const int inboard = last_dof_[parent];
   for (int i = 0; i < info.nv; ++i) {
     const int dof = nv_ + i;
     const int lambda = i == 0 ? inboard : dof - 1;
     dof_parent_.push_back(lambda);
     dof_mobod_.push_back(index);
-    dof_run_start_.push_back(lambda == dof - 1 && lambda >= 0
-                                 ? dof_run_start_[lambda]
-                                 : dof);
+    dof_run_start_.push_back(
+        lambda == dof - 1 && lambda >= 0 ? dof_run_start_[lambda] : dof);
     if (lambda != dof - 1) dofs_form_a_path_ = false;
   }
   nq_ += info.nq;
   nv_ += info.nv;
+  last_dof_.push_back(info.nv > 0 ? nv_ - 1 : inboard);
   mobods_.push_back(info);
   return MobodIndex(index);
 }

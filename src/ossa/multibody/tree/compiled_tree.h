@@ -96,6 +96,9 @@ class CompiledTree {
   std::vector<int> dof_mobod_;
   std::vector<int> dof_run_start_;
   bool dofs_form_a_path_{true};
+  // Per mobod, the last dof of the mobod or of its nearest ancestor with
+  // dofs (-1 if none): λ of a new child's first dof, found in O(1).
+  std::vector<int> last_dof_;
   int nq_{0}, nv_{0};
 };
 
