@@ -98,6 +98,24 @@ void MultibodyTreeTopology::Build(const std::vector<TopologyBody>& bodies,
     node_of_body[body] = k;
   };
 
+  // Candidate base bodies, best first: roots of their directed trees (no
+  // joint's child) first, so that a URDF's root link floats; then the parent
+  // of the most joints; then the lowest BodyIndex. The keys do not change
+  // as the forest grows, so the next base is the first candidate not yet in
+  // the forest, found by one pass over this order.
+  std::vector<int> base_order(std::max(num_bodies - 1, 0));
+  std::iota(base_order.begin(), base_order.end(), 1);
+  std::sort(base_order.begin(), base_order.end(), [&](int a, int b) {
+    const bool a_is_root = child_count[a] == 0;
+    const bool b_is_root = child_count[b] == 0;
+    if (a_is_root != b_is_root) return a_is_root;
+    if (parent_count[a] != parent_count[b]) {
+      return parent_count[a] > parent_count[b];
+    }
+    return a < b;
+  });
+  size_t next_base = 0;
+
   size_t next_to_expand = 0;
   while (true) {
     for (; next_to_expand < nodes.size(); ++next_to_expand) {
@@ -115,25 +133,13 @@ void MultibodyTreeTopology::Build(const std::vector<TopologyBody>& bodies,
         add_node(other, k, j, /* reversed = */ !body_is_parent);
       }
     }
-    // Choose the next base body among those not yet in the forest.
-    int base = -1;
-    for (int b = 1; b < num_bodies; ++b) {
-      if (node_of_body[b] >= 0) continue;
-      if (base < 0) {
-        base = b;
-        continue;
-      }
-      // A root of its directed tree (no joint's child) first, so that a
-      // URDF's root link floats; then the parent of the most joints.
-      const bool b_is_root = child_count[b] == 0;
-      const bool base_is_root = child_count[base] == 0;
-      if (b_is_root != base_is_root) {
-        if (b_is_root) base = b;
-      } else if (parent_count[b] > parent_count[base]) {
-        base = b;
-      }
+    // The next base body: the best candidate not yet in the forest.
+    while (next_base < base_order.size() &&
+           node_of_body[base_order[next_base]] >= 0) {
+      ++next_base;
     }
-    if (base < 0) break;
+    if (next_base == base_order.size()) break;
+    const int base = base_order[next_base];
     const JointIndex new_index(static_cast<int64_t>(joints.size()));
     TopologyJoint floating = add_floating_joint(BodyIndex(base), new_index);
     OSSA_DEMAND(floating.parent_body == world_index());
