@@ -683,7 +683,15 @@ void MultibodyTree<T>::CalcForwardDynamicsImpl(
   }
   vdot->setZero();
   if (nu == 0) return;
-  const VectorX<T> vdot_u = M_uu.llt().solve(rhs_u);
+  const Eigen::LLT<MatrixX<T>> llt(M_uu);
+  if (llt.info() != Eigen::Success) [[unlikely]] {
+    ThrowRuntimeError(
+        "{}(): the mass matrix of the unlocked joints' velocities is not "
+        "positive-definite: a body on an unlocked joint has no mass or "
+        "inertia along that joint's motion.",
+        kMethod);
+  }
+  const VectorX<T> vdot_u = llt.solve(rhs_u);
   for (int i = 0; i < nu; ++i) (*vdot)[u[i]] = vdot_u[i];
 }
 

@@ -177,6 +177,21 @@ TEST(SingularHingeInertia, ContinuousNamesTheJointAndBodies) {
               Throws<std::runtime_error>("joint 'slider'", "no mass along"));
 }
 
+// With a locked joint the forward dynamics solve the unlocked dofs' dense
+// mass matrix, which must be positive definite too.
+TEST(SingularHingeInertia, LockedJoints) {
+  auto plant = MakeMasslessTip<double>(0.0, false, false);
+  auto context = plant->CreateDefaultContext();
+  plant->GetJointByName("shoulder").Lock(context.get());
+  EXPECT_THAT([&] { plant->EvalTimeDerivatives(*context); },
+              Throws<std::runtime_error>("unlocked joints' velocities",
+                                         "not positive-definite"));
+  // The wrist locked instead leaves a regular problem.
+  plant->GetJointByName("shoulder").Unlock(context.get());
+  plant->GetJointByName("wrist").Lock(context.get());
+  EXPECT_TRUE(plant->EvalTimeDerivatives(*context).CopyToVector().allFinite());
+}
+
 TEST(SingularHingeInertia, AutoDiffXd) {
   auto plant = MakeMasslessTip<AutoDiffXd>(0.0, false, true);
   auto context = plant->CreateDefaultContext();
