@@ -34,12 +34,11 @@ int NumColumns(const MultibodyPlant<T>& plant, JacobianWrtVariable wrt) {
                                         : plant.num_positions();
 }
 
-}  // namespace
-
+// Body poses, velocities and accelerations in the world; relative poses and
+// point positions.
 template <typename T>
-void DefinePlantKinematics(nb::handle cls) {
+void DefinePlantPosesAndVelocities(nb::handle cls) {
   using Class = MultibodyPlant<T>;
-  using Instances = std::vector<ModelInstanceIndex>;
   DefMethod(
       cls, "EvalBodyPoseInWorld",
       [](const Class& self, const Context<T>& context,
@@ -90,8 +89,13 @@ void DefinePlantKinematics(nb::handle cls) {
       },
       nb::arg("context"), nb::arg("frame_B"), nb::arg("p_BQi"),
       nb::arg("frame_A"));
+}
 
-  // ---------------------------------------------------------- Jacobians
+// Jacobians and bias accelerations.
+template <typename T>
+void DefinePlantJacobians(nb::handle cls) {
+  using Class = MultibodyPlant<T>;
+  using Instances = std::vector<ModelInstanceIndex>;
   DefMethod(
       cls, "CalcJacobianSpatialVelocity",
       [](const Class& self, const Context<T>& context, JacobianWrtVariable wrt,
@@ -207,8 +211,13 @@ void DefinePlantKinematics(nb::handle cls) {
       },
       nb::arg("context"), nb::arg("model_instances"),
       nb::arg("with_respect_to"), nb::arg("frame_A"), nb::arg("frame_E"));
+}
 
-  // -------------------------------------------------------- q̇ <-> v maps
+// The maps between q̇ and v (and, on double, the actuation matrix's
+// pseudoinverse).
+template <typename T>
+void DefinePlantVelocityMaps(nb::handle cls) {
+  using Class = MultibodyPlant<T>;
   DefMethod(
       cls, "MapVelocityToQDot",
       [](const Class& self, const Context<T>& context,
@@ -251,8 +260,13 @@ void DefinePlantKinematics(nb::handle cls) {
   DefMethod(cls, "IsVelocityEqualToQDot", [](const Class& self) {
     return self.internal_tree().IsVelocityEqualToQDot();
   });
+}
 
-  // ------------------------------------------- mass properties, momentum
+// Mass properties, center of mass and momentum.
+template <typename T>
+void DefinePlantMassAndMomentum(nb::handle cls) {
+  using Class = MultibodyPlant<T>;
+  using Instances = std::vector<ModelInstanceIndex>;
   DefMethod(
       cls, "CalcTotalMass",
       [](const Class& self, const Context<T>& context) {
@@ -336,8 +350,12 @@ void DefinePlantKinematics(nb::handle cls) {
             context, model_instances, p_WoP_W);
       },
       nb::arg("context"), nb::arg("model_instances"), nb::arg("p_WoP_W"));
+}
 
-  // --------------------------------------------------- selector matrices
+// Selector and actuation matrices.
+template <typename T>
+void DefinePlantSelectors(nb::handle cls) {
+  using Class = MultibodyPlant<T>;
   DefMethod(
       cls, "MakeStateSelectorMatrix",
       [](const Class& self, const std::vector<JointIndex>& joints) {
@@ -359,6 +377,17 @@ void DefinePlantKinematics(nb::handle cls) {
   DefMethod(cls, "MakeActuationMatrix", [](const Class& self) {
     return self.internal_tree().MakeActuationMatrix();
   });
+}
+
+}  // namespace
+
+template <typename T>
+void DefinePlantKinematics(nb::handle cls) {
+  DefinePlantPosesAndVelocities<T>(cls);
+  DefinePlantJacobians<T>(cls);
+  DefinePlantVelocityMaps<T>(cls);
+  DefinePlantMassAndMomentum<T>(cls);
+  DefinePlantSelectors<T>(cls);
 }
 
 template void DefinePlantKinematics<double>(nb::handle);

@@ -39,21 +39,18 @@ using systems::State;
 
 constexpr auto kRefInternal = nb::rv_policy::reference_internal;
 
+// The bound class MultibodyPlant_[T].
 template <typename T>
-void DoDefinePlant(nb::module_ m) {
-  using Class = MultibodyPlant<T>;
-  constexpr bool is_double = std::is_same_v<T, double>;
-  const char* doc =
-      "A multibody system (bodies, joints, actuators) as a system: build "
-      "the model, Finalize(), then query and simulate it through Contexts.";
-  auto cls = DefineElementClass<Class, systems::LeafSystem<T>>(
-      m, "MultibodyPlant", GetPyParam<T>(), doc);
+using PlantClass = nb::class_<MultibodyPlant<T>, systems::LeafSystem<T>>;
 
+// Construction and model building, up to Finalize.
+template <typename T>
+void DefPlantBuilding(PlantClass<T>& cls) {
+  using Class = MultibodyPlant<T>;
   cls.def(nb::init<double>(), nb::arg("time_step"),
           "time_step = 0: continuous; > 0: discrete with that period (s).")
       .def("time_step", &Class::time_step)
       .def("is_discrete", &Class::is_discrete)
-      // ----------------------------------------------------- building
       .def("AddModelInstance", &Class::AddModelInstance, nb::arg("name"))
       .def("RenameModelInstance", &Class::RenameModelInstance,
            nb::arg("model_instance"), nb::arg("name"))
@@ -118,13 +115,18 @@ void DoDefinePlant(nb::module_ m) {
       .def("has_joint_actuator", &Class::has_joint_actuator,
            nb::arg("actuator_index"))
       .def("Finalize", &Class::Finalize)
-      .def("is_finalized", &Class::is_finalized)
-      // ------------------------------------------------------- counts
-      .def("num_bodies", &Class::num_bodies)
+      .def("is_finalized", &Class::is_finalized);
+}
+
+// Element counts, lookups by name and access by index.
+template <typename T>
+void DefPlantCountsAndLookups(PlantClass<T>& cls) {
+  using Class = MultibodyPlant<T>;
+  cls.def("num_bodies", &Class::num_bodies)
       .def("num_joints", &Class::num_joints)
       .def("num_frames", &Class::num_frames)
-      .def("num_actuators", nb::overload_cast<>(&Class::num_actuators,
-                                                nb::const_))
+      .def("num_actuators",
+           nb::overload_cast<>(&Class::num_actuators, nb::const_))
       .def("num_actuators",
            nb::overload_cast<ModelInstanceIndex>(&Class::num_actuators,
                                                  nb::const_),
@@ -154,17 +156,16 @@ void DoDefinePlant(nb::module_ m) {
            nb::overload_cast<ModelInstanceIndex>(&Class::num_actuated_dofs,
                                                  nb::const_),
            nb::arg("model_instance"))
-      // ------------------------------------------------------ lookups
       .def("HasModelInstanceNamed", &Class::HasModelInstanceNamed,
            nb::arg("name"))
       .def("GetModelInstanceByName", &Class::GetModelInstanceByName,
            nb::arg("name"))
       .def("GetModelInstanceName", &Class::GetModelInstanceName,
            nb::arg("model_instance"))
-      .def("HasBodyNamed",
-           nb::overload_cast<std::string_view>(&Class::HasBodyNamed,
-                                               nb::const_),
-           nb::arg("name"))
+      .def(
+          "HasBodyNamed",
+          nb::overload_cast<std::string_view>(&Class::HasBodyNamed, nb::const_),
+          nb::arg("name"))
       .def("HasBodyNamed",
            nb::overload_cast<std::string_view, ModelInstanceIndex>(
                &Class::HasBodyNamed, nb::const_),
@@ -216,16 +217,14 @@ void DoDefinePlant(nb::module_ m) {
               -> const Joint<T>& {
             return self.GetJointByName(name, model_instance);
           },
-          nb::arg("name"), nb::arg("model_instance") = nb::none(),
-          kRefInternal)
+          nb::arg("name"), nb::arg("model_instance") = nb::none(), kRefInternal)
       .def(
           "GetMutableJointByName",
           [](Class& self, std::string_view name,
              std::optional<ModelInstanceIndex> model_instance) -> Joint<T>& {
             return self.GetMutableJointByName(name, model_instance);
           },
-          nb::arg("name"), nb::arg("model_instance") = nb::none(),
-          kRefInternal)
+          nb::arg("name"), nb::arg("model_instance") = nb::none(), kRefInternal)
       .def("HasJointActuatorNamed",
            nb::overload_cast<std::string_view>(&Class::HasJointActuatorNamed,
                                                nb::const_),
@@ -242,20 +241,17 @@ void DoDefinePlant(nb::module_ m) {
            nb::overload_cast<std::string_view, ModelInstanceIndex>(
                &Class::GetJointActuatorByName, nb::const_),
            nb::arg("name"), nb::arg("model_instance"), kRefInternal)
-      // ----------------------------------------------------- by index
       .def("world_body", &Class::world_body, kRefInternal)
       .def("world_frame", &Class::world_frame, kRefInternal)
       .def("get_body", &Class::get_body, nb::arg("body_index"), kRefInternal)
-      .def("get_joint", &Class::get_joint, nb::arg("joint_index"),
-           kRefInternal)
+      .def("get_joint", &Class::get_joint, nb::arg("joint_index"), kRefInternal)
       .def("get_mutable_joint", &Class::get_mutable_joint,
            nb::arg("joint_index"), kRefInternal)
       .def("get_joint_actuator", &Class::get_joint_actuator,
            nb::arg("actuator_index"), kRefInternal)
       .def("get_mutable_joint_actuator", &Class::get_mutable_joint_actuator,
            nb::arg("actuator_index"), kRefInternal)
-      .def("get_frame", &Class::get_frame, nb::arg("frame_index"),
-           kRefInternal)
+      .def("get_frame", &Class::get_frame, nb::arg("frame_index"), kRefInternal)
       .def("GetBodyIndices", &Class::GetBodyIndices, nb::arg("model_instance"))
       .def("GetFrameIndices", &Class::GetFrameIndices,
            nb::arg("model_instance"))
@@ -272,20 +268,24 @@ void DoDefinePlant(nb::module_ m) {
                &Class::GetJointActuatorIndices, nb::const_),
            nb::arg("model_instance"))
       .def("GetActuatedJointIndices", &Class::GetActuatedJointIndices,
-           nb::arg("model_instance"))
-      // -------------------------------------------------------- state
-      .def("GetPositionsAndVelocities",
-           nb::overload_cast<const Context<T>&>(
-               &Class::GetPositionsAndVelocities, nb::const_),
-           nb::arg("context"))
+           nb::arg("model_instance"));
+}
+
+// Reading and writing the state in a Context, and the default state.
+template <typename T>
+void DefPlantState(PlantClass<T>& cls) {
+  using Class = MultibodyPlant<T>;
+  cls.def("GetPositionsAndVelocities",
+          nb::overload_cast<const Context<T>&>(
+              &Class::GetPositionsAndVelocities, nb::const_),
+          nb::arg("context"))
       .def("GetPositionsAndVelocities",
            nb::overload_cast<const Context<T>&, ModelInstanceIndex>(
                &Class::GetPositionsAndVelocities, nb::const_),
            nb::arg("context"), nb::arg("model_instance"))
       .def(
           "SetPositionsAndVelocities",
-          [](const Class& self, Context<T>* context,
-             const VectorXArg<T>& q_v) {
+          [](const Class& self, Context<T>* context, const VectorXArg<T>& q_v) {
             self.SetPositionsAndVelocities(context, Unwrap(q_v));
           },
           nb::arg("context"), nb::arg("q_v"))
@@ -379,6 +379,21 @@ void DoDefinePlant(nb::module_ m) {
       .def("SetUseSampledOutputPorts", &Class::SetUseSampledOutputPorts,
            nb::arg("use_sampled_output_ports"))
       .def("has_sampled_output_ports", &Class::has_sampled_output_ports);
+}
+
+template <typename T>
+void DoDefinePlant(nb::module_ m) {
+  using Class = MultibodyPlant<T>;
+  constexpr bool is_double = std::is_same_v<T, double>;
+  const char* doc =
+      "A multibody system (bodies, joints, actuators) as a system: build "
+      "the model, Finalize(), then query and simulate it through Contexts.";
+  auto cls = DefineElementClass<Class, systems::LeafSystem<T>>(
+      m, "MultibodyPlant", GetPyParam<T>(), doc);
+
+  DefPlantBuilding<T>(cls);
+  DefPlantCountsAndLookups<T>(cls);
+  DefPlantState<T>(cls);
 
   // Scalar conversion (a finalized plant): the converted plant is owned by
   // Python and independent of this one.
@@ -398,7 +413,6 @@ void DoDefinePlant(nb::module_ m) {
   DefinePlantKinematics<T>(cls);
   DefinePlantDynamics<T>(cls);
   DefinePlantDiscrete<T>(cls);
-
 }
 
 template <typename T>

@@ -277,10 +277,8 @@ std::unique_ptr<systems::WitnessFunction<T>> MakeWitness(
       description, direction, std::move(f), *e);
 }
 
-}  // namespace
-
-void DefineSystemsFramework(nb::module_ m) {
-  m.doc() = "Bindings for ossa.systems.framework.";
+// The index types, PortDataType and EventStatus, which later signatures use.
+void DefineIndexesAndEventStatus(nb::module_ m) {
   BindTypeSafeIndex<DependencyTicket>(m, "DependencyTicket");
   BindTypeSafeIndex<systems::InputPortIndex>(m, "InputPortIndex");
   BindTypeSafeIndex<systems::OutputPortIndex>(m, "OutputPortIndex");
@@ -313,8 +311,10 @@ void DefineSystemsFramework(nb::module_ m) {
       .def("reached_termination", &EventStatus::reached_termination)
       .def("failed", &EventStatus::failed)
       .def("message", &EventStatus::message);
+}
 
-  // ------------------------------------------------------------- vectors
+// VectorBase and BasicVector.
+void DefineVectors(nb::module_ m) {
   auto vector_base = DefineTemplateClassWithDefault<VectorBase<T>>(
       m, "VectorBase", GetPyParam<T>());
   vector_base.def("size", &VectorBase<T>::size)
@@ -370,8 +370,10 @@ void DefineSystemsFramework(nb::module_ m) {
           },
           nb::arg("value"))
       .def("Clone", &BasicVector<T>::Clone);
+}
 
-  // ------------------------------------------------------- state, params
+// The state containers: ContinuousState, DiscreteValues and State.
+void DefineStateContainers(nb::module_ m) {
   auto xc = DefineTemplateClassWithDefault<ContinuousState<T>>(
       m, "ContinuousState", GetPyParam<T>());
   xc.def("size", &ContinuousState<T>::size)
@@ -473,8 +475,10 @@ void DefineSystemsFramework(nb::module_ m) {
       .def("get_mutable_discrete_state",
            nb::overload_cast<int>(&State<T>::get_mutable_discrete_state),
            nb::arg("index"), nb::rv_policy::reference_internal);
+}
 
-  // ------------------------------------------------------------- context
+// Context and its leaf and diagram subclasses.
+void DefineContexts(nb::module_ m) {
   auto context =
       DefineTemplateClassWithDefault<Context<T>>(m, "Context", GetPyParam<T>());
   context.def("get_time", &Context<T>::get_time)
@@ -590,8 +594,10 @@ void DefineSystemsFramework(nb::module_ m) {
       m, "LeafContext", GetPyParam<T>());
   DefineTemplateClassWithDefault<systems::DiagramContext<T>, Context<T>>(
       m, "DiagramContext", GetPyParam<T>());
+}
 
-  // --------------------------------------------------------------- ports
+// InputPort, FixedInputPortValue and OutputPort.
+void DefinePorts(nb::module_ m) {
   auto input_port = DefineTemplateClassWithDefault<InputPort<T>>(
       m, "InputPort", GetPyParam<T>());
   input_port.def("get_name", &InputPort<T>::get_name)
@@ -655,8 +661,11 @@ void DefineSystemsFramework(nb::module_ m) {
       .def("EvalAbstract", &OutputPort<T>::EvalAbstract, nb::arg("context"),
            nb::rv_policy::reference_internal)
       .def("Allocate", &OutputPort<T>::Allocate);
+}
 
-  // -------------------------------------------------------------- events
+// Event collections, events (constructible from Python callbacks) and
+// witness functions.
+void DefineEvents(nb::module_ m) {
   nb::class_<systems::EventCollection<systems::PublishEvent<T>>>(
       m, "PublishEventCollection")
       .def("HasEvents",
@@ -782,8 +791,10 @@ void DefineSystemsFramework(nb::module_ m) {
       .def("CalcWitnessValue", &Witness::CalcWitnessValue, nb::arg("context"))
       .def("should_trigger", &Witness::should_trigger, nb::arg("w0"),
            nb::arg("wf"));
+}
 
-  // ------------------------------------------------------------- systems
+// SystemBase and System.
+void DefineSystems(nb::module_ m) {
   auto system_base = nb::class_<SystemBase>(m, "SystemBase");
   system_base.def("get_name", &SystemBase::get_name)
       .def("set_name", &SystemBase::set_name, nb::arg("name"))
@@ -919,7 +930,11 @@ void DefineSystemsFramework(nb::module_ m) {
         const bool result = s.IsDifferenceEquationSystem(&period);
         return std::make_pair(result, period);
       });
+}
 
+// LeafSystem, subclassable from Python through PyLeafSystem, with its
+// protected declaration methods exposed.
+void DefineLeafSystem(nb::module_ m) {
   auto leaf =
       DefineTemplateClassWithDefault<LeafSystem<T>, System<T>, PyLeafSystem>(
           m, "LeafSystem", GetPyParam<T>(),
@@ -1163,7 +1178,10 @@ void DefineSystemsFramework(nb::module_ m) {
             self.LeafSystem<T>::SetDefaultState(c, s);
           },
           nb::arg("context"), nb::arg("state"));
+}
 
+// Diagram and DiagramBuilder.
+void DefineDiagram(nb::module_ m) {
   auto diagram = DefineTemplateClassWithDefault<Diagram<T>, System<T>>(
       m, "Diagram", GetPyParam<T>());
   diagram.def("num_subsystems", &Diagram<T>::num_subsystems)
@@ -1245,7 +1263,21 @@ void DefineSystemsFramework(nb::module_ m) {
       .def("num_input_ports", &DiagramBuilder<T>::num_input_ports)
       .def("num_output_ports", &DiagramBuilder<T>::num_output_ports)
       .def("Build", &DiagramBuilder<T>::Build);
+}
 
+}  // namespace
+
+void DefineSystemsFramework(nb::module_ m) {
+  m.doc() = "Bindings for ossa.systems.framework.";
+  DefineIndexesAndEventStatus(m);
+  DefineVectors(m);
+  DefineStateContainers(m);
+  DefineContexts(m);
+  DefinePorts(m);
+  DefineEvents(m);
+  DefineSystems(m);
+  DefineLeafSystem(m);
+  DefineDiagram(m);
   DefineSystemsFrameworkAutoDiff(m);
 }
 
