@@ -1,0 +1,628 @@
+// Bindings of ossa.systems.framework (float scalar), continued from
+// framework_py.cc: the events and LeafSystem, which Python subclasses, with
+// what it takes to call Python back from C++ (trampoline, callbacks).
+
+#include <nanobind/stl/set.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/trampoline.h>
+
+#include <memory>
+#include <set>
+#include <string>
+
+#include "ossa/bindings.h"
+#include "ossa/py_util.h"
+#include "ossa/systems/framework/leaf_system.h"
+#include "ossa/systems/framework_py.h"
+
+namespace nb = nanobind;
+
+namespace ossa::py {
+namespace {
+
+using systems::BasicVector;
+using systems::CompositeEventCollection;
+using systems::Context;
+using systems::ContinuousState;
+using systems::DependencyTicket;
+using systems::DiscreteValues;
+using systems::EventStatus;
+using systems::InputPort;
+using systems::LeafSystem;
+using systems::OutputPort;
+using systems::State;
+using systems::System;
+using systems::SystemBase;
+
+using T = double;
+
+// Exposes LeafSystem's protected declaration methods and lets Python
+// override the virtual computations.
+class PyLeafSystem : public LeafSystem<T> {
+ public:
+  NB_TRAMPOLINE(LeafSystem<T>);
+
+  using LeafSystem<T>::DeclareAbstractInputPort;
+  using LeafSystem<T>::DeclareAbstractParameter;
+  using LeafSystem<T>::DeclareAbstractState;
+  using LeafSystem<T>::DeclareContinuousState;
+  using LeafSystem<T>::DeclareDiscreteState;
+  using LeafSystem<T>::DeclareNumericParameter;
+  using LeafSystem<T>::DeclarePeriodicEvent;
+  using LeafSystem<T>::DeclarePerStepEvent;
+  using LeafSystem<T>::DeclareInitializationEvent;
+  using LeafSystem<T>::DeclareVectorInputPort;
+  using LeafSystem<T>::DeclareVectorOutputPort;
+  using LeafSystem<T>::DeclareAbstractOutputPort;
+  using LeafSystem<T>::DeclareStateOutputPort;
+  using LeafSystem<T>::MakeWitnessFunction;
+  using LeafSystem<T>::DeclareWitnessFunction;
+
+  void DoCalcTimeDerivatives(const Context<T>& context,
+                             ContinuousState<T>* derivatives) const override {
+    Call(
+        "DoCalcTimeDerivatives",
+        [&] { LeafSystem<T>::DoCalcTimeDerivatives(context, derivatives); },
+        &context, derivatives);
+  }
+  T DoCalcPotentialEnergy(const Context<T>& context) const override {
+    return CallT(
+        "DoCalcPotentialEnergy",
+        [&] { return LeafSystem<T>::DoCalcPotentialEnergy(context); },
+        &context);
+  }
+  T DoCalcKineticEnergy(const Context<T>& context) const override {
+    return CallT(
+        "DoCalcKineticEnergy",
+        [&] { return LeafSystem<T>::DoCalcKineticEnergy(context); }, &context);
+  }
+  void SetDefaultState(const Context<T>& context,
+                       State<T>* state) const override {
+    Call(
+        "SetDefaultState",
+        [&] { LeafSystem<T>::SetDefaultState(context, state); }, &context,
+        state);
+  }
+  // Calls the Python override `name` if there is one, else `fallback`. The
+  // arguments are C++ pointers, cast to Python by reference (a Context must
+  // never be copied) only once the GIL is held: the caller may be a C++
+  // thread that released it (Simulator::AdvanceTo), and casting or dropping
+  // a Python reference without the GIL corrupts the interpreter.
+  template <typename Fallback, typename... Args>
+  void Call(const char* name, Fallback fallback, Args*... args) const {
+    nb::gil_scoped_acquire gil;
+    nanobind::detail::ticket ticket(nb_trampoline, name,
+                                    nanobind::detail::str_hash(name), false);
+    if (ticket.key.is_valid()) {
+      nb_trampoline.base().attr(ticket.key)(
+          nb::cast(args, nb::rv_policy::reference)...);
+      return;
+    }
+    fallback();
+  }
+  template <typename Fallback, typename... Args>
+  T CallT(const char* name, Fallback fallback, Args*... args) const {
+    nb::gil_scoped_acquire gil;
+    nanobind::detail::ticket ticket(nb_trampoline, name,
+                                    nanobind::detail::str_hash(name), false);
+    if (ticket.key.is_valid())
+      return nb::cast<T>(nb_trampoline.base().attr(ticket.key)(
+          nb::cast(args, nb::rv_policy::reference)...));
+    return fallback();
+  }
+
+  // Calls the protected event declarations on any LeafSystem: a pointer to
+  // member formed in this derived class may be applied to a base object.
+  template <typename EventType>
+  static void DeclarePeriodic(LeafSystem<T>* self, double period, double offset,
+                              const EventType& e) {
+    auto f =
+        static_cast<void (LeafSystem<T>::*)(double, double, const EventType&)>(
+            &PyLeafSystem::template DeclarePeriodicEvent<EventType>);
+    (self->*f)(period, offset, e);
+  }
+  template <typename EventType>
+  static void DeclarePerStep(LeafSystem<T>* self, const EventType& e) {
+    auto f = static_cast<void (LeafSystem<T>::*)(const EventType&)>(
+        &PyLeafSystem::template DeclarePerStepEvent<EventType>);
+    (self->*f)(e);
+  }
+  template <typename EventType>
+  static void DeclareInitialization(LeafSystem<T>* self, const EventType& e) {
+    auto f = static_cast<void (LeafSystem<T>::*)(const EventType&)>(
+        &PyLeafSystem::template DeclareInitializationEvent<EventType>);
+    (self->*f)(e);
+  }
+
+  // Public access for the bindings of the protected base versions.
+  T BaseDoCalcPotentialEnergy(const Context<T>& c) const {
+    return LeafSystem<T>::DoCalcPotentialEnergy(c);
+  }
+  T BaseDoCalcKineticEnergy(const Context<T>& c) const {
+    return LeafSystem<T>::DoCalcKineticEnergy(c);
+  }
+  void BaseDoCalcTimeDerivatives(const Context<T>& c,
+                                 ContinuousState<T>* d) const {
+    LeafSystem<T>::DoCalcTimeDerivatives(c, d);
+  }
+};
+
+// The Python callable as an event status: None means Succeeded.
+EventStatus ToStatus(nb::handle result) {
+  if (result.is_none()) return EventStatus::Succeeded();
+  return nb::cast<EventStatus>(result);
+}
+
+std::set<DependencyTicket> DefaultPrerequisites() {
+  return {SystemBase::all_sources_ticket()};
+}
+
+// A Python callback held by C++. A bound method of the system that declares
+// it is held as (weak reference to the system, function): holding the bound
+// method would make a reference cycle through C++ that Python's garbage
+// collector cannot see.
+class PyCallback {
+ public:
+  PyCallback(nb::object callable, nb::handle owner) {
+    if (nb::hasattr(callable, "__self__") &&
+        nb::hasattr(callable, "__func__") &&
+        callable.attr("__self__").is(owner)) {
+      func_ = callable.attr("__func__");
+      weak_self_ = nb::module_::import_("weakref").attr("ref")(owner);
+    } else {
+      func_ = std::move(callable);
+    }
+  }
+  template <typename... Args>
+  nb::object operator()(Args&&... args) const {
+    if (weak_self_.is_valid()) {
+      nb::object self = weak_self_();
+      if (self.is_none())
+        throw std::logic_error(
+            "A callback of a Python LeafSystem was called after the system "
+            "was deleted.");
+      return func_(self, std::forward<Args>(args)...);
+    }
+    return func_(std::forward<Args>(args)...);
+  }
+
+ private:
+  nb::object func_;
+  nb::object weak_self_;
+};
+
+// The system a callback belongs to when it is a bound method of a Python
+// LeafSystem, else an invalid handle. An event made in Python from such a
+// method (UnrestrictedUpdateEvent(self.Bounce)) and then declared by that
+// system would otherwise hold the system strongly from C++: a cycle that
+// Python's garbage collector cannot see, so the system would never be freed.
+nb::handle SystemOfBoundMethod(nb::handle callable) {
+  if (!nb::hasattr(callable, "__self__") || !nb::hasattr(callable, "__func__"))
+    return nb::handle();
+  nb::handle self = callable.attr("__self__");
+  return nb::isinstance<LeafSystem<T>>(self) ? self : nb::handle();
+}
+
+// A PyCallback shared by the copies of the std::function that holds it.
+// Events are copied by C++ (a Simulator clones witness events) possibly
+// without the GIL: copying a shared_ptr touches no Python reference count,
+// and the last owner takes the GIL to release the Python objects.
+std::shared_ptr<PyCallback> SharePyCallback(nb::object callable,
+                                            nb::handle owner) {
+  return std::shared_ptr<PyCallback>(new PyCallback(std::move(callable), owner),
+                                     [](PyCallback* p) {
+                                       if (!Py_IsInitialized()) return;
+                                       nb::gil_scoped_acquire gil;
+                                       delete p;
+                                     });
+}
+
+// LeafSystem::MakeWitnessFunction with a Python calc(context) -> float
+// (held by weak reference to the system if it is one of its methods).
+std::unique_ptr<systems::WitnessFunction<T>> MakeWitness(
+    LeafSystem<T>* self, std::string description,
+    systems::WitnessFunctionDirection direction, nb::object calc,
+    const systems::Event<T>* e) {
+  auto cb = SharePyCallback(std::move(calc), nb::find(self));
+  std::function<T(const Context<T>&)> f = [cb](const Context<T>& c) {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<T>((*cb)(nb::cast(&c, nb::rv_policy::reference)));
+  };
+  using MakeFn =
+      std::unique_ptr<systems::WitnessFunction<T>> (LeafSystem<T>::*)(
+          const std::string&, const systems::WitnessFunctionDirection&,
+          std::function<T(const Context<T>&)>) const;
+  using MakeWithEventFn =
+      std::unique_ptr<systems::WitnessFunction<T>> (LeafSystem<T>::*)(
+          const std::string&, const systems::WitnessFunctionDirection&,
+          std::function<T(const Context<T>&)>, const systems::Event<T>&) const;
+  if (e == nullptr) {
+    return (self->*static_cast<MakeFn>(&PyLeafSystem::MakeWitnessFunction))(
+        description, direction, std::move(f));
+  }
+  return (
+      self->*static_cast<MakeWithEventFn>(&PyLeafSystem::MakeWitnessFunction))(
+      description, direction, std::move(f), *e);
+}
+
+}  // namespace
+
+// Event collections, events (constructible from Python callbacks) and
+// witness functions.
+void DefineSystemsFrameworkEvents(nb::module_ m) {
+  nb::class_<systems::EventCollection<systems::PublishEvent<T>>>(
+      m, "PublishEventCollection")
+      .def("HasEvents",
+           &systems::EventCollection<systems::PublishEvent<T>>::HasEvents);
+  nb::class_<systems::EventCollection<systems::DiscreteUpdateEvent<T>>>(
+      m, "DiscreteUpdateEventCollection")
+      .def("HasEvents", &systems::EventCollection<
+                            systems::DiscreteUpdateEvent<T>>::HasEvents);
+  nb::class_<systems::EventCollection<systems::UnrestrictedUpdateEvent<T>>>(
+      m, "UnrestrictedUpdateEventCollection")
+      .def("HasEvents", &systems::EventCollection<
+                            systems::UnrestrictedUpdateEvent<T>>::HasEvents);
+  using Composite = CompositeEventCollection<T>;
+  DefineTemplateClassWithDefault<Composite>(m, "CompositeEventCollection",
+                                            GetPyParam<T>())
+      .def("Clear", &Composite::Clear)
+      .def("HasEvents", &Composite::HasEvents)
+      .def("HasPublishEvents", &Composite::HasPublishEvents)
+      .def("HasDiscreteUpdateEvents", &Composite::HasDiscreteUpdateEvents)
+      .def("HasUnrestrictedUpdateEvents",
+           &Composite::HasUnrestrictedUpdateEvents)
+      .def("get_publish_events", &Composite::get_publish_events,
+           nb::rv_policy::reference_internal)
+      .def("get_discrete_update_events", &Composite::get_discrete_update_events,
+           nb::rv_policy::reference_internal)
+      .def("get_unrestricted_update_events",
+           &Composite::get_unrestricted_update_events,
+           nb::rv_policy::reference_internal);
+
+  nb::enum_<systems::TriggerType>(m, "TriggerType")
+      .value("kUnknown", systems::TriggerType::kUnknown)
+      .value("kInitialization", systems::TriggerType::kInitialization)
+      .value("kForced", systems::TriggerType::kForced)
+      .value("kTimed", systems::TriggerType::kTimed)
+      .value("kPeriodic", systems::TriggerType::kPeriodic)
+      .value("kPerStep", systems::TriggerType::kPerStep)
+      .value("kWitness", systems::TriggerType::kWitness);
+  using EventT = systems::Event<T>;
+  DefineTemplateClassWithDefault<EventT>(m, "Event", GetPyParam<T>())
+      .def("get_trigger_type", &EventT::get_trigger_type)
+      .def(
+          "get_witness_triggered_event_data",
+          [](const EventT& e) { return e.get_witness_triggered_event_data(); },
+          nb::rv_policy::reference_internal);
+  using WitnessData = systems::WitnessTriggeredEventData<T>;
+  DefineTemplateClassWithDefault<WitnessData>(m, "WitnessTriggeredEventData",
+                                              GetPyParam<T>())
+      .def("triggered_witness", &WitnessData::triggered_witness,
+           nb::rv_policy::reference)
+      .def("t0", &WitnessData::t0)
+      .def("tf", &WitnessData::tf)
+      .def("xc0", &WitnessData::xc0, nb::rv_policy::reference)
+      .def("xcf", &WitnessData::xcf, nb::rv_policy::reference);
+  // Events made in Python: callback(context, event[, state]) returning
+  // None (success) or an EventStatus.
+  DefineTemplateClassWithDefault<systems::PublishEvent<T>, EventT>(
+      m, "PublishEvent", GetPyParam<T>())
+      .def(
+          "__init__",
+          [](systems::PublishEvent<T>* self, nb::object callback) {
+            nb::handle owner = SystemOfBoundMethod(callback);
+            auto cb = SharePyCallback(std::move(callback), owner);
+            new (self) systems::PublishEvent<T>(
+                [cb](const System<T>&, const Context<T>& c,
+                     const systems::PublishEvent<T>& e) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("callback"));
+  DefineTemplateClassWithDefault<systems::DiscreteUpdateEvent<T>, EventT>(
+      m, "DiscreteUpdateEvent", GetPyParam<T>())
+      .def(
+          "__init__",
+          [](systems::DiscreteUpdateEvent<T>* self, nb::object callback) {
+            nb::handle owner = SystemOfBoundMethod(callback);
+            auto cb = SharePyCallback(std::move(callback), owner);
+            new (self) systems::DiscreteUpdateEvent<T>(
+                [cb](const System<T>&, const Context<T>& c,
+                     const systems::DiscreteUpdateEvent<T>& e,
+                     DiscreteValues<T>* xd) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference),
+                            nb::cast(xd, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("callback"));
+  DefineTemplateClassWithDefault<systems::UnrestrictedUpdateEvent<T>, EventT>(
+      m, "UnrestrictedUpdateEvent", GetPyParam<T>())
+      .def(
+          "__init__",
+          [](systems::UnrestrictedUpdateEvent<T>* self, nb::object callback) {
+            nb::handle owner = SystemOfBoundMethod(callback);
+            auto cb = SharePyCallback(std::move(callback), owner);
+            new (self) systems::UnrestrictedUpdateEvent<T>(
+                [cb](const System<T>&, const Context<T>& c,
+                     const systems::UnrestrictedUpdateEvent<T>& e,
+                     State<T>* x) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus((*cb)(nb::cast(&c, nb::rv_policy::reference),
+                                        nb::cast(&e, nb::rv_policy::reference),
+                                        nb::cast(x, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("callback"));
+  nb::enum_<systems::WitnessFunctionDirection>(m, "WitnessFunctionDirection")
+      .value("kNone", systems::WitnessFunctionDirection::kNone)
+      .value("kPositiveThenNonNegative",
+             systems::WitnessFunctionDirection::kPositiveThenNonNegative)
+      .value("kNegativeThenNonPositive",
+             systems::WitnessFunctionDirection::kNegativeThenNonPositive)
+      .value("kCrossesZero", systems::WitnessFunctionDirection::kCrossesZero);
+  using Witness = systems::WitnessFunction<T>;
+  DefineTemplateClassWithDefault<Witness>(m, "WitnessFunction", GetPyParam<T>())
+      .def("description", &Witness::description)
+      .def("direction_type", &Witness::direction_type)
+      .def("get_system", &Witness::get_system, nb::rv_policy::reference)
+      .def("get_event", &Witness::get_event, nb::rv_policy::reference_internal)
+      .def("CalcWitnessValue", &Witness::CalcWitnessValue, nb::arg("context"))
+      .def("should_trigger", &Witness::should_trigger, nb::arg("w0"),
+           nb::arg("wf"));
+}
+
+// LeafSystem, subclassable from Python through PyLeafSystem, with its
+// protected declaration methods exposed.
+void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
+  auto leaf =
+      DefineTemplateClassWithDefault<LeafSystem<T>, System<T>, PyLeafSystem>(
+          m, "LeafSystem", GetPyParam<T>(),
+          "Base class of user systems; subclass it in Python and call "
+          "LeafSystem.__init__(self).");
+  leaf.def(nb::init<>())
+      .def(
+          "DeclareContinuousState",
+          [](LeafSystem<T>* self, int n) {
+            (self->*static_cast<void (LeafSystem<T>::*)(int)>(
+                        &PyLeafSystem::DeclareContinuousState))(n);
+          },
+          nb::arg("num_state_variables"))
+      .def(
+          "DeclareContinuousState",
+          [](LeafSystem<T>* self, int nq, int nv, int nz) {
+            (self->*static_cast<void (LeafSystem<T>::*)(int, int, int)>(
+                        &PyLeafSystem::DeclareContinuousState))(nq, nv, nz);
+          },
+          nb::arg("num_q"), nb::arg("num_v"), nb::arg("num_z"))
+      .def(
+          "DeclareDiscreteState",
+          [](LeafSystem<T>* self, int n) {
+            return (self->*static_cast<systems::DiscreteStateIndex (
+                               LeafSystem<T>::*)(int)>(
+                               &PyLeafSystem::DeclareDiscreteState))(n);
+          },
+          nb::arg("num_state_variables"))
+      .def(
+          "DeclareDiscreteState",
+          [](LeafSystem<T>* self, nb::handle values) {
+            const Eigen::VectorXd v = ToVector(values);
+            return (self->*static_cast<systems::DiscreteStateIndex (
+                               LeafSystem<T>::*)(
+                               const Eigen::Ref<const VectorX<T>>&)>(
+                               &PyLeafSystem::DeclareDiscreteState))(v);
+          },
+          nb::arg("vector"))
+      .def(
+          "DeclareAbstractState",
+          [](LeafSystem<T>* self, const AbstractValue& model) {
+            return (self->*static_cast<systems::AbstractStateIndex (
+                               LeafSystem<T>::*)(const AbstractValue&)>(
+                               &PyLeafSystem::DeclareAbstractState))(model);
+          },
+          nb::arg("model_value"))
+      .def(
+          "DeclareNumericParameter",
+          [](LeafSystem<T>* self, const BasicVector<T>& model) {
+            return (self->*&PyLeafSystem::DeclareNumericParameter)(model);
+          },
+          nb::arg("model_vector"))
+      .def(
+          "DeclareAbstractParameter",
+          [](LeafSystem<T>* self, const AbstractValue& model) {
+            return (self->*&PyLeafSystem::DeclareAbstractParameter)(model);
+          },
+          nb::arg("model_value"))
+      .def(
+          "DeclareVectorInputPort",
+          [](LeafSystem<T>* self, std::string name,
+             int size) -> const InputPort<T>& {
+            return (self->*static_cast<InputPort<T>& (
+                               LeafSystem<T>::*)(LeafSystem<T>::PortName, int)>(
+                               &PyLeafSystem::DeclareVectorInputPort))(name,
+                                                                       size);
+          },
+          nb::arg("name"), nb::arg("size"), nb::rv_policy::reference_internal)
+      .def(
+          "DeclareAbstractInputPort",
+          [](LeafSystem<T>* self, std::string name,
+             const AbstractValue& model) -> const InputPort<T>& {
+            return (self->*&PyLeafSystem::DeclareAbstractInputPort)(name,
+                                                                    model);
+          },
+          nb::arg("name"), nb::arg("model_value"),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareVectorOutputPort",
+          [](LeafSystem<T>* self, std::string name, int size,
+             nb::object calc_in,
+             std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
+            auto calc = SharePyCallback(calc_in, nb::find(self));
+            auto f = [calc](const Context<T>& c, BasicVector<T>* out) {
+              nb::gil_scoped_acquire gil;
+              (*calc)(nb::cast(&c, nb::rv_policy::reference),
+                      nb::cast(out, nb::rv_policy::reference));
+            };
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName, int,
+                                  std::function<void(const Context<T>&,
+                                                     BasicVector<T>*)>,
+                                  std::set<DependencyTicket>);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareVectorOutputPort))(
+                name, size, f, prerequisites);
+          },
+          nb::arg("name"), nb::arg("size"), nb::arg("calc"),
+          nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareAbstractOutputPort",
+          [](LeafSystem<T>* self, std::string name, nb::object alloc_in,
+             nb::object calc_in,
+             std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
+            auto alloc = SharePyCallback(alloc_in, nb::find(self));
+            auto calc = SharePyCallback(calc_in, nb::find(self));
+            auto a = [alloc]() -> std::unique_ptr<AbstractValue> {
+              nb::gil_scoped_acquire gil;
+              return nb::cast<const AbstractValue&>((*alloc)()).Clone();
+            };
+            auto f = [calc](const systems::ContextBase& c, AbstractValue* out) {
+              nb::gil_scoped_acquire gil;
+              (*calc)(nb::cast(static_cast<const Context<T>*>(&c),
+                               nb::rv_policy::reference),
+                      nb::cast(out, nb::rv_policy::reference));
+            };
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                  systems::ValueProducer::AllocateCallback,
+                                  systems::ValueProducer::CalcCallback,
+                                  std::set<DependencyTicket>);
+            return (self->*static_cast<Fn>(
+                               &PyLeafSystem::DeclareAbstractOutputPort))(
+                name, a, f, prerequisites);
+          },
+          nb::arg("name"), nb::arg("alloc"), nb::arg("calc"),
+          nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclarePeriodicPublishEvent",
+          [](LeafSystem<T>* self, double period, double offset,
+             nb::object publish_in) {
+            auto publish = SharePyCallback(publish_in, nb::find(self));
+            systems::PublishEvent<T> e(
+                [publish](const System<T>&, const Context<T>& c,
+                          const systems::PublishEvent<T>&) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*publish)(nb::cast(&c, nb::rv_policy::reference)));
+                });
+            PyLeafSystem::DeclarePeriodic(self, period, offset, e);
+          },
+          nb::arg("period_sec"), nb::arg("offset_sec"), nb::arg("publish"))
+      .def(
+          "DeclarePeriodicDiscreteUpdateEvent",
+          [](LeafSystem<T>* self, double period, double offset,
+             nb::object update_in) {
+            auto update = SharePyCallback(update_in, nb::find(self));
+            systems::DiscreteUpdateEvent<T> e(
+                [update](const System<T>&, const Context<T>& c,
+                         const systems::DiscreteUpdateEvent<T>&,
+                         DiscreteValues<T>* xd) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*update)(nb::cast(&c, nb::rv_policy::reference),
+                                nb::cast(xd, nb::rv_policy::reference)));
+                });
+            PyLeafSystem::DeclarePeriodic(self, period, offset, e);
+          },
+          nb::arg("period_sec"), nb::arg("offset_sec"), nb::arg("update"))
+      .def(
+          "DeclarePerStepPublishEvent",
+          [](LeafSystem<T>* self, nb::object publish_in) {
+            auto publish = SharePyCallback(publish_in, nb::find(self));
+            systems::PublishEvent<T> e(
+                [publish](const System<T>&, const Context<T>& c,
+                          const systems::PublishEvent<T>&) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*publish)(nb::cast(&c, nb::rv_policy::reference)));
+                });
+            PyLeafSystem::DeclarePerStep(self, e);
+          },
+          nb::arg("publish"))
+      .def(
+          "DeclareInitializationDiscreteUpdateEvent",
+          [](LeafSystem<T>* self, nb::object update_in) {
+            auto update = SharePyCallback(update_in, nb::find(self));
+            systems::DiscreteUpdateEvent<T> e(
+                [update](const System<T>&, const Context<T>& c,
+                         const systems::DiscreteUpdateEvent<T>&,
+                         DiscreteValues<T>* xd) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*update)(nb::cast(&c, nb::rv_policy::reference),
+                                nb::cast(xd, nb::rv_policy::reference)));
+                });
+            PyLeafSystem::DeclareInitialization(self, e);
+          },
+          nb::arg("update"))
+      .def(
+          "MakeWitnessFunction",
+          [](LeafSystem<T>* self, std::string description,
+             systems::WitnessFunctionDirection direction, nb::object calc,
+             const systems::Event<T>* e) {
+            return MakeWitness(self, std::move(description), direction,
+                               std::move(calc), e);
+          },
+          nb::arg("description"), nb::arg("direction_type"), nb::arg("calc"),
+          nb::arg("e") = nb::none())
+      .def(
+          "DeclareWitnessFunction",
+          [](LeafSystem<T>* self, std::string description,
+             systems::WitnessFunctionDirection direction, nb::object calc,
+             const systems::Event<T>* e) -> const systems::WitnessFunction<T>& {
+            using Fn = const systems::WitnessFunction<T>& (
+                LeafSystem<T>::*)(std::unique_ptr<systems::WitnessFunction<T>>);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareWitnessFunction))(
+                MakeWitness(self, std::move(description), direction,
+                            std::move(calc), e));
+          },
+          nb::arg("description"), nb::arg("direction_type"), nb::arg("calc"),
+          nb::arg("e") = nb::none(), nb::rv_policy::reference_internal)
+      .def(
+          "DoCalcTimeDerivatives",
+          [](const LeafSystem<T>& self, const Context<T>& c,
+             ContinuousState<T>* d) {
+            static_cast<const PyLeafSystem&>(self).BaseDoCalcTimeDerivatives(c,
+                                                                             d);
+          },
+          nb::arg("context"), nb::arg("derivatives"))
+      .def(
+          "DoCalcPotentialEnergy",
+          [](const LeafSystem<T>& self, const Context<T>& c) {
+            return static_cast<const PyLeafSystem&>(self)
+                .BaseDoCalcPotentialEnergy(c);
+          },
+          nb::arg("context"))
+      .def(
+          "DoCalcKineticEnergy",
+          [](const LeafSystem<T>& self, const Context<T>& c) {
+            return static_cast<const PyLeafSystem&>(self)
+                .BaseDoCalcKineticEnergy(c);
+          },
+          nb::arg("context"))
+      .def(
+          "SetDefaultState",
+          [](const LeafSystem<T>& self, const Context<T>& c, State<T>* s) {
+            self.LeafSystem<T>::SetDefaultState(c, s);
+          },
+          nb::arg("context"), nb::arg("state"));
+}
+
+}  // namespace ossa::py

@@ -1,0 +1,22 @@
+#pragma once
+
+/// @file
+/// Shared by the two files of the float bindings of ossa.systems.framework:
+/// framework_py.cc (vectors, state, Context, ports, System, Diagram) and
+/// framework_leaf_system_py.cc (events and LeafSystem).
+
+#include <nanobind/nanobind.h>
+
+#include <Eigen/Core>
+
+namespace ossa::py {
+
+/// Any 1-d sequence of numbers (list, tuple, numpy array, scalar) as a vector.
+Eigen::VectorXd ToVector(nanobind::handle value);  // framework_py.cc
+
+/// The event classes and witness functions (after the ports, before System).
+void DefineSystemsFrameworkEvents(nanobind::module_ m);
+/// LeafSystem, subclassable from Python (after System, before Diagram).
+void DefineSystemsFrameworkLeafSystem(nanobind::module_ m);
+
+}  // namespace ossa::py
