@@ -974,27 +974,15 @@ void SdfReader::EmitJoint(Scope* scope, const std::string& name,
   j.location = xml.Loc(e);
   CheckChildElements(xml, e);
   const std::string type = xml.RequiredAttr(e, "type");
-  if (type == "revolute")
-    j.type = JointType::kRevolute;
-  else if (type == "continuous")
-    j.type = JointType::kContinuous;
-  else if (type == "prismatic")
-    j.type = JointType::kPrismatic;
-  else if (type == "fixed")
-    j.type = JointType::kFixed;
-  else if (type == "ball")
-    j.type = JointType::kBall;
-  else if (type == "universal")
-    j.type = JointType::kUniversal;
-  else if (type == "screw")
-    j.type = JointType::kScrew;
-  else if (type == "revolute2" || type == "gearbox")
+  if (const JointTypeInfo* info = FindJointTypeInfo(type);
+      info != nullptr && info->in_sdf) {
+    j.type = info->type;
+  } else if (type == "revolute2" || type == "gearbox") {
     xml.Error(e, fmt::format("joint type '{}' is not supported", type));
-  else
-    xml.Error(e, fmt::format("unknown joint type '{}' (expected revolute, "
-                             "continuous, prismatic, fixed, ball, universal "
-                             "or screw)",
-                             type));
+  } else {
+    xml.Error(e, fmt::format("unknown joint type '{}' (expected {})", type,
+                             JointTypeNames(&JointTypeInfo::in_sdf)));
+  }
   const XMLElement* parent_e = e->FirstChildElement("parent");
   const XMLElement* child_e = e->FirstChildElement("child");
   if (parent_e == nullptr) {

@@ -383,50 +383,26 @@ void UrdfReader::ReadJoint(const XMLElement* e, bool drake_joint) {
   }
   joint_elements_[j.name] = e;
   const std::string type = xml_.RequiredAttr(e, "type");
+  const JointTypeInfo* info = FindJointTypeInfo(type);
   if (!drake_joint) {
-    if (type == "revolute")
-      j.type = JointType::kRevolute;
-    else if (type == "continuous")
-      j.type = JointType::kContinuous;
-    else if (type == "prismatic")
-      j.type = JointType::kPrismatic;
-    else if (type == "fixed")
-      j.type = JointType::kFixed;
-    else if (type == "floating")
-      j.type = JointType::kFloating;
-    else if (type == "planar")
-      j.type = JointType::kPlanar;
-    else if (type == "ball" || type == "universal" || type == "screw")
+    if (info != nullptr && info->in_urdf) {
+      j.type = info->type;
+    } else if (info != nullptr && info->in_urdf_drake_joint) {
       xml_.Error(e, fmt::format("joint type '{}' must be written as "
                                 "<drake:joint type='{}'> in URDF",
                                 type, type));
-    else
-      xml_.Error(e, fmt::format("unknown joint type '{}' (expected revolute, "
-                                "continuous, prismatic, fixed, floating or "
-                                "planar)",
-                                type));
+    } else {
+      xml_.Error(e, fmt::format("unknown joint type '{}' (expected {})", type,
+                                JointTypeNames(&JointTypeInfo::in_urdf)));
+    }
   } else {
-    if (type == "ball")
-      j.type = JointType::kBall;
-    else if (type == "universal")
-      j.type = JointType::kUniversal;
-    else if (type == "screw")
-      j.type = JointType::kScrew;
-    else if (type == "planar")
-      j.type = JointType::kPlanar;
-    else if (type == "revolute")
-      j.type = JointType::kRevolute;
-    else if (type == "prismatic")
-      j.type = JointType::kPrismatic;
-    else if (type == "continuous")
-      j.type = JointType::kContinuous;
-    else if (type == "fixed")
-      j.type = JointType::kFixed;
-    else
-      xml_.Error(e, fmt::format("unknown drake:joint type '{}' (expected "
-                                "ball, universal, screw, planar, revolute, "
-                                "continuous, prismatic or fixed)",
-                                type));
+    if (info != nullptr && info->in_urdf_drake_joint) {
+      j.type = info->type;
+    } else {
+      xml_.Error(
+          e, fmt::format("unknown drake:joint type '{}' (expected {})", type,
+                         JointTypeNames(&JointTypeInfo::in_urdf_drake_joint)));
+    }
   }
   auto link_of = [&](const char* tag) {
     const XMLElement* c = e->FirstChildElement(tag);

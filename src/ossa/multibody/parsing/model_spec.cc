@@ -1,5 +1,7 @@
 #include "ossa/multibody/parsing/model_spec.h"
 
+#include "ossa/common/error.h"
+
 namespace ossa::multibody::internal {
 
 const char* to_string(ShapeType type) {
@@ -22,59 +24,60 @@ const char* to_string(ShapeType type) {
   return "unknown";
 }
 
-const char* to_string(JointType type) {
-  switch (type) {
-    case JointType::kRevolute:
-      return "revolute";
-    case JointType::kContinuous:
-      return "continuous";
-    case JointType::kPrismatic:
-      return "prismatic";
-    case JointType::kFixed:
-      return "fixed";
-    case JointType::kFloating:
-      return "floating";
-    case JointType::kPlanar:
-      return "planar";
-    case JointType::kBall:
-      return "ball";
-    case JointType::kUniversal:
-      return "universal";
-    case JointType::kScrew:
-      return "screw";
-  }
-  return "unknown";
+// The one table of joint types. kBall builds a BallRpyJoint and kFloating a
+// QuaternionFloatingJoint, as the reference's parsers do.
+const std::array<JointTypeInfo, 9> kJointTypeTable = {{
+    // type, name, kind, in_urdf, in_urdf_drake_joint, in_sdf
+    {JointType::kRevolute, "revolute", MobilizerKind::kRevolute, true, true,
+     true},
+    {JointType::kContinuous, "continuous", MobilizerKind::kRevolute, true, true,
+     true},
+    {JointType::kPrismatic, "prismatic", MobilizerKind::kPrismatic, true, true,
+     true},
+    {JointType::kFixed, "fixed", MobilizerKind::kWeld, true, true, true},
+    {JointType::kFloating, "floating", MobilizerKind::kQuaternionFloating, true,
+     false, false},
+    {JointType::kPlanar, "planar", MobilizerKind::kPlanar, true, true, false},
+    {JointType::kBall, "ball", MobilizerKind::kRpyBall, false, true, true},
+    {JointType::kUniversal, "universal", MobilizerKind::kUniversal, false, true,
+     true},
+    {JointType::kScrew, "screw", MobilizerKind::kScrew, false, true, true},
+}};
+
+const JointTypeInfo& GetJointTypeInfo(JointType type) {
+  const JointTypeInfo& info = kJointTypeTable.at(static_cast<int>(type));
+  OSSA_DEMAND(info.type == type);
+  return info;
 }
 
-int num_velocities(JointType type) {
-  switch (type) {
-    case JointType::kRevolute:
-    case JointType::kContinuous:
-    case JointType::kPrismatic:
-    case JointType::kScrew:
-      return 1;
-    case JointType::kFixed:
-      return 0;
-    case JointType::kFloating:
-      return 6;
-    case JointType::kPlanar:
-    case JointType::kBall:
-      return 3;
-    case JointType::kUniversal:
-      return 2;
+const JointTypeInfo* FindJointTypeInfo(std::string_view name) {
+  for (const JointTypeInfo& info : kJointTypeTable) {
+    if (name == info.name) return &info;
   }
-  return 0;
+  return nullptr;
+}
+
+std::string JointTypeNames(bool JointTypeInfo::*accepts) {
+  std::vector<const char*> names;
+  for (const JointTypeInfo& info : kJointTypeTable) {
+    if (info.*accepts) names.push_back(info.name);
+  }
+  std::string result;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) result += i + 1 == names.size() ? " or " : ", ";
+    result += names[i];
+  }
+  return result;
+}
+
+const char* to_string(JointType type) { return GetJointTypeInfo(type).name; }
+
+int num_velocities(JointType type) {
+  return MobilizerKindNumVelocities(GetJointTypeInfo(type).kind);
 }
 
 int num_positions(JointType type) {
-  switch (type) {
-    case JointType::kFloating:
-      return 7;
-    case JointType::kBall:
-      return 4;
-    default:
-      return num_velocities(type);
-  }
+  return MobilizerKindNumPositions(GetJointTypeInfo(type).kind);
 }
 
 const LinkSpec* ModelSpec::FindLink(const std::string& link_name) const {

@@ -28,13 +28,16 @@
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <array>
 #include <limits>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ossa/math/rigid_transform.h"
+#include "ossa/multibody/tree/mobilizer_kind.h"
 
 namespace ossa::multibody::internal {
 
@@ -137,6 +140,11 @@ struct FrameSpec {
   SourceLocation location;
 };
 
+/// The joint types of the model description, format-neutral. Each maps to
+/// one MobilizerKind (the one list of joint kinds, tree/mobilizer_kind.h)
+/// in kJointTypeTable; the types exist beside the kinds only where a
+/// format draws a distinction the kinds do not ("continuous" is a revolute
+/// without position limits).
 enum class JointType {
   kRevolute,    // 1 dof about `axis`, limited or not
   kContinuous,  // revolute without position limits
@@ -150,6 +158,29 @@ enum class JointType {
   kScrew,       // 1 dof: rotation about `axis` coupled to translation along
                 // it by `screw_thread_pitch` (m per revolution)
 };
+
+/// One row of kJointTypeTable: a joint type, its name in the files, the
+/// mobilizer kind the plant builds for it, and which formats accept the name
+/// (MJCF names its types differently and maps them itself).
+struct JointTypeInfo {
+  JointType type;
+  const char* name;
+  MobilizerKind kind;
+  bool in_urdf;              // <joint type="...">
+  bool in_urdf_drake_joint;  // <drake:joint type="...">
+  bool in_sdf;               // SDFormat <joint type="...">
+};
+
+/// The table of joint types, one row per JointType in declaration order.
+extern const std::array<JointTypeInfo, 9> kJointTypeTable;
+
+/// The row of `type`.
+const JointTypeInfo& GetJointTypeInfo(JointType type);
+/// The row named `name` ("revolute", ...), or nullptr if none is.
+const JointTypeInfo* FindJointTypeInfo(std::string_view name);
+/// The names the formats accept, in table order, for error messages:
+/// "revolute, continuous, ... or screw". `accepts` picks a format's flag.
+std::string JointTypeNames(bool JointTypeInfo::*accepts);
 
 const char* to_string(JointType type);
 /// Number of generalized velocities of a joint type.

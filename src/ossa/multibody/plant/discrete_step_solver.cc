@@ -94,9 +94,9 @@ DiscreteStepSolver<T>::DiscreteStepSolver(const MultibodyPlant<T>& plant) {
     const Joint<T>& joint = plant.get_joint(j);
     if (joint.num_velocities() != 1 || joint.num_positions() != 1) continue;
     LimitedDof limited{j, joint.velocity_start(), joint.position_start()};
-    const JointKind kind = joint.kind();
-    if (kind == JointKind::kRevolute || kind == JointKind::kPrismatic) {
-      const bool translational = kind == JointKind::kPrismatic;
+    const MobilizerKind kind = joint.kind();
+    if (kind == MobilizerKind::kRevolute || kind == MobilizerKind::kPrismatic) {
+      const bool translational = kind == MobilizerKind::kPrismatic;
       const Vector3<double> axis_F =
           translational
               ? static_cast<const PrismaticJoint<T>&>(joint).translation_axis()

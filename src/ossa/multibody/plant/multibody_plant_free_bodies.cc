@@ -17,8 +17,8 @@ const Joint<T>& MultibodyPlant<T>::FreeBodyJointOrThrow(
       body.is_world() ? nullptr : &this->tree().GetInboardJoint(body);
   const bool is_free =
       joint != nullptr &&
-      (joint->kind() == internal::JointKind::kQuaternionFloating ||
-       joint->kind() == internal::JointKind::kRpyFloating) &&
+      (joint->kind() == internal::MobilizerKind::kQuaternionFloating ||
+       joint->kind() == internal::MobilizerKind::kRpyFloating) &&
       !joint->is_reversed();
   if (!is_free) [[unlikely]] {
     ThrowLogicError(
@@ -33,9 +33,9 @@ namespace {
 // Coordinates of X_FM for a floating joint of `kind`: quaternion [w x y z]
 // or roll-pitch-yaw, then p_FoMo_F.
 template <typename T>
-VectorX<T> FloatingPositions(internal::JointKind kind,
+VectorX<T> FloatingPositions(internal::MobilizerKind kind,
                              const math::RigidTransform<T>& X_FM) {
-  if (kind == internal::JointKind::kQuaternionFloating) {
+  if (kind == internal::MobilizerKind::kQuaternionFloating) {
     VectorX<T> q(7);
     q.template head<4>() = X_FM.rotation().ToQuaternionAsVector4();
     q.template tail<3>() = X_FM.translation();
@@ -48,9 +48,9 @@ VectorX<T> FloatingPositions(internal::JointKind kind,
 }
 
 template <typename T>
-math::RigidTransform<T> FloatingPose(internal::JointKind kind,
+math::RigidTransform<T> FloatingPose(internal::MobilizerKind kind,
                                      const VectorX<T>& q) {
-  if (kind == internal::JointKind::kQuaternionFloating) {
+  if (kind == internal::MobilizerKind::kQuaternionFloating) {
     // The state may hold a non-unit quaternion: normalize as the kernels do.
     Quaternion<T> quaternion(q[0], q[1], q[2], q[3]);
     quaternion.normalize();

@@ -23,8 +23,8 @@ class BallRpyJoint final : public Joint<T> {
   const std::string& type_name() const override;
   bool can_rotate() const override { return true; }
   bool can_translate() const override { return false; }
-  internal::JointKind kind() const override {
-    return internal::JointKind::kBallRpy;
+  internal::MobilizerKind kind() const override {
+    return internal::MobilizerKind::kRpyBall;
   }
 
   /// Random roll-pitch-yaw angles (rad) for SetRandomState; an empty

@@ -16,6 +16,7 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
 #include "ossa/multibody/tree/frame.h"
+#include "ossa/multibody/tree/mobilizer_kind.h"
 
 namespace ossa::systems {
 template <typename T>
@@ -27,20 +28,6 @@ namespace ossa::multibody {
 namespace internal {
 template <typename T>
 class MultibodyTreeSystem;
-
-/// The closed set of joint kinds the compiled core knows (each maps to one
-/// mobilizer kind).
-enum class JointKind {
-  kWeld,
-  kRevolute,
-  kPrismatic,
-  kBallRpy,
-  kQuaternionFloating,
-  kRpyFloating,
-  kPlanar,
-  kUniversal,
-  kScrew,
-};
 }  // namespace internal
 
 /// Common API of all joints. Limits are in the joint's own units (rad, m,
@@ -195,8 +182,10 @@ class Joint : public MultibodyElement<T> {
   /// body that had no inboard joint), false for the joints a user added.
   bool is_ephemeral() const { return is_ephemeral_; }
 
-  /// The kind of this joint for the compiled core.
-  virtual internal::JointKind kind() const = 0;
+  /// The mobilizer kind the compiled core uses for this joint: always a
+  /// forward kind (kWeld ... kQuaternionFloating); the tree substitutes the
+  /// kReversed* kind itself when it uses the joint reversed.
+  virtual internal::MobilizerKind kind() const = 0;
 
  protected:
   /// `damping`, the limits and `default_positions` must have the sizes

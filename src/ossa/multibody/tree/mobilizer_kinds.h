@@ -16,6 +16,7 @@
 /// Spatial vectors store the rotational part first: V_FM_F = [w_FM_F;
 /// v_FMo_F], A_FM_F = [α_FM_F; a_FMo_F] (A_FM is the time derivative in F of
 /// V_FM, i.e. the classical, non-Plücker acceleration of the specification).
+/// The kinds themselves are listed in mobilizer_kind.h.
 /// Kernels dispatch on MobilizerKind with VisitMobilizerKind(), a switch into
 /// these structs, so the compiler inlines the math of each kind (no virtual
 /// call per body per pass).
@@ -29,85 +30,12 @@
 /// (kinds kReversed*).
 
 #include <cmath>
-#include <cstdint>
 #include <type_traits>
 
 #include "ossa/common/eigen_types.h"
+#include "ossa/multibody/tree/mobilizer_kind.h"
 
 namespace ossa::multibody::internal {
-
-/// The kinds of mobilizer the compiled core knows, with the specification's
-/// coordinate conventions:
-///  - kWeld: nq = nv = 0, X_FM = I.
-///  - kRevolute: q = θ about the unit axis â (same in F and M), v = θ̇.
-///  - kPrismatic: q = d along â, p_FM = d·â, v = ḋ.
-///  - kScrew: q = θ about â with p_FM = (pitch·θ/2π)·â (pitch in m per
-///    revolution), v = θ̇.
-///  - kUniversal: q = [θ₀, θ₁], R_FM = Rx(θ₀)·Ry(θ₁) (first about Fx, then
-///    about the intermediate/M y axis), v = q̇.
-///  - kPlanar: q = [x, y, θ], p_FM = [x, y, 0], R_FM = Rz(θ), v = q̇.
-///  - kRpyBall: q = [r, p, y] (space XYZ), R_FM = Rz(y)·Ry(p)·Rx(r),
-///    v = w_FM_F.
-///  - kRpyFloating: q = [r, p, y, x, y, z], v = [w_FM_F, v_FMo_F].
-///  - kQuaternionFloating: q = [qw, qx, qy, qz, x, y, z], v = [w_FM_F,
-///    v_FMo_F]. The quaternion need not be unit: X_FM uses q/|q|.
-enum class MobilizerKind : std::uint8_t {
-  kWeld,
-  kRevolute,
-  kPrismatic,
-  kScrew,
-  kUniversal,
-  kPlanar,
-  kRpyBall,
-  kRpyFloating,
-  kQuaternionFloating,
-  // The multi-dof kinds used reversed (see ReversedMobilizerMath): same q and
-  // v as the forward kind, X_FM(q) the inverse of the forward kind's.
-  kReversedUniversal,
-  kReversedPlanar,
-  kReversedRpyBall,
-  kReversedRpyFloating,
-  kReversedQuaternionFloating,
-};
-
-/// The kReversed* kind of a multi-dof kind (kUniversal, kPlanar, kRpyBall,
-/// kRpyFloating, kQuaternionFloating); any other kind is returned unchanged
-/// (revolute, prismatic, screw and weld reverse without a kind of their own).
-constexpr MobilizerKind ReversedMobilizerKind(MobilizerKind kind) {
-  switch (kind) {
-    case MobilizerKind::kUniversal:
-      return MobilizerKind::kReversedUniversal;
-    case MobilizerKind::kPlanar:
-      return MobilizerKind::kReversedPlanar;
-    case MobilizerKind::kRpyBall:
-      return MobilizerKind::kReversedRpyBall;
-    case MobilizerKind::kRpyFloating:
-      return MobilizerKind::kReversedRpyFloating;
-    case MobilizerKind::kQuaternionFloating:
-      return MobilizerKind::kReversedQuaternionFloating;
-    default:
-      return kind;
-  }
-}
-
-/// True if the Plücker across-mobilizer bias Ḣ_FM·v − [0; w_FM × v_FMo] may
-/// be non-zero for `kind`: false only for kinds with a constant H_FM whose
-/// w_FM and v_FMo are parallel (weld, revolute, prismatic, screw, rpy ball).
-constexpr bool MobilizerKindHasAcrossBias(MobilizerKind kind) {
-  switch (kind) {
-    case MobilizerKind::kWeld:
-    case MobilizerKind::kRevolute:
-    case MobilizerKind::kPrismatic:
-    case MobilizerKind::kScrew:
-    case MobilizerKind::kRpyBall:
-      return false;
-    default:
-      return true;
-  }
-}
-
-/// Name of a kind, for messages ("revolute", "quaternion_floating", ...).
-const char* MobilizerKindName(MobilizerKind kind);
 
 /// The per-kind constants a mobilizer carries in the compiled structure.
 struct MobilizerConstants {
@@ -629,6 +557,8 @@ struct QuaternionFloatingMobilizerMath {
 template <typename Forward, MobilizerKind kReversedKind>
 struct ReversedMobilizerMath {
   static constexpr MobilizerKind kKind = kReversedKind;
+  /// The math of the kind this one reverses.
+  using ForwardMath = Forward;
   static constexpr int kNq = Forward::kNq, kNv = Forward::kNv;
   static constexpr bool kHasHdot = true;
   template <typename T>
@@ -733,9 +663,5 @@ inline decltype(auto) VisitMobilizerKind(MobilizerKind kind, F&& f) {
   return f(ReversedMobilizerMath<QuaternionFloatingMobilizerMath,
                                  MobilizerKind::kReversedQuaternionFloating>{});
 }
-
-/// nq and nv of a kind.
-int MobilizerKindNumPositions(MobilizerKind kind);
-int MobilizerKindNumVelocities(MobilizerKind kind);
 
 }  // namespace ossa::multibody::internal

@@ -431,7 +431,7 @@ void MultibodyTree<T>::Finalize() {
                          joint.child_body().index(),
                          joint.num_positions(),
                          joint.num_velocities(),
-                         joint.kind() == JointKind::kWeld};
+                         joint.kind() == MobilizerKind::kWeld};
   };
   std::vector<TopologyJoint> topology_joints;
   for (const auto& joint : joints_) {
@@ -533,31 +533,6 @@ Pose<T> ToPose(const math::RigidTransform<double>& X) {
   return pose;
 }
 
-MobilizerKind ToMobilizerKind(JointKind kind) {
-  switch (kind) {
-    case JointKind::kWeld:
-      return MobilizerKind::kWeld;
-    case JointKind::kRevolute:
-      return MobilizerKind::kRevolute;
-    case JointKind::kPrismatic:
-      return MobilizerKind::kPrismatic;
-    case JointKind::kBallRpy:
-      return MobilizerKind::kRpyBall;
-    case JointKind::kQuaternionFloating:
-      return MobilizerKind::kQuaternionFloating;
-    case JointKind::kRpyFloating:
-      return MobilizerKind::kRpyFloating;
-    case JointKind::kPlanar:
-      return MobilizerKind::kPlanar;
-    case JointKind::kUniversal:
-      return MobilizerKind::kUniversal;
-    case JointKind::kScrew:
-      return MobilizerKind::kScrew;
-  }
-  OSSA_DEMAND(false);
-  return MobilizerKind::kWeld;
-}
-
 }  // namespace
 
 template <typename T>
@@ -570,7 +545,7 @@ void MultibodyTree<T>::Compile(
   for (int m = 1; m < topology.num_mobods(); ++m) {
     const TopologyMobod& mobod = topology.get_mobod(MobodIndex(m));
     const Joint<T>& joint = joint_at(mobod.joint);
-    const JointKind kind = joint.kind();
+    const MobilizerKind kind = joint.kind();
     MobilizerConstants& c = constants[m];
     // Reversing X_FM(q) about a fixed axis â: X_FM(q; â)⁻¹ = X_FM(q; -â)
     // for revolute (R(â,θ)⁻¹ = R(-â,θ)), prismatic (-d·â = d·(-â)) and
@@ -579,16 +554,16 @@ void MultibodyTree<T>::Compile(
     // their kReversed* kind (ReversedMobilizerMath).
     const double sign = mobod.reversed ? -1.0 : 1.0;
     switch (kind) {
-      case JointKind::kRevolute:
+      case MobilizerKind::kRevolute:
         c.axis =
             sign * dynamic_cast<const RevoluteJoint<T>&>(joint).revolute_axis();
         break;
-      case JointKind::kPrismatic:
+      case MobilizerKind::kPrismatic:
         c.axis =
             sign *
             dynamic_cast<const PrismaticJoint<T>&>(joint).translation_axis();
         break;
-      case JointKind::kScrew: {
+      case MobilizerKind::kScrew: {
         const auto& screw = dynamic_cast<const ScrewJoint<T>&>(joint);
         c.axis = sign * screw.screw_axis();
         c.screw_pitch = screw.screw_pitch();
@@ -598,8 +573,7 @@ void MultibodyTree<T>::Compile(
         break;
     }
     const MobilizerKind mobilizer_kind =
-        mobod.reversed ? ReversedMobilizerKind(ToMobilizerKind(kind))
-                       : ToMobilizerKind(kind);
+        mobod.reversed ? ReversedMobilizerKind(kind) : kind;
     const MobodIndex added =
         compiled->AddMobod(mobod.inboard_mobod, mobilizer_kind, c);
     OSSA_DEMAND(int{added} == m);
@@ -630,7 +604,7 @@ void MultibodyTree<T>::Compile(
     // Inboard body P, outboard body B of the compiled mobilizer.
     math::RigidTransform<double> X_PF = mobod.reversed ? X_JcM : X_JpF;
     const math::RigidTransform<double> X_BM = mobod.reversed ? X_JpF : X_JcM;
-    if (joint.kind() == JointKind::kWeld) {
+    if (joint.kind() == MobilizerKind::kWeld) {
       const math::RigidTransform<double>& X_FM =
           dynamic_cast<const WeldJoint<T>&>(joint).X_FM();
       // The compiled weld has X_FM = I: fold the joint's fixed X_FM (or its

@@ -236,7 +236,7 @@ void MultibodyTree<T>::UpdateFramePoses(ElementParameters<T>* elements,
         elements->X_BF[joint.frame_on_child().index()];
     math::RigidTransform<T> X_PF = mobod.reversed ? X_JcM : X_JpF;
     const math::RigidTransform<T> X_BM = mobod.reversed ? X_JpF : X_JcM;
-    if (joint.kind() == JointKind::kWeld) {
+    if (joint.kind() == MobilizerKind::kWeld) {
       const math::RigidTransform<T> X_FM =
           dynamic_cast<const WeldJoint<T>&>(joint).X_FM().template cast<T>();
       X_PF = X_PF * (mobod.reversed ? X_FM.inverse() : X_FM);

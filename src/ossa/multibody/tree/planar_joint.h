@@ -23,8 +23,8 @@ class PlanarJoint final : public Joint<T> {
   const std::string& type_name() const override;
   bool can_rotate() const override { return true; }
   bool can_translate() const override { return true; }
-  internal::JointKind kind() const override {
-    return internal::JointKind::kPlanar;
+  internal::MobilizerKind kind() const override {
+    return internal::MobilizerKind::kPlanar;
   }
 
   Vector3<double> default_damping() const {

@@ -30,8 +30,8 @@ class PrismaticJoint final : public Joint<T> {
   const std::string& type_name() const override;
   bool can_rotate() const override { return false; }
   bool can_translate() const override { return true; }
-  internal::JointKind kind() const override {
-    return internal::JointKind::kPrismatic;
+  internal::MobilizerKind kind() const override {
+    return internal::MobilizerKind::kPrismatic;
   }
 
   /// The unit axis â, the same in F and M.

@@ -28,8 +28,8 @@ class QuaternionFloatingJoint final : public Joint<T> {
   const std::string& type_name() const override;
   bool can_rotate() const override { return true; }
   bool can_translate() const override { return true; }
-  internal::JointKind kind() const override {
-    return internal::JointKind::kQuaternionFloating;
+  internal::MobilizerKind kind() const override {
+    return internal::MobilizerKind::kQuaternionFloating;
   }
 
   /// Random orientation (normalized when sampled) and translation p_FM (m)

@@ -31,8 +31,8 @@ class RevoluteJoint final : public Joint<T> {
   const std::string& type_name() const override;
   bool can_rotate() const override { return true; }
   bool can_translate() const override { return false; }
-  internal::JointKind kind() const override {
-    return internal::JointKind::kRevolute;
+  internal::MobilizerKind kind() const override {
+    return internal::MobilizerKind::kRevolute;
   }
 
   /// The unit axis â, the same in F and M.

@@ -98,11 +98,11 @@ bool RigidBody<T>::is_floating_base_body() const {
   ThrowIfNotFinalized("is_floating_base_body");
   if (is_world()) return false;
   const Joint<T>& joint = this->parent_tree()->GetInboardJoint(*this);
-  const internal::JointKind kind = joint.kind();
+  const internal::MobilizerKind kind = joint.kind();
   // As the reference: only the floating joints Finalize() adds make
   // floating base bodies, not a floating joint the user added.
-  return (kind == internal::JointKind::kQuaternionFloating ||
-          kind == internal::JointKind::kRpyFloating) &&
+  return (kind == internal::MobilizerKind::kQuaternionFloating ||
+          kind == internal::MobilizerKind::kRpyFloating) &&
          get_level() == 1 && joint.is_ephemeral();
 }
 
@@ -111,7 +111,7 @@ bool RigidBody<T>::has_quaternion_dofs() const {
   ThrowIfNotFinalized("has_quaternion_dofs");
   if (is_world()) return false;
   return this->parent_tree()->GetInboardJoint(*this).kind() ==
-         internal::JointKind::kQuaternionFloating;
+         internal::MobilizerKind::kQuaternionFloating;
 }
 
 template <typename T>

@@ -24,8 +24,8 @@ class RpyFloatingJoint final : public Joint<T> {
   const std::string& type_name() const override;
   bool can_rotate() const override { return true; }
   bool can_translate() const override { return true; }
-  internal::JointKind kind() const override {
-    return internal::JointKind::kRpyFloating;
+  internal::MobilizerKind kind() const override {
+    return internal::MobilizerKind::kRpyFloating;
   }
 
   /// Random roll-pitch-yaw angles (rad) and translation p_FM (m) for

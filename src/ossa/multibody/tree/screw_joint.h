@@ -29,8 +29,8 @@ class ScrewJoint final : public Joint<T> {
   const std::string& type_name() const override;
   bool can_rotate() const override { return true; }
   bool can_translate() const override { return true; }
-  internal::JointKind kind() const override {
-    return internal::JointKind::kScrew;
+  internal::MobilizerKind kind() const override {
+    return internal::MobilizerKind::kScrew;
   }
 
   const Vector3<double>& screw_axis() const { return axis_; }

@@ -22,8 +22,8 @@ class UniversalJoint final : public Joint<T> {
   const std::string& type_name() const override;
   bool can_rotate() const override { return true; }
   bool can_translate() const override { return false; }
-  internal::JointKind kind() const override {
-    return internal::JointKind::kUniversal;
+  internal::MobilizerKind kind() const override {
+    return internal::MobilizerKind::kUniversal;
   }
 
   /// Random angles (rad) for SetRandomState; an empty function removes

@@ -27,8 +27,8 @@ class WeldJoint final : public Joint<T> {
   const std::string& type_name() const override;
   bool can_rotate() const override { return false; }
   bool can_translate() const override { return false; }
-  internal::JointKind kind() const override {
-    return internal::JointKind::kWeld;
+  internal::MobilizerKind kind() const override {
+    return internal::MobilizerKind::kWeld;
   }
 
   /// The fixed pose of M in F.

@@ -120,7 +120,7 @@ void SetRandomState(const internal::MultibodyTreeSystem<T>& system,
   for (int i = 0; i < v.size(); ++i) v[i] = u(*gen);
   for (JointIndex j : tree.GetJointIndices()) {
     const Joint<T>& joint = tree.get_joint(j);
-    if (joint.kind() == internal::JointKind::kQuaternionFloating) {
+    if (joint.kind() == internal::MobilizerKind::kQuaternionFloating) {
       q.segment<4>(joint.position_start()).normalize();
     }
   }

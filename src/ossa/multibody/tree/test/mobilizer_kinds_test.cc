@@ -6,26 +6,16 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
+#include <string>
 
+#include "ossa/multibody/tree/test/dynamics_test_models.h"
 #include "ossa/multibody/tree/test/kernel_test_models.h"
 
 namespace ossa::multibody::internal {
 namespace {
 
-const MobilizerKind kAllKinds[] = {MobilizerKind::kWeld,
-                                   MobilizerKind::kRevolute,
-                                   MobilizerKind::kPrismatic,
-                                   MobilizerKind::kScrew,
-                                   MobilizerKind::kUniversal,
-                                   MobilizerKind::kPlanar,
-                                   MobilizerKind::kRpyBall,
-                                   MobilizerKind::kRpyFloating,
-                                   MobilizerKind::kQuaternionFloating,
-                                   MobilizerKind::kReversedUniversal,
-                                   MobilizerKind::kReversedPlanar,
-                                   MobilizerKind::kReversedRpyBall,
-                                   MobilizerKind::kReversedRpyFloating,
-                                   MobilizerKind::kReversedQuaternionFloating};
+const auto& kAllKinds = kAllMobilizerKinds;
 
 // Random constants and state for one kind; q keeps rpy pitch away from
 // gimbal lock (|p| ≤ 1) and quaternions non-unit on purpose (norm 1.3) to
@@ -251,6 +241,78 @@ TEST(MobilizerKinds, SizesAndNames) {
   EXPECT_EQ(MobilizerKindNumPositions(MobilizerKind::kUniversal), 2);
   EXPECT_EQ(MobilizerKindNumVelocities(MobilizerKind::kWeld), 0);
   EXPECT_STREQ(MobilizerKindName(MobilizerKind::kRpyBall), "rpy_ball");
+}
+
+// The forward kind a kind's math reverses, or the kind itself if it is a
+// forward kind.
+MobilizerKind ForwardKindOf(MobilizerKind kind) {
+  return VisitMobilizerKind(kind, [](auto m) {
+    using Math = decltype(m);
+    if constexpr (requires { typename Math::ForwardMath; }) {
+      return Math::ForwardMath::kKind;
+    } else {
+      return Math::kKind;
+    }
+  });
+}
+
+// Every kind is in every table of the tree layer (the parser's table is
+// checked in parsing/test/model_spec_test.cc): a unique name, a math struct
+// whose kKind is the kind, sizes that agree with that struct, a reversed
+// counterpart that maps back to it, and a joint class that reports it. A kind
+// added to MobilizerKind and kAllMobilizerKinds but missed in one of these
+// fails here.
+TEST(MobilizerKinds, EveryKindIsInEveryTable) {
+  std::set<std::string> names;
+  for (const MobilizerKind kind : kAllMobilizerKinds) {
+    SCOPED_TRACE(static_cast<int>(kind));
+    const std::string name = MobilizerKindName(kind);
+    EXPECT_NE(name, "unknown");
+    EXPECT_TRUE(names.insert(name).second) << name << " named twice";
+    const MobilizerKind dispatched =
+        VisitMobilizerKind(kind, [](auto m) { return decltype(m)::kKind; });
+    EXPECT_EQ(dispatched, kind) << name;
+    const auto [nq, nv] = VisitMobilizerKind(kind, [](auto m) {
+      return std::pair<int, int>(decltype(m)::kNq, decltype(m)::kNv);
+    });
+    EXPECT_EQ(MobilizerKindNumPositions(kind), nq) << name;
+    EXPECT_EQ(MobilizerKindNumVelocities(kind), nv) << name;
+    const MobilizerKind forward = ForwardKindOf(kind);
+    if (forward != kind) {
+      // A kReversed* kind: its forward kind reverses to it, and it has the
+      // forward kind's sizes.
+      EXPECT_EQ(ReversedMobilizerKind(forward), kind) << name;
+      EXPECT_EQ(MobilizerKindNumPositions(forward), nq) << name;
+      EXPECT_EQ(MobilizerKindNumVelocities(forward), nv) << name;
+    } else {
+      // A forward kind reverses to itself (weld and the axis kinds) or to a
+      // kReversed* kind whose math reverses this one.
+      EXPECT_EQ(ForwardKindOf(ReversedMobilizerKind(kind)), kind) << name;
+    }
+  }
+
+  // The model with one joint of every class (dynamics_test_models.h): each
+  // forward kind is reported by a joint class with the kind's sizes.
+  MultibodyTreeSystem<double> system;
+  ::ossa::multibody::test::BuildEveryJointKindModel(&system);
+  const MultibodyTree<double>& tree = system.tree();
+  std::set<MobilizerKind> reported;
+  for (const JointIndex j : tree.GetJointIndices()) {
+    const Joint<double>& joint = tree.get_joint(j);
+    const MobilizerKind kind = joint.kind();
+    EXPECT_EQ(ForwardKindOf(kind), kind) << joint.name();
+    EXPECT_EQ(joint.num_positions(), MobilizerKindNumPositions(kind))
+        << joint.name();
+    EXPECT_EQ(joint.num_velocities(), MobilizerKindNumVelocities(kind))
+        << joint.name();
+    reported.insert(kind);
+  }
+  for (const MobilizerKind kind : kAllMobilizerKinds) {
+    if (ForwardKindOf(kind) != kind) continue;
+    EXPECT_TRUE(reported.contains(kind))
+        << "no joint class of BuildEveryJointKindModel() reports "
+        << MobilizerKindName(kind);
+  }
 }
 
 }  // namespace

@@ -52,41 +52,44 @@ RigidTransformd HandX_FM(const Joint<double>& joint,
                          const VectorX<double>& q_joint) {
   const auto& q = q_joint;
   switch (joint.kind()) {
-    case internal::JointKind::kWeld:
+    case internal::MobilizerKind::kWeld:
       return dynamic_cast<const WeldJoint<double>&>(joint).X_FM();
-    case internal::JointKind::kRevolute:
+    case internal::MobilizerKind::kRevolute:
       return RigidTransformd(
           AxisAngle(
               dynamic_cast<const RevoluteJoint<double>&>(joint).revolute_axis(),
               q[0]),
           Vector3<double>::Zero());
-    case internal::JointKind::kPrismatic:
+    case internal::MobilizerKind::kPrismatic:
       return RigidTransformd(Vector3<double>(
           q[0] * dynamic_cast<const PrismaticJoint<double>&>(joint)
                      .translation_axis()));
-    case internal::JointKind::kScrew: {
+    case internal::MobilizerKind::kScrew: {
       const auto& screw = dynamic_cast<const ScrewJoint<double>&>(joint);
       return RigidTransformd(AxisAngle(screw.screw_axis(), q[0]),
                              Vector3<double>(screw.screw_pitch() * q[0] /
                                              (2 * M_PI) * screw.screw_axis()));
     }
-    case internal::JointKind::kBallRpy:
+    case internal::MobilizerKind::kRpyBall:
       return RigidTransformd(RollPitchYaw<double>(q[0], q[1], q[2]),
                              Vector3<double>::Zero());
-    case internal::JointKind::kRpyFloating:
+    case internal::MobilizerKind::kRpyFloating:
       return RigidTransformd(RollPitchYaw<double>(q[0], q[1], q[2]),
                              Vector3<double>(q[3], q[4], q[5]));
-    case internal::JointKind::kQuaternionFloating:
+    case internal::MobilizerKind::kQuaternionFloating:
       return RigidTransformd(
           Quaternion<double>(q[0], q[1], q[2], q[3]).normalized(),
           Vector3<double>(q[4], q[5], q[6]));
-    case internal::JointKind::kPlanar:
+    case internal::MobilizerKind::kPlanar:
       return RigidTransformd(RotationMatrix<double>::MakeZRotation(q[2]),
                              Vector3<double>(q[0], q[1], 0));
-    case internal::JointKind::kUniversal:
+    case internal::MobilizerKind::kUniversal:
       return RigidTransformd(RotationMatrix<double>::MakeXRotation(q[0]) *
                                  RotationMatrix<double>::MakeYRotation(q[1]),
                              Vector3<double>::Zero());
+    default:
+      // The kReversed* kinds: a joint reports only forward kinds.
+      break;
   }
   throw std::logic_error("unknown kind");
 }
