@@ -717,80 +717,21 @@ void DoDefineScrewJoint(nb::module_ m, const nb::object& param) {
       .def("get_default_translation", &Class::get_default_translation)
       .def("set_default_translation", &Class::set_default_translation,
            nb::arg("z"))
-      .def(
-          "get_rotation",
-          [](const Class& self, const Context<T>& context) {
-            return self.GetOnePosition(context);
-          },
-          nb::arg("context"))
-      .def(
-          "set_rotation",
-          [](const Class& self, Context<T>* context,
-             const T& theta) -> const Class& {
-            self.SetPositions(context, Vector1<T>(theta));
-            return self;
-          },
-          nb::arg("context"), nb::arg("theta"), nb::rv_policy::reference)
-      .def(
-          "get_translation",
-          [](const Class& self, const Context<T>& context) {
-            return T(self.GetOnePosition(context) * self.screw_pitch() /
-                     (2 * M_PI));
-          },
-          nb::arg("context"))
-      .def(
-          "set_translation",
-          [](const Class& self, Context<T>* context,
-             const T& z) -> const Class& {
-            if (self.screw_pitch() == 0) {
-              throw std::logic_error(
-                  "ScrewJoint::set_translation(): the joint '" + self.name() +
-                  "' has zero pitch; its translation is "
-                  "always zero.");
-            }
-            self.SetPositions(context,
-                              Vector1<T>(z * (2 * M_PI) / self.screw_pitch()));
-            return self;
-          },
-          nb::arg("context"), nb::arg("translation"), nb::rv_policy::reference)
-      .def(
-          "get_angular_velocity",
-          [](const Class& self, const Context<T>& context) {
-            return self.GetOneVelocity(context);
-          },
-          nb::arg("context"))
-      .def(
-          "set_angular_velocity",
-          [](const Class& self, Context<T>* context,
-             const T& theta_dot) -> const Class& {
-            self.SetVelocities(context, Vector1<T>(theta_dot));
-            return self;
-          },
-          nb::arg("context"), nb::arg("theta_dot"), nb::rv_policy::reference)
-      .def(
-          "get_translational_velocity",
-          [](const Class& self, const Context<T>& context) {
-            return T(self.GetOneVelocity(context) * self.screw_pitch() /
-                     (2 * M_PI));
-          },
-          nb::arg("context"))
-      .def(
-          "set_translational_velocity",
-          [](const Class& self, Context<T>* context,
-             const T& vz) -> const Class& {
-            if (self.screw_pitch() == 0) {
-              throw std::logic_error(
-                  "ScrewJoint::set_translational_velocity(): the joint '" +
-                  self.name() +
-                  "' has zero pitch; its translational "
-                  "velocity is always zero.");
-            }
-            self.SetVelocities(
-                context, Vector1<T>(vz * (2 * M_PI) / self.screw_pitch()));
-            return self;
-          },
-          nb::arg("context"), nb::arg("translation_dot"),
-          nb::rv_policy::reference);
+      .def("get_rotation", &Class::get_rotation, nb::arg("context"))
+      .def("set_rotation", &Class::set_rotation, nb::arg("context"),
+           nb::arg("theta"), nb::rv_policy::reference)
+      .def("get_translation", &Class::get_translation, nb::arg("context"))
+      .def("set_translation", &Class::set_translation, nb::arg("context"),
+           nb::arg("translation"), nb::rv_policy::reference)
+      .def("get_angular_velocity", &Class::get_angular_velocity,
+           nb::arg("context"))
+      .def("set_angular_velocity", &Class::set_angular_velocity,
+           nb::arg("context"), nb::arg("theta_dot"), nb::rv_policy::reference)
+      .def("get_translational_velocity", &Class::get_translational_velocity,
+           nb::arg("context"))
+      .def("set_translational_velocity", &Class::set_translational_velocity,
+           nb::arg("context"), nb::arg("translation_dot"),
+           nb::rv_policy::reference);
 }
 
 template <typename T>

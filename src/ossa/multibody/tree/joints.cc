@@ -468,6 +468,41 @@ void ScrewJoint<T>::set_default_translation(double z) {
   set_default_rotation(2 * M_PI * z / screw_pitch_);
 }
 template <typename T>
+T ScrewJoint<T>::get_translation(const systems::Context<T>& context) const {
+  return T(this->GetOnePosition(context) * screw_pitch_ / (2 * M_PI));
+}
+template <typename T>
+const ScrewJoint<T>& ScrewJoint<T>::set_translation(
+    systems::Context<T>* context, const T& translation) const {
+  if (screw_pitch_ == 0) [[unlikely]] {
+    ThrowLogicError(
+        "ScrewJoint::set_translation(): the joint '{}' has zero pitch; its "
+        "translation is always zero.",
+        this->name());
+  }
+  this->SetPositions(context,
+                     Vector1<T>(translation * (2 * M_PI) / screw_pitch_));
+  return *this;
+}
+template <typename T>
+T ScrewJoint<T>::get_translational_velocity(
+    const systems::Context<T>& context) const {
+  return T(this->GetOneVelocity(context) * screw_pitch_ / (2 * M_PI));
+}
+template <typename T>
+const ScrewJoint<T>& ScrewJoint<T>::set_translational_velocity(
+    systems::Context<T>* context, const T& translation_dot) const {
+  if (screw_pitch_ == 0) [[unlikely]] {
+    ThrowLogicError(
+        "ScrewJoint::set_translational_velocity(): the joint '{}' has zero "
+        "pitch; its translational velocity is always zero.",
+        this->name());
+  }
+  this->SetVelocities(context,
+                      Vector1<T>(translation_dot * (2 * M_PI) / screw_pitch_));
+  return *this;
+}
+template <typename T>
 std::string ScrewJoint<T>::do_get_position_suffix(int) const {
   return "q";
 }

@@ -45,6 +45,37 @@ class ScrewJoint final : public Joint<T> {
   /// the pitch is zero and z is not.
   void set_default_translation(double z);
 
+  /// @name State in a Context
+  /// The rotation θ (rad), the translation z = θ·pitch/(2π) (m) and their
+  /// rates in `context` (see Joint::GetPositions() for what is required of
+  /// the model). The setters return this joint. set_translation() and
+  /// set_translational_velocity() set θ = 2π·z/pitch (θ̇ = 2π·ż/pitch) and
+  /// throw std::logic_error if the pitch is zero.
+  /// @{
+  T get_rotation(const systems::Context<T>& context) const {
+    return this->GetOnePosition(context);
+  }
+  const ScrewJoint<T>& set_rotation(systems::Context<T>* context,
+                                    const T& theta) const {
+    this->SetPositions(context, Vector1<T>(theta));
+    return *this;
+  }
+  T get_translation(const systems::Context<T>& context) const;
+  const ScrewJoint<T>& set_translation(systems::Context<T>* context,
+                                       const T& translation) const;
+  T get_angular_velocity(const systems::Context<T>& context) const {
+    return this->GetOneVelocity(context);
+  }
+  const ScrewJoint<T>& set_angular_velocity(systems::Context<T>* context,
+                                            const T& theta_dot) const {
+    this->SetVelocities(context, Vector1<T>(theta_dot));
+    return *this;
+  }
+  T get_translational_velocity(const systems::Context<T>& context) const;
+  const ScrewJoint<T>& set_translational_velocity(
+      systems::Context<T>* context, const T& translation_dot) const;
+  /// @}
+
  private:
   std::string do_get_position_suffix(int) const override;
   std::string do_get_velocity_suffix(int) const override;
