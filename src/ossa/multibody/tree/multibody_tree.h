@@ -770,6 +770,9 @@ class MultibodyTree {
   /// (CalcForceElementsContribution()) added to `applied_forces` (e.g. the
   /// actuation in its generalized forces). vdot must have num_velocities()
   /// entries. Allocates nothing on double once the Context's caches exist.
+  /// @throws std::runtime_error naming the joint and bodies if a joint's
+  ///   articulated-body hinge inertia is not positive-definite (a massless
+  ///   body on a joint) or NaN.
   void CalcForwardDynamics(const systems::Context<T>& context,
                            const MultibodyForces<T>& applied_forces,
                            EigenPtr<VectorX<T>> vdot) const;

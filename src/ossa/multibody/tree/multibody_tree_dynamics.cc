@@ -553,7 +553,7 @@ void MultibodyTree<T>::ThrowSingularHingeInertia(
         joint.name(), GetModelInstanceName(joint.model_instance()),
         inboard.name(), outboard.name());
   }
-  const bool rotates = joint.type_name() != "prismatic";
+  const bool rotates = joint.kind() != MobilizerKind::kPrismatic;
   ThrowRuntimeError(
       "The articulated-body hinge inertia of joint '{}' (model instance "
       "'{}'), which connects body '{}' to body '{}', is not "

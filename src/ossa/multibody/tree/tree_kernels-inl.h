@@ -1424,21 +1424,22 @@ inline bool InvertSymmetricPositiveDefinite(const Eigen::Matrix<T, N, N>& D,
   return true;
 }
 
-// The smallest pivot a hinge inertia D = Hᵀ·P·H (+ rotor inertia) may have
-// to count as positive: ε times P's largest diagonal entry, and at least the
-// smallest normal double.
+// The smallest pivot a factorization may meet and still count as positive:
+// ε times `scale` (the largest diagonal entry of the matrix it comes from:
+// below its rounding error a pivot is numerically zero), and at least the
+// smallest normal double, so that 1/pivot stays finite.
 template <typename T>
-inline T PivotTolerance(const Matrix6<T>& P) {
-  using std::abs;
-  T scale = abs(P(0, 0));
-  for (int k = 1; k < 6; ++k) {
-    if (abs(P(k, k)) > scale) scale = abs(P(k, k));
-  }
-  // Never below the smallest normal double: 1/D must stay finite.
+inline T PivotTolerance(const T& scale) {
   const T tiny = std::numeric_limits<double>::epsilon() * scale;
   return tiny > std::numeric_limits<double>::min()
              ? tiny
              : T(std::numeric_limits<double>::min());
+}
+
+// True if `x`'s value is NaN (x != x), on every scalar the kernels use.
+template <typename T>
+inline bool IsNaNValue(const T& x) {
+  return !(x == x);
 }
 
 // BodyNode::CalcArticulatedBodyInertiaCache_TipToBase, for all mobods.
@@ -1464,21 +1465,24 @@ void CalcArticulatedBodyInertiaCache(const CompiledTree& tree,
       D.noalias() = H.transpose() * U;
       D.diagonal() += params.reflected_inertia.template segment<nv>(b.v_start);
       auto Dinv = w.Dinv_B[i].template topLeftCorner<nv, nv>();
-      // A pivot of D below the rounding error of the articulated inertia it
-      // comes from is numerically zero: the hinge inertia is singular.
-      const T tiny = PivotTolerance(P);
+      // D's pivots are measured against the articulated inertia P it comes
+      // from.
+      using std::abs;
+      T scale = abs(P(0, 0));
+      for (int k = 1; k < 6; ++k) {
+        if (abs(P(k, k)) > scale) scale = abs(P(k, k));
+      }
+      const T tiny = PivotTolerance(scale);
       if constexpr (nv == 1) {
         if (!(D(0, 0) > tiny)) [[unlikely]] {
-          throw SingularHingeInertiaError(&tree, i, !(D(0, 0) == D(0, 0)));
+          throw SingularHingeInertiaError(&tree, i, IsNaNValue(D(0, 0)));
         }
         Dinv(0, 0) = T(1) / D(0, 0);
       } else {
         if (!InvertSymmetricPositiveDefinite<T, nv>(D, tiny, &Dinv))
             [[unlikely]] {
           bool has_nan = false;
-          for (int k = 0; k < nv * nv; ++k) {
-            if (!(D(k) == D(k))) has_nan = true;
-          }
+          for (int k = 0; k < nv * nv; ++k) has_nan |= IsNaNValue(D(k));
           throw SingularHingeInertiaError(&tree, i, has_nan);
         }
       }
@@ -1634,21 +1638,17 @@ void FactorMassMatrixLTDL(const CompiledTree& tree, Eigen::Ref<MatrixX<T>> M) {
   const int nv = tree.num_velocities();
   CheckSize("FactorMassMatrixLTDL", "M", M.rows(), nv);
   CheckSize("FactorMassMatrixLTDL", "M", M.cols(), nv);
-  // A pivot below the rounding error of M's largest diagonal entry is
-  // numerically zero: M is singular.
+  // Pivots are measured against M's largest diagonal entry.
   T scale(0);
   for (int k = 0; k < nv; ++k) {
     if (M(k, k) > scale) scale = M(k, k);
   }
-  T tiny = std::numeric_limits<double>::epsilon() * scale;
-  if (!(tiny > std::numeric_limits<double>::min())) {
-    tiny = std::numeric_limits<double>::min();
-  }
+  const T tiny = PivotTolerance(scale);
   // RBDA §6.5, 0-based with −1 for "none".
   for (int k = nv - 1; k >= 0; --k) {
     if (!(M(k, k) > tiny)) [[unlikely]] {
       throw SingularHingeInertiaError(&tree, tree.dof_mobod()[k],
-                                      !(M(k, k) == M(k, k)));
+                                      IsNaNValue(M(k, k)));
     }
     const T inv_d = T(1) / M(k, k);
     for (int i = lambda[k]; i >= 0; i = lambda[i]) {

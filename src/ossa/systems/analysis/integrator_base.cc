@@ -355,11 +355,10 @@ std::pair<bool, T> IntegratorBase<T>::CalcAdjustedStepSize(
   const double err_d = D(err);
   const double accuracy = accuracy_in_use_;
   T new_step;
-  if (std::isnan(err_d) || std::isinf(err_d)) {
-    // A non-finite error: shrink hard unless we cannot.
-    new_step = step_taken * kMinShrink;
-    if (*at_minimum_step_size) return {true, step_taken};
-    return {false, new_step};
+  if (!std::isfinite(err_d)) {
+    // Never accepted, even at the minimum step (StepErrorControlled() throws
+    // there): a non-finite step would only stall the simulation.
+    return {false, T(step_taken * kMinShrink)};
   }
   if (err_d == 0.0) {
     new_step = step_taken * kMaxGrow;
