@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <thread>
 #include <vector>
@@ -239,6 +240,54 @@ TEST(SimulatorTest, ContextManagement) {
           .cwiseAbs()
           .maxCoeff(),
       1e-3);
+}
+
+// A borrowed Context is the caller's object: the simulation advances it,
+// the Simulator does not delete it, and release_context() refuses.
+TEST(SimulatorTest, BorrowedContext) {
+  MassSpringDamper<double> system(1.0, 0.4, 4.0);
+  auto context = system.CreateDefaultContext();
+  context->SetContinuousState(Eigen::Vector2d(1.0, 0.0));
+  {
+    Simulator<double> simulator(system, context.get(),
+                                Simulator<double>::BorrowContext{});
+    EXPECT_EQ(&simulator.get_context(), context.get());
+    simulator.AdvanceTo(1.0);
+    EXPECT_THAT([&] { simulator.release_context(); },
+                ::testing::ThrowsMessage<std::logic_error>(
+                    HasSubstr("the Context is borrowed")));
+  }
+  // Still alive after the Simulator: the state is the simulated one.
+  EXPECT_DOUBLE_EQ(context->get_time(), 1.0);
+  EXPECT_NEAR(context->get_continuous_state_vector()[0],
+              system.Exact(1.0, 1.0, 0.0)[0], 1e-3);
+  EXPECT_THAT(
+      [&] {
+        Simulator<double>(system, nullptr, Simulator<double>::BorrowContext{});
+      },
+      ::testing::ThrowsMessage<std::logic_error>(HasSubstr("is null")));
+}
+
+// The interrupt check runs between steps and its exception ends AdvanceTo
+// with the Context at the end of a completed step.
+TEST(SimulatorTest, InterruptCheckStopsAdvanceTo) {
+  MassSpringDamper<double> system(1.0, 0.4, 4.0);
+  Simulator<double> simulator(system);
+  int calls = 0;
+  simulator.set_interrupt_check([&calls] {
+    if (++calls == 3) throw std::runtime_error("interrupted");
+  });
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_THAT([&] { simulator.AdvanceTo(1e9); },
+              ::testing::ThrowsMessage<std::runtime_error>(
+                  HasSubstr("interrupted")));
+  EXPECT_EQ(calls, 3);
+  const double t = simulator.get_context().get_time();
+  EXPECT_GT(t, 0.0);
+  EXPECT_LT(t, 1e9);
+  // Checks are at least 50 ms apart: three of them take ≥ 100 ms.
+  EXPECT_GE(std::chrono::steady_clock::now() - start,
+            std::chrono::milliseconds(100));
 }
 
 TEST(SimulatorConfigTest, ApplyAndExtractRoundTrip) {
