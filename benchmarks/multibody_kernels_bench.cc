@@ -17,8 +17,8 @@
 
 #include <random>
 
-#include "ossa/multibody/tree/test/kernel_test_models.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/test/kernel_test_models.h"
+#include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody::internal {
 namespace {

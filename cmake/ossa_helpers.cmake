@@ -1,8 +1,67 @@
-# ossa_add_sources(file...): adds library sources of the calling folder to the
-# one shared library `ossa`. Each folder under src/ossa lists its own files.
+# ossa_add_layer(name USES layer... [SOURCES file...]): one layer of DESIGN.md,
+# built as the object library ossa_<name> from the calling folder. USES names
+# the layers whose headers it may include (and, through them, the layers they
+# use); the layer's own folder is always allowed. Including any other folder's
+# header fails the build with the file and line (cmake/check_layer_includes.cmake).
+# Every layer's objects go into the one shared library `ossa` (src/CMakeLists.txt),
+# which is what tests, bindings and downstream projects link.
+function(ossa_add_layer name)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "USES;SOURCES")
+  set(target ossa_${name})
+  add_library(${target} OBJECT)
+  set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(${target} PUBLIC Eigen3::Eigen fmt::fmt)
+  target_compile_features(${target} PUBLIC cxx_std_20)
+
+  file(RELATIVE_PATH folder ${PROJECT_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR})
+  set(allowed ${folder})
+  foreach(use ${ARG_USES})
+    if(NOT TARGET ossa_${use})
+      message(FATAL_ERROR "layer ${name} uses '${use}', which is not a layer "
+                          "declared before it (see OSSA_LAYERS in src/CMakeLists.txt)")
+    endif()
+    target_link_libraries(${target} PUBLIC ossa_${use})
+    get_property(use_folders GLOBAL PROPERTY OSSA_LAYER_FOLDERS_${use})
+    list(APPEND allowed ${use_folders})
+  endforeach()
+  list(REMOVE_DUPLICATES allowed)
+  set_property(GLOBAL PROPERTY OSSA_LAYER_FOLDERS_${name} ${allowed})
+  set_property(GLOBAL APPEND PROPERTY OSSA_LAYERS ${name})
+
+  # The include check: every header and source of the folder (its test/ folder
+  # aside), run again whenever one of them changes.
+  file(GLOB_RECURSE scanned CONFIGURE_DEPENDS
+       ${CMAKE_CURRENT_SOURCE_DIR}/*.h ${CMAKE_CURRENT_SOURCE_DIR}/*.cc)
+  list(FILTER scanned EXCLUDE REGEX "/test/")
+  set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${target}_includes.stamp)
+  string(REPLACE ";" "," allowed_arg "${allowed}")
+  add_custom_command(
+    OUTPUT ${stamp}
+    COMMAND ${CMAKE_COMMAND} -DLAYER=${name} "-DALLOWED=${allowed_arg}"
+            -DSRC_ROOT=${PROJECT_SOURCE_DIR}/src -DFOLDER=${folder}
+            -DSTAMP=${stamp} -P ${PROJECT_SOURCE_DIR}/cmake/check_layer_includes.cmake
+    DEPENDS ${scanned} ${PROJECT_SOURCE_DIR}/cmake/check_layer_includes.cmake
+    COMMENT "Checking the includes of layer ${name}"
+    VERBATIM)
+  add_custom_target(${target}_includes DEPENDS ${stamp})
+  add_dependencies(${target} ${target}_includes)
+
+  if(ARG_SOURCES)
+    target_sources(${target} PRIVATE ${ARG_SOURCES})
+  endif()
+  set(OSSA_LAYER_TARGET ${target} PARENT_SCOPE)
+endfunction()
+
+# ossa_add_sources(file...): adds sources of the calling folder (or of a
+# subfolder of a layer's folder, such as common/trajectories) to its layer.
 function(ossa_add_sources)
+  if(NOT OSSA_LAYER_TARGET)
+    message(FATAL_ERROR "ossa_add_sources() in ${CMAKE_CURRENT_SOURCE_DIR}: "
+                        "call ossa_add_layer() in this folder or a parent first")
+  endif()
   foreach(f ${ARGN})
-    target_sources(ossa PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/${f})
+    target_sources(${OSSA_LAYER_TARGET} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/${f})
   endforeach()
 endfunction()
 

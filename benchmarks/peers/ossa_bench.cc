@@ -1,5 +1,5 @@
 // ossa timings for benchmarks/run (library "ossa": the raw kernels of
-// src/ossa/multibody/tree/tree_kernels.h). URDF models are read with the
+// src/ossa/multibody/core/tree_kernels.h). URDF models are read with the
 // plant-free Parser and compiled by urdf_to_tree.h (one mobod per link, fixed
 // joints as welds, a quaternion floating root for floating bases), then
 // welded bodies are merged into composite bodies (weld_merged_tree.h);
@@ -32,11 +32,11 @@
 #include <vector>
 
 #include "ossa/common/autodiff.h"
-#include "ossa/multibody/tree/test/kernel_test_models.h"
-#include "ossa/multibody/tree/inverse_dynamics_partials.h"
-#include "ossa/multibody/tree/tree_kernels.h"
-#include "ossa/multibody/tree/tree_kernels_dual.h"
-#include "ossa/multibody/tree/weld_merged_tree.h"
+#include "ossa/multibody/core/test/kernel_test_models.h"
+#include "ossa/multibody/core/inverse_dynamics_partials.h"
+#include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels_dual.h"
+#include "ossa/multibody/core/weld_merged_tree.h"
 #include "timing.h"
 #include "urdf_to_tree.h"
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "ossa/multibody/parsing/parser.h"
-#include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/core/compiled_tree.h"
 
 namespace ossa_bench {
 

@@ -3,9 +3,9 @@
 /// @file
 /// SinCos(x, n, s, c): the sines and cosines of n angles at once, two per SSE2
 /// instruction. The kinematics of a tree with revolute joints needs one
-/// sin/cos pair per joint; a libm call each was an eighth of a legged robot's
-/// mass matrix; this takes 7.4 ns per angle against 10.8 for a libm pair
-/// (BM_SinCosOf16Angles in benchmarks/multibody_math_bench.cc).
+/// sin/cos pair per joint; this is cheaper than a libm call each
+/// (BM_SinCosOf16Angles in benchmarks/multibody_math_bench.cc; figures in
+/// benchmarks/kernel_notes.md).
 ///
 /// Accuracy: within 1 ulp of the exact values (0.81 ulp at most in the test's
 /// samples; glibc's are within 0.52), the same value whichever lane or batch

@@ -37,7 +37,7 @@
 #include <vector>
 
 #include "ossa/math/rigid_transform.h"
-#include "ossa/multibody/tree/mobilizer_kind.h"
+#include "ossa/multibody/core/mobilizer_kind.h"
 
 namespace ossa::multibody::internal {
 

@@ -11,8 +11,8 @@
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
-#include "ossa/multibody/tree/tree_kernels.h"
-#include "ossa/multibody/tree/weld_merged_tree.h"
+#include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/core/weld_merged_tree.h"
 
 namespace ossa::multibody::internal {
 

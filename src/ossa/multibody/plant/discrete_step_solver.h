@@ -66,7 +66,7 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
-#include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
 #include "ossa/systems/framework/context.h"
 

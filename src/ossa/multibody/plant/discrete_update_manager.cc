@@ -8,8 +8,8 @@
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/plant/multibody_plant.h"
-#include "ossa/multibody/tree/tree_kernels.h"
-#include "ossa/multibody/tree/weld_merged_tree.h"
+#include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/core/weld_merged_tree.h"
 
 namespace ossa::multibody::internal {
 

@@ -6,8 +6,8 @@
 #include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
-#include "ossa/multibody/tree/tree_kernels.h"
-#include "ossa/multibody/tree/weld_merged_dynamics.h"
+#include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/core/weld_merged_dynamics.h"
 
 namespace ossa::multibody {
 

@@ -3,7 +3,7 @@
 #include <variant>
 
 #include "ossa/multibody/plant/multibody_plant.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
 

@@ -5,7 +5,7 @@
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
 

@@ -9,7 +9,7 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/math/rigid_transform.h"
 #include "ossa/multibody/math/spatial_velocity.h"
-#include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/tree/multibody_element.h"
 
 namespace ossa::systems {

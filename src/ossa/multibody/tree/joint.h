@@ -16,7 +16,7 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
 #include "ossa/multibody/tree/frame.h"
-#include "ossa/multibody/tree/mobilizer_kind.h"
+#include "ossa/multibody/core/mobilizer_kind.h"
 
 namespace ossa::systems {
 template <typename T>

@@ -27,7 +27,7 @@
 #include "ossa/multibody/math/spatial_inertia.h"
 #include "ossa/multibody/math/spatial_momentum.h"
 #include "ossa/multibody/math/spatial_velocity.h"
-#include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/tree/element_parameters.h"
 #include "ossa/multibody/tree/fixed_offset_frame.h"
 #include "ossa/multibody/tree/force_element.h"

@@ -7,9 +7,9 @@
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
-#include "ossa/multibody/tree/tree_kernels.h"
-#include "ossa/multibody/tree/tree_kernels_dual.h"
-#include "ossa/multibody/tree/weld_merged_tree.h"
+#include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels_dual.h"
+#include "ossa/multibody/core/weld_merged_tree.h"
 
 namespace ossa::multibody::internal {
 

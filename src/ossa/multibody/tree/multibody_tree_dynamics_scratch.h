@@ -13,9 +13,9 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
 #include "ossa/math/rigid_transform.h"
-#include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/tree/multibody_forces.h"
-#include "ossa/multibody/tree/weld_merged_tree.h"
+#include "ossa/multibody/core/weld_merged_tree.h"
 
 namespace ossa::multibody::internal {
 

@@ -5,18 +5,17 @@
 /// element kind has its own TypeSafeIndex so indices cannot be mixed up.
 
 #include "ossa/common/type_safe_index.h"
+#include "ossa/multibody/core/mobod_index.h"
 
 namespace ossa::multibody {
 
 namespace internal {
 struct FrameTag { static constexpr const char* kName = "FrameIndex"; };
 struct BodyTag { static constexpr const char* kName = "BodyIndex"; };
-struct MobodTag { static constexpr const char* kName = "MobodIndex"; };
 struct ForceElementTag { static constexpr const char* kName = "ForceElementIndex"; };
 struct JointTag { static constexpr const char* kName = "JointIndex"; };
 struct JointActuatorTag { static constexpr const char* kName = "JointActuatorIndex"; };
 struct ModelInstanceTag { static constexpr const char* kName = "ModelInstanceIndex"; };
-struct MobilizerTag { static constexpr const char* kName = "MobilizerIndex"; };
 struct ConstraintTag { static constexpr const char* kName = "MultibodyConstraintId"; };
 }  // namespace internal
 
@@ -26,13 +25,6 @@ using ForceElementIndex = TypeSafeIndex<internal::ForceElementTag>;
 using JointIndex = TypeSafeIndex<internal::JointTag>;
 using JointActuatorIndex = TypeSafeIndex<internal::JointActuatorTag>;
 using ModelInstanceIndex = TypeSafeIndex<internal::ModelInstanceTag>;
-
-namespace internal {
-/// A mobilized body: a node of the compiled tree (world is MobodIndex(0)).
-/// Several welded bodies may later share one, so it is not a BodyIndex.
-using MobodIndex = TypeSafeIndex<MobodTag>;
-using MobilizerIndex = TypeSafeIndex<MobilizerTag>;
-}  // namespace internal
 
 /// The world body is always BodyIndex(0).
 inline BodyIndex world_index() { return BodyIndex(0); }

@@ -15,10 +15,10 @@
 #include <set>
 
 #include "ossa/common/scalar_traits.h"
-#include "ossa/multibody/tree/mobilizer_kinds.h"
+#include "ossa/multibody/core/mobilizer_kinds.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/systems/framework/state.h"
 
 namespace ossa::multibody::internal {

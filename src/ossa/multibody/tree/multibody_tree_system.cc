@@ -1,6 +1,6 @@
 #include "ossa/multibody/tree/multibody_tree_system.h"
 
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody::internal {
 

@@ -11,11 +11,11 @@
 
 #include "ossa/multibody/math/spatial_acceleration.h"
 #include "ossa/multibody/math/spatial_velocity.h"
-#include "ossa/multibody/tree/compiled_tree.h"
+#include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/tree/element_parameters.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
-#include "ossa/multibody/tree/weld_merged_tree.h"
+#include "ossa/multibody/core/weld_merged_tree.h"
 #include "ossa/systems/framework/leaf_system.h"
 
 namespace ossa::multibody::internal {

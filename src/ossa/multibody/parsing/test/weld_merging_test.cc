@@ -11,7 +11,7 @@
 #include "ossa/multibody/parsing/parser.h"
 #include "ossa/multibody/parsing/test/parsing_test_util.h"
 #include "ossa/multibody/plant/multibody_plant.h"
-#include "ossa/multibody/tree/test/weld_merging_checks.h"
+#include "ossa/multibody/core/test/weld_merging_checks.h"
 
 namespace ossa::multibody {
 namespace {

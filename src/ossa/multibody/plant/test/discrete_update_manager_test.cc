@@ -16,7 +16,7 @@
 #include "ossa/multibody/plant/discrete_step_solver.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant/test/discrete_test_models.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/systems/analysis/simulator.h"
 
 namespace ossa::multibody {

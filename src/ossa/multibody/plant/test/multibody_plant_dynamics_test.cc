@@ -12,7 +12,7 @@
 #include "ossa/multibody/math/spatial_momentum.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/revolute_joint.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/systems/analysis/runge_kutta3_integrator.h"
 #include "ossa/systems/analysis/simulator.h"
 

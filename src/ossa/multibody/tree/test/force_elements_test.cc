@@ -15,7 +15,7 @@
 #include "ossa/multibody/tree/prismatic_spring.h"
 #include "ossa/multibody/tree/revolute_spring.h"
 #include "ossa/multibody/tree/test/dynamics_test_models.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
 namespace {

@@ -1,7 +1,7 @@
 // Per-kind mobilizer math (seed 004): the kinematic relations every
 // mobilizer must satisfy, checked for every kind at random states.
 
-#include "ossa/multibody/tree/mobilizer_kinds.h"
+#include "ossa/multibody/core/mobilizer_kinds.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "ossa/multibody/tree/test/dynamics_test_models.h"
-#include "ossa/multibody/tree/test/kernel_test_models.h"
+#include "ossa/multibody/core/test/kernel_test_models.h"
 
 namespace ossa::multibody::internal {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/multibody/tree/test/dynamics_test_models.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
 namespace {

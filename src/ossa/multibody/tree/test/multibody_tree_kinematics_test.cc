@@ -21,7 +21,7 @@
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/tree/rpy_floating_joint.h"
 #include "ossa/multibody/tree/screw_joint.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/tree/universal_joint.h"
 #include "ossa/multibody/tree/weld_joint.h"
 

@@ -8,7 +8,7 @@
 #include "ossa/math/roll_pitch_yaw.h"
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
-#include "ossa/multibody/tree/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
 namespace {

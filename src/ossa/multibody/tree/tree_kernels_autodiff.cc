@@ -1,6 +1,0 @@
-// The AutoDiffXd instantiation of the kernels.
-#include "ossa/multibody/tree/tree_kernels-inl.h"
-
-namespace ossa::multibody::internal {
-OSSA_TREE_KERNELS_INSTANTIATE(::ossa::AutoDiffXd)
-}  // namespace ossa::multibody::internal
