@@ -66,7 +66,12 @@ function(ossa_add_sources)
 endfunction()
 
 # ossa_add_test(name source...): one GoogleTest executable registered with
-# ctest. Tests live in a test/ folder beside the code they test.
+# ctest (its cases by name, label `cpp`). Tests live in a test/ folder beside
+# the code they test; a folder's tests share one executable compiled as a
+# unity build (sources in batches of up to eight per translation unit), which
+# parses and instantiates the headers they share once per batch. A test that
+# replaces global operator new (common/test/allocation_counter.h) gets an
+# executable of its own.
 function(ossa_add_test name)
   if(NOT OSSA_BUILD_TESTING)
     return()
@@ -74,6 +79,8 @@ function(ossa_add_test name)
   add_executable(${name} ${ARGN})
   target_link_libraries(${name} PRIVATE ossa GTest::gtest GTest::gtest_main
                         GTest::gmock)
+  set_target_properties(${name} PROPERTIES UNITY_BUILD ON
+                        UNITY_BUILD_BATCH_SIZE 8)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
                        PROPERTIES LABELS cpp)
 endfunction()

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace ossa {
-namespace {
+namespace autodiff_test {
 
 // The derivative of f(x, y) = sin(x)·y + x² computed by AutoDiffXd equals the
 // closed form [cos(x)·y + 2x, sin(x)] to round-off.

@@ -8,7 +8,7 @@
 #include <fstream>
 
 namespace ossa {
-namespace {
+namespace find_resource_test {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;

@@ -12,7 +12,7 @@
 #include <vector>
 
 namespace ossa {
-namespace {
+namespace text_logging_test {
 
 // A sink that logs from inside itself: with the lock held across the sink
 // call this would deadlock (std::mutex is not recursive).

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace ossa {
-namespace {
+namespace type_safe_index_test {
 
 struct FooTag {
   static constexpr const char* kName = "FooIndex";

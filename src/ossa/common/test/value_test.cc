@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 namespace ossa {
-namespace {
+namespace value_test {
 
 TEST(ValueTest, RoundTripAndClone) {
   auto a = AbstractValue::Make<std::vector<double>>({1.0, 2.0});

@@ -9,7 +9,7 @@
 #include "ossa/math/rotation_matrix.h"
 
 namespace ossa::math {
-namespace {
+namespace quaternion_test {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 

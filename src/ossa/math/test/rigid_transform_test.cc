@@ -10,7 +10,7 @@
 #include "ossa/math/roll_pitch_yaw.h"
 
 namespace ossa::math {
-namespace {
+namespace rigid_transform_test {
 
 using ::testing::HasSubstr;
 constexpr double kEps = std::numeric_limits<double>::epsilon();

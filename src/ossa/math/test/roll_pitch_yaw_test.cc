@@ -11,7 +11,7 @@
 #include "ossa/math/rotation_matrix.h"
 
 namespace ossa::math {
-namespace {
+namespace roll_pitch_yaw_test {
 
 using ::testing::HasSubstr;
 constexpr double kEps = std::numeric_limits<double>::epsilon();

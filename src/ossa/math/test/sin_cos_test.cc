@@ -8,7 +8,7 @@
 #include <vector>
 
 namespace ossa::math {
-namespace {
+namespace sin_cos_test {
 
 // |y − exact| in units of the last place of the double nearest `exact`,
 // against the long double functions (64 or more significant bits).

@@ -12,7 +12,7 @@
 #include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody::internal {
-namespace {
+namespace dynamics_closed_form_test {
 
 using Eigen::Matrix3d;
 using Eigen::Vector3d;

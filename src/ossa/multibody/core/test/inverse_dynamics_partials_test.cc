@@ -14,7 +14,7 @@
 #include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody::internal {
-namespace {
+namespace inverse_dynamics_partials_test {
 
 using Eigen::MatrixXd;
 using Eigen::VectorXd;

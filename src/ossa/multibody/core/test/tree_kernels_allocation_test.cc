@@ -10,7 +10,7 @@
 #include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody::internal {
-namespace {
+namespace tree_kernels_allocation_test {
 
 TEST(TreeKernelsAllocation, NoHeapAllocationPerCall) {
   const test::TestModel m = test::MakeRandomTree(20, 4, 0.1);

@@ -13,7 +13,7 @@
 #include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody::internal {
-namespace {
+namespace tree_kernels_fast_paths_test {
 
 using Eigen::MatrixXd;
 using Eigen::Vector3d;

@@ -13,7 +13,7 @@
 #include "ossa/multibody/core/test/kernel_test_models.h"
 
 namespace ossa::multibody::internal {
-namespace {
+namespace tree_kernels_test {
 
 using Eigen::MatrixXd;
 using Eigen::Vector3d;

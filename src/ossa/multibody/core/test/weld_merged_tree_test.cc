@@ -9,7 +9,7 @@
 #include "ossa/multibody/core/test/weld_merging_checks.h"
 
 namespace ossa::multibody::internal {
-namespace {
+namespace weld_merged_tree_test {
 
 // A random tree in which about half of the mobods are welds: mobod 1 is
 // welded to the world (so its subtree hangs from a fixed body), others are

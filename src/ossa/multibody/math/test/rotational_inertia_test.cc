@@ -11,7 +11,7 @@
 #include "ossa/multibody/math/unit_inertia.h"
 
 namespace ossa::multibody {
-namespace {
+namespace rotational_inertia_test {
 
 using math::RotationMatrix;
 using ::testing::AllOf;

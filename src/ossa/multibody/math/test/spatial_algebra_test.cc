@@ -10,7 +10,7 @@
 #include "ossa/math/rotation_matrix.h"
 
 namespace ossa::multibody {
-namespace {
+namespace spatial_algebra_test {
 
 using math::RotationMatrix;
 using ::testing::HasSubstr;

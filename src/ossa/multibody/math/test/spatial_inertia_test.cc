@@ -12,7 +12,7 @@
 #include "ossa/multibody/math/articulated_body_inertia.h"
 
 namespace ossa::multibody {
-namespace {
+namespace spatial_inertia_test {
 
 using math::RotationMatrix;
 using ::testing::AllOf;

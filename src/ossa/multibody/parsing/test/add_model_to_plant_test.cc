@@ -23,7 +23,7 @@
 #include "ossa/multibody/tree/universal_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace add_model_to_plant_test {
 
 using internal::AddModelSpecsToPlant;
 using internal::DiagnosticPolicy;

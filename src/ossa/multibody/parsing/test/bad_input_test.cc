@@ -27,7 +27,7 @@
 #include "ossa/multibody/plant/multibody_plant.h"
 
 namespace ossa::multibody {
-namespace {
+namespace bad_input_test {
 
 namespace fs = std::filesystem;
 using test::ExpectParseError;

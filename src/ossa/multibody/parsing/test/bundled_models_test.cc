@@ -11,7 +11,7 @@
 #include "ossa/multibody/parsing/parser.h"
 
 namespace ossa::multibody {
-namespace {
+namespace bundled_models_test {
 
 using internal::JointType;
 using internal::ModelSpec;

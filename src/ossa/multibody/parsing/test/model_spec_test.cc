@@ -10,7 +10,7 @@
 #include <string>
 
 namespace ossa::multibody::internal {
-namespace {
+namespace model_spec_test {
 
 // Forward kinds no file format names: the reference's parsers build an
 // RpyFloatingJoint only when asked through the API, never from a file.

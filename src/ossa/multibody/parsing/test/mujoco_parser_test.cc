@@ -16,7 +16,7 @@
 #include "ossa/multibody/plant/multibody_plant.h"
 
 namespace ossa::multibody {
-namespace {
+namespace mujoco_parser_test {
 
 using internal::JointType;
 using internal::ModelSpec;

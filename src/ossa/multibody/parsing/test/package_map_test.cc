@@ -8,7 +8,7 @@
 #include <string>
 
 namespace ossa::multibody {
-namespace {
+namespace package_map_test {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;

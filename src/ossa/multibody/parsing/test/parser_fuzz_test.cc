@@ -38,7 +38,7 @@
 #include "ossa/multibody/tree/multibody_tree.h"
 
 namespace ossa::multibody {
-namespace {
+namespace parser_fuzz_test {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;

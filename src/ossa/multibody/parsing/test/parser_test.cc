@@ -13,7 +13,7 @@
 #include "ossa/multibody/tree/revolute_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace parser_test {
 
 using test::ExpectParseError;
 using test::WarningCollector;

@@ -15,7 +15,7 @@
 #include "ossa/multibody/plant/multibody_plant.h"
 
 namespace ossa::multibody {
-namespace {
+namespace sdf_parser_test {
 
 using internal::JointType;
 using internal::ModelSpec;

@@ -9,7 +9,7 @@
 #include "ossa/multibody/parsing/test/parsing_test_util.h"
 
 namespace ossa::multibody {
-namespace {
+namespace urdf_parser_test {
 
 using internal::JointType;
 using internal::ModelSpec;

@@ -14,7 +14,7 @@
 #include "ossa/multibody/core/test/weld_merging_checks.h"
 
 namespace ossa::multibody {
-namespace {
+namespace weld_merging_test {
 
 using internal::test::RelDiff;
 

@@ -18,7 +18,7 @@
 #include "ossa/multibody/tree/revolute_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace discrete_inputs_test {
 
 using internal::DiscreteStepInputs;
 using internal::DiscreteStepResults;

@@ -10,7 +10,7 @@
 #include "ossa/multibody/plant/test/discrete_test_models.h"
 
 namespace ossa::multibody {
-namespace {
+namespace discrete_step_allocation_test {
 
 // Steps with every path active: TAMSI with limit penalties; the SAP family
 // with PD (some saturated) and joint limits (Newton iterations and line

@@ -20,7 +20,7 @@
 #include "ossa/systems/analysis/simulator.h"
 
 namespace ossa::multibody {
-namespace {
+namespace discrete_update_manager_test {
 
 using internal::DiscreteStepInputs;
 using internal::DiscreteStepResults;

@@ -11,7 +11,7 @@
 #include "ossa/multibody/tree/weld_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_plant_allocation_test {
 
 using math::RigidTransform;
 

@@ -8,7 +8,7 @@
 #include "ossa/multibody/plant/multibody_plant_config_functions.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_plant_config_test {
 
 using ::testing::HasSubstr;
 

@@ -17,7 +17,7 @@
 #include "ossa/systems/analysis/simulator.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_plant_dynamics_test {
 
 using math::RigidTransform;
 using ::testing::HasSubstr;

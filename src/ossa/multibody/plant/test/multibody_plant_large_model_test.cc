@@ -15,7 +15,7 @@
 #include "ossa/multibody/tree/revolute_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_plant_large_model_test {
 
 using math::RigidTransform;
 

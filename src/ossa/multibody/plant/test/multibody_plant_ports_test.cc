@@ -12,7 +12,7 @@
 #include "ossa/multibody/tree/revolute_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_plant_ports_test {
 
 using math::RigidTransform;
 using ::testing::HasSubstr;

@@ -11,7 +11,7 @@
 #include "ossa/multibody/tree/rpy_floating_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_plant_queries_test {
 
 using math::RigidTransform;
 using math::RollPitchYaw;

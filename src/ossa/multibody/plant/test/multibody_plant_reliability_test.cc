@@ -16,7 +16,7 @@
 #include "ossa/systems/analysis/simulator.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_plant_reliability_test {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;

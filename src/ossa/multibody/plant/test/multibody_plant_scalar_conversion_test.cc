@@ -14,7 +14,7 @@
 #include "ossa/multibody/tree/revolute_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_plant_scalar_conversion_test {
 
 using math::RigidTransform;
 using ::testing::HasSubstr;

@@ -13,7 +13,7 @@
 #include "ossa/multibody/tree/revolute_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_plant_test {
 
 using ::testing::HasSubstr;
 

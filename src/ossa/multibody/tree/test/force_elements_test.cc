@@ -18,7 +18,7 @@
 #include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
-namespace {
+namespace force_elements_test {
 
 using internal::MultibodyTree;
 using internal::MultibodyTreeSystem;

@@ -13,7 +13,7 @@
 #include "ossa/multibody/core/test/kernel_test_models.h"
 
 namespace ossa::multibody::internal {
-namespace {
+namespace mobilizer_kinds_test {
 
 const auto& kAllKinds = kAllMobilizerKinds;
 

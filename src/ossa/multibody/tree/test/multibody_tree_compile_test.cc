@@ -23,7 +23,7 @@
 #include "ossa/multibody/tree/weld_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_tree_compile_test {
 
 using internal::MultibodyTree;
 using math::RigidTransform;

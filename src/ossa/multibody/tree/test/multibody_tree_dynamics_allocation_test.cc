@@ -16,7 +16,7 @@
 #include "ossa/multibody/tree/test/dynamics_test_models.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_tree_dynamics_allocation_test {
 
 TEST(MultibodyTreeDynamicsAllocation, NoHeapAllocationPerCall) {
   internal::MultibodyTreeSystem<double> system;

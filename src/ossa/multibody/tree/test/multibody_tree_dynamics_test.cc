@@ -13,7 +13,7 @@
 #include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_tree_dynamics_test {
 
 using internal::MultibodyTree;
 using internal::MultibodyTreeSystem;

@@ -20,7 +20,7 @@
 #include "ossa/multibody/tree/weld_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_tree_elements_test {
 
 using internal::MultibodyTree;
 using math::RigidTransform;

@@ -26,7 +26,7 @@
 #include "ossa/multibody/tree/weld_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_tree_kinematics_test {
 
 using internal::MultibodyTree;
 using internal::MultibodyTreeSystem;

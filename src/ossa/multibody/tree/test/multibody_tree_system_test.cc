@@ -11,7 +11,7 @@
 #include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_tree_system_test {
 
 using internal::MultibodyTreeSystem;
 using ::testing::HasSubstr;

@@ -19,7 +19,7 @@
 #include "ossa/multibody/tree/rpy_floating_joint.h"
 
 namespace ossa::multibody {
-namespace {
+namespace multibody_tree_topology_test {
 
 using internal::MultibodyTree;
 using ::testing::ElementsAre;

@@ -22,7 +22,7 @@
 #include "ossa/systems/analysis/test/test_systems.h"
 
 namespace ossa::systems::analysis_test {
-namespace {
+namespace integrators_test {
 
 using ::testing::HasSubstr;
 

@@ -15,7 +15,7 @@
 #include "ossa/systems/analysis/test/test_systems.h"
 
 namespace ossa::systems::analysis_test {
-namespace {
+namespace simulator_test {
 
 using ::testing::HasSubstr;
 

@@ -14,7 +14,7 @@
 #include "ossa/systems/framework/leaf_system.h"
 
 namespace ossa::systems::analysis_test {
-namespace {
+namespace witness_test {
 
 using ::testing::HasSubstr;
 

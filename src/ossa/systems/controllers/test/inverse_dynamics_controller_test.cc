@@ -17,7 +17,7 @@
 #include "ossa/systems/primitives/constant_vector_source.h"
 
 namespace ossa::systems::controllers {
-namespace {
+namespace inverse_dynamics_controller_test {
 
 using math::RigidTransform;
 using multibody::MultibodyPlant;

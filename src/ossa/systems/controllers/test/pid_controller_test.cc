@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace ossa::systems::controllers {
-namespace {
+namespace pid_controller_test {
 
 using ::testing::HasSubstr;
 

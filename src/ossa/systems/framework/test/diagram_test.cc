@@ -8,7 +8,7 @@
 #include "ossa/systems/framework/test/test_systems.h"
 
 namespace ossa::systems {
-namespace {
+namespace diagram_test {
 
 using test::Counter;
 using test::Gain;
@@ -353,7 +353,7 @@ TEST(DiagramTest, EventsAreCollectedFromTheEarliestSubsystems) {
 }  // namespace ossa::systems
 
 namespace ossa::systems {
-namespace {
+namespace diagram_test {
 
 // x' = u with u fixed directly on the subsystem's (unexported) input port.
 TEST(DiagramTest, SubsystemFixedInputInvalidatesDiagramDerivatives) {

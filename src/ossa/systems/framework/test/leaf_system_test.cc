@@ -8,7 +8,7 @@
 #include <cmath>
 
 namespace ossa::systems {
-namespace {
+namespace leaf_system_test {
 
 using ::testing::HasSubstr;
 

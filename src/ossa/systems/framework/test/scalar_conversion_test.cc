@@ -7,7 +7,7 @@
 #include "ossa/systems/framework/test/test_systems.h"
 
 namespace ossa::systems {
-namespace {
+namespace scalar_conversion_test {
 
 using test::Gain;
 using test::Integrator;

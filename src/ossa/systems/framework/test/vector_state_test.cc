@@ -12,7 +12,7 @@
 #include "ossa/systems/framework/supervector.h"
 
 namespace ossa::systems {
-namespace {
+namespace vector_state_test {
 
 using ::testing::HasSubstr;
 
