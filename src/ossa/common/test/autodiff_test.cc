@@ -1,8 +1,8 @@
 #include "ossa/common/autodiff.h"
 
-#include <cmath>
-
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace ossa {
 namespace autodiff_test {
@@ -61,5 +61,5 @@ TEST(AutoDiffTest, InitializeFromValueAndGradient) {
                std::logic_error);
 }
 
-}  // namespace
+}  // namespace autodiff_test
 }  // namespace ossa

@@ -50,5 +50,5 @@ TEST(FindResource, EnvironmentVariableComesFirst) {
   fs::remove_all(dir);
 }
 
-}  // namespace
+}  // namespace find_resource_test
 }  // namespace ossa

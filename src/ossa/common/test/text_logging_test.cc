@@ -67,5 +67,5 @@ TEST(TextLoggingTest, SinkTakingAnotherLockDoesNotDeadlock) {
   EXPECT_EQ(count.load(), 2 * kN);
 }
 
-}  // namespace
+}  // namespace text_logging_test
 }  // namespace ossa

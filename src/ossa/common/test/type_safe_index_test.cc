@@ -1,8 +1,8 @@
 #include "ossa/common/type_safe_index.h"
 
-#include <unordered_set>
-
 #include <gtest/gtest.h>
+
+#include <unordered_set>
 
 namespace ossa {
 namespace type_safe_index_test {
@@ -41,5 +41,5 @@ TEST(TypeSafeIndexTest, ArithmeticComparisonAndHash) {
   static_assert(!std::is_convertible_v<BarIndex, FooIndex>);
 }
 
-}  // namespace
+}  // namespace type_safe_index_test
 }  // namespace ossa

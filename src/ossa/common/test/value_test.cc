@@ -1,9 +1,9 @@
 #include "ossa/common/value.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace ossa {
 namespace value_test {
@@ -35,5 +35,5 @@ TEST(ValueTest, TypeMismatchNamesBothTypes) {
   EXPECT_THROW(i.SetFrom(s), std::logic_error);
 }
 
-}  // namespace
+}  // namespace value_test
 }  // namespace ossa

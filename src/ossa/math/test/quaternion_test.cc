@@ -132,5 +132,5 @@ TEST(QuaternionTest, AutoDiff) {
             0.0);
 }
 
-}  // namespace
+}  // namespace quaternion_test
 }  // namespace ossa::math

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "ossa/common/autodiff.h"
+#include "ossa/common/test/expect_logic_error.h"
 #include "ossa/math/roll_pitch_yaw.h"
 
 namespace ossa::math {
@@ -14,17 +15,6 @@ namespace rigid_transform_test {
 
 using ::testing::HasSubstr;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-
-#define EXPECT_LOGIC_ERROR(statement, ...)                     \
-  do {                                                         \
-    try {                                                      \
-      statement;                                               \
-      ADD_FAILURE() << "no exception from " #statement;        \
-    } catch (const std::logic_error& e) {                      \
-      for (const char* piece : {__VA_ARGS__})                  \
-        EXPECT_THAT(e.what(), HasSubstr(piece)) << #statement; \
-    }                                                          \
-  } while (0)
 
 RigidTransformd RandomPose(std::mt19937* gen) {
   std::normal_distribution<double> normal;
@@ -207,5 +197,5 @@ TEST(RigidTransformTest, AutoDiff) {
   EXPECT_TRUE(pose(t).cast<double>().IsExactlyEqualTo(pose(theta)));
 }
 
-}  // namespace
+}  // namespace rigid_transform_test
 }  // namespace ossa::math

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "ossa/common/autodiff.h"
+#include "ossa/common/test/expect_logic_error.h"
 #include "ossa/math/rotation_matrix.h"
 
 namespace ossa::math {
@@ -15,17 +16,6 @@ namespace roll_pitch_yaw_test {
 
 using ::testing::HasSubstr;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-
-#define EXPECT_LOGIC_ERROR(statement, ...)                     \
-  do {                                                         \
-    try {                                                      \
-      statement;                                               \
-      ADD_FAILURE() << "no exception from " #statement;        \
-    } catch (const std::logic_error& e) {                      \
-      for (const char* piece : {__VA_ARGS__})                  \
-        EXPECT_THAT(e.what(), HasSubstr(piece)) << #statement; \
-    }                                                          \
-  } while (0)
 
 double MaxAbs(const Eigen::MatrixXd& m) { return m.cwiseAbs().maxCoeff(); }
 
@@ -339,5 +329,5 @@ TEST(RollPitchYawTest, AutoDiffDerivatives) {
   EXPECT_TRUE(back.cast<double>().IsNearlyEqualTo(RollPitchYawd(a), 1e-15));
 }
 
-}  // namespace
+}  // namespace roll_pitch_yaw_test
 }  // namespace ossa::math

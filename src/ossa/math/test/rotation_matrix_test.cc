@@ -7,6 +7,7 @@
 #include <random>
 
 #include "ossa/common/autodiff.h"
+#include "ossa/common/test/expect_logic_error.h"
 #include "ossa/math/roll_pitch_yaw.h"
 
 namespace ossa::math {
@@ -14,19 +15,6 @@ namespace rotation_matrix_test {
 
 using ::testing::HasSubstr;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-
-// Expects `statement` to throw std::logic_error whose message contains
-// every one of `pieces`.
-#define EXPECT_LOGIC_ERROR(statement, ...)                     \
-  do {                                                         \
-    try {                                                      \
-      statement;                                               \
-      ADD_FAILURE() << "no exception from " #statement;        \
-    } catch (const std::logic_error& e) {                      \
-      for (const char* piece : {__VA_ARGS__})                  \
-        EXPECT_THAT(e.what(), HasSubstr(piece)) << #statement; \
-    }                                                          \
-  } while (0)
 
 RotationMatrixd RandomRotation(std::mt19937* gen) {
   std::normal_distribution<double> normal;
@@ -318,5 +306,5 @@ TEST(RotationMatrixTest, Cast) {
   EXPECT_EQ(R_ad.matrix()(0, 0).derivatives().size(), 0);
 }
 
-}  // namespace
+}  // namespace rotation_matrix_test
 }  // namespace ossa::math

@@ -128,5 +128,5 @@ TEST(SinCos, NoAnglesWritesNothing) {
   EXPECT_EQ(c, 8);
 }
 
-}  // namespace
+}  // namespace sin_cos_test
 }  // namespace ossa::math

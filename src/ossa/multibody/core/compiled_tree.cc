@@ -1,7 +1,7 @@
 #include "ossa/multibody/core/compiled_tree.h"
-#include "ossa/multibody/core/compiled_tree-inl.h"
 
 #include "ossa/common/error.h"
+#include "ossa/multibody/core/compiled_tree-inl.h"
 
 namespace ossa::multibody::internal {
 

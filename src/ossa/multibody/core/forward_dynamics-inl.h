@@ -13,7 +13,6 @@
 
 namespace ossa::multibody::internal {
 
-
 // Dinv = D⁻¹ for a small symmetric positive-definite D: Cholesky D = L·Lᵀ,
 // then L⁻¹ and Dinv = L⁻ᵀ·L⁻¹, in plain loops (Eigen's fixed-size LLT solve
 // runs its blocked dynamic-size triangular solver). Returns false, leaving
@@ -143,8 +142,8 @@ void CalcArticulatedBodyForwardDynamics(
     const Matrix6<T>& P = w.P_B[i];
     T za[6];
     for (int k = 0; k < 6; ++k) {
-      za[k] = z[k] + (Mul(P(k, 0), c[0]) + Mul(P(k, 1), c[1]) +
-                      Mul(P(k, 2), c[2])) +
+      za[k] = z[k] +
+              (Mul(P(k, 0), c[0]) + Mul(P(k, 1), c[1]) + Mul(P(k, 2), c[2])) +
               (Mul(P(k, 3), c[3]) + Mul(P(k, 4), c[4]) + Mul(P(k, 5), c[5]));
     }
     DispatchNv(b.nv, [&](auto NV) {

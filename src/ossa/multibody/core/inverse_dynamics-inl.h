@@ -5,11 +5,10 @@
 /// generalized forces of gravity and joint damping.
 
 #include "ossa/multibody/core/kernel_checks-inl.h"
-#include "ossa/multibody/core/velocity_kinematics-inl.h"
 #include "ossa/multibody/core/spatial_algebra-inl.h"
+#include "ossa/multibody/core/velocity_kinematics-inl.h"
 
 namespace ossa::multibody::internal {
-
 
 // Recursive Newton–Euler: BodyNode::CalcSpatialAcceleration_BaseToTip with
 // the world accelerating at −g, then BodyNode::CalcInverseDynamics_TipToBase.
@@ -38,8 +37,7 @@ void CalcInverseDynamics(const CompiledTree& tree,
   const bool has_F = !F_applied_Bo_W.empty();
   for (int i = 1; i < n; ++i) {
     T f[6];
-    RigidBodyForce<T>(params.mobods[i], w.V_WB_B[i].data(), w.a_B[i].data(),
-                      f);
+    RigidBodyForce<T>(params.mobods[i], w.V_WB_B[i].data(), w.a_B[i].data(), f);
     if (has_F) SubtractForceInBody<T>(w.R_WB[i], F_applied_Bo_W[i].data(), f);
     T* f_B = w.f_B[i].data();
     for (int k = 0; k < 6; ++k) f_B[k] = f[k];
@@ -80,7 +78,6 @@ void CalcInverseDynamics(const CompiledTree& tree,
     }
   }
 }
-
 
 template <typename T>
 void CalcBiasTerm(const CompiledTree& tree, const TreeParameters<T>& params,

@@ -15,10 +15,10 @@
 #include "ossa/multibody/core/inverse_dynamics_partials.h"
 
 #include "ossa/multibody/core/kernel_checks-inl.h"
-#include "ossa/multibody/core/spatial_algebra-inl.h"
 #include "ossa/multibody/core/mass_matrix-inl.h"
-#include "ossa/multibody/core/velocity_kinematics-inl.h"
+#include "ossa/multibody/core/spatial_algebra-inl.h"
 #include "ossa/multibody/core/tree_kernels_dual.h"
+#include "ossa/multibody/core/velocity_kinematics-inl.h"
 
 namespace ossa::multibody::internal {
 namespace {
@@ -308,8 +308,10 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
   CheckSize(kFunc, "v", v.size(), nv);
   CheckSize(kFunc, "vdot", vdot.size(), nv);
   if (pws == nullptr || static_cast<int>(pws->Phi_A.size()) != n) {
-    ThrowLogicError("{}(): the partials workspace is null or was made for "
-                    "another tree.", kFunc);
+    ThrowLogicError(
+        "{}(): the partials workspace is null or was made for "
+        "another tree.",
+        kFunc);
   }
   if (dtau_dq.rows() != nv || dtau_dq.cols() != nq || dtau_dv.rows() != nv ||
       dtau_dv.cols() != nv) {
@@ -337,16 +339,16 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
       w.p_WB[i].noalias() += w.R_WB[b.parent] * ws.p_PB[i];
     }
     for (int c = 0; c < b.nv; ++c) {
-      w.H_W.col(b.v_start + c) = MotionToWorld(
-          w.R_WB[i], w.p_WB[i], Vec6(ws.H_B.col(b.v_start + c)));
+      w.H_W.col(b.v_start + c) =
+          MotionToWorld(w.R_WB[i], w.p_WB[i], Vec6(ws.H_B.col(b.v_start + c)));
     }
     w.VJ_W[i] = MotionToWorld(w.R_WB[i], w.p_WB[i], ws.V_PB_B[i]);
     // The body's inertia about Wo in W, as the mass matrix packs it.
     double K[10];
     PackInertiaInWorld<double>(params.mobods[i], w.R_WB[i], w.p_WB[i], K);
     w.Phi_A[i] = UnpackInertia(K).ToMatrix();
-    w.Phi_V[i] = Kmatrix(w.Phi_A[i],
-                         MotionToWorld(w.R_WB[i], w.p_WB[i], ws.V_WB_B[i]));
+    w.Phi_V[i] =
+        Kmatrix(w.Phi_A[i], MotionToWorld(w.R_WB[i], w.p_WB[i], ws.V_WB_B[i]));
   }
   for (int i = n - 1; i > 0; --i) {
     const int P = tree.mobod(i).parent;
@@ -363,8 +365,7 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
     const int m = bk.nq + bk.nv;
     if (m == 0) continue;
     CalcLocalDerivatives(bk, params.mobods[k], q.data() + bk.q_start,
-                         v.data() + bk.v_start, ws.R_PB[k], ws.R_FM[k],
-                         &local);
+                         v.data() + bk.v_start, ws.R_PB[k], ws.R_FM[k], &local);
     const Matrix3d& R = ws.R_PB[k];
     const Vector3d& p = ws.p_PB[k];
     const Vec6& V_P = ws.V_WB_B[bk.parent];
@@ -429,8 +430,8 @@ void CalcInverseDynamicsPartials(const CompiledTree& tree,
     const MobodInfo& bj = tree.mobod(jb);
     DispatchNv(bj.nv, [&](auto NV) {
       constexpr int kNv = decltype(NV)::value;
-      using Rows = Eigen::Matrix<double, kNv, 6, kNv == 1 ? Eigen::RowMajor
-                                                           : Eigen::ColMajor>;
+      using Rows = Eigen::Matrix<double, kNv, 6,
+                                 kNv == 1 ? Eigen::RowMajor : Eigen::ColMajor>;
       const auto Hj = w.H_W.middleCols<kNv>(bj.v_start);
       Rows Psi_V, Psi_A;
       Psi_V.noalias() = Hj.transpose() * w.Phi_V[jb];

@@ -18,9 +18,9 @@
 /// a's seed. Expressed in W, those rows change along the path only by one
 /// cross product per step, and what the ancestors see is one fixed force:
 /// O(n·depth) 6-vector operations in all, with the floating base's 13
-/// coordinates sharing each row. The local derivatives of X_PB, H_B and the bias come
-/// from closed forms for the axial kinds (revolute, prismatic, screw) and
-/// from each mobilizer kind's own math evaluated on a small dual number for
+/// coordinates sharing each row. The local derivatives of X_PB, H_B and the
+/// bias come from closed forms for the axial kinds (revolute, prismatic, screw)
+/// and from each mobilizer kind's own math evaluated on a small dual number for
 /// the others, so every kind (reversed ones included) is covered, and q is
 /// differentiated in its own coordinates (a quaternion's four components,
 /// as the AutoDiffXd kernels do).

@@ -4,8 +4,8 @@
 /// Jacobians of a frame fixed on a body, and its bias acceleration J̇·v.
 
 #include "ossa/multibody/core/kernel_checks-inl.h"
-#include "ossa/multibody/core/velocity_kinematics-inl.h"
 #include "ossa/multibody/core/spatial_algebra-inl.h"
+#include "ossa/multibody/core/velocity_kinematics-inl.h"
 
 namespace ossa::multibody::internal {
 

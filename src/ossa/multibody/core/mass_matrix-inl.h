@@ -35,12 +35,11 @@ inline void PackInertiaInWorld(const MobodParameters<T>& b, const Matrix3<T>& R,
     h_r[a] = Mul(m, RowTimes(R, a, c_B.data()));
     s[a] = h_r[a] + Mul(Mul(T(0.5), m), p[a]);
     for (int k = 0; k < 3; ++k) {
-      RG[a][k] = Mul(R(a, 0), G(0, k)) + Mul(R(a, 1), G(1, k)) +
-                 Mul(R(a, 2), G(2, k));
+      RG[a][k] =
+          Mul(R(a, 0), G(0, k)) + Mul(R(a, 1), G(1, k)) + Mul(R(a, 2), G(2, k));
     }
   }
-  const T c =
-      Mul(T(2), Mul(p[0], s[0]) + Mul(p[1], s[1]) + Mul(p[2], s[2]));
+  const T c = Mul(T(2), Mul(p[0], s[0]) + Mul(p[1], s[1]) + Mul(p[2], s[2]));
   // Entry (a, b) of m·RG·Rᵀ − (p·sᵀ + s·pᵀ).
   auto entry = [&](int a, int b) -> T {  // T: see minus_D_px.
     return Mul(m, Mul(RG[a][0], R(b, 0)) + Mul(RG[a][1], R(b, 1)) +

@@ -190,9 +190,7 @@ struct MobilizerMathDefaults {
   /// ... and whether it moves Mo along â, by AxisTranslationPerUnitV(c) per
   /// unit of v (1 m for a prismatic, the lead for a screw).
   static constexpr bool kAxisTranslates = false;
-  static double AxisTranslationPerUnitV(const MobilizerConstants&) {
-    return 0;
-  }
+  static double AxisTranslationPerUnitV(const MobilizerConstants&) { return 0; }
   /// True if q = [unit quaternion of R_FM; p_FoMo_F] and v = V_FM_F, for
   /// which the analytical partials of inverse dynamics have a closed form
   /// (inverse_dynamics_partials.cc); other kinds use dual numbers there.
@@ -278,9 +276,7 @@ struct PrismaticMobilizerMath : MobilizerMathDefaults {
   static constexpr bool kHasHdot = false;
   static constexpr HingeShape kHingeShape = HingeShape::kAxis;
   static constexpr bool kAxisTranslates = true;
-  static double AxisTranslationPerUnitV(const MobilizerConstants&) {
-    return 1;
-  }
+  static double AxisTranslationPerUnitV(const MobilizerConstants&) { return 1; }
   template <typename T>
   static void CalcX_FM(const MobilizerConstants& c, const T* q,
                        Matrix3<T>* R_FM, Vector3<T>* p_FM) {
@@ -746,9 +742,8 @@ inline const MobilizerKindHooks& GetMobilizerKindHooks(MobilizerKind kind) {
 /// AxisTranslationPerUnitV() of `kind` (0 for kinds that are not kAxis).
 inline double AxisTranslationPerUnitV(MobilizerKind kind,
                                       const MobilizerConstants& c) {
-  return VisitMobilizerKind(kind, [&](auto m) {
-    return decltype(m)::AxisTranslationPerUnitV(c);
-  });
+  return VisitMobilizerKind(
+      kind, [&](auto m) { return decltype(m)::AxisTranslationPerUnitV(c); });
 }
 
 }  // namespace ossa::multibody::internal

@@ -9,8 +9,12 @@
 
 namespace ossa::multibody::internal {
 
-struct MobodTag { static constexpr const char* kName = "MobodIndex"; };
-struct MobilizerTag { static constexpr const char* kName = "MobilizerIndex"; };
+struct MobodTag {
+  static constexpr const char* kName = "MobodIndex";
+};
+struct MobilizerTag {
+  static constexpr const char* kName = "MobilizerIndex";
+};
 
 /// A mobilized body: a node of the compiled tree (world is MobodIndex(0)).
 /// Several welded bodies may share one, so it is not a BodyIndex.

@@ -106,8 +106,8 @@ inline void MultiplyRotations(const Matrix3<T>& A, const Matrix3<T>& B,
   T c[3][3];
   for (int j = 0; j < 3; ++j) {
     for (int r = 0; r < 3; ++r) {
-      c[j][r] = Mul(A(r, 0), B(0, j)) + Mul(A(r, 1), B(1, j)) +
-                Mul(A(r, 2), B(2, j));
+      c[j][r] =
+          Mul(A(r, 0), B(0, j)) + Mul(A(r, 1), B(1, j)) + Mul(A(r, 2), B(2, j));
     }
   }
   for (int j = 0; j < 3; ++j) {
@@ -124,7 +124,6 @@ inline void AddRotated(const Matrix3<T>& A, const Vector3<T>& x,
   }
   for (int r = 0; r < 3; ++r) (*y)[r] += t[r];
 }
-
 
 template <typename T>
 inline Vector3<T> Ang(const Vector6<T>& V) {
@@ -243,8 +242,7 @@ inline Vector6<T> CrossForce(const Vector6<T>& V, const Vector6<T>& F) {
 
 // f −= R_WBᵀ·F_W: an applied force given in W, taken off in B.
 template <typename T>
-inline void SubtractForceInBody(const Matrix3<T>& R_WB, const T* F_W_in,
-                                T* f) {
+inline void SubtractForceInBody(const Matrix3<T>& R_WB, const T* F_W_in, T* f) {
   const T* F_W = F_W_in;
   [[maybe_unused]] T copy[6];
   if constexpr (!std::is_same_v<T, double>) {  // See OperandOf.

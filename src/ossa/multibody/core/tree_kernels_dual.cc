@@ -191,10 +191,10 @@ void ValuesOf(const TreeParameters<S>& p, TreeParameters<double>* y) {
 // Converts the inputs and runs the local position and velocity kinematics;
 // false if some input has more than kDualCapacity derivatives.
 bool PrepareDual(const CompiledTree& tree,
-                 const TreeParameters<AutoDiffXd>& params,
-                 const AdVectorRef& q, const AdVectorRef& v,
-                 const AdVectorRef& in, const Vector3<AutoDiffXd>& g_W,
-                 DualWorkspace::Impl* w, int* nd) {
+                 const TreeParameters<AutoDiffXd>& params, const AdVectorRef& q,
+                 const AdVectorRef& v, const AdVectorRef& in,
+                 const Vector3<AutoDiffXd>& g_W, DualWorkspace::Impl* w,
+                 int* nd) {
   int n = MaxDerivatives(q, 0);
   n = MaxDerivatives(v, n);
   n = MaxDerivatives(in, n);
@@ -216,9 +216,9 @@ bool PrepareDual(const CompiledTree& tree,
 }
 
 void CheckStateSizes(const char* func, const CompiledTree& tree,
-                     const AdVectorRef& q,
-                     const AdVectorRef& v, const char* in_name,
-                     const AdVectorRef& in, bool in_may_be_empty) {
+                     const AdVectorRef& q, const AdVectorRef& v,
+                     const char* in_name, const AdVectorRef& in,
+                     bool in_may_be_empty) {
   CheckSize(func, "q", q.size(), tree.num_positions());
   CheckSize(func, "v", v.size(), tree.num_velocities());
   if (!(in_may_be_empty && in.size() == 0)) {
@@ -274,7 +274,8 @@ void PrepareValues(const CompiledTree& tree,
                    const TreeParameters<AutoDiffXd>& params,
                    const AdVectorRef& q, const AdVectorRef& v,
                    DualWorkspace::Impl* w) {
-  if (w->ws_d == nullptr) w->ws_d = std::make_unique<TreeWorkspace<double>>(tree);
+  if (w->ws_d == nullptr)
+    w->ws_d = std::make_unique<TreeWorkspace<double>>(tree);
   if (w->partials == nullptr) {
     w->partials = std::make_unique<InverseDynamicsPartialsWorkspace>(tree);
   }
@@ -289,17 +290,14 @@ void PrepareValues(const CompiledTree& tree,
 // The analytical partials at the v̇ whose inverse dynamics w.ws_d holds,
 // and D = ∂ID/∂q·Q' + ∂ID/∂v·V' (Q', V' the derivatives of q and v) with nd
 // columns.
-void AnalyticalDerivatives(const CompiledTree& tree,
-                           const AdVectorRef& q,
-                           const AdVectorRef& v,
-                           const Eigen::VectorXd& vdot, int nd,
-                           DualWorkspace::Impl* w) {
+void AnalyticalDerivatives(const CompiledTree& tree, const AdVectorRef& q,
+                           const AdVectorRef& v, const Eigen::VectorXd& vdot,
+                           int nd, DualWorkspace::Impl* w) {
   const int nq = tree.num_positions(), nv = tree.num_velocities();
   w->dtau_dq.resize(nv, nq);
   w->dtau_dv.resize(nv, nv);
-  CalcInverseDynamicsPartials(tree, w->params_d, w->q_d, w->v_d, vdot,
-                              *w->ws_d, w->partials.get(), w->dtau_dq,
-                              w->dtau_dv);
+  CalcInverseDynamicsPartials(tree, w->params_d, w->q_d, w->v_d, vdot, *w->ws_d,
+                              w->partials.get(), w->dtau_dq, w->dtau_dv);
   w->D.setZero(nv, nd);
   AddChainRule(q, w->dtau_dq, &w->D);
   AddChainRule(v, w->dtau_dv, &w->D);
@@ -340,8 +338,7 @@ void ToAutoDiff(const Eigen::VectorXd& value, const Eigen::MatrixXd& D,
 // carry derivatives: τ in double, then dτ = ∂τ/∂q·Q' + ∂τ/∂v·V' + M·V̇'.
 void AnalyticalInverseDynamics(const CompiledTree& tree,
                                const TreeParameters<AutoDiffXd>& params,
-                               const AdVectorRef& q,
-                               const AdVectorRef& v,
+                               const AdVectorRef& q, const AdVectorRef& v,
                                const AdVectorRef& vdot,
                                const Vector3<AutoDiffXd>& g_W, int nd,
                                DualWorkspace::Impl* w,
@@ -370,8 +367,7 @@ void AnalyticalInverseDynamics(const CompiledTree& tree,
 // τ_applied), one sparse solve for all derivatives.
 void AnalyticalForwardDynamics(const CompiledTree& tree,
                                const TreeParameters<AutoDiffXd>& params,
-                               const AdVectorRef& q,
-                               const AdVectorRef& v,
+                               const AdVectorRef& q, const AdVectorRef& v,
                                const AdVectorRef& tau_applied,
                                const Vector3<AutoDiffXd>& g_W, int nd,
                                DualWorkspace::Impl* w,
@@ -410,15 +406,11 @@ void AnalyticalForwardDynamics(const CompiledTree& tree,
 
 }  // namespace
 
-bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
-                                 const TreeParameters<AutoDiffXd>& params,
-                                 const AdVectorRef& q,
-                                 const AdVectorRef& v,
-                                 const AdVectorRef& vdot,
-                                 const Vector3<AutoDiffXd>& g_W,
-                                 DualWorkspace* ws,
-                                 TreeWorkspace<AutoDiffXd>* fallback,
-                                 VectorX<AutoDiffXd>* tau) {
+bool CalcInverseDynamicsAutoDiff(
+    const CompiledTree& tree, const TreeParameters<AutoDiffXd>& params,
+    const AdVectorRef& q, const AdVectorRef& v, const AdVectorRef& vdot,
+    const Vector3<AutoDiffXd>& g_W, DualWorkspace* ws,
+    TreeWorkspace<AutoDiffXd>* fallback, VectorX<AutoDiffXd>* tau) {
   constexpr const char* kFunc = "CalcInverseDynamicsAutoDiff";
   if (ws == nullptr || fallback == nullptr || tau == nullptr) {
     ThrowLogicError("{}(): the workspaces and tau must not be null.", kFunc);
@@ -450,15 +442,11 @@ bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
   return true;
 }
 
-bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
-                                 const TreeParameters<AutoDiffXd>& params,
-                                 const AdVectorRef& q,
-                                 const AdVectorRef& v,
-                                 const AdVectorRef& tau_applied,
-                                 const Vector3<AutoDiffXd>& g_W,
-                                 DualWorkspace* ws,
-                                 TreeWorkspace<AutoDiffXd>* fallback,
-                                 VectorX<AutoDiffXd>* vdot) {
+bool CalcForwardDynamicsAutoDiff(
+    const CompiledTree& tree, const TreeParameters<AutoDiffXd>& params,
+    const AdVectorRef& q, const AdVectorRef& v, const AdVectorRef& tau_applied,
+    const Vector3<AutoDiffXd>& g_W, DualWorkspace* ws,
+    TreeWorkspace<AutoDiffXd>* fallback, VectorX<AutoDiffXd>* vdot) {
   constexpr const char* kFunc = "CalcForwardDynamicsAutoDiff";
   if (ws == nullptr || fallback == nullptr || vdot == nullptr) {
     ThrowLogicError("{}(): the workspaces and vdot must not be null.", kFunc);
@@ -466,7 +454,8 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
   CheckStateSizes(kFunc, tree, q, v, "tau_applied", tau_applied, true);
   DualWorkspace::Impl& w = ws->impl();
   if (!HasDerivatives(params) && !HasDerivatives(g_W)) {
-    int nd = MaxDerivatives(q, MaxDerivatives(v, MaxDerivatives(tau_applied, 0)));
+    int nd =
+        MaxDerivatives(q, MaxDerivatives(v, MaxDerivatives(tau_applied, 0)));
     nd = MaxDerivatives(params, MaxDerivatives(g_W, nd));
     AnalyticalForwardDynamics(tree, params, q, v, tau_applied, g_W, nd, &w,
                               vdot);
@@ -485,8 +474,8 @@ bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
   // v̇ solves ID(q, v, v̇) − τ = 0, so its derivatives with respect to
   // every input x are dv̇/dx = −M⁻¹·∂(ID − τ)/∂x at the solution (the
   // implicit function theorem): the values in double
-  // (CalcForwardDynamicsLTDL), the partials by one dual inverse dynamics at the constant
-  // v̇, then one sparse solve per derivative. This costs about one dual
+  // (CalcForwardDynamicsLTDL), the partials by one dual inverse dynamics at the
+  // constant v̇, then one sparse solve per derivative. This costs about one dual
   // inverse dynamics instead of a dual articulated-body pass (~3 of them).
   const int nv = tree.num_velocities();
   if (w.ws_d == nullptr) w.ws_d = std::make_unique<TreeWorkspace<double>>(tree);

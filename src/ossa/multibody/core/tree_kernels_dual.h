@@ -198,10 +198,10 @@ struct FixedDual {
     return r;
   }
 
-#define OSSA_FIXED_DUAL_COMPARE(op)                                       \
-  friend bool operator op(const FixedDual& a, const FixedDual& b) {       \
-    return a.v op b.v;                                                    \
-  }                                                                       \
+#define OSSA_FIXED_DUAL_COMPARE(op)                                          \
+  friend bool operator op(const FixedDual& a, const FixedDual& b) {          \
+    return a.v op b.v;                                                       \
+  }                                                                          \
   friend bool operator op(const FixedDual& a, double b) { return a.v op b; } \
   friend bool operator op(double a, const FixedDual& b) { return a op b.v; }
   OSSA_FIXED_DUAL_COMPARE(<)
@@ -231,9 +231,7 @@ struct FixedDual {
     r.SetDerivs(0.5 / r.v, a);
     return r;
   }
-  friend FixedDual abs(const FixedDual& a) {
-    return a.v < 0 ? -a : a;
-  }
+  friend FixedDual abs(const FixedDual& a) { return a.v < 0 ? -a : a; }
   friend FixedDual abs2(const FixedDual& a) { return a * a; }
   friend FixedDual atan2(const FixedDual& y, const FixedDual& x) {
     FixedDual r;
@@ -277,15 +275,11 @@ class DualWorkspace {
 /// derivatives, else FixedDual when every input has at most kDualCapacity
 /// derivatives, else the AutoDiffXd kernels with `fallback`. Returns false
 /// only if the fallback was taken.
-bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
-                                 const TreeParameters<AutoDiffXd>& params,
-                                 const AdVectorRef& q,
-                                 const AdVectorRef& v,
-                                 const AdVectorRef& vdot,
-                                 const Vector3<AutoDiffXd>& g_W,
-                                 DualWorkspace* ws,
-                                 TreeWorkspace<AutoDiffXd>* fallback,
-                                 VectorX<AutoDiffXd>* tau);
+bool CalcInverseDynamicsAutoDiff(
+    const CompiledTree& tree, const TreeParameters<AutoDiffXd>& params,
+    const AdVectorRef& q, const AdVectorRef& v, const AdVectorRef& vdot,
+    const Vector3<AutoDiffXd>& g_W, DualWorkspace* ws,
+    TreeWorkspace<AutoDiffXd>* fallback, VectorX<AutoDiffXd>* tau);
 
 /// Forward dynamics on AutoDiffXd from the state, with tau_applied and no
 /// applied spatial forces: the values of CalcForwardDynamicsArticulatedBody
@@ -295,15 +289,11 @@ bool CalcInverseDynamicsAutoDiff(const CompiledTree& tree,
 /// derivatives) or one dual inverse dynamics at the constant v̇; the
 /// fallback (too many derivatives) runs the articulated body algorithm on
 /// AutoDiffXd, as CalcInverseDynamicsAutoDiff() falls back.
-bool CalcForwardDynamicsAutoDiff(const CompiledTree& tree,
-                                 const TreeParameters<AutoDiffXd>& params,
-                                 const AdVectorRef& q,
-                                 const AdVectorRef& v,
-                                 const AdVectorRef& tau_applied,
-                                 const Vector3<AutoDiffXd>& g_W,
-                                 DualWorkspace* ws,
-                                 TreeWorkspace<AutoDiffXd>* fallback,
-                                 VectorX<AutoDiffXd>* vdot);
+bool CalcForwardDynamicsAutoDiff(
+    const CompiledTree& tree, const TreeParameters<AutoDiffXd>& params,
+    const AdVectorRef& q, const AdVectorRef& v, const AdVectorRef& tau_applied,
+    const Vector3<AutoDiffXd>& g_W, DualWorkspace* ws,
+    TreeWorkspace<AutoDiffXd>* fallback, VectorX<AutoDiffXd>* vdot);
 
 /// q̇ = N(q)·v on AutoDiffXd (MapVelocityToQDot<AutoDiffXd> routes here), by
 /// the gradients: dq̇ = N·dv + ∂(N·v)/∂q·dq in double, with N and ∂N/∂q from

@@ -78,8 +78,8 @@ void CalcFullInverseDynamicsOutputs(
   for (int gc = 1; gc < mt.num_mobods(); ++gc) {
     const int pm = full.mobod(merged.root(gc)).parent;
     if (pm == 0 || is_group_root(pm)) continue;  // In the merged forces.
-    (*S_G)[pm] +=
-        ForceToParent(merged_ws.R_PB[gc], merged_ws.p_PB[gc], merged_ws.f_B[gc]);
+    (*S_G)[pm] += ForceToParent(merged_ws.R_PB[gc], merged_ws.p_PB[gc],
+                                merged_ws.f_B[gc]);
   }
   // Outboard sums over the welded members, tip to base (a child's index is
   // larger than its parent's).
@@ -108,13 +108,13 @@ void CalcFullInverseDynamicsOutputs(
   }
 }
 
-#define OSSA_WELD_MERGED_DYNAMICS_INSTANTIATE(T)                              \
-  template void CalcFullInverseDynamicsOutputs<T>(                            \
-      const CompiledTree&, const TreeParameters<T>&, const WeldMergedTree&,   \
-      const WeldMergedParameters<T>&, const TreeWorkspace<T>&,                \
-      const Vector3<T>&, const std::vector<Vector6<T>>&,                      \
-      std::vector<Matrix3<T>>*, std::vector<Vector3<T>>*,                     \
-      std::vector<Vector6<T>>*, std::vector<Vector6<T>>*,                     \
+#define OSSA_WELD_MERGED_DYNAMICS_INSTANTIATE(T)                            \
+  template void CalcFullInverseDynamicsOutputs<T>(                          \
+      const CompiledTree&, const TreeParameters<T>&, const WeldMergedTree&, \
+      const WeldMergedParameters<T>&, const TreeWorkspace<T>&,              \
+      const Vector3<T>&, const std::vector<Vector6<T>>&,                    \
+      std::vector<Matrix3<T>>*, std::vector<Vector3<T>>*,                   \
+      std::vector<Vector6<T>>*, std::vector<Vector6<T>>*,                   \
       std::vector<Vector6<T>>*);
 OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_WELD_MERGED_DYNAMICS_INSTANTIATE)
 #undef OSSA_WELD_MERGED_DYNAMICS_INSTANTIATE

@@ -183,5 +183,5 @@ TEST(DynamicsClosedForm, TorqueFreeAxisymmetricBodyPrecessesSteadily) {
   }
 }
 
-}  // namespace
+}  // namespace dynamics_closed_form_test
 }  // namespace ossa::multibody::internal

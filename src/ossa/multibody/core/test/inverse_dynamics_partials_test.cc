@@ -23,8 +23,8 @@ const Eigen::Vector3d kGravity(0, 0, -9.81);
 
 // τ and the partials from the analytical kernel.
 void AnalyticalPartials(const test::TestModel& m, const VectorXd& q,
-                        const VectorXd& v, const VectorXd& vdot,
-                        MatrixXd* dq, MatrixXd* dv) {
+                        const VectorXd& v, const VectorXd& vdot, MatrixXd* dq,
+                        MatrixXd* dv) {
   TreeWorkspace<double> ws(m.tree);
   CalcLocalPositionKinematics<double>(m.tree, m.params, q, &ws);
   CalcVelocityKinematics<double>(m.tree, m.params, q, v, &ws);
@@ -34,8 +34,7 @@ void AnalyticalPartials(const test::TestModel& m, const VectorXd& q,
   InverseDynamicsPartialsWorkspace pws(m.tree);
   dq->resize(m.tree.num_velocities(), m.tree.num_positions());
   dv->resize(m.tree.num_velocities(), m.tree.num_velocities());
-  CalcInverseDynamicsPartials(m.tree, m.params, q, v, vdot, ws, &pws, *dq,
-                              *dv);
+  CalcInverseDynamicsPartials(m.tree, m.params, q, v, vdot, ws, &pws, *dq, *dv);
 }
 
 // The same partials from the AutoDiffXd kernels with q and v seeded.
@@ -80,9 +79,13 @@ void ExpectMatchesAutoDiff(const test::TestModel& m, unsigned seed,
   ASSERT_GT(dq_ad.norm(), 0);
   ASSERT_GT(dv_ad.norm(), 0);
   EXPECT_LT((dq - dq_ad).norm(), 1e-10 * (1 + dq_ad.norm()))
-      << "analytical:\n" << dq << "\nautodiff:\n" << dq_ad;
+      << "analytical:\n"
+      << dq << "\nautodiff:\n"
+      << dq_ad;
   EXPECT_LT((dv - dv_ad).norm(), 1e-10 * (1 + dv_ad.norm()))
-      << "analytical:\n" << dv << "\nautodiff:\n" << dv_ad;
+      << "analytical:\n"
+      << dv << "\nautodiff:\n"
+      << dv_ad;
 }
 
 TEST(InverseDynamicsPartials, RandomTreesWithEveryKind) {
@@ -102,11 +105,13 @@ TEST(InverseDynamicsPartials, UnnormalizedQuaternions) {
 TEST(InverseDynamicsPartials, ReversedKinds) {
   test::TestModel m;
   std::mt19937 gen(5);
-  const MobilizerKind kinds[] = {
-      MobilizerKind::kReversedQuaternionFloating, MobilizerKind::kRevolute,
-      MobilizerKind::kReversedUniversal,          MobilizerKind::kReversedPlanar,
-      MobilizerKind::kReversedRpyBall,            MobilizerKind::kReversedRpyFloating,
-      MobilizerKind::kScrew};
+  const MobilizerKind kinds[] = {MobilizerKind::kReversedQuaternionFloating,
+                                 MobilizerKind::kRevolute,
+                                 MobilizerKind::kReversedUniversal,
+                                 MobilizerKind::kReversedPlanar,
+                                 MobilizerKind::kReversedRpyBall,
+                                 MobilizerKind::kReversedRpyFloating,
+                                 MobilizerKind::kScrew};
   int parent = 0;
   for (MobilizerKind kind : kinds) {
     MobilizerConstants c;
@@ -180,5 +185,5 @@ TEST(InverseDynamicsPartials, BadSizesThrow) {
                std::logic_error);
 }
 
-}  // namespace
+}  // namespace inverse_dynamics_partials_test
 }  // namespace ossa::multibody::internal

@@ -61,5 +61,5 @@ TEST(TreeKernelsAllocation, NoHeapAllocationPerCall) {
   EXPECT_EQ(probe.size(), 10u);
 }
 
-}  // namespace
+}  // namespace tree_kernels_allocation_test
 }  // namespace ossa::multibody::internal

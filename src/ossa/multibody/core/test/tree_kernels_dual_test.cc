@@ -124,13 +124,12 @@ TEST_P(TreeKernelsDualCase, ForwardDynamicsMatchesAutoDiffXdKernels) {
   ExpectSame(vdot_fast, vdot);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Paths, TreeKernelsDualCase,
-    ::testing::Values(Case{Path::kAnalytical, 0, false},
-                      Case{Path::kAnalytical, 2, false},
-                      Case{Path::kAnalytical, 2, true},
-                      Case{Path::kDual, 1, false},
-                      Case{Path::kDual, 2, true}));
+INSTANTIATE_TEST_SUITE_P(Paths, TreeKernelsDualCase,
+                         ::testing::Values(Case{Path::kAnalytical, 0, false},
+                                           Case{Path::kAnalytical, 2, false},
+                                           Case{Path::kAnalytical, 2, true},
+                                           Case{Path::kDual, 1, false},
+                                           Case{Path::kDual, 2, true}));
 
 // Both fast paths on one workspace, alternately, as a plant whose
 // parameters gain derivatives between calls would use it.
@@ -173,7 +172,8 @@ TEST(TreeKernelsDual, TooManyDerivativesFallsBack) {
 
 TEST(TreeKernelsDual, BadSizesThrow) {
   const test::TestModel m = test::MakeRandomTree(4, 9);
-  const TreeParameters<AutoDiffXd> p = test::CastParameters<AutoDiffXd>(m.params);
+  const TreeParameters<AutoDiffXd> p =
+      test::CastParameters<AutoDiffXd>(m.params);
   const AdState s = MakeState(m.tree, 19);
   DualWorkspace dws(m.tree);
   TreeWorkspace<AutoDiffXd> ws(m.tree);
@@ -259,5 +259,5 @@ TEST(TreeKernelsDual, MapVelocityToQDotGradients) {
   }
 }
 
-}  // namespace
+}  // namespace tree_kernels_dual_test
 }  // namespace ossa::multibody::internal

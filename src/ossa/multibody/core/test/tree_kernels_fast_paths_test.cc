@@ -68,10 +68,10 @@ TEST(TreeKernelsFastPaths, AxisAlignedRevoluteMatchesGenericAxis) {
   CalcVelocityKinematics<double>(a.tree, a.params, q, v, &wa);
   CalcVelocityKinematics<double>(b.tree, b.params, -q, -v, &wb);
   VectorXd tau_a(nv), tau_b(nv);
-  CalcInverseDynamics<double>(a.tree, a.params, vdot, kGravity, VectorXd(),
-                              {}, &wa, tau_a);
-  CalcInverseDynamics<double>(b.tree, b.params, -vdot, kGravity, VectorXd(),
-                              {}, &wb, tau_b);
+  CalcInverseDynamics<double>(a.tree, a.params, vdot, kGravity, VectorXd(), {},
+                              &wa, tau_a);
+  CalcInverseDynamics<double>(b.tree, b.params, -vdot, kGravity, VectorXd(), {},
+                              &wb, tau_b);
   // Torques of O(10) N·m from the same arithmetic up to signs: 1e-12.
   EXPECT_LT((tau_a + tau_b).norm(), 1e-12 * (1 + tau_a.norm()));
   MatrixXd Ma(nv, nv), Mb(nv, nv);
@@ -109,8 +109,8 @@ TEST(TreeKernelsFastPaths, MassMatrixAfterLocalKinematicsMatchesFull) {
 // at v = 0 without gravity: a quaternion and a roll-pitch-yaw root, each
 // with identity frames (URDF), an offset Mo and a rotated F.
 TEST(TreeKernelsFastPaths, FloatingRootRowsMatchInverseDynamicsColumns) {
-  for (const MobilizerKind kind : {MobilizerKind::kQuaternionFloating,
-                                   MobilizerKind::kRpyFloating}) {
+  for (const MobilizerKind kind :
+       {MobilizerKind::kQuaternionFloating, MobilizerKind::kRpyFloating}) {
     for (int frames = 0; frames < 3; ++frames) {
       test::TestModel m = test::MakeBranchedFloatingTree();
       if (kind == MobilizerKind::kRpyFloating) {
@@ -203,5 +203,5 @@ TEST(TreeKernelsFastPaths, LongPathKinematicsMatchesFullPass) {
   }
 }
 
-}  // namespace
+}  // namespace tree_kernels_fast_paths_test
 }  // namespace ossa::multibody::internal

@@ -546,5 +546,5 @@ TEST(TreeKernels, BadInputThrows) {
   }
 }
 
-}  // namespace
+}  // namespace tree_kernels_test
 }  // namespace ossa::multibody::internal

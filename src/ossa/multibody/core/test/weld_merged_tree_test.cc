@@ -108,5 +108,5 @@ TEST(WeldMergedTree, ParametersRejectAnotherTree) {
   }
 }
 
-}  // namespace
+}  // namespace weld_merged_tree_test
 }  // namespace ossa::multibody::internal

@@ -448,5 +448,5 @@ TEST(UnitInertia, ShiftsAndSetFromRotationalInertia) {
   EXPECT_EQ(ExtractValue(G_ad.CopyToFullMatrix3()), G_Q.CopyToFullMatrix3());
 }
 
-}  // namespace
+}  // namespace rotational_inertia_test
 }  // namespace ossa::multibody

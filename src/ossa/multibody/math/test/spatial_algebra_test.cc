@@ -378,5 +378,5 @@ TEST(SpatialVector, AutoDiffDerivativesOfShift) {
   }
 }
 
-}  // namespace
+}  // namespace spatial_algebra_test
 }  // namespace ossa::multibody

@@ -521,5 +521,5 @@ TEST(ArticulatedBodyInertia, InvalidMatricesThrow) {
   EXPECT_TRUE(ArticulatedBodyInertia<double>().CopyToFullMatrix6().hasNaN());
 }
 
-}  // namespace
+}  // namespace spatial_inertia_test
 }  // namespace ossa::multibody

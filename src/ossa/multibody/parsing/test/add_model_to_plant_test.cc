@@ -396,5 +396,5 @@ TEST(AddModelToPlant, NestedSdfModelsResolveScopedNames) {
   EXPECT_EQ(tree.num_velocities(), 7);
 }
 
-}  // namespace
+}  // namespace add_model_to_plant_test
 }  // namespace ossa::multibody

@@ -496,5 +496,5 @@ TEST_F(InertiaErrorTest, EveryFailureNamesFileAndLine) {
   }
 }
 
-}  // namespace
+}  // namespace bad_input_test
 }  // namespace ossa::multibody

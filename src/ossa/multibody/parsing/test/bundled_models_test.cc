@@ -206,5 +206,5 @@ TEST(BundledModels, KnownValues) {
   }
 }
 
-}  // namespace
+}  // namespace bundled_models_test
 }  // namespace ossa::multibody

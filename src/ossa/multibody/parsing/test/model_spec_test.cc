@@ -63,5 +63,5 @@ TEST(ModelSpec, JointTypeNamesPerFormat) {
             "or screw");
 }
 
-}  // namespace
+}  // namespace model_spec_test
 }  // namespace ossa::multibody::internal

@@ -541,5 +541,5 @@ TEST_F(MujocoFileTest, ObjMeshMustBeARegularFile) {
   }
 }
 
-}  // namespace
+}  // namespace mujoco_parser_test
 }  // namespace ossa::multibody

@@ -138,5 +138,5 @@ TEST(PackageMapTest, ResolveUrl) {
   EXPECT_FALSE(map.TryResolveUrl("no scheme").has_value());
 }
 
-}  // namespace
+}  // namespace package_map_test
 }  // namespace ossa::multibody

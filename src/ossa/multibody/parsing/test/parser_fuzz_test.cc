@@ -450,5 +450,5 @@ TEST_F(ParserFuzzTest, AdversarialInputsFailCleanly) {
   }
 }
 
-}  // namespace
+}  // namespace parser_fuzz_test
 }  // namespace ossa::multibody

@@ -18,6 +18,7 @@
 #include "ossa/multibody/plant/test/discrete_test_models.h"
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/systems/analysis/simulator.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace discrete_update_manager_test {
@@ -27,10 +28,6 @@ using internal::DiscreteStepResults;
 using internal::DiscreteStepScratch;
 using internal::DiscreteStepSolver;
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 constexpr double kH = 1e-3;
 // The plant's default gravity.

@@ -6,15 +6,12 @@
 #include <gtest/gtest.h>
 
 #include "ossa/multibody/plant/multibody_plant_config_functions.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_plant_config_test {
 
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 TEST(MultibodyPlantConfig, DefaultsMatchThePlant) {
   const MultibodyPlantConfig config;

@@ -15,16 +15,13 @@
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/systems/analysis/runge_kutta3_integrator.h"
 #include "ossa/systems/analysis/simulator.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_plant_dynamics_test {
 
 using math::RigidTransform;
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 constexpr double kG = 9.81;
 

@@ -10,16 +10,13 @@
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/fixed_offset_frame.h"
 #include "ossa/multibody/tree/revolute_joint.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_plant_ports_test {
 
 using math::RigidTransform;
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 constexpr double kG = 9.81;
 

@@ -9,6 +9,7 @@
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/tree/rpy_floating_joint.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_plant_queries_test {
@@ -18,10 +19,6 @@ using math::RollPitchYaw;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::UnorderedElementsAre;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 // robot: a free "base" with an "arm" on revolute "shoulder" (actuated
 // "motor", limit 5) and a "tool" on prismatic "slide".

@@ -11,15 +11,12 @@
 
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_plant_test {
 
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 constexpr double kGravity = 9.81;
 

@@ -16,6 +16,7 @@
 #include "ossa/multibody/tree/revolute_spring.h"
 #include "ossa/multibody/tree/test/dynamics_test_models.h"
 #include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace force_elements_test {
@@ -23,10 +24,6 @@ namespace force_elements_test {
 using internal::MultibodyTree;
 using internal::MultibodyTreeSystem;
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 DoorHingeConfig SomeDoorHingeConfig() {
   DoorHingeConfig config;

@@ -11,6 +11,7 @@
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/multibody/tree/test/dynamics_test_models.h"
 #include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_tree_dynamics_test {
@@ -18,10 +19,6 @@ namespace multibody_tree_dynamics_test {
 using internal::MultibodyTree;
 using internal::MultibodyTreeSystem;
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 // ------------------------------------------------------------ acrobot
 

@@ -18,6 +18,7 @@
 #include "ossa/multibody/tree/screw_joint.h"
 #include "ossa/multibody/tree/universal_joint.h"
 #include "ossa/multibody/tree/weld_joint.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_tree_elements_test {
@@ -28,10 +29,6 @@ using math::RotationMatrix;
 using ::testing::HasSubstr;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 SpatialInertia<double> Sphere(double mass) {
   return SpatialInertia<double>::SolidSphereWithMass(mass, 0.1);

@@ -24,6 +24,7 @@
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/tree/universal_joint.h"
 #include "ossa/multibody/tree/weld_joint.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_tree_kinematics_test {
@@ -34,10 +35,6 @@ using math::RigidTransform;
 using math::RollPitchYaw;
 using math::RotationMatrix;
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 // Round-off of products of a few dozen rotations and sums over ~12 bodies:
 // far above 1e-16, far below any modeling error.

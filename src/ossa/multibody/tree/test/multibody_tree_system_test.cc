@@ -9,16 +9,13 @@
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_tree_system_test {
 
 using internal::MultibodyTreeSystem;
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 // A planar pendulum of length l on a cart: q = [x, θ].
 template <typename T>

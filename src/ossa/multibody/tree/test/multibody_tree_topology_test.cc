@@ -17,6 +17,7 @@
 #include "ossa/multibody/tree/quaternion_floating_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/tree/rpy_floating_joint.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace multibody_tree_topology_test {
@@ -25,10 +26,6 @@ using internal::MultibodyTree;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::UnorderedElementsAre;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 SpatialInertia<double> Sphere(double mass) {
   return SpatialInertia<double>::SolidSphereWithMass(mass, 0.1);

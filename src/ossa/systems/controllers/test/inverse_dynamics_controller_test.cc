@@ -15,6 +15,7 @@
 #include "ossa/systems/analysis/simulator.h"
 #include "ossa/systems/framework/diagram_builder.h"
 #include "ossa/systems/primitives/constant_vector_source.h"
+#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::systems::controllers {
 namespace inverse_dynamics_controller_test {
@@ -24,10 +25,6 @@ using multibody::MultibodyPlant;
 using multibody::RevoluteJoint;
 using multibody::SpatialInertia;
 using ::testing::HasSubstr;
-
-#define EXPECT_LOGIC_ERROR(statement, substring)                              \
-  EXPECT_THAT([&] { statement; }, ::testing::ThrowsMessage<std::logic_error>( \
-                                      HasSubstr(substring)))
 
 // Three links under gravity, hinged about y, x and y (so the dynamics are
 // fully 3-D), one actuator per joint, the middle one with a gear ratio and
