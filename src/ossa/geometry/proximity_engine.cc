@@ -378,7 +378,11 @@ class ProximityEngine::Impl {
     const int index = static_cast<int>(geometries_.size());
     g->object->setUserData(
         reinterpret_cast<void*>(static_cast<intptr_t>(index)));
-    manager_.registerObject(g->object.get());
+    // Half spaces stay out of the AABB tree (their boxes are unbounded);
+    // ForEachCandidate() tests them against every geometry.
+    if (g->shape.kind != Kind::kHalfSpace) {
+      manager_.registerObject(g->object.get());
+    }
     geometries_.push_back(std::move(g));
     for (auto& row : filter_) row.push_back(0);
     filter_.emplace_back(geometries_.size(), 0);
@@ -387,7 +391,9 @@ class ProximityEngine::Impl {
   }
 
   GeometryId Remove(int index) {
-    manager_.unregisterObject(geometries_[index]->object.get());
+    if (geometries_[index]->shape.kind != Kind::kHalfSpace) {
+      manager_.unregisterObject(geometries_[index]->object.get());
+    }
     const int last = static_cast<int>(geometries_.size()) - 1;
     GeometryId moved;
     if (index != last) {
@@ -449,6 +455,30 @@ class ProximityEngine::Impl {
     cb.self = this;
     cb.f = &f;
     manager_.collide(&cb);
+    const int n = static_cast<int>(geometries_.size());
+    for (int h = 0; h < n; ++h) {
+      const Geometry& hs = *geometries_[h];
+      if (hs.shape.kind != Kind::kHalfSpace) continue;
+      const V3 normal = hs.X_WG.rotation().matrix().col(2);
+      const V3 origin = hs.X_WG.translation();
+      for (int i = 0; i < n; ++i) {
+        if (i == h || filter_[h][i]) continue;
+        const Geometry& g = *geometries_[i];
+        if (g.shape.kind == Kind::kHalfSpace) {
+          if (i < h) continue;  // Each pair of half spaces once.
+        } else {
+          // The AABB corner lowest along the normal must be below the plane.
+          const coal::AABB& box = g.object->getAABB();
+          V3 corner;
+          for (int k = 0; k < 3; ++k) {
+            corner[k] = normal[k] > 0 ? box.min_[k] : box.max_[k];
+          }
+          if (normal.dot(corner - origin) > 0) continue;
+        }
+        const bool stop = hs.id < g.id ? f(h, i) : f(i, h);
+        if (stop) return;
+      }
+    }
   }
 
   std::optional<PenetrationAsPointPair<double>> Penetration(int ia,
