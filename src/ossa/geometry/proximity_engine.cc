@@ -261,6 +261,35 @@ WorldPair SphereBox(const V3& c_W, double r, const Geometry& box) {
   return w;
 }
 
+// The signed distance from a point p (in the cylinder frame G) to a
+// cylinder of radius r and half length h along Gz: the nearest surface point
+// N, the distance and its gradient, all in G. Inside, the nearer of the
+// barrel and the caps wins (the barrel on a tie).
+void PointCylinder(const V3& p, double r, double h, V3* N, double* d,
+                   V3* grad) {
+  const double rho = std::hypot(p.x(), p.y());
+  const V3 radial =
+      rho > 0 ? V3(p.x() / rho, p.y() / rho, 0) : V3(kAnyDirection);
+  if (rho <= r && std::abs(p.z()) <= h) {
+    const double s = p.z() >= 0 ? 1.0 : -1.0;
+    if (r - rho <= h - std::abs(p.z())) {
+      *d = rho - r;
+      *grad = radial;
+      *N = V3(r * radial.x(), r * radial.y(), p.z());
+    } else {
+      *d = std::abs(p.z()) - h;
+      *grad = V3(0, 0, s);
+      *N = V3(p.x(), p.y(), s * h);
+    }
+  } else {
+    const double rc = std::min(rho, r);
+    *N = V3(rc * radial.x(), rc * radial.y(), std::clamp(p.z(), -h, h));
+    const V3 v = p - *N;
+    *d = v.norm();
+    *grad = v / *d;
+  }
+}
+
 // Sphere A against half space B.
 WorldPair SphereHalfSpace(const V3& c_W, double r, const Geometry& hs) {
   const V3 n = hs.X_WG.rotation().matrix().col(2);
@@ -284,6 +313,19 @@ std::optional<WorldPair> ClosedForm(const Geometry& A, const Geometry& B) {
   if (ka == Kind::kSphere && kb == Kind::kBox) return SphereBox(cA, rA, B);
   if (ka == Kind::kSphere && kb == Kind::kHalfSpace) {
     return SphereHalfSpace(cA, rA, B);
+  }
+  if (ka == Kind::kSphere && kb == Kind::kCylinder) {
+    const M3 R = B.X_WG.rotation().matrix();
+    V3 N, grad;
+    double d;
+    PointCylinder(R.transpose() * (cA - cB), rB, B.shape.half.z(), &N, &d,
+                  &grad);
+    WorldPair w;
+    w.distance = d - rA;
+    w.nhat_BA_W = R * grad;
+    w.p_WCa = cA - rA * w.nhat_BA_W;
+    w.p_WCb = cB + R * N;
+    return w;
   }
   if (ka == Kind::kSphere && kb == Kind::kCapsule) {
     V3 b0, b1;
@@ -690,28 +732,7 @@ ProximityEngine::ComputeSignedDistanceToPoint(const V3& p_WQ,
         break;
       }
       case Kind::kCylinder: {
-        const double h = g.shape.half.z(), r = g.shape.radius;
-        const double rho = std::hypot(p.x(), p.y());
-        const V3 radial =
-            rho > 0 ? V3(p.x() / rho, p.y() / rho, 0) : V3(kAnyDirection);
-        if (rho <= r && std::abs(p.z()) <= h) {
-          const double s = p.z() >= 0 ? 1.0 : -1.0;
-          if (r - rho < h - std::abs(p.z())) {
-            d = rho - r;
-            grad_G = radial;
-            N = V3(r * radial.x(), r * radial.y(), p.z());
-          } else {
-            d = std::abs(p.z()) - h;
-            grad_G = V3(0, 0, s);
-            N = V3(p.x(), p.y(), s * h);
-          }
-        } else {
-          const double rc = std::min(rho, r);
-          N = V3(rc * radial.x(), rc * radial.y(), std::clamp(p.z(), -h, h));
-          const V3 v = p - N;
-          d = v.norm();
-          grad_G = v / d;
-        }
+        PointCylinder(p, g.shape.radius, g.shape.half.z(), &N, &d, &grad_G);
         break;
       }
       default:

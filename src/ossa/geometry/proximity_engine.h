@@ -5,7 +5,8 @@
 /// have the proximity role. The broad phase (a dynamic AABB tree) and the
 /// narrow phase (GJK/EPA) come from coal, hidden behind a pimpl; exact
 /// closed forms handle sphere–sphere, sphere–half-space, box–half-space
-/// (penetration), sphere–box, sphere–capsule and capsule–capsule.
+/// (penetration), sphere–box, sphere–capsule, sphere–cylinder and
+/// capsule–capsule.
 ///
 /// Geometries are known by a dense engine index (returned by AddGeometry()).
 /// Poses X_WG are set per geometry; a filter matrix over engine indices says
