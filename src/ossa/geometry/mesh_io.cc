@@ -1,5 +1,6 @@
 #include "ossa/geometry/mesh_io.h"
 
+#include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
@@ -63,6 +64,10 @@ TriangleSurface ReadTriangleSurface(const std::string& filename,
         "be read (OBJ, STL, DAE, glTF, ...).",
         filename, ext.empty() ? std::string("(no extension)") : ext);
   }
+  // Vertices as written in the file, in the frame the model gives the
+  // mesh (robot description files place Z-up COLLADA meshes as they are;
+  // Assimp would otherwise turn them to Y-up).
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
   // Joining identical vertices makes a closed surface of an STL file, which
   // stores each triangle's corners separately.
   const aiScene* scene = importer.ReadFile(
