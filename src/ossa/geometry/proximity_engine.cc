@@ -666,6 +666,7 @@ ProximityEngine::ComputeSignedDistancePairwiseClosestPoints(
   const auto& g = impl_->geometries_;
   const int n = static_cast<int>(g.size());
   std::vector<SignedDistancePair<double>> out;
+  if (!std::isfinite(max_distance)) out.reserve(n * (n - 1) / 2);
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
       if (impl_->filter_[i][j]) continue;
