@@ -276,3 +276,28 @@ def test_filters_and_queries():
     assert inspector.NumGeometriesWithRole(g.Role.kProximity) == 3
     assert inspector.GetName(ids[1]) == "b1"
     assert inspector.CollisionFiltered(ids[0], ids[1])
+
+
+def test_geometry_without_proximity_role_is_refused_like_the_reference():
+    pydrake_geometry = pytest.importorskip("pydrake.geometry")
+    import ossa.math
+    import pydrake.math
+    for mod, math in ((g, ossa.math), (pydrake_geometry, pydrake.math)):
+        sg = mod.SceneGraph()
+        s = sg.RegisterSource("s")
+        f = sg.RegisterFrame(s, mod.GeometryFrame("f"))
+        with_role = mod.GeometryInstance(math.RigidTransform(), mod.Sphere(1),
+                                         "a")
+        with_role.set_proximity_properties(mod.ProximityProperties())
+        a = sg.RegisterGeometry(s, f, with_role)
+        b = sg.RegisterGeometry(s, f, mod.GeometryInstance(
+            math.RigidTransform(), mod.Sphere(1), "b"))
+        context = sg.CreateDefaultContext()
+        poses = mod.FramePoseVector()
+        poses.set_value(f, math.RigidTransform())
+        sg.get_source_pose_port(s).FixValue(context, poses)
+        q = sg.get_query_output_port().Eval(context)
+        with pytest.raises(RuntimeError, match="does not have a proximity role"):
+            q.ComputeSignedDistancePairClosestPoints(a, b)
+        with pytest.raises(RuntimeError, match="does not have a proximity role"):
+            q.inspector().CollisionFiltered(a, b)

@@ -449,8 +449,9 @@ int GeometryState<T>::engine_index(GeometryId id, const char* caller) const {
   const GeometryRecord& g = GetGeometry(id);
   if (g.engine_index < 0) {
     ThrowLogicError(
-        "{}: the geometry {} ('{}') does not have a proximity role.", caller,
-        id.to_string(), g.name);
+        "The geometry {} ('{}') cannot be used in {}; it does not have a "
+        "proximity role.",
+        id.to_string(), g.name, caller);
   }
   return g.engine_index;
 }
@@ -560,9 +561,9 @@ bool GeometryState<T>::CollisionFiltered(GeometryId id1, GeometryId id2) const {
   if (a.engine_index < 0 || b.engine_index < 0) {
     const GeometryId bad = a.engine_index < 0 ? id1 : id2;
     ThrowLogicError(
-        "CollisionFiltered(): geometry {} ('{}') does not have a proximity "
-        "role.",
-        bad.to_string(), GetGeometry(bad).name);
+        "Can't report collision filter status between geometries {} and {}; "
+        "{} does not have a proximity role",
+        id1.to_string(), id2.to_string(), bad.to_string());
   }
   if (id1 == id2) return true;
   return engine_.IsFiltered(a.engine_index, b.engine_index);

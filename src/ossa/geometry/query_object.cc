@@ -92,7 +92,7 @@ SignedDistancePair<T> QueryObject<T>::ComputeSignedDistancePairClosestPoints(
   ThrowUnlessDouble<T>("ComputeSignedDistancePairClosestPoints");
   if constexpr (std::is_same_v<T, double>) {
     const auto& state = UpdatedState();
-    const char* caller = "ComputeSignedDistancePairClosestPoints()";
+    const char* caller = "ComputeSignedDistancePairClosestPoints";
     return state.proximity_engine().ComputeSignedDistancePairClosestPoints(
         state.engine_index(geometry_id_A, caller),
         state.engine_index(geometry_id_B, caller));
