@@ -249,3 +249,65 @@ def test_ellipsoid_distance_against_independent_minimization():
              for _ in range(3)), key=lambda r: r.fun)
         assert d.distance == pytest.approx(np.sqrt(best.fun), abs=1e-5)
         checked += 1
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_signed_distance_to_point_agrees_with_reference(kind):
+    """Points around and inside one geometry; closed forms (every kind but
+    Ellipsoid and Convex) to 1e-10, the others to the solvers' accuracy:
+    1e-5 for the convex hull, 2e-5 for the ellipsoid (the reference is off
+    by up to 1.1e-5 there, ossa by 1.2e-6: see
+    test_point_to_ellipsoid_distance_is_exact_to_the_solver_tolerance)."""
+    tol = {"Ellipsoid": 2e-5, "Convex": 1e-5}.get(kind, 1e-10)
+    ours = PairScene(ossa.geometry, ossa.math, kind, "Sphere")
+    ref = PairScene(pydrake_geometry, pydrake.math, kind, "Sphere")
+    rng = np.random.default_rng(KINDS.index(kind))
+    far = (np.eye(3), np.array([5.0, 5.0, 5.0]))  # The sphere stays away.
+    for _ in range(60):
+        poses = [random_pose(rng), far]
+        q, qr = ours.query(poses), ref.query(poses)
+        p_WQ = rng.uniform(-0.25, 0.25, 3)
+        (a,) = [r for r in q.ComputeSignedDistanceToPoint(p_WQ, 1.0)
+                if r.id_G == ours.ids[0]]
+        (b,) = [r for r in qr.ComputeSignedDistanceToPoint(p_WQ, 1.0)
+                if r.id_G == ref.ids[0]]
+        assert a.distance == pytest.approx(b.distance, abs=tol)
+        np.testing.assert_allclose(a.p_GN, b.p_GN, atol=tol if tol < 1e-9
+                                   else 1e-3)
+        # An iterative solver's normal is poorly determined when Q is near
+        # the surface; compare it beyond 1 cm.
+        if tol < 1e-9 or abs(b.distance) > 0.01:
+            np.testing.assert_allclose(a.grad_W, b.grad_W,
+                                       atol=tol if tol < 1e-9 else 1e-2)
+        assert np.linalg.norm(a.grad_W) == pytest.approx(1, abs=1e-9)
+
+
+def test_point_to_ellipsoid_distance_is_exact_to_the_solver_tolerance():
+    """The distance from an outside point p to the ellipsoid Σ x²/a² = 1 is
+    |p − x| with x = p a²/(a² + t), t > 0 the root of Σ (p a/(a² + t))² = 1
+    (a monotone equation, solved by bisection to machine precision); ossa's
+    GJK answer agrees to 2e-6 (its tolerance is 1e-6)."""
+    scene = PairScene(ossa.geometry, ossa.math, "Ellipsoid", "Sphere")
+    axes = np.array([0.12, 0.08, 0.15])
+    rng = np.random.default_rng(3)
+    far = (np.eye(3), np.array([5.0, 5.0, 5.0]))
+    checked = 0
+    while checked < 40:
+        poses = [random_pose(rng), far]
+        p_WQ = rng.uniform(-0.25, 0.25, 3)
+        R, center = poses[0]
+        p = R.T @ (p_WQ - center)
+        if np.sum((p / axes)**2) <= 1:
+            continue
+        lo, hi = 0.0, 1.0
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if np.sum((p * axes / (axes**2 + mid))**2) > 1:
+                lo = mid
+            else:
+                hi = mid
+        x = p * axes**2 / (axes**2 + lo)
+        (r,) = [r for r in scene.query(poses).ComputeSignedDistanceToPoint(
+            p_WQ, 1.0) if r.id_G == scene.ids[0]]
+        assert r.distance == pytest.approx(np.linalg.norm(p - x), abs=2e-6)
+        checked += 1

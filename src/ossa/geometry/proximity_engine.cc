@@ -736,11 +736,25 @@ ProximityEngine::ComputeSignedDistanceToPoint(const V3& p_WQ,
         PointCylinder(p, g.shape.radius, g.shape.half.z(), &N, &d, &grad_G);
         break;
       }
-      default:
-        ThrowLogicError(
-            "ComputeSignedDistanceToPoint(): the signed distance from a point "
-            "to a {} is not supported.",
-            KindName(g.shape.kind));
+      default: {
+        // Ellipsoids and convex hulls: coal's distance to a point (a sphere
+        // of radius 0), GJK outside and EPA inside.
+        static const auto point_shape = std::make_shared<coal::Sphere>(0.0);
+        coal::CollisionObject point(point_shape,
+                                    coal::Transform3s(M3::Identity(), p_WQ));
+        coal::DistanceRequest request(true);
+        request.gjk_tolerance = kIterativeSolverTolerance;
+        request.epa_tolerance = kIterativeSolverTolerance;
+        coal::DistanceResult result;
+        coal::distance(g.object.get(), &point, request, result);
+        d = result.min_distance;
+        N = R.transpose() *
+            (V3(result.nearest_points[0]) - g.X_WG.translation());
+        // coal's normal points from the geometry to the point: the gradient
+        // of the distance with respect to Q.
+        grad_G = R.transpose() * V3(result.normal);
+        break;
+      }
     }
     if (d <= threshold) {
       out.emplace_back(g.id, N, d, R * grad_G);

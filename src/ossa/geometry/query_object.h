@@ -64,8 +64,9 @@ class QueryObject {
       GeometryId geometry_id_A, GeometryId geometry_id_B) const;
 
   /// The signed distance from the point Q to every proximity geometry
-  /// within `threshold`, sorted by id (supported: sphere, box, capsule,
-  /// cylinder, half space).
+  /// within `threshold`, sorted by id (closed forms for sphere, box,
+  /// capsule, cylinder and half space; GJK/EPA for ellipsoids and convex
+  /// hulls).
   std::vector<SignedDistanceToPoint<T>> ComputeSignedDistanceToPoint(
       const Vector3<T>& p_WQ,
       double threshold = std::numeric_limits<double>::infinity()) const;
