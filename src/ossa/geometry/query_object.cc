@@ -2,6 +2,7 @@
 
 #include "ossa/common/autodiff.h"
 #include "ossa/common/error.h"
+#include "ossa/geometry/closed_form_proximity.h"
 #include "ossa/geometry/geometry_state.h"
 #include "ossa/geometry/scene_graph.h"
 
@@ -52,64 +53,146 @@ const math::RigidTransform<T>& QueryObject<T>::GetPoseInWorld(
 }
 
 namespace {
-template <typename T>
-void ThrowUnlessDouble(const char* query) {
-  if constexpr (!std::is_same_v<T, double>) {
-    ThrowLogicError(
-        "QueryObject::{}(): proximity queries are available for double only; "
-        "this QueryObject is on AutoDiffXd.",
-        query);
-  }
+
+using internal::ShapeKind;
+using internal::ShapeParams;
+
+// The pairs the reference differentiates on AutoDiffXd: a sphere with a
+// sphere, box, capsule, cylinder or half space (penetration); a sphere with
+// a sphere, box or half space (signed distance).
+bool AutoDiffPenetrationSupported(ShapeKind a, ShapeKind b) {
+  if (b == ShapeKind::kSphere) std::swap(a, b);
+  return a == ShapeKind::kSphere &&
+         (b == ShapeKind::kSphere || b == ShapeKind::kBox ||
+          b == ShapeKind::kCapsule || b == ShapeKind::kCylinder ||
+          b == ShapeKind::kHalfSpace);
 }
+bool AutoDiffDistanceSupported(ShapeKind a, ShapeKind b) {
+  if (b == ShapeKind::kSphere) std::swap(a, b);
+  return a == ShapeKind::kSphere &&
+         (b == ShapeKind::kSphere || b == ShapeKind::kBox ||
+          b == ShapeKind::kHalfSpace);
+}
+
+[[noreturn]] void ThrowUnsupported(const char* what, ShapeKind a, ShapeKind b) {
+  ThrowLogicError(
+      "{} queries between shapes '{}' and '{}' are not supported for scalar "
+      "type AutoDiffXd.",
+      what, internal::ShapeKindName(a), internal::ShapeKindName(b));
+}
+
+// The closed-form signed distance of (A, B) on T, as a SignedDistancePair
+// with witnesses in the geometry frames.
+template <typename T>
+SignedDistancePair<T> ClosedFormDistance(
+    const internal::GeometryState<T>& state, GeometryId a, GeometryId b) {
+  const ShapeParams pa = internal::GetShapeParams(state.GetShape(a));
+  const ShapeParams pb = internal::GetShapeParams(state.GetShape(b));
+  if (!AutoDiffDistanceSupported(pa.kind, pb.kind)) {
+    ThrowUnsupported("Signed distance", pa.kind, pb.kind);
+  }
+  const auto& X_WA = state.get_pose_in_world(a);
+  const auto& X_WB = state.get_pose_in_world(b);
+  const auto w = internal::CalcClosedFormPair<T>(pa, X_WA, pb, X_WB);
+  return SignedDistancePair<T>(a, b, X_WA.inverse() * w->p_WCa,
+                               X_WB.inverse() * w->p_WCb, w->distance,
+                               w->nhat_BA_W);
+}
+
 }  // namespace
 
 template <typename T>
 std::vector<PenetrationAsPointPair<T>>
 QueryObject<T>::ComputePointPairPenetration() const {
-  ThrowUnlessDouble<T>("ComputePointPairPenetration");
+  const auto& state = UpdatedState();
   if constexpr (std::is_same_v<T, double>) {
-    return UpdatedState().proximity_engine().ComputePointPairPenetration();
+    return state.proximity_engine().ComputePointPairPenetration();
+  } else {
+    std::vector<PenetrationAsPointPair<T>> out;
+    for (const auto& [a, b] :
+         state.proximity_engine().FindCollisionCandidates()) {
+      const ShapeParams pa = internal::GetShapeParams(state.GetShape(a));
+      const ShapeParams pb = internal::GetShapeParams(state.GetShape(b));
+      if (!AutoDiffPenetrationSupported(pa.kind, pb.kind)) {
+        ThrowUnsupported("Penetration", pa.kind, pb.kind);
+      }
+      const auto w = internal::CalcClosedFormPair<T>(
+          pa, state.get_pose_in_world(a), pb, state.get_pose_in_world(b));
+      if (w->distance > 0) continue;
+      PenetrationAsPointPair<T> r;
+      r.id_A = a;
+      r.id_B = b;
+      r.p_WCa = w->p_WCa;
+      r.p_WCb = w->p_WCb;
+      r.nhat_BA_W = w->nhat_BA_W;
+      r.depth = -w->distance;
+      out.push_back(r);
+    }
+    return out;
   }
-  return {};
 }
 
 template <typename T>
 std::vector<SignedDistancePair<T>>
 QueryObject<T>::ComputeSignedDistancePairwiseClosestPoints(
     double max_distance) const {
-  ThrowUnlessDouble<T>("ComputeSignedDistancePairwiseClosestPoints");
+  const auto& state = UpdatedState();
   if constexpr (std::is_same_v<T, double>) {
-    return UpdatedState()
-        .proximity_engine()
-        .ComputeSignedDistancePairwiseClosestPoints(max_distance);
+    return state.proximity_engine().ComputeSignedDistancePairwiseClosestPoints(
+        max_distance);
+  } else {
+    std::vector<SignedDistancePair<T>> out;
+    for (const auto& [a, b] : state.GetCollisionCandidates()) {
+      auto r = ClosedFormDistance<T>(state, a, b);
+      if (r.distance <= max_distance) out.push_back(std::move(r));
+    }
+    return out;
   }
-  return {};
 }
 
 template <typename T>
 SignedDistancePair<T> QueryObject<T>::ComputeSignedDistancePairClosestPoints(
     GeometryId geometry_id_A, GeometryId geometry_id_B) const {
-  ThrowUnlessDouble<T>("ComputeSignedDistancePairClosestPoints");
+  const auto& state = UpdatedState();
+  const char* caller = "ComputeSignedDistancePairClosestPoints";
+  const int a = state.engine_index(geometry_id_A, caller);
+  const int b = state.engine_index(geometry_id_B, caller);
   if constexpr (std::is_same_v<T, double>) {
-    const auto& state = UpdatedState();
-    const char* caller = "ComputeSignedDistancePairClosestPoints";
-    return state.proximity_engine().ComputeSignedDistancePairClosestPoints(
-        state.engine_index(geometry_id_A, caller),
-        state.engine_index(geometry_id_B, caller));
+    return state.proximity_engine().ComputeSignedDistancePairClosestPoints(a,
+                                                                           b);
+  } else {
+    return ClosedFormDistance<T>(state, geometry_id_A, geometry_id_B);
   }
-  return {};
 }
 
 template <typename T>
 std::vector<SignedDistanceToPoint<T>>
 QueryObject<T>::ComputeSignedDistanceToPoint(const Vector3<T>& p_WQ,
                                              double threshold) const {
-  ThrowUnlessDouble<T>("ComputeSignedDistanceToPoint");
+  const auto& state = UpdatedState();
   if constexpr (std::is_same_v<T, double>) {
-    return UpdatedState().proximity_engine().ComputeSignedDistanceToPoint(
-        p_WQ, threshold);
+    return state.proximity_engine().ComputeSignedDistanceToPoint(p_WQ,
+                                                                 threshold);
+  } else {
+    std::vector<SignedDistanceToPoint<T>> out;
+    for (GeometryId g : state.GetAllGeometryIds(Role::kProximity)) {
+      const ShapeParams params = internal::GetShapeParams(state.GetShape(g));
+      const auto& X_WG = state.get_pose_in_world(g);
+      const auto& R_WG = X_WG.rotation().matrix();
+      const Vector3<T> p_GQ = R_WG.transpose() * (p_WQ - X_WG.translation());
+      const auto d = internal::CalcClosedFormPointDistance<T>(params, p_GQ);
+      if (!d) {
+        ThrowLogicError(
+            "ComputeSignedDistanceToPoint(): the signed distance from a point "
+            "to a {} is not supported for scalar type AutoDiffXd.",
+            internal::ShapeKindName(params.kind));
+      }
+      if (d->distance <= threshold) {
+        out.emplace_back(g, d->p_GN, d->distance, R_WG * d->grad_G);
+      }
+    }
+    return out;
   }
-  return {};
 }
 
 template <typename T>

@@ -7,8 +7,11 @@
 /// source pose input ports.
 ///
 /// Proximity queries consider geometries with the proximity role only and
-/// skip filtered pairs. On AutoDiffXd, only the poses are available: the
-/// proximity queries throw std::logic_error.
+/// skip filtered pairs. On AutoDiffXd, as in the reference, penetration is
+/// differentiated for a sphere with a sphere, box, capsule, cylinder or half
+/// space, signed distance for a sphere with a sphere, box or half space, and
+/// the distance to a point for spheres, boxes, capsules, cylinders and half
+/// spaces (exact closed forms); other pairs throw std::logic_error.
 
 #include <limits>
 #include <vector>

@@ -300,7 +300,83 @@ TEST(SceneGraphTest, InspectorAndAutoDiffPoses) {
   EXPECT_EQ(X_WG.translation().x().value(), 1.0);
   EXPECT_EQ(X_WG.translation().z().value(), 1.0);
   EXPECT_EQ(X_WG.translation().x().derivatives()[0], 1.0);
-  EXPECT_THROW(query.ComputePointPairPenetration(), std::logic_error);
+  // g has no proximity role: nothing to report.
+  EXPECT_TRUE(query.ComputePointPairPenetration().empty());
+}
+
+// On AutoDiffXd the closed forms carry derivatives: two spheres and a sphere
+// on a box, moved along x by the derivative variable.
+TEST(SceneGraphTest, AutoDiffClosedFormsCarryDerivatives) {
+  SceneGraph<double> sg;
+  const SourceId s = sg.RegisterSource("s");
+  auto add = [&](const Shape& shape, const std::string& name) {
+    const FrameId f = sg.RegisterFrame(s, GeometryFrame(name));
+    auto g = std::make_unique<GeometryInstance>(RigidTransform<double>(), shape,
+                                                name);
+    g->set_proximity_properties(ProximityProperties());
+    return std::make_pair(f, sg.RegisterGeometry(s, f, std::move(g)));
+  };
+  const auto [fa, a] = add(Sphere(0.5), "a");
+  const auto [fb, b] = add(Sphere(0.25), "b");
+  const auto [fc, c] = add(Box(2, 2, 2), "c");
+  auto ad = sg.ToAutoDiffXd();
+  auto* sg_ad = dynamic_cast<SceneGraph<AutoDiffXd>*>(ad.get());
+  ASSERT_NE(sg_ad, nullptr);
+  auto context = sg_ad->CreateDefaultContext();
+  using ADV3 = Vector3<AutoDiffXd>;
+  const AutoDiffXd x(0.6, Eigen::VectorXd::Unit(1, 0));
+  FramePoseVector<AutoDiffXd> poses;
+  poses.set_value(fa, RigidTransform<AutoDiffXd>(ADV3(x, 0, 0)));
+  poses.set_value(fb, RigidTransform<AutoDiffXd>(ADV3(0, 0, 0)));
+  // The box's top face at z = 1 + 0.3 − 1 = 0.3 below a: far from b.
+  poses.set_value(fc, RigidTransform<AutoDiffXd>(ADV3(x, 0, -1.3)));
+  sg_ad->get_source_pose_port(s).FixValue(context.get(), poses);
+  const auto& query =
+      sg_ad->get_query_output_port().Eval<QueryObject<AutoDiffXd>>(*context);
+  // d(a, b) = x − 0.75, so ∂d/∂x = 1 and the normal is +x (out of b to a).
+  const auto d = query.ComputeSignedDistancePairClosestPoints(a, b);
+  EXPECT_NEAR(d.distance.value(), -0.15, kExact);
+  EXPECT_NEAR(d.distance.derivatives()[0], 1.0, kExact);
+  EXPECT_NEAR(d.nhat_BA_W.x().value(), 1.0, kExact);
+  // Sphere a above the box c, both moving with x: the distance 0.3 − 0.5
+  // does not change with x.
+  const auto dc = query.ComputeSignedDistancePairClosestPoints(a, c);
+  EXPECT_NEAR(dc.distance.value(), -0.2, kExact);
+  EXPECT_NEAR(dc.distance.derivatives()[0], 0.0, kExact);
+  const auto pairs = query.ComputePointPairPenetration();
+  ASSERT_EQ(pairs.size(), 2u);  // a–b and a–c; b–c are apart.
+  EXPECT_NEAR(pairs[0].depth.derivatives()[0], -1.0, kExact);
+  EXPECT_NEAR(pairs[0].p_WCa.x().derivatives()[0], 1.0, kExact);
+}
+
+TEST(SceneGraphTest, AutoDiffUnsupportedPairsThrow) {
+  SceneGraph<double> sg;
+  const SourceId s = sg.RegisterSource("s");
+  std::vector<FrameId> frames;
+  for (const char* name : {"a", "b"}) {
+    frames.push_back(sg.RegisterFrame(s, GeometryFrame(name)));
+    auto g = std::make_unique<GeometryInstance>(RigidTransform<double>(),
+                                                Box(1, 1, 1), name);
+    g->set_proximity_properties(ProximityProperties());
+    sg.RegisterGeometry(s, frames.back(), std::move(g));
+  }
+  auto ad = sg.ToAutoDiffXd();
+  auto* sg_ad = dynamic_cast<SceneGraph<AutoDiffXd>*>(ad.get());
+  auto context = sg_ad->CreateDefaultContext();
+  FramePoseVector<AutoDiffXd> poses;
+  for (FrameId f : frames) poses.set_value(f, RigidTransform<AutoDiffXd>());
+  sg_ad->get_source_pose_port(s).FixValue(context.get(), poses);
+  const auto& query =
+      sg_ad->get_query_output_port().Eval<QueryObject<AutoDiffXd>>(*context);
+  try {
+    query.ComputePointPairPenetration();
+    ADD_FAILURE();
+  } catch (const std::logic_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("'Box' and 'Box' are not supported for "
+                                    "scalar type AutoDiffXd"));
+  }
+  EXPECT_THROW(query.ComputeSignedDistancePairwiseClosestPoints(),
+               std::logic_error);
 }
 
 }  // namespace

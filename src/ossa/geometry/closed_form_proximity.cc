@@ -1,0 +1,378 @@
+#include "ossa/geometry/closed_form_proximity.h"
+
+#include <cmath>
+
+#include "ossa/common/autodiff.h"
+
+namespace ossa::geometry::internal {
+
+const char* ShapeKindName(ShapeKind k) {
+  switch (k) {
+    case ShapeKind::kSphere:
+      return "Sphere";
+    case ShapeKind::kBox:
+      return "Box";
+    case ShapeKind::kCylinder:
+      return "Cylinder";
+    case ShapeKind::kCapsule:
+      return "Capsule";
+    case ShapeKind::kEllipsoid:
+      return "Ellipsoid";
+    case ShapeKind::kHalfSpace:
+      return "HalfSpace";
+    case ShapeKind::kConvex:
+      return "Convex";
+  }
+  return "?";
+}
+
+namespace {
+
+using std::abs;
+using std::sqrt;
+
+class ParamsReifier final : public ShapeReifier {
+ public:
+  ShapeParams p;
+  using ShapeReifier::ImplementGeometry;
+  void ImplementGeometry(const Sphere& s, void*) final {
+    p.kind = ShapeKind::kSphere;
+    p.radius = s.radius();
+  }
+  void ImplementGeometry(const Box& b, void*) final {
+    p.kind = ShapeKind::kBox;
+    p.half = b.size() / 2;
+  }
+  void ImplementGeometry(const Cylinder& c, void*) final {
+    p.kind = ShapeKind::kCylinder;
+    p.radius = c.radius();
+    p.half = Vector3<double>(0, 0, c.length() / 2);
+  }
+  void ImplementGeometry(const Capsule& c, void*) final {
+    p.kind = ShapeKind::kCapsule;
+    p.radius = c.radius();
+    p.half = Vector3<double>(0, 0, c.length() / 2);
+  }
+  void ImplementGeometry(const Ellipsoid& e, void*) final {
+    p.kind = ShapeKind::kEllipsoid;
+    p.half = Vector3<double>(e.a(), e.b(), e.c());
+  }
+  void ImplementGeometry(const HalfSpace&, void*) final {
+    p.kind = ShapeKind::kHalfSpace;
+  }
+  void ImplementGeometry(const Mesh&, void*) final {
+    p.kind = ShapeKind::kConvex;
+  }
+  void ImplementGeometry(const Convex&, void*) final {
+    p.kind = ShapeKind::kConvex;
+  }
+};
+
+template <typename T>
+using V3 = Vector3<T>;
+
+// Any unit vector, where the direction is not unique (two coincident sphere
+// centers, a point on a cylinder's axis).
+template <typename T>
+V3<T> AnyDirection() {
+  return V3<T>::UnitX();
+}
+
+template <typename T>
+T Clamp(const T& x, double lo, double hi) {
+  if (x < lo) return T(lo);
+  if (x > hi) return T(hi);
+  return x;
+}
+
+// Two "fat points": sphere centers, or the closest points of capsules' core
+// segments.
+template <typename T>
+WorldPair<T> PointRadiusPair(const V3<T>& pA, double rA, const V3<T>& pB,
+                             double rB) {
+  const V3<T> v = pA - pB;
+  const T n = v.norm();
+  WorldPair<T> r;
+  r.nhat_BA_W = n > 0 ? V3<T>(v / n) : AnyDirection<T>();
+  r.distance = n - rA - rB;
+  r.p_WCa = pA - rA * r.nhat_BA_W;
+  r.p_WCb = pB + rB * r.nhat_BA_W;
+  return r;
+}
+
+// The parameter in [0, 1] of the point of segment [a, b] nearest q.
+template <typename T>
+T ClosestOnSegment(const V3<T>& a, const V3<T>& b, const V3<T>& q) {
+  const V3<T> d = b - a;
+  const T dd = d.squaredNorm();
+  if (dd == 0) return T(0);
+  return Clamp<T>((q - a).dot(d) / dd, 0.0, 1.0);
+}
+
+// Closest points of two segments p(s) = p0 + s d1, q(t) = q0 + t d2. The
+// unconstrained minimum of |p(s) − q(t)|² solves a 2×2 linear system; it is
+// clamped to the square, and each parameter is then recomputed from the
+// other, which gives the exact constrained minimum of this convex quadratic.
+// For parallel segments (not unique) s comes from the projection of q0.
+template <typename T>
+void ClosestSegmentSegment(const V3<T>& p0, const V3<T>& p1, const V3<T>& q0,
+                           const V3<T>& q1, V3<T>* p, V3<T>* q) {
+  const V3<T> d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
+  const T a = d1.squaredNorm(), e = d2.squaredNorm(), f = d2.dot(r);
+  T s(0), t(0);
+  if (a == 0 && e == 0) {
+  } else if (a == 0) {
+    t = Clamp<T>(f / e, 0.0, 1.0);
+  } else {
+    const T c = d1.dot(r);
+    if (e == 0) {
+      s = Clamp<T>(-c / a, 0.0, 1.0);
+    } else {
+      const T b = d1.dot(d2);
+      const T denom = a * e - b * b;
+      // Parallel when sin² of the angle is below ε.
+      s = denom > 1e-14 * a * e ? Clamp<T>((b * f - c * e) / denom, 0.0, 1.0)
+                                : T(0);
+      t = (b * s + f) / e;
+      if (t < 0) {
+        t = 0;
+        s = Clamp<T>(-c / a, 0.0, 1.0);
+      } else if (t > 1) {
+        t = 1;
+        s = Clamp<T>((b - c) / a, 0.0, 1.0);
+      }
+    }
+  }
+  *p = p0 + s * d1;
+  *q = q0 + t * d2;
+}
+
+template <typename T>
+void SegmentOf(const ShapeParams& g, const math::RigidTransform<T>& X_WG,
+               V3<T>* a, V3<T>* b) {
+  const V3<T> axis = X_WG.rotation().matrix().col(2) * g.half.z();
+  *a = X_WG.translation() - axis;
+  *b = X_WG.translation() + axis;
+}
+
+// The signed distance from p (box frame) to a box of half sizes h.
+template <typename T>
+PointDistance<T> PointBox(const V3<T>& c, const Vector3<double>& h) {
+  PointDistance<T> out;
+  bool outside = false;
+  for (int i = 0; i < 3; ++i) outside = outside || abs(c[i]) > h[i];
+  if (outside) {
+    V3<T> q;
+    for (int i = 0; i < 3; ++i) q[i] = Clamp<T>(c[i], -h[i], h[i]);
+    const V3<T> diff = c - q;
+    const T len = diff.norm();
+    out.grad_G = diff / len;
+    out.distance = len;
+    out.p_GN = q;
+  } else {
+    // Inside (or on the surface): the nearest face. Ties (equally near two
+    // faces) have several answers; the lowest axis wins.
+    int k = 0;
+    T best = h[0] - abs(c[0]);
+    for (int i = 1; i < 3; ++i) {
+      const T gap = h[i] - abs(c[i]);
+      if (gap < best) {
+        best = gap;
+        k = i;
+      }
+    }
+    const double s = c[k] >= 0 ? 1.0 : -1.0;
+    out.p_GN = c;
+    out.p_GN[k] = s * h[k];
+    out.grad_G = V3<T>::Zero();
+    out.grad_G[k] = s;
+    out.distance = -best;
+  }
+  return out;
+}
+
+// The signed distance from p (cylinder frame) to a cylinder of radius r and
+// half length h along z. Inside, the nearer of the barrel and the caps wins
+// (the barrel on a tie).
+template <typename T>
+PointDistance<T> PointCylinder(const V3<T>& p, double r, double h) {
+  PointDistance<T> out;
+  const T rho = sqrt(p.x() * p.x() + p.y() * p.y());
+  const V3<T> radial =
+      rho > 0 ? V3<T>(p.x() / rho, p.y() / rho, T(0)) : AnyDirection<T>();
+  if (rho <= r && abs(p.z()) <= h) {
+    const double s = p.z() >= 0 ? 1.0 : -1.0;
+    if (r - rho <= h - abs(p.z())) {
+      out.distance = rho - r;
+      out.grad_G = radial;
+      out.p_GN = V3<T>(r * radial.x(), r * radial.y(), p.z());
+    } else {
+      out.distance = abs(p.z()) - h;
+      out.grad_G = V3<T>(T(0), T(0), T(s));
+      out.p_GN = V3<T>(p.x(), p.y(), T(s * h));
+    }
+  } else {
+    const T rc = rho < r ? rho : T(r);
+    out.p_GN = V3<T>(rc * radial.x(), rc * radial.y(), Clamp<T>(p.z(), -h, h));
+    const V3<T> v = p - out.p_GN;
+    out.distance = v.norm();
+    out.grad_G = v / out.distance;
+  }
+  return out;
+}
+
+// Sphere A (center c_W, radius r) against a shape B whose point distance
+// has a closed form: the distance from the center, less r.
+template <typename T>
+WorldPair<T> SphereAgainst(const V3<T>& c_W, double r,
+                           const PointDistance<T>& d_B,
+                           const math::RigidTransform<T>& X_WB) {
+  WorldPair<T> w;
+  w.distance = d_B.distance - r;
+  w.nhat_BA_W = X_WB.rotation().matrix() * d_B.grad_G;
+  w.p_WCa = c_W - r * w.nhat_BA_W;
+  w.p_WCb = X_WB * d_B.p_GN;
+  return w;
+}
+
+template <typename T>
+std::optional<WorldPair<T>> OneOrder(const ShapeParams& a,
+                                     const math::RigidTransform<T>& X_WA,
+                                     const ShapeParams& b,
+                                     const math::RigidTransform<T>& X_WB) {
+  const V3<T> cA = X_WA.translation();
+  if (a.kind == ShapeKind::kSphere && b.kind == ShapeKind::kSphere) {
+    return PointRadiusPair<T>(cA, a.radius, X_WB.translation(), b.radius);
+  }
+  if (a.kind == ShapeKind::kSphere && b.kind == ShapeKind::kCapsule) {
+    V3<T> b0, b1;
+    SegmentOf(b, X_WB, &b0, &b1);
+    const V3<T> q = b0 + ClosestOnSegment<T>(b0, b1, cA) * (b1 - b0);
+    return PointRadiusPair<T>(cA, a.radius, q, b.radius);
+  }
+  if (a.kind == ShapeKind::kSphere &&
+      (b.kind == ShapeKind::kBox || b.kind == ShapeKind::kCylinder ||
+       b.kind == ShapeKind::kHalfSpace)) {
+    const V3<T> p_BA =
+        X_WB.rotation().matrix().transpose() * (cA - X_WB.translation());
+    const auto d = CalcClosedFormPointDistance<T>(b, p_BA);
+    return SphereAgainst<T>(cA, a.radius, *d, X_WB);
+  }
+  if (a.kind == ShapeKind::kCapsule && b.kind == ShapeKind::kCapsule) {
+    V3<T> a0, a1, b0, b1, p, q;
+    SegmentOf(a, X_WA, &a0, &a1);
+    SegmentOf(b, X_WB, &b0, &b1);
+    ClosestSegmentSegment<T>(a0, a1, b0, b1, &p, &q);
+    WorldPair<T> w = PointRadiusPair<T>(p, a.radius, q, b.radius);
+    if ((p - q).norm() == 0) {
+      // Crossing core segments: the normal is perpendicular to both.
+      const V3<T> x = (a1 - a0).cross(b1 - b0);
+      if (x.norm() > 0) {
+        w.nhat_BA_W = x / x.norm();
+        w.p_WCa = p - a.radius * w.nhat_BA_W;
+        w.p_WCb = q + b.radius * w.nhat_BA_W;
+      }
+    }
+    return w;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+ShapeParams GetShapeParams(const Shape& shape) {
+  ParamsReifier r;
+  shape.Reify(&r);
+  return r.p;
+}
+
+template <typename T>
+std::optional<PointDistance<T>> CalcClosedFormPointDistance(
+    const ShapeParams& g, const Vector3<T>& p) {
+  switch (g.kind) {
+    case ShapeKind::kSphere: {
+      PointDistance<T> out;
+      const T len = p.norm();
+      out.grad_G = len > 0 ? V3<T>(p / len) : AnyDirection<T>();
+      out.p_GN = g.radius * out.grad_G;
+      out.distance = len - g.radius;
+      return out;
+    }
+    case ShapeKind::kHalfSpace: {
+      PointDistance<T> out;
+      out.distance = p.z();
+      out.grad_G = V3<T>::UnitZ();
+      out.p_GN = V3<T>(p.x(), p.y(), T(0));
+      return out;
+    }
+    case ShapeKind::kBox:
+      return PointBox<T>(p, g.half);
+    case ShapeKind::kCapsule: {
+      PointDistance<T> out;
+      const double h = g.half.z();
+      const V3<T> q(T(0), T(0), Clamp<T>(p.z(), -h, h));
+      const V3<T> v = p - q;
+      const T len = v.norm();
+      out.grad_G = len > 0 ? V3<T>(v / len) : AnyDirection<T>();
+      out.p_GN = q + g.radius * out.grad_G;
+      out.distance = len - g.radius;
+      return out;
+    }
+    case ShapeKind::kCylinder:
+      return PointCylinder<T>(p, g.radius, g.half.z());
+    default:
+      return std::nullopt;
+  }
+}
+
+template <typename T>
+std::optional<WorldPair<T>> CalcClosedFormPair(
+    const ShapeParams& a, const math::RigidTransform<T>& X_WA,
+    const ShapeParams& b, const math::RigidTransform<T>& X_WB) {
+  if (auto w = OneOrder<T>(a, X_WA, b, X_WB)) return w;
+  if (auto w = OneOrder<T>(b, X_WB, a, X_WA)) {
+    std::swap(w->p_WCa, w->p_WCb);
+    w->nhat_BA_W = -w->nhat_BA_W;
+    return w;
+  }
+  return std::nullopt;
+}
+
+template <typename T>
+std::optional<WorldPair<T>> CalcBoxHalfSpacePenetration(
+    const ShapeParams& box, const math::RigidTransform<T>& X_WA,
+    const math::RigidTransform<T>& X_WB) {
+  const V3<T> n = X_WB.rotation().matrix().col(2);
+  const auto& R = X_WA.rotation().matrix();
+  // The vertex minimizing n·v: each coordinate's sign opposes n in the box
+  // frame (ties: the + side).
+  const V3<T> n_A = R.transpose() * n;
+  V3<T> v_A;
+  for (int i = 0; i < 3; ++i) {
+    v_A[i] = n_A[i] > 0 ? -box.half[i] : box.half[i];
+  }
+  const V3<T> v_W = X_WA.translation() + R * v_A;
+  const T s = n.dot(v_W - X_WB.translation());
+  if (s > 0) return std::nullopt;
+  WorldPair<T> w;
+  w.distance = s;
+  w.nhat_BA_W = n;
+  w.p_WCa = v_W;
+  w.p_WCb = v_W - s * n;
+  return w;
+}
+
+#define OSSA_INSTANTIATE(T)                                                   \
+  template std::optional<WorldPair<T>> CalcClosedFormPair(                    \
+      const ShapeParams&, const math::RigidTransform<T>&, const ShapeParams&, \
+      const math::RigidTransform<T>&);                                        \
+  template std::optional<WorldPair<T>> CalcBoxHalfSpacePenetration(           \
+      const ShapeParams&, const math::RigidTransform<T>&,                     \
+      const math::RigidTransform<T>&);                                        \
+  template std::optional<PointDistance<T>> CalcClosedFormPointDistance(       \
+      const ShapeParams&, const Vector3<T>&);
+OSSA_INSTANTIATE(double)
+OSSA_INSTANTIATE(AutoDiffXd)
+#undef OSSA_INSTANTIATE
+
+}  // namespace ossa::geometry::internal
