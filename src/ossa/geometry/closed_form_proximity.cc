@@ -1,6 +1,7 @@
 #include "ossa/geometry/closed_form_proximity.h"
 
 #include <cmath>
+#include <limits>
 
 #include "ossa/common/autodiff.h"
 
@@ -362,6 +363,107 @@ std::optional<WorldPair<T>> CalcBoxHalfSpacePenetration(
   return w;
 }
 
+namespace {
+// The vertex of box (center c, axes R, half sizes h) farthest along d.
+template <typename T>
+V3<T> Support(const V3<T>& c, const Matrix3<T>& R, const Vector3<double>& h,
+              const V3<T>& d) {
+  V3<T> v = c;
+  for (int i = 0; i < 3; ++i) {
+    v += (R.col(i).dot(d) >= 0 ? h[i] : -h[i]) * R.col(i);
+  }
+  return v;
+}
+}  // namespace
+
+template <typename T>
+std::optional<WorldPair<T>> CalcBoxBoxPenetration(
+    const ShapeParams& a, const math::RigidTransform<T>& X_WA,
+    const ShapeParams& b, const math::RigidTransform<T>& X_WB) {
+  const Matrix3<T>& RA = X_WA.rotation().matrix();
+  const Matrix3<T>& RB = X_WB.rotation().matrix();
+  const V3<T> ca = X_WA.translation(), cb = X_WB.translation();
+  const V3<T> d = ca - cb;
+  // Least overlap so far: its unit axis (oriented from B toward A), and
+  // which kind of axis: 0–2 faces of A, 3–5 faces of B, 6–14 edge pairs.
+  T best = std::numeric_limits<double>::infinity();
+  V3<T> best_axis = V3<T>::UnitX();
+  int best_kind = -1;
+  auto test = [&](V3<T> L, int kind) -> bool {
+    const T len = L.norm();
+    // Edge pairs of (nearly) parallel edges give no new axis.
+    if (kind >= 6 && !(len > 1e-9)) return true;
+    L /= len;
+    T ra(0), rb(0);
+    for (int i = 0; i < 3; ++i) {
+      ra += a.half[i] * abs(RA.col(i).dot(L));
+      rb += b.half[i] * abs(RB.col(i).dot(L));
+    }
+    const T dist = d.dot(L);
+    const T overlap = ra + rb - abs(dist);
+    if (overlap < 0) return false;  // A separating axis.
+    // Edge axes must beat the face axes by a relative margin, so that face
+    // contact (the usual resting case) reports a face normal.
+    const T score = kind >= 6 ? overlap * (1 + 1e-9) + 1e-12 : overlap;
+    if (score < best) {
+      best = score;
+      best_axis = dist >= 0 ? L : V3<T>(-L);
+      best_kind = kind;
+    }
+    return true;
+  };
+  for (int i = 0; i < 3; ++i) {
+    if (!test(RA.col(i), i)) return std::nullopt;
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (!test(RB.col(i), 3 + i)) return std::nullopt;
+  }
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      if (!test(RA.col(i).cross(RB.col(j)), 6 + 3 * i + j)) {
+        return std::nullopt;
+      }
+    }
+  }
+  const V3<T>& n = best_axis;  // Out of B toward A.
+  // Recompute the depth on the chosen axis without the edge bias.
+  T ra(0), rb(0);
+  for (int i = 0; i < 3; ++i) {
+    ra += a.half[i] * abs(RA.col(i).dot(n));
+    rb += b.half[i] * abs(RB.col(i).dot(n));
+  }
+  const T depth = ra + rb - d.dot(n);
+  WorldPair<T> w;
+  w.distance = -depth;
+  w.nhat_BA_W = n;
+  if (best_kind >= 3 && best_kind < 6) {
+    // A face of B: A's vertex deepest into B, and its projection.
+    w.p_WCa = Support<T>(ca, RA, a.half, V3<T>(-n));
+    w.p_WCb = w.p_WCa + depth * n;
+  } else if (best_kind < 3) {
+    // A face of A: B's vertex deepest into A.
+    w.p_WCb = Support<T>(cb, RB, b.half, n);
+    w.p_WCa = w.p_WCb - depth * n;
+  } else {
+    // Edge against edge: the edges through the supporting vertices, along
+    // the two boxes' axes that made the axis; their closest points.
+    const int i = (best_kind - 6) / 3, j = (best_kind - 6) % 3;
+    V3<T> pa = Support<T>(ca, RA, a.half, V3<T>(-n));
+    V3<T> pb = Support<T>(cb, RB, b.half, n);
+    // Move each supporting vertex to the middle of its edge, then take the
+    // closest points of the two (full-length) edges.
+    pa -= RA.col(i) * RA.col(i).dot(pa - ca);
+    pb -= RB.col(j) * RB.col(j).dot(pb - cb);
+    V3<T> qa, qb;
+    ClosestSegmentSegment<T>(
+        pa - a.half[i] * RA.col(i), pa + a.half[i] * RA.col(i),
+        pb - b.half[j] * RB.col(j), pb + b.half[j] * RB.col(j), &qa, &qb);
+    w.p_WCa = qa;
+    w.p_WCb = qb;
+  }
+  return w;
+}
+
 #define OSSA_INSTANTIATE(T)                                                   \
   template std::optional<WorldPair<T>> CalcClosedFormPair(                    \
       const ShapeParams&, const math::RigidTransform<T>&, const ShapeParams&, \
@@ -370,7 +472,10 @@ std::optional<WorldPair<T>> CalcBoxHalfSpacePenetration(
       const ShapeParams&, const math::RigidTransform<T>&,                     \
       const math::RigidTransform<T>&);                                        \
   template std::optional<PointDistance<T>> CalcClosedFormPointDistance(       \
-      const ShapeParams&, const Vector3<T>&);
+      const ShapeParams&, const Vector3<T>&);                                 \
+  template std::optional<WorldPair<T>> CalcBoxBoxPenetration(                 \
+      const ShapeParams&, const math::RigidTransform<T>&, const ShapeParams&, \
+      const math::RigidTransform<T>&);
 OSSA_INSTANTIATE(double)
 OSSA_INSTANTIATE(AutoDiffXd)
 #undef OSSA_INSTANTIATE

@@ -66,6 +66,17 @@ std::optional<WorldPair<T>> CalcBoxHalfSpacePenetration(
     const ShapeParams& box, const math::RigidTransform<T>& X_WA,
     const math::RigidTransform<T>& X_WB);
 
+/// The penetration of box A into box B (nullopt when separated) by the
+/// separating axis test over the 15 candidate axes (3 + 3 face normals, 9
+/// edge–edge cross products): the axis of least overlap gives the normal and
+/// the depth, which for two convex polyhedra is the exact penetration depth.
+/// The witnesses: the deepest vertex of the incident box and its projection
+/// onto the reference face, or the closest points of the two edges.
+template <typename T>
+std::optional<WorldPair<T>> CalcBoxBoxPenetration(
+    const ShapeParams& a, const math::RigidTransform<T>& X_WA,
+    const ShapeParams& b, const math::RigidTransform<T>& X_WB);
+
 /// The signed distance from Q to G (p_GQ in G's frame): the nearest surface
 /// point N, the distance and its gradient, in G's frame; nullopt for a kind
 /// without a closed form (ellipsoid, convex).

@@ -256,6 +256,11 @@ class ProximityEngine::Impl {
     if (auto w = ClosedFormEitherOrder(A, B)) {
       return ToPenetration(A.id, B.id, w);
     }
+    if (ka == Kind::kBox && kb == Kind::kBox) {
+      return ToPenetration(
+          A.id, B.id,
+          CalcBoxBoxPenetration<double>(A.shape, A.X_WG, B.shape, B.X_WG));
+    }
     if (ka == Kind::kBox && kb == Kind::kHalfSpace) {
       return ToPenetration(
           A.id, B.id,

@@ -169,6 +169,37 @@ TEST(SceneGraphTest, BoxHalfSpaceDeepestCorner) {
   (void)ground;
 }
 
+TEST(SceneGraphTest, BoxBoxFaceAndEdgeContact) {
+  Scene s;
+  const GeometryId a = s.Add(Box(2, 2, 2), "a");
+  const GeometryId b = s.Add(Box(1, 1, 1), "b");
+  // Face contact: b sits 0.2 deep in a's top face, shifted sideways.
+  s.SetPose(b, RigidTransform<double>(V3(0.3, -0.2, 1.3)));
+  auto pairs = s.query().ComputePointPairPenetration();
+  ASSERT_EQ(pairs.size(), 1u);
+  auto p = pairs[0];
+  if (p.id_A != a) p.SwapAAndB();
+  EXPECT_NEAR(p.depth, 0.2, kExact);
+  EXPECT_TRUE(p.nhat_BA_W.isApprox(V3(0, 0, -1), kExact));
+  EXPECT_TRUE((p.p_WCa - p.p_WCb).isApprox(-p.depth * p.nhat_BA_W, kExact));
+  // Edge contact: b turned 45° about x, then 0.4 rad about z, so that one
+  // of its edges is lowest; it reaches below a's top face (z = 1) by the
+  // depth, and a's face normal is the contact normal.
+  const RotationMatrix<double> R =
+      RotationMatrix<double>::MakeZRotation(0.4) *
+      RotationMatrix<double>::MakeXRotation(std::numbers::pi / 4);
+  s.SetPose(b, RigidTransform<double>(R, V3(0.1, 0.1, 1.6)));
+  pairs = s.query().ComputePointPairPenetration();
+  ASSERT_EQ(pairs.size(), 1u);
+  p = pairs[0];
+  if (p.id_A != a) p.SwapAAndB();
+  // b's lowest point along z: 1.6 − Σ 0.5·|R_i · z|.
+  double lowest = 1.6;
+  for (int i = 0; i < 3; ++i) lowest -= 0.5 * std::abs(R.matrix()(2, i));
+  EXPECT_NEAR(p.depth, 1.0 - lowest, 1e-12);
+  EXPECT_TRUE(p.nhat_BA_W.isApprox(V3(0, 0, -1), 1e-12));
+}
+
 TEST(SceneGraphTest, FiltersPersistentAndTransient) {
   Scene s;
   const GeometryId a = s.Add(Sphere(1), "a");
