@@ -7,8 +7,11 @@ Tolerances, and why:
 - Pairs with closed forms in both libraries (a sphere with a sphere, box,
   capsule, cylinder or half space; a box with a half space) agree to 1e-10:
   both evaluate the same formulas, so only rounding separates them.
-- Pairs that need an iterative solver: ossa runs coal's GJK/EPA at a
-  tolerance of 1e-6 m; the reference runs FCL with libccd, whose distances
+- Pairs for which the reference runs an iterative solver (ossa has closed
+  forms for capsule–box, and for box–box penetration, checked against coal
+  at a tight tolerance in test_closed_forms_match_coal_at_tight_tolerance;
+  for the others it runs coal's GJK/EPA at a tolerance of 1e-6 m): the
+  reference runs FCL with libccd, whose distances
   for curved shapes are off by up to ~7e-3 on these 0.1 m shapes (measured:
   for capsule–capsule, where ossa's closed form is exact, the reference is
   off by 2.4e-5; for two ellipsoids by 6.6e-3 where an independent
@@ -22,7 +25,8 @@ Tolerances, and why:
 - Penetration depth of those pairs is not unique across libraries: the
   reference estimates it with libccd's MPR, which finds a separating
   translation that is not always the shortest, so its depth is an upper
-  bound of the true one. ossa's EPA finds the shortest: the test checks that
+  bound of the true one. ossa's EPA (or separating axis test) finds the
+  shortest: the test checks that
   both report the same colliding pairs and that ossa's depth never exceeds
   the reference's (beyond 1e-6).
 """
@@ -311,3 +315,40 @@ def test_point_to_ellipsoid_distance_is_exact_to_the_solver_tolerance():
             p_WQ, 1.0) if r.id_G == scene.ids[0]]
         assert r.distance == pytest.approx(np.linalg.norm(p - x), abs=2e-6)
         checked += 1
+
+
+@pytest.mark.parametrize("kind_a,kind_b", [("Capsule", "Box"), ("Box", "Box")])
+def test_closed_forms_match_coal_at_tight_tolerance(kind_a, kind_b):
+    """ossa's exact capsule–box (distance and penetration) and box–box
+    (penetration, separating axis test) against coal's GJK/EPA run through
+    its own Python bindings at a 1e-9 tolerance: they agree to 1e-8 (the
+    reference's FCL is too inaccurate to check these, see above)."""
+    coal = pytest.importorskip("coal")
+    scene = PairScene(ossa.geometry, ossa.math, kind_a, kind_b)
+    coal_shapes = {"Capsule": lambda: coal.Capsule(0.07, 0.25),
+                   "Box": lambda: coal.Box(0.2, 0.3, 0.16)}
+    rng = np.random.default_rng(5)
+    penetrating = 0
+    for _ in range(150):
+        poses = [random_pose(rng), random_pose(rng)]
+        q = scene.query(poses)
+        objects = [coal.CollisionObject(coal_shapes[k](),
+                                        coal.Transform3s(R, p))
+                   for k, (R, p) in zip((kind_a, kind_b), poses)]
+        request = coal.DistanceRequest()
+        request.gjk_tolerance = request.epa_tolerance = 1e-9
+        request.epa_max_iterations = 1000
+        result = coal.DistanceResult()
+        coal.distance(objects[0], objects[1], request, result)
+        pairs = q.ComputePointPairPenetration()
+        if kind_a == "Capsule" or result.min_distance > 0:
+            d = q.ComputeSignedDistancePairClosestPoints(*scene.ids)
+            assert d.distance == pytest.approx(result.min_distance, abs=1e-8)
+        if result.min_distance < 0:
+            penetrating += 1
+            assert len(pairs) == 1
+            assert pairs[0].depth == pytest.approx(-result.min_distance,
+                                                   abs=1e-8)
+        else:
+            assert not pairs
+    assert penetrating > 30

@@ -1,7 +1,9 @@
 #include "ossa/geometry/closed_form_proximity.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "ossa/common/autodiff.h"
 
@@ -236,6 +238,133 @@ WorldPair<T> SphereAgainst(const V3<T>& c_W, double r,
   return w;
 }
 
+// Capsule A against box B, exactly. In B's frame the capsule's core is the
+// segment p(t) = c + t u, |t| <= L. If it misses the box, the squared
+// distance from p(t) to the box is a convex piecewise quadratic in t whose
+// pieces change where a coordinate crosses ±h; its minimum is found piece by
+// piece. If it meets the box, the separating axis test over the box's face
+// normals and u × (box axes), the normals of the segment–box Minkowski
+// difference, gives the exact penetration of the segment; the capsule's
+// radius adds to it.
+template <typename T>
+WorldPair<T> CapsuleBox(const ShapeParams& cap,
+                        const math::RigidTransform<T>& X_WA,
+                        const ShapeParams& box,
+                        const math::RigidTransform<T>& X_WB) {
+  const Matrix3<T>& R_WB = X_WB.rotation().matrix();
+  const V3<T> c = R_WB.transpose() * (X_WA.translation() - X_WB.translation());
+  const V3<T> u = R_WB.transpose() * X_WA.rotation().matrix().col(2);
+  const double L = cap.half.z(), r = cap.radius;
+  const Vector3<double>& h = box.half;
+  // Breakpoints of the pieces.
+  std::vector<T> ts{T(-L), T(L)};
+  for (int i = 0; i < 3; ++i) {
+    if (u[i] == 0) continue;
+    for (double sgn : {-1.0, 1.0}) {
+      const T t = (sgn * h[i] - c[i]) / u[i];
+      if (t > -L && t < L) ts.push_back(t);
+    }
+  }
+  std::sort(ts.begin(), ts.end());
+  T best_f = std::numeric_limits<double>::infinity();
+  T best_t(0);
+  for (size_t k = 0; k + 1 < ts.size(); ++k) {
+    const T mid = (ts[k] + ts[k + 1]) / 2;
+    // The active terms on this piece: (c_i + t u_i − s_i h_i)².
+    T num(0), den(0);
+    bool any = false;
+    Vector3<double> side = Vector3<double>::Zero();
+    for (int i = 0; i < 3; ++i) {
+      const T pi = c[i] + mid * u[i];
+      if (pi > h[i]) side[i] = 1;
+      if (pi < -h[i]) side[i] = -1;
+      if (side[i] != 0) {
+        any = true;
+        num += u[i] * (c[i] - side[i] * h[i]);
+        den += u[i] * u[i];
+      }
+    }
+    T t = mid;
+    if (any && den > 0) {
+      t = -num / den;
+      if (t < ts[k]) t = ts[k];
+      if (t > ts[k + 1]) t = ts[k + 1];
+    }
+    T f(0);
+    for (int i = 0; i < 3; ++i) {
+      if (side[i] != 0) {
+        const T e = c[i] + t * u[i] - side[i] * h[i];
+        f += e * e;
+      }
+    }
+    if (!any) f = T(0);
+    if (f < best_f) {
+      best_f = f;
+      best_t = t;
+    }
+  }
+  WorldPair<T> w;
+  if (best_f > 0) {
+    const V3<T> q_seg = c + best_t * u;
+    V3<T> q_box;
+    for (int i = 0; i < 3; ++i) q_box[i] = Clamp<T>(q_seg[i], -h[i], h[i]);
+    const V3<T> diff = q_seg - q_box;
+    const T dist = diff.norm();
+    const V3<T> n_B = diff / dist;
+    w.distance = dist - r;
+    w.nhat_BA_W = R_WB * n_B;
+    w.p_WCa = X_WB * q_seg - r * w.nhat_BA_W;
+    w.p_WCb = X_WB * q_box;
+    return w;
+  }
+  // The core meets the box: least overlap over the candidate axes.
+  T best = std::numeric_limits<double>::infinity();
+  V3<T> n = V3<T>::UnitX();
+  int best_kind = -1;
+  for (int kind = 0; kind < 6; ++kind) {
+    V3<T> axis = kind < 3 ? V3<T>(V3<T>::Unit(kind))
+                          : V3<T>(u.cross(V3<T>::Unit(kind - 3)));
+    const T len = axis.norm();
+    if (kind >= 3 && !(len > 1e-9)) continue;
+    axis /= len;
+    T rb(0);
+    for (int i = 0; i < 3; ++i) rb += h[i] * abs(axis[i]);
+    const T dist = c.dot(axis);
+    const T overlap = rb + L * abs(u.dot(axis)) - abs(dist);
+    const T score = kind >= 3 ? overlap * (1 + 1e-9) + 1e-12 : overlap;
+    if (score < best) {
+      best = score;
+      n = dist >= 0 ? axis : V3<T>(-axis);
+      best_kind = kind;
+    }
+  }
+  T rb(0);
+  for (int i = 0; i < 3; ++i) rb += h[i] * abs(n[i]);
+  const T overlap = rb + L * abs(u.dot(n)) - c.dot(n);
+  V3<T> q_seg, q_box;
+  if (best_kind < 3) {
+    // A face of the box: the core's end deepest into the box.
+    q_seg = u.dot(n) > 0 ? V3<T>(c - L * u) : V3<T>(c + L * u);
+    q_box = q_seg + overlap * n;
+  } else {
+    // The core against the box edge along axis j that supports n.
+    const int j = best_kind - 3;
+    V3<T> v = V3<T>::Zero();
+    for (int i = 0; i < 3; ++i) {
+      if (i != j) v[i] = n[i] >= 0 ? h[i] : -h[i];
+    }
+    V3<T> e = V3<T>::Zero();
+    e[j] = h[j];
+    ClosestSegmentSegment<T>(c - L * u, c + L * u, v - e, v + e, &q_seg,
+                             &q_box);
+  }
+  w.distance = -(overlap + r);
+  w.nhat_BA_W = R_WB * n;
+  w.p_WCa = X_WB * q_seg - r * w.nhat_BA_W;
+  w.p_WCb = X_WB * q_box;
+  return w;
+}
+
 template <typename T>
 std::optional<WorldPair<T>> OneOrder(const ShapeParams& a,
                                      const math::RigidTransform<T>& X_WA,
@@ -258,6 +387,9 @@ std::optional<WorldPair<T>> OneOrder(const ShapeParams& a,
         X_WB.rotation().matrix().transpose() * (cA - X_WB.translation());
     const auto d = CalcClosedFormPointDistance<T>(b, p_BA);
     return SphereAgainst<T>(cA, a.radius, *d, X_WB);
+  }
+  if (a.kind == ShapeKind::kCapsule && b.kind == ShapeKind::kBox) {
+    return CapsuleBox<T>(a, X_WA, b, X_WB);
   }
   if (a.kind == ShapeKind::kCapsule && b.kind == ShapeKind::kCapsule) {
     V3<T> a0, a1, b0, b1, p, q;

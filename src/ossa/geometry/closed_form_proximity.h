@@ -3,9 +3,10 @@
 /// @file
 /// Internal: the exact closed forms of the proximity queries, on double and
 /// AutoDiffXd: signed distance (with witness points and normal) of a sphere
-/// with a sphere, box, capsule, cylinder or half space and of two capsules,
-/// the penetration of a box into a half space, and the signed distance from
-/// a point to a sphere, box, capsule, cylinder or half space. ProximityEngine
+/// with a sphere, box, capsule, cylinder or half space, of two capsules and
+/// of a capsule and a box; the penetration of a box into a box or a half
+/// space; the signed distance from a point to a sphere, box, capsule,
+/// cylinder or half space. ProximityEngine
 /// uses them on double; QueryObject<AutoDiffXd> uses them for the pairs the
 /// reference differentiates.
 

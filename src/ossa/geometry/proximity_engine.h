@@ -4,9 +4,9 @@
 /// Internal: ProximityEngine, the proximity queries over the geometries that
 /// have the proximity role. The broad phase (a dynamic AABB tree) and the
 /// narrow phase (GJK/EPA) come from coal, hidden behind a pimpl; exact
-/// closed forms handle sphere–sphere, sphere–half-space, box–half-space
-/// (penetration), sphere–box, sphere–capsule, sphere–cylinder and
-/// capsule–capsule.
+/// closed forms (closed_form_proximity.h) handle a sphere with a sphere, box,
+/// capsule, cylinder or half space, capsule–capsule and capsule–box, and
+/// the penetration of a box into a box or a half space.
 ///
 /// Geometries are known by a dense engine index (returned by AddGeometry()).
 /// Poses X_WG are set per geometry; a filter matrix over engine indices says
