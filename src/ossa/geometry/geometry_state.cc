@@ -434,7 +434,15 @@ int GeometryState<T>::RemoveRole(SourceId source_id, GeometryId geometry_id,
 template <typename T>
 void GeometryState<T>::AddToEngine(GeometryId id, GeometryRecord* g) {
   g->engine_index = engine_.AddGeometry(id, *g->shape, ToDouble(X_WG_.at(id)));
-  UpdateEngineFilters();
+  // A new proximity geometry is in no declaration yet (declarations resolve
+  // their sets when applied): only the invariant filter applies to it. Its
+  // frame's geometries are the only ones that can share its frame.
+  for (GeometryId other : frames_.at(g->frame).geometries) {
+    const GeometryRecord& o = geometries_.at(other);
+    if (other != id && o.engine_index >= 0) {
+      engine_.SetFiltered(g->engine_index, o.engine_index, true);
+    }
+  }
 }
 
 template <typename T>
@@ -501,8 +509,25 @@ void GeometryState<T>::ApplyFilter(
         "while transient declarations are active (remove them first).",
         caller);
   }
-  ApplyStatements(Resolve(declaration), &persistent_excluded_);
-  UpdateEngineFilters();
+  // Without transient declarations the engine's filters are the invariant
+  // ones plus the persistent exclusions, so only the pairs the statements
+  // name change (no full recomputation per declaration).
+  for (const ResolvedStatement& st : Resolve(declaration)) {
+    for (GeometryId a : st.a) {
+      for (GeometryId b : st.b) {
+        if (a == b) continue;
+        const GeometryRecord& ga = geometries_.at(a);
+        const GeometryRecord& gb = geometries_.at(b);
+        if (st.exclude) {
+          persistent_excluded_.insert(Ordered(a, b));
+        } else {
+          persistent_excluded_.erase(Ordered(a, b));
+        }
+        engine_.SetFiltered(ga.engine_index, gb.engine_index,
+                            st.exclude || InvariantFiltered(ga, gb));
+      }
+    }
+  }
 }
 
 template <typename T>

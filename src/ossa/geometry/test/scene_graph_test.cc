@@ -225,6 +225,37 @@ TEST(SceneGraphTest, FiltersPersistentAndTransient) {
   EXPECT_EQ(s.query().FindCollisionCandidates().size(), 2u);
 }
 
+TEST(SceneGraphTest, AllowUndoesExclusionsButNotSameFrameFiltering) {
+  SceneGraph<double> sg;
+  const SourceId s = sg.RegisterSource("s");
+  const FrameId f = sg.RegisterFrame(s, GeometryFrame("f"));
+  const FrameId h = sg.RegisterFrame(s, GeometryFrame("h"));
+  auto add = [&](FrameId frame, const std::string& name) {
+    auto g = std::make_unique<GeometryInstance>(RigidTransform<double>(),
+                                                Sphere(1), name);
+    g->set_proximity_properties(ProximityProperties());
+    return sg.RegisterGeometry(s, frame, std::move(g));
+  };
+  const GeometryId a = add(f, "a"), b = add(f, "b"), c = add(h, "c");
+  const auto& inspector = sg.model_inspector();
+  EXPECT_TRUE(inspector.CollisionFiltered(a, b));  // One frame.
+  EXPECT_FALSE(inspector.CollisionFiltered(a, c));
+  auto manager = sg.collision_filter_manager();
+  manager.Apply(CollisionFilterDeclaration().ExcludeBetween(GeometrySet(f),
+                                                            GeometrySet(h)));
+  EXPECT_TRUE(inspector.CollisionFiltered(a, c));
+  EXPECT_TRUE(inspector.CollisionFiltered(b, c));
+  manager.Apply(CollisionFilterDeclaration().AllowWithin(
+      GeometrySet(std::vector<GeometryId>{a, b, c})));
+  EXPECT_FALSE(inspector.CollisionFiltered(a, c));
+  EXPECT_FALSE(inspector.CollisionFiltered(b, c));
+  EXPECT_TRUE(inspector.CollisionFiltered(a, b));  // Still one frame.
+  EXPECT_EQ(inspector.GetCollisionCandidates().size(), 2u);
+  EXPECT_THROW(manager.Apply(CollisionFilterDeclaration().ExcludeWithin(
+                   GeometrySet(FrameId::get_new_id()))),
+               std::runtime_error);
+}
+
 TEST(SceneGraphTest, BadInputThrowsAsTheReference) {
   SceneGraph<double> sg;
   const SourceId s = sg.RegisterSource("src");
