@@ -17,14 +17,16 @@ cd "$(dirname "$0")/.."
 
 # The sanitized tests CI runs: the compiled core's kernels, the parsers
 # (fuzz and bad input included), the plant's reliability and discrete-step
-# tests and the simulator.
+# tests, the simulator, and the geometry layer (its engine moves geometries
+# between dense indices and hands poses to coal).
 SANITIZE_SUBSET=(multibody_tree_kernels_test multibody_tree_kernels_dual_test
   multibody_tree_dynamics_closed_form_test multibody_tree_weld_merged_tree_test
   multibody_tree_kernels_fast_paths_test
   parsing_bad_input_test parsing_parser_fuzz_test parsing_urdf_parser_test
   parsing_sdf_parser_test parsing_mujoco_parser_test
   multibody_plant_reliability_test discrete_update_manager_test
-  systems_analysis_simulator_test)
+  systems_analysis_simulator_test
+  geometry_shape_test geometry_scene_graph_test)
 
 if [ "${1:-}" = "--sanitize" ] || [ "${1:-}" = "--sanitize-subset" ]; then
   mode=$1
