@@ -48,7 +48,7 @@ KINDS = ["Sphere", "Box", "Capsule", "Cylinder", "Ellipsoid", "HalfSpace",
 CLOSED_FORM = {("Sphere", k) for k in ("Sphere", "Box", "Capsule", "Cylinder",
                                        "HalfSpace")}
 CLOSED_FORM_PENETRATION = CLOSED_FORM | {("Box", "HalfSpace")}
-NUM_POSES = 120
+NUM_POSES = 250
 
 
 def convex_obj():
