@@ -321,3 +321,32 @@ def test_calc_spatial_inertia_matches_the_reference():
         np.testing.assert_allclose(ours.CopyToFullMatrix6(),
                                    ref.CopyToFullMatrix6(), rtol=1e-10,
                                    atol=1e-12)
+
+
+def test_cloned_context_does_not_follow_the_original():
+    """A cloned Context's query value is a baked copy (as in the reference):
+    changing or deleting the original leaves it alone, and a change of the
+    clone's own input makes it live on the clone."""
+    sg = g.SceneGraph()
+    s = sg.RegisterSource("s")
+    f = sg.RegisterFrame(s, g.GeometryFrame("f"))
+    gid = sg.RegisterGeometry(s, f, g.GeometryInstance(RigidTransform(),
+                                                       g.Sphere(1), "a"))
+    context = sg.CreateDefaultContext()
+
+    def fix(ctx, x):
+        poses = g.FramePoseVector()
+        poses.set_value(f, RigidTransform([x, 0.0, 0.0]))
+        sg.get_source_pose_port(s).FixValue(ctx, poses)
+
+    fix(context, 1.0)
+    q = sg.get_query_output_port().Eval(context)
+    assert q.GetPoseInWorld(gid).translation()[0] == 1.0
+    clone = context.Clone()
+    q2 = sg.get_query_output_port().Eval(clone)
+    fix(context, 5.0)
+    del context
+    assert q2.GetPoseInWorld(gid).translation()[0] == 1.0
+    fix(clone, 2.0)
+    q2 = sg.get_query_output_port().Eval(clone)
+    assert q2.GetPoseInWorld(gid).translation()[0] == 2.0

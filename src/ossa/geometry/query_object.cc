@@ -14,12 +14,33 @@ QueryObject<T>::QueryObject(const SceneGraph<T>* scene_graph,
     : scene_graph_(scene_graph), context_(context) {}
 
 template <typename T>
-QueryObject<T>::QueryObject(const QueryObject&) = default;
+QueryObject<T>::QueryObject(const QueryObject& other) {
+  *this = other;
+}
+
 template <typename T>
-QueryObject<T>& QueryObject<T>::operator=(const QueryObject&) = default;
+QueryObject<T>& QueryObject<T>::operator=(const QueryObject& other) {
+  if (this == &other) return *this;
+  scene_graph_ = nullptr;
+  context_ = nullptr;
+  baked_ = other.baked_;
+  if (other.scene_graph_ != nullptr && other.context_ != nullptr) {
+    // Bake the poses of this moment; if they cannot be brought up to date
+    // (an input is not connected yet), the model as it stands.
+    const internal::GeometryState<T>* state = nullptr;
+    try {
+      state = &other.scene_graph_->UpdatePoses(*other.context_);
+    } catch (const std::exception&) {
+      state = &other.scene_graph_->geometry_state(*other.context_);
+    }
+    baked_ = std::make_shared<const internal::GeometryState<T>>(*state);
+  }
+  return *this;
+}
 
 template <typename T>
 void QueryObject<T>::ThrowIfDetached() const {
+  if (baked_ != nullptr) return;
   if (scene_graph_ == nullptr || context_ == nullptr) {
     ThrowLogicError(
         "QueryObject: this query object is not attached to a SceneGraph "
@@ -30,6 +51,7 @@ void QueryObject<T>::ThrowIfDetached() const {
 template <typename T>
 const internal::GeometryState<T>& QueryObject<T>::UpdatedState() const {
   ThrowIfDetached();
+  if (baked_ != nullptr) return *baked_;
   return scene_graph_->UpdatePoses(*context_);
 }
 

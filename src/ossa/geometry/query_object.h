@@ -14,6 +14,7 @@
 /// spaces (exact closed forms); other pairs throw std::logic_error.
 
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "ossa/geometry/geometry_ids.h"
@@ -37,8 +38,15 @@ class QueryObject {
   /// A default QueryObject is not attached to any Context; every query
   /// throws std::logic_error.
   QueryObject() = default;
-  QueryObject(const QueryObject&);
-  QueryObject& operator=(const QueryObject&);
+  /// Copying a live QueryObject (one from the output port) gives a "baked"
+  /// one, as in the reference: it holds its own copy of the geometry and of
+  /// the poses of that moment, and no longer follows the Context (which may
+  /// be gone). A cloned Context's cached query value is such a copy until
+  /// one of its inputs changes.
+  QueryObject(const QueryObject& other);
+  QueryObject& operator=(const QueryObject& other);
+  QueryObject(QueryObject&&) noexcept = default;
+  QueryObject& operator=(QueryObject&&) noexcept = default;
 
   /// The topology of the Context's geometry model.
   const SceneGraphInspector<T>& inspector() const;
@@ -90,6 +98,7 @@ class QueryObject {
 
   const SceneGraph<T>* scene_graph_{nullptr};
   const systems::Context<T>* context_{nullptr};
+  std::shared_ptr<const internal::GeometryState<T>> baked_;
   mutable SceneGraphInspector<T> inspector_;
 };
 

@@ -178,10 +178,16 @@ internal::GeometryState<T>& SceneGraph<T>::mutable_state(
 }
 
 template <typename T>
+const internal::GeometryState<T>& SceneGraph<T>::geometry_state(
+    const Context<T>& context) const {
+  return context.get_abstract_parameter(state_parameter_index_)
+      .template get_value<internal::GeometryState<T>>();
+}
+
+template <typename T>
 const internal::GeometryState<T>& SceneGraph<T>::UpdatePoses(
     const Context<T>& context) const {
-  const auto& state = context.get_abstract_parameter(state_parameter_index_)
-                          .template get_value<internal::GeometryState<T>>();
+  const auto& state = geometry_state(context);
   for (const SourceId source : state.GetAllSourceIds()) {
     if (!state.SourceHasDynamicFrames(source)) continue;
     auto it = source_port_index_.find(source);

@@ -103,6 +103,9 @@ class SceneGraph final : public systems::LeafSystem<T> {
   /// from the input ports.
   const internal::GeometryState<T>& UpdatePoses(
       const systems::Context<T>& context) const;
+  /// Internal: the Context's model, poses as last updated.
+  const internal::GeometryState<T>& geometry_state(
+      const systems::Context<T>& context) const;
 
   void SetDefaultParameters(const systems::Context<T>& context,
                             systems::Parameters<T>* parameters) const final;
