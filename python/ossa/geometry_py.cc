@@ -317,45 +317,66 @@ void DefineInstances(nb::module_ m) {
            nb::arg("set_B"), nb::rv_policy::reference)
       .def("ExcludeWithin", &Decl::ExcludeWithin, nb::arg("geometry_set"),
            nb::rv_policy::reference);
-  using Manager = CollisionFilterManager<double>;
-  nb::class_<Manager>(m, "CollisionFilterManager")
-      .def("Apply", &Manager::Apply, nb::arg("declaration"))
-      .def("ApplyTransient", &Manager::ApplyTransient, nb::arg("declaration"))
-      .def("RemoveDeclaration", &Manager::RemoveDeclaration,
-           nb::arg("filter_id"))
-      .def("IsActive", &Manager::IsActive, nb::arg("filter_id"))
-      .def("has_transient_history", &Manager::has_transient_history);
 }
 
+// Vector members are returned as copies (AutoDiffXd arrays cannot be
+// views).
+template <typename T>
 void DefineResults(nb::module_ m) {
-  using PP = PenetrationAsPointPair<double>;
-  nb::class_<PP>(m, "PenetrationAsPointPair")
+  using PP = PenetrationAsPointPair<T>;
+  DefineTemplateClassWithDefault<PP>(m, "PenetrationAsPointPair",
+                                     GetPyParam<T>())
       .def(nb::init<>())
       .def_rw("id_A", &PP::id_A)
       .def_rw("id_B", &PP::id_B)
-      .def_rw("p_WCa", &PP::p_WCa)
-      .def_rw("p_WCb", &PP::p_WCb)
-      .def_rw("nhat_BA_W", &PP::nhat_BA_W)
+      .def_prop_rw(
+          "p_WCa", [](const PP& self) { return self.p_WCa; },
+          [](PP& self, const Vector3<T>& v) { self.p_WCa = v; },
+          nb::for_getter(nb::rv_policy::move))
+      .def_prop_rw(
+          "p_WCb", [](const PP& self) { return self.p_WCb; },
+          [](PP& self, const Vector3<T>& v) { self.p_WCb = v; },
+          nb::for_getter(nb::rv_policy::move))
+      .def_prop_rw(
+          "nhat_BA_W", [](const PP& self) { return self.nhat_BA_W; },
+          [](PP& self, const Vector3<T>& v) { self.nhat_BA_W = v; },
+          nb::for_getter(nb::rv_policy::move))
       .def_rw("depth", &PP::depth);
-  using SDP = SignedDistancePair<double>;
-  nb::class_<SDP>(m, "SignedDistancePair")
+  using SDP = SignedDistancePair<T>;
+  DefineTemplateClassWithDefault<SDP>(m, "SignedDistancePair", GetPyParam<T>())
       .def(nb::init<>())
       .def_rw("id_A", &SDP::id_A)
       .def_rw("id_B", &SDP::id_B)
-      .def_rw("p_ACa", &SDP::p_ACa)
-      .def_rw("p_BCb", &SDP::p_BCb)
+      .def_prop_rw(
+          "p_ACa", [](const SDP& self) { return self.p_ACa; },
+          [](SDP& self, const Vector3<T>& v) { self.p_ACa = v; },
+          nb::for_getter(nb::rv_policy::move))
+      .def_prop_rw(
+          "p_BCb", [](const SDP& self) { return self.p_BCb; },
+          [](SDP& self, const Vector3<T>& v) { self.p_BCb = v; },
+          nb::for_getter(nb::rv_policy::move))
       .def_rw("distance", &SDP::distance)
-      .def_rw("nhat_BA_W", &SDP::nhat_BA_W);
-  using SDTP = SignedDistanceToPoint<double>;
-  nb::class_<SDTP>(m, "SignedDistanceToPoint")
+      .def_prop_rw(
+          "nhat_BA_W", [](const SDP& self) { return self.nhat_BA_W; },
+          [](SDP& self, const Vector3<T>& v) { self.nhat_BA_W = v; },
+          nb::for_getter(nb::rv_policy::move));
+  using SDTP = SignedDistanceToPoint<T>;
+  DefineTemplateClassWithDefault<SDTP>(m, "SignedDistanceToPoint",
+                                       GetPyParam<T>())
       .def(nb::init<>())
       .def_rw("id_G", &SDTP::id_G)
-      .def_rw("p_GN", &SDTP::p_GN)
+      .def_prop_rw(
+          "p_GN", [](const SDTP& self) { return self.p_GN; },
+          [](SDTP& self, const Vector3<T>& v) { self.p_GN = v; },
+          nb::for_getter(nb::rv_policy::move))
       .def_rw("distance", &SDTP::distance)
-      .def_rw("grad_W", &SDTP::grad_W);
+      .def_prop_rw(
+          "grad_W", [](const SDTP& self) { return self.grad_W; },
+          [](SDTP& self, const Vector3<T>& v) { self.grad_W = v; },
+          nb::for_getter(nb::rv_policy::move));
 
-  using FPV = FramePoseVector<double>;
-  nb::class_<FPV>(m, "FramePoseVector")
+  using FPV = FramePoseVector<T>;
+  DefineTemplateClassWithDefault<FPV>(m, "FramePoseVector", GetPyParam<T>())
       .def(nb::init<>())
       .def("clear", &FPV::clear)
       .def("set_value", &FPV::set_value, nb::arg("id"), nb::arg("value"))
@@ -366,10 +387,20 @@ void DefineResults(nb::module_ m) {
   AddValueInstantiation<FPV>(m);
 }
 
+template <typename T>
 void DefineSceneGraph(nb::module_ m) {
-  using T = double;
+  using Manager = CollisionFilterManager<T>;
+  DefineTemplateClassWithDefault<Manager>(m, "CollisionFilterManager",
+                                          GetPyParam<T>())
+      .def("Apply", &Manager::Apply, nb::arg("declaration"))
+      .def("ApplyTransient", &Manager::ApplyTransient, nb::arg("declaration"))
+      .def("RemoveDeclaration", &Manager::RemoveDeclaration,
+           nb::arg("filter_id"))
+      .def("IsActive", &Manager::IsActive, nb::arg("filter_id"))
+      .def("has_transient_history", &Manager::has_transient_history);
   using Inspector = SceneGraphInspector<T>;
-  nb::class_<Inspector>(m, "SceneGraphInspector")
+  DefineTemplateClassWithDefault<Inspector>(m, "SceneGraphInspector",
+                                            GetPyParam<T>())
       .def("num_sources", &Inspector::num_sources)
       .def("num_frames", &Inspector::num_frames)
       .def("num_geometries", &Inspector::num_geometries)
@@ -443,7 +474,7 @@ void DefineSceneGraph(nb::module_ m) {
       .def_static("world_frame_id", &Inspector::world_frame_id);
 
   using QO = QueryObject<T>;
-  nb::class_<QO>(m, "QueryObject")
+  DefineTemplateClassWithDefault<QO>(m, "QueryObject", GetPyParam<T>())
       .def("inspector", &QO::inspector, kRef)
       .def("GetPoseInWorld",
            nb::overload_cast<FrameId>(&QO::GetPoseInWorld, nb::const_),
@@ -552,8 +583,10 @@ void DefineGeometry(nb::module_ m) {
   DefineShapes(m);
   DefineProperties(m);
   DefineInstances(m);
-  DefineResults(m);
-  DefineSceneGraph(m);
+  DefineResults<double>(m);
+  DefineResults<AutoDiffXd>(m);
+  DefineSceneGraph<double>(m);
+  DefineSceneGraph<AutoDiffXd>(m);
 }
 
 }  // namespace ossa::py

@@ -350,3 +350,22 @@ def test_cloned_context_does_not_follow_the_original():
     fix(clone, 2.0)
     q2 = sg.get_query_output_port().Eval(clone)
     assert q2.GetPoseInWorld(gid).translation()[0] == 2.0
+
+
+def test_query_object_keeps_its_context_alive():
+    """The QueryObject from Eval reads the Context: it keeps it alive, so
+    dropping every other reference to the Context is safe."""
+    import gc
+    sg = g.SceneGraph()
+    s = sg.RegisterSource("s")
+    f = sg.RegisterFrame(s, g.GeometryFrame("f"))
+    gid = sg.RegisterGeometry(s, f, g.GeometryInstance(RigidTransform(),
+                                                       g.Sphere(1), "a"))
+    context = sg.CreateDefaultContext()
+    poses = g.FramePoseVector()
+    poses.set_value(f, RigidTransform([3.0, 0.0, 0.0]))
+    sg.get_source_pose_port(s).FixValue(context, poses)
+    q = sg.get_query_output_port().Eval(context)
+    del context
+    gc.collect()
+    assert q.GetPoseInWorld(gid).translation()[0] == 3.0

@@ -352,3 +352,108 @@ def test_closed_forms_match_coal_at_tight_tolerance(kind_a, kind_b):
         else:
             assert not pairs
     assert penetrating > 30
+
+
+def autodiff_sphere_scene(g, m, ad, third):
+    """Two spheres and a third shape (a box, or a sphere touching a half
+    space: the reference refuses a box with a half space on AutoDiffXd) on
+    SceneGraph_[AutoDiffXd], the first sphere's x the derivative variable;
+    returns the query object, the geometry ids, the Context and the
+    SceneGraph."""
+    AutoDiffXd = ad.AutoDiffXd
+    sg = g.SceneGraph_[AutoDiffXd]()
+    s = sg.RegisterSource("s")
+    shapes = [g.Sphere(0.2), g.Sphere(0.15),
+              g.Box(0.3, 0.2, 0.4) if third == "Box" else g.Sphere(0.12)]
+    xyz = [(0.1, 0.05, 0.3), (0.35, 0.1, 0.3), (0.0, 0.3, 0.1)]
+    frames, ids = [], []
+    for k, shape in enumerate(shapes):
+        f = sg.RegisterFrame(s, g.GeometryFrame(f"f{k}"))
+        gi = g.GeometryInstance(m.RigidTransform(), shape, f"g{k}")
+        gi.set_proximity_properties(g.ProximityProperties())
+        ids.append(sg.RegisterGeometry(s, f, gi))
+        frames.append(f)
+    if third != "Box":
+        ground = g.GeometryInstance(m.RigidTransform(), g.HalfSpace(),
+                                    "ground")
+        ground.set_proximity_properties(g.ProximityProperties())
+        ids.append(sg.RegisterAnchoredGeometry(s, ground))
+    context = sg.CreateDefaultContext()
+    poses = g.FramePoseVector_[AutoDiffXd]()
+    for k, (f, p) in enumerate(zip(frames, xyz)):
+        x = AutoDiffXd(p[0], [1.0]) if k == 0 else AutoDiffXd(p[0], [0.0])
+        R = m.RotationMatrix_[AutoDiffXd].MakeZRotation(
+            AutoDiffXd(0.3 * k, [0.0]))
+        poses.set_value(f, m.RigidTransform_[AutoDiffXd](
+            R, [x, AutoDiffXd(p[1], [0.0]), AutoDiffXd(p[2], [0.0])]))
+    sg.get_source_pose_port(s).FixValue(context, poses)
+    return sg.get_query_output_port().Eval(context), ids, context, sg
+
+
+def test_autodiff_closed_forms_agree_with_reference():
+    """On AutoDiffXd both differentiate the closed forms: values and
+    derivatives agree to 1e-10."""
+    import ossa.autodiffutils
+    import pydrake.autodiffutils
+
+    def value_and_gradient(x):
+        return x.value(), np.asarray(x.derivatives(), dtype=float)
+
+    for third in ("Box", "Sphere"):
+        ours = autodiff_sphere_scene(ossa.geometry, ossa.math,
+                                     ossa.autodiffutils, third)
+        ref = autodiff_sphere_scene(pydrake_geometry, pydrake.math,
+                                    pydrake.autodiffutils, third)
+        (q, ids), (qr, idr) = ours[:2], ref[:2]
+        pen = q.ComputePointPairPenetration()
+        penr = qr.ComputePointPairPenetration()
+        assert len(pen) == len(penr) >= 2
+        for a, b in zip(pen, penr):
+            # (The reference's bindings cannot return its AutoDiffXd
+            # vectors, so the depth is compared; ossa's vectors are read.)
+            va, ga = value_and_gradient(a.depth)
+            vb, gb = value_and_gradient(b.depth)
+            assert va == pytest.approx(vb, abs=1e-10)
+            np.testing.assert_allclose(ga, gb, atol=1e-10)
+            values = [np.array([x.value() for x in v])
+                      for v in (a.p_WCa, a.p_WCb, a.nhat_BA_W)]
+            np.testing.assert_allclose(values[0] - values[1],
+                                       -a.depth.value() * values[2],
+                                       atol=1e-12)
+        for pair in ((0, 1), (0, 2)):
+            d = q.ComputeSignedDistancePairClosestPoints(
+                ids[pair[0]], ids[pair[1]])
+            dr = qr.ComputeSignedDistancePairClosestPoints(
+                idr[pair[0]], idr[pair[1]])
+            va, ga = value_and_gradient(d.distance)
+            vb, gb = value_and_gradient(dr.distance)
+            assert va == pytest.approx(vb, abs=1e-10)
+            np.testing.assert_allclose(ga, gb, atol=1e-10)
+            # The first sphere moves along x: ∂d/∂x is the normal's x.
+            assert ga[0] == pytest.approx(d.nhat_BA_W[0].value(), abs=1e-12)
+
+
+def test_autodiff_refuses_what_the_reference_refuses():
+    """Two touching boxes: box–box penetration has no derivative here, nor
+    in the reference; both raise naming the shapes."""
+    import ossa.autodiffutils
+    import pydrake.autodiffutils
+    for g, m, ad in ((ossa.geometry, ossa.math, ossa.autodiffutils),
+                     (pydrake_geometry, pydrake.math,
+                      pydrake.autodiffutils)):
+        AutoDiffXd = ad.AutoDiffXd
+        scene = g.SceneGraph_[AutoDiffXd]()
+        s = scene.RegisterSource("s")
+        poses = g.FramePoseVector_[AutoDiffXd]()
+        for k in range(2):
+            f = scene.RegisterFrame(s, g.GeometryFrame(f"f{k}"))
+            gi = g.GeometryInstance(m.RigidTransform(), g.Box(1, 1, 1),
+                                    f"b{k}")
+            gi.set_proximity_properties(g.ProximityProperties())
+            scene.RegisterGeometry(s, f, gi)
+            poses.set_value(f, m.RigidTransform_[AutoDiffXd]())
+        context = scene.CreateDefaultContext()
+        scene.get_source_pose_port(s).FixValue(context, poses)
+        query = scene.get_query_output_port().Eval(context)
+        with pytest.raises(RuntimeError, match="'?Box'? and '?Box'?"):
+            query.ComputePointPairPenetration()
