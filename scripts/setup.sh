@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(build-essential cmake ninja-build ccache pkg-config
   libeigen3-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libtinyxml2-dev clang-format doxygen)
+  libtinyxml2-dev clang-format doxygen libassimp-dev libqhull-dev)
 PIP_PACKAGES=(numpy pytest nanobind scikit-build-core matplotlib)
 
 missing=()
@@ -26,6 +26,14 @@ pip_missing=()
 for p in "${PIP_PACKAGES[@]}"; do
   mod=${p//-/_}
   "$PYTHON" -c "import ${mod}" >/dev/null 2>&1 || pip_missing+=("$p")
+done
+# Wheels that ship C++ libraries and no importable module (cmeel wheels, under
+# site-packages/cmeel.prefix): libcoal is the geometry layer's collision
+# library (headers, libcoal.so).
+CMEEL_PACKAGES=("libcoal>=3,<4")
+for p in "${CMEEL_PACKAGES[@]}"; do
+  name=${p%%[<>=]*}
+  "$PYTHON" -m pip show -q "$name" >/dev/null 2>&1 || pip_missing+=("$p")
 done
 if [ ${#pip_missing[@]} -gt 0 ]; then
   echo "[setup] installing PyPI packages: ${pip_missing[*]}"

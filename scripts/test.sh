@@ -17,9 +17,11 @@ cd "$(dirname "$0")/.."
 
 # The sanitized tests CI runs: the compiled core's kernels, the parsers
 # (fuzz and bad input included), the plant (reliability and discrete steps
-# included) and the simulator, one executable per folder.
+# included), the simulator, one executable per folder, and the geometry
+# layer (its engine moves geometries between dense indices and hands poses
+# to coal).
 SANITIZE_SUBSET=(multibody_core_test parsing_test multibody_plant_test
-  systems_analysis_test)
+  systems_analysis_test geometry_test)
 
 if [ "${1:-}" = "--sanitize" ] || [ "${1:-}" = "--sanitize-subset" ]; then
   mode=$1

@@ -19,6 +19,7 @@ void DefineSystemsFramework(nanobind::module_ m);    // systems/framework_py.cc
 void DefineSystemsAnalysis(nanobind::module_ m);     // systems/analysis_py.cc
 void DefineSystemsPrimitives(nanobind::module_ m);   // systems/primitives_py.cc
 void DefineSystemsControllers(nanobind::module_ m);  // systems/controllers_py.cc
+void DefineGeometry(nanobind::module_ m);            // geometry_py.cc
 void DefineMultibodyPlant(nanobind::module_ m);      // multibody/plant_py.cc
 void DefineMultibodyParsing(nanobind::module_ m);    // multibody/parsing_py.cc
 

@@ -18,6 +18,7 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineSystemsPrimitives(m.def_submodule("systems_primitives"));
   ossa::py::DefineMultibodyTree(m.def_submodule("multibody_tree"));
   ossa::py::DefineSystemsControllers(m.def_submodule("systems_controllers"));
+  ossa::py::DefineGeometry(m.def_submodule("geometry"));
   ossa::py::DefineMultibodyPlant(m.def_submodule("multibody_plant"));
   ossa::py::DefineMultibodyParsing(m.def_submodule("multibody_parsing"));
 }

@@ -59,12 +59,15 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m) {
       m, "BasicVector", GetPyParam<T>())
       .def(nb::init<int>(), nb::arg("size"))
       .def(nb::init<const VectorX<T>&>(), nb::arg("data"))
-      .def("value", [](const BasicVector<T>& v) { return VectorX<T>(v.value()); })
+      .def("value",
+           [](const BasicVector<T>& v) { return VectorX<T>(v.value()); })
       .def("get_value",
            [](const BasicVector<T>& v) { return VectorX<T>(v.value()); })
       .def(
           "set_value",
-          [](BasicVector<T>& v, const VectorX<T>& value) { v.set_value(value); },
+          [](BasicVector<T>& v, const VectorX<T>& value) {
+            v.set_value(value);
+          },
           nb::arg("value"));
 
   DefineTemplateClassWithDefault<ContinuousState<T>>(m, "ContinuousState",
@@ -105,7 +108,9 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m) {
           nb::arg("index") = 0, kRefInternal)
       .def(
           "value",
-          [](const DiscreteValues<T>& x, int i) { return VectorX<T>(x.value(i)); },
+          [](const DiscreteValues<T>& x, int i) {
+            return VectorX<T>(x.value(i));
+          },
           nb::arg("index") = 0);
 
   DefineTemplateClassWithDefault<State<T>>(m, "State", GetPyParam<T>())
@@ -145,12 +150,10 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m) {
            nb::overload_cast<>(&Context<T>::get_discrete_state, nb::const_),
            kRefInternal)
       .def("num_continuous_states", &Context<T>::num_continuous_states)
-      .def("num_discrete_state_groups",
-           &Context<T>::num_discrete_state_groups);
+      .def("num_discrete_state_groups", &Context<T>::num_discrete_state_groups);
 
   DefineTemplateClassWithDefault<InputPort<T>>(m, "InputPort", GetPyParam<T>())
-      .def("get_name",
-           [](const InputPort<T>& self) { return self.get_name(); })
+      .def("get_name", [](const InputPort<T>& self) { return self.get_name(); })
       .def("size", [](const InputPort<T>& self) { return self.size(); })
       .def("get_index",
            [](const InputPort<T>& self) { return int{self.get_index()}; })
@@ -158,6 +161,21 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m) {
           "FixValue",
           [](const InputPort<T>& self, Context<T>* context,
              const VectorX<T>& value) { self.FixValue(context, value); },
+          nb::arg("context"), nb::arg("value"))
+      .def(
+          "FixValue",
+          // An abstract-valued port (e.g. SceneGraph's pose ports): an
+          // AbstractValue, or any value AbstractValue.Make() wraps.
+          [](const InputPort<T>& self, Context<T>* context, nb::handle value) {
+            nb::object made = nb::borrow(value);
+            if (!nb::isinstance<AbstractValue>(value)) {
+              made = nb::module_::import_("ossa.common.value")
+                         .attr("AbstractValue")
+                         .attr("Make")(value);
+            }
+            self.FixValueAbstract(context,
+                                  nb::cast<const AbstractValue&>(made));
+          },
           nb::arg("context"), nb::arg("value"))
       .def(
           "Eval",
@@ -172,7 +190,23 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m) {
            [](const OutputPort<T>& self) { return self.get_name(); })
       .def("size", [](const OutputPort<T>& self) { return self.size(); })
       .def("get_index",
-           [](const OutputPort<T>& self) { return int{self.get_index()}; });
+           [](const OutputPort<T>& self) { return int{self.get_index()}; })
+      .def(
+          "Eval",
+          // A vector port's value as an array of AutoDiffXd; an abstract
+          // port's held value (a reference into the Context's cache).
+          [](const OutputPort<T>& self, nb::handle context) {
+            const AbstractValue& value =
+                self.EvalAbstract(nb::cast<const Context<T>&>(context));
+            if (self.get_data_type() == systems::kVectorValued) {
+              return nb::cast(
+                  VectorX<T>(value.get_value<BasicVector<T>>().value()));
+            }
+            // A reference into the Context, which it keeps alive.
+            return nb::cast(&value, nb::rv_policy::reference_internal, context)
+                .attr("get_value")();
+          },
+          nb::arg("context"));
 
   DefineTemplateClassWithDefault<System<T>, SystemBase>(m, "System",
                                                         GetPyParam<T>())

@@ -60,10 +60,15 @@ std::shared_ptr<void> KeepAlive(nb::handle obj) {
   });
 }
 
-nb::object PortValue(const AbstractValue& value, systems::PortDataType type) {
+// An evaluated port's value: a vector port's as a numpy array (a copy); an
+// abstract port's held value as a reference into the Context, which the
+// returned object keeps alive (a QueryObject, for one, reads the Context).
+nb::object PortValue(const AbstractValue& value, systems::PortDataType type,
+                     nb::handle context) {
   if (type == systems::kVectorValued)
     return nb::cast(Eigen::VectorXd(value.get_value<BasicVector<T>>().value()));
-  return nb::cast(&value, nb::rv_policy::reference).attr("get_value")();
+  return nb::cast(&value, nb::rv_policy::reference_internal, context)
+      .attr("get_value")();
 }
 
 // The index types, PortDataType and EventStatus, which later signatures use.
@@ -399,8 +404,10 @@ void DefinePorts(nb::module_ m) {
       .def("HasValue", &InputPort<T>::HasValue, nb::arg("context"))
       .def(
           "Eval",
-          [](const InputPort<T>& port, const Context<T>& context) {
-            return PortValue(port.EvalAbstract(context), port.get_data_type());
+          [](const InputPort<T>& port, nb::handle context) {
+            return PortValue(
+                port.EvalAbstract(nb::cast<const Context<T>&>(context)),
+                port.get_data_type(), context);
           },
           nb::arg("context"))
       .def("EvalAbstract", &InputPort<T>::EvalAbstract, nb::arg("context"),
@@ -443,8 +450,10 @@ void DefinePorts(nb::module_ m) {
       .def("get_system", &OutputPort<T>::get_system, nb::rv_policy::reference)
       .def(
           "Eval",
-          [](const OutputPort<T>& port, const Context<T>& context) {
-            return PortValue(port.EvalAbstract(context), port.get_data_type());
+          [](const OutputPort<T>& port, nb::handle context) {
+            return PortValue(
+                port.EvalAbstract(nb::cast<const Context<T>&>(context)),
+                port.get_data_type(), context);
           },
           nb::arg("context"))
       .def("EvalAbstract", &OutputPort<T>::EvalAbstract, nb::arg("context"),

@@ -1,0 +1,7 @@
+"""ossa.geometry: mirrors the reference module of the same name: shapes
+(Sphere, Box, Cylinder, Capsule, Ellipsoid, HalfSpace, Mesh, Convex), ids,
+properties and roles, GeometryFrame / GeometryInstance, SceneGraph with its
+inspector and QueryObject, the proximity query results and collision
+filtering."""
+
+from ossa._ext.geometry import *  # noqa: F401,F403
