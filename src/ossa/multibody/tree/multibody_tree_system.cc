@@ -591,11 +591,18 @@ TreeWorkspace<T>& TreeComputation<T>::EvalKinematics(KinematicsNeed need) {
   DynamicsScratch<T>& scratch = *scratch_;
   TreeWorkspace<T>& ws = *ws_;
   if (!is_weld_merged()) {
-    // The full tree's kinematics are the Context's cached ones (position,
-    // velocity and world poses at once), copied so that the kernels may
-    // write their scratch fields.
+    // The full tree's kinematics, position, velocity and world poses at
+    // once: a copy of the Context's cached ones when those are current (the
+    // kernels write the workspace's scratch fields, never the cache's), else
+    // computed here from q and v, leaving the cache to the queries that
+    // need it.
     if (!scratch.full_kinematics_valid) {
-      CopyKinematics(system_->EvalVelocityKinematics(*context_), &ws);
+      if (system_->velocity_cache_->is_out_of_date(*context_)) {
+        CalcPositionKinematics<T>(*tree_, *params_, q(), &ws);
+        CalcVelocityKinematics<T>(*tree_, *params_, q(), v(), &ws);
+      } else {
+        CopyKinematics(system_->EvalVelocityKinematics(*context_), &ws);
+      }
       scratch.full_kinematics_valid = true;
     }
     return ws;

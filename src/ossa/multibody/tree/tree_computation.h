@@ -31,6 +31,10 @@
 /// Contact and constraint stages hook in here: their Jacobians and forces
 /// are taken per mobod of tree(), with the kinematics of workspace().
 ///
+/// Preconditions: the system is finalized and the Context is one of its own
+/// (PrepareComputation() throws std::logic_error otherwise); the caller has
+/// checked the sizes of its inputs (the kernels check them once more).
+///
 /// Ownership: a TreeComputation owns nothing. It points into the finalized
 /// system (trees) and into the Context (parameters, scratch, state), and is
 /// valid while neither changes: make one per call, never keep it across a
@@ -105,7 +109,9 @@ class TreeComputation {
 
   /// The workspace for tree() with the kinematics named by `need` current
   /// for q and v (kept in the Context's scratch until q, v or the parameters
-  /// change; computed here only when stale). The kernels may write its
+  /// change; computed here only when stale: on the merged tree only what
+  /// `need` names, on the full tree all of them at once, copied from the
+  /// Context's cache when that is current). The kernels may write its
   /// scratch fields (a_B, f_B, composite and articulated inertias).
   TreeWorkspace<T>& EvalKinematics(KinematicsNeed need);
 
