@@ -224,12 +224,6 @@ void MultibodyTree<T>::ThrowWrongForceElementType(
 // ------------------------------------------------------------ checks
 
 template <typename T>
-const MultibodyTreeSystem<T>& MultibodyTree<T>::DynamicsSystemOrThrow(
-    const char* method) const {
-  return tree_system(method);
-}
-
-template <typename T>
 void MultibodyTree<T>::ThrowIfForcesHaveWrongSize(
     const char* method, const MultibodyForces<T>& forces) const {
   if (!forces.CheckHasRightSizeForModel(*this)) [[unlikely]] {
@@ -248,7 +242,7 @@ VectorX<T> MultibodyTree<T>::CalcInverseDynamics(
     const systems::Context<T>& context, const VectorX<T>& known_vdot,
     const MultibodyForces<T>& external_forces) const {
   const char* kMethod = "CalcInverseDynamics";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   ThrowIfWrongVectorSize(kMethod, "known_vdot", known_vdot.size(),
                          num_velocities());
   ThrowIfForcesHaveWrongSize(kMethod, external_forces);
@@ -283,7 +277,7 @@ void MultibodyTree<T>::CalcInverseDynamics(
     std::vector<SpatialForce<T>>* F_BMo_W_array,
     EigenPtr<VectorX<T>> tau_array) const {
   const char* kMethod = "CalcInverseDynamics";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   const int nv = num_velocities();
   const int n = num_mobods();
   ThrowIfWrongVectorSize(kMethod, "known_vdot", known_vdot.size(), nv);
@@ -341,7 +335,7 @@ template <typename T>
 void MultibodyTree<T>::CalcMassMatrix(const systems::Context<T>& context,
                                       EigenPtr<MatrixX<T>> M) const {
   const char* kMethod = "CalcMassMatrix";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   if (M == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): M is a nullptr.", kMethod);
   }
@@ -359,7 +353,7 @@ template <typename T>
 void MultibodyTree<T>::CalcMassMatrixViaInverseDynamics(
     const systems::Context<T>& context, EigenPtr<MatrixX<T>> M) const {
   const char* kMethod = "CalcMassMatrixViaInverseDynamics";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   if (M == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): M is a nullptr.", kMethod);
   }
@@ -390,7 +384,7 @@ template <typename T>
 void MultibodyTree<T>::CalcBiasTerm(const systems::Context<T>& context,
                                     EigenPtr<VectorX<T>> Cv) const {
   const char* kMethod = "CalcBiasTerm";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   if (Cv == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): Cv is a nullptr.", kMethod);
   }
@@ -403,7 +397,7 @@ void MultibodyTree<T>::CalcBiasTerm(const systems::Context<T>& context,
 template <typename T>
 VectorX<T> MultibodyTree<T>::CalcGravityGeneralizedForces(
     const systems::Context<T>& context) const {
-  DynamicsSystemOrThrow("CalcGravityGeneralizedForces");
+  tree_system("CalcGravityGeneralizedForces");
   return gravity_field_->CalcGravityGeneralizedForces(context);
 }
 
@@ -411,7 +405,7 @@ template <typename T>
 void MultibodyTree<T>::CalcForceElementsContribution(
     const systems::Context<T>& context, MultibodyForces<T>* forces) const {
   const char* kMethod = "CalcForceElementsContribution";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   if (forces == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): forces is a nullptr.", kMethod);
   }
@@ -466,7 +460,7 @@ void MultibodyTree<T>::CalcGeneralizedForces(
     const systems::Context<T>& context, const MultibodyForces<T>& forces,
     VectorX<T>* generalized_forces) const {
   const char* kMethod = "CalcGeneralizedForces";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   ThrowIfForcesHaveWrongSize(kMethod, forces);
   if (generalized_forces == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): generalized_forces is a nullptr.", kMethod);
@@ -485,8 +479,7 @@ void MultibodyTree<T>::CalcGeneralizedForces(
 template <typename T>
 T MultibodyTree<T>::CalcPotentialEnergy(
     const systems::Context<T>& context) const {
-  const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcPotentialEnergy");
+  const MultibodyTreeSystem<T>& system = tree_system("CalcPotentialEnergy");
   const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
   T U(0);
   for (const auto& element : force_elements_)
@@ -497,8 +490,7 @@ T MultibodyTree<T>::CalcPotentialEnergy(
 template <typename T>
 T MultibodyTree<T>::CalcKineticEnergy(
     const systems::Context<T>& context) const {
-  const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcKineticEnergy");
+  const MultibodyTreeSystem<T>& system = tree_system("CalcKineticEnergy");
   const TreeParameters<T>& params = system.GetParameters(context);
   T KE = internal::CalcKineticEnergy<T>(compiled_, params,
                                         system.EvalVelocityKinematics(context));
@@ -512,8 +504,7 @@ T MultibodyTree<T>::CalcKineticEnergy(
 template <typename T>
 T MultibodyTree<T>::CalcConservativePower(
     const systems::Context<T>& context) const {
-  const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcConservativePower");
+  const MultibodyTreeSystem<T>& system = tree_system("CalcConservativePower");
   const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
   const TreeWorkspace<T>& vc = system.EvalVelocityKinematics(context);
   T Pc(0);
@@ -526,7 +517,7 @@ template <typename T>
 T MultibodyTree<T>::CalcNonConservativePower(
     const systems::Context<T>& context) const {
   const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcNonConservativePower");
+      tree_system("CalcNonConservativePower");
   const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
   const TreeWorkspace<T>& vc = system.EvalVelocityKinematics(context);
   T Pnc(0);
@@ -582,8 +573,7 @@ template <typename T>
 void MultibodyTree<T>::CalcForwardDynamics(
     const systems::Context<T>& context,
     const MultibodyForces<T>& applied_forces, EigenPtr<VectorX<T>> vdot) const {
-  const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcForwardDynamics");
+  const MultibodyTreeSystem<T>& system = tree_system("CalcForwardDynamics");
   try {
     CalcForwardDynamicsImpl(system, context, applied_forces, vdot);
   } catch (const SingularHingeInertiaError& error) {

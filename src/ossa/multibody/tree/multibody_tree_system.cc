@@ -525,7 +525,9 @@ const WeldMergedParameters<T>& MultibodyTreeSystem<T>::EvalWeldMergedParameters(
 template <typename T>
 const T* MultibodyTreeSystem<T>::StateData(const systems::Context<T>& context,
                                            DynamicsScratch<T>* scratch) const {
-  const systems::VectorBase<T>& state = state_vector(context);
+  const systems::VectorBase<T>& state =
+      is_discrete_ ? context.get_discrete_state(0)
+                   : context.get_continuous_state_vector();
   if (const T* data = state.get_contiguous_data()) return data;
   if (scratch->x.size() != state.size()) scratch->x.resize(state.size());
   state.CopyToPreSizedVector(&scratch->x);
@@ -683,17 +685,6 @@ const std::vector<Vector6<T>>& TreeComputation<T>::GatherMobodForces(
   GatherSpatialForcesOnGroups<T>(*merged_, *merged_params_, ws, F_full_Bo_W,
                                  &scratch_->F_group_W);
   return scratch_->F_group_W;
-}
-
-template <typename T>
-Vector3<T> TreeComputation<T>::ReExpressInWorld(int full_mobod,
-                                                const Vector3<T>& v_B) const {
-  if (!is_weld_merged()) return ws_->R_WB[full_mobod] * v_B;
-  // The members of the world's group have R_WG = 1 (their X_GB is X_WB).
-  const Vector3<T> v_G = merged_params_->X_GB[full_mobod].R * v_B;
-  const int g = merged_->group(full_mobod);
-  if (g == 0) return v_G;
-  return ws_->R_WB[g] * v_G;
 }
 
 template <typename T>

@@ -220,7 +220,7 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   VectorX<T> ReadState(const systems::Context<T>& context, int start,
                        int n) const;
   // [q; v] of `context` without a copy when the state is contiguous, else
-  // copied into `scratch->x`.
+  // copied into `scratch->x`. The caller has validated `context`.
   const T* StateData(const systems::Context<T>& context,
                      DynamicsScratch<T>* scratch) const;
   void WriteState(systems::Context<T>* context, int start,

@@ -151,7 +151,14 @@ class TreeComputation {
   /// v_W = R_WB·v_B for the body of full mobod `full_mobod`, from the
   /// world poses of tree() (needs kPositionAndWorld): on the merged tree
   /// R_WB = R_WG·R_GB.
-  Vector3<T> ReExpressInWorld(int full_mobod, const Vector3<T>& v_B) const;
+  Vector3<T> ReExpressInWorld(int full_mobod, const Vector3<T>& v_B) const {
+    if (!is_weld_merged()) return ws_->R_WB[full_mobod] * v_B;
+    // The members of the world's group have R_WG = 1 (their X_GB is X_WB).
+    const Vector3<T> v_G = merged_params_->X_GB[full_mobod].R * v_B;
+    const int g = merged_->group(full_mobod);
+    if (g == 0) return v_G;
+    return ws_->R_WB[g] * v_G;
+  }
 
   /// True if the fixed-capacity dual kernels (tree_kernels_dual.h) may run:
   /// T = AutoDiffXd on the merged tree. They take no applied spatial forces.
