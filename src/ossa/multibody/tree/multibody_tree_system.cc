@@ -535,15 +535,6 @@ const T* MultibodyTreeSystem<T>::StateData(const systems::Context<T>& context,
 }
 
 template <typename T>
-const TreeWorkspace<T>& MultibodyTreeSystem<T>::EvalMergedPathKinematics(
-    const systems::Context<T>& context, int group) const {
-  ThrowIfNotFinalized("EvalMergedPathKinematics");
-  this->ValidateContext(context);
-  return MergedPathKinematics(context, EvalWeldMergedParameters(context), group,
-                              &RawDynamicsScratch(context));
-}
-
-template <typename T>
 const TreeWorkspace<T>& MultibodyTreeSystem<T>::MergedPathKinematics(
     const systems::Context<T>& context, const WeldMergedParameters<T>& merged,
     int group, DynamicsScratch<T>* scratch) const {
@@ -634,6 +625,15 @@ TreeWorkspace<T>& TreeComputation<T>::EvalKinematics(KinematicsNeed need) {
     scratch.merged_velocity_valid = true;
   }
   return ws;
+}
+
+template <typename T>
+const TreeWorkspace<T>& TreeComputation<T>::EvalPathKinematics(int mobod) {
+  if (!is_weld_merged()) {
+    return EvalKinematics(KinematicsNeed::kPositionAndWorld);
+  }
+  return system_->MergedPathKinematics(*context_, *merged_params_, mobod,
+                                       scratch_);
 }
 
 template <typename T>

@@ -157,12 +157,6 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   /// (a cache entry that depends on the parameters only).
   const WeldMergedParameters<T>& EvalWeldMergedParameters(
       const systems::Context<T>& context) const;
-  /// (Internal) The merged tree's workspace with the position kinematics
-  /// (world poses included) of the root path of merged mobod `group`
-  /// current: all of it when the scratch already holds it, else only that
-  /// path is computed (all a Jacobian of a frame on `group` needs).
-  const TreeWorkspace<T>& EvalMergedPathKinematics(
-      const systems::Context<T>& context, int group) const;
 
   /// (Internal) The dynamics scratch's value without refreshing any of its
   /// kinematics: for its work arrays only (the plant's applied forces,
@@ -225,8 +219,11 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
                      DynamicsScratch<T>* scratch) const;
   void WriteState(systems::Context<T>* context, int start,
                   const Eigen::Ref<const VectorX<T>>& values) const;
-  // EvalMergedPathKinematics() on a scratch and merged parameters the
-  // caller already holds (a single pose costs about as much as the lookups).
+  // The merged workspace of `scratch` with the position kinematics, world
+  // poses included, of the root path of merged mobod `group` current: all
+  // of it when the scratch already holds it, else only that path is
+  // computed (TreeComputation::EvalPathKinematics(); EvalBodyPoseInWorld()
+  // calls it directly, as a single pose costs about as much as the lookups).
   const TreeWorkspace<T>& MergedPathKinematics(
       const systems::Context<T>& context, const WeldMergedParameters<T>& merged,
       int group, DynamicsScratch<T>* scratch) const;

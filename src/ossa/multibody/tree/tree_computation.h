@@ -115,6 +115,13 @@ class TreeComputation {
   /// scratch fields (a_B, f_B, composite and articulated inertias).
   TreeWorkspace<T>& EvalKinematics(KinematicsNeed need);
 
+  /// The workspace with the position kinematics, world poses included, of
+  /// the root path of `mobod` (a mobod of tree()) current: all a Jacobian of
+  /// a frame on that mobod and its pose need. On the merged tree only that
+  /// path is computed, unless the whole workspace is current already; on
+  /// the full tree, as EvalKinematics(kPositionAndWorld).
+  const TreeWorkspace<T>& EvalPathKinematics(int mobod);
+
   /// The workspace as it is, kinematics not refreshed: for kernels that
   /// compute their own kinematics (the dual path's fallback).
   TreeWorkspace<T>& workspace() { return *ws_; }
