@@ -8,11 +8,13 @@
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/core/weld_merged_tree.h"
+#include "ossa/multibody/tree/tree_computation.h"
 
 namespace ossa::multibody::internal {
 
@@ -207,34 +209,19 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
     s->H.resize(nv_, nv_);
   }
   s->zero_vdot.setZero();
-  const WeldMergedTree& merged = plant.weld_merged_tree();
-  if (merged.merges_anything()) {
-    // On the weld-merged tree (the same dofs, fewer bodies), in the plant's
-    // per-Context scratch: its merged kinematics are those of x[n].
-    using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
-    const bool forces = !inputs.F_applied_Bo_W.empty();
-    DynamicsScratch<T>& d = plant.GetMutableMergedDynamicsScratch(
-        context, forces ? Need::kVelocityAndWorld : Need::kVelocity);
-    const WeldMergedParameters<T>& mp = plant.EvalWeldMergedParameters(context);
-    if (forces) {
-      GatherSpatialForcesOnGroups<T>(merged, mp, d.merged_ws,
-                                     inputs.F_applied_Bo_W, &d.F_group_W);
-    }
-    static const std::vector<Vector6<T>> kNoForces;
-    CalcMassMatrix<T>(merged.tree(), mp.params, &d.merged_ws, s->M);
-    CalcInverseDynamics<T>(merged.tree(), mp.params, s->zero_vdot, inputs.g_W,
-                           inputs.tau_applied,
-                           forces ? d.F_group_W : kNoForces, &d.merged_ws,
-                           s->f0);
-  } else {
-    // The plant's cached kinematics, into our own workspace (the kernels
-    // write into it). Same sizes: no allocation.
-    s->ws = plant.EvalVelocityKinematics(context);
-    CalcMassMatrix<T>(tree, params, &s->ws, s->M);
-    CalcInverseDynamics<T>(tree, params, s->zero_vdot, inputs.g_W,
-                           inputs.tau_applied, inputs.F_applied_Bo_W, &s->ws,
-                           s->f0);
-  }
+  // On the prepared tree (the weld-merged one when the model has welds:
+  // the same dofs, fewer bodies), in the plant's per-Context scratch, whose
+  // kinematics are those of x[n].
+  TreeComputation<T> c = plant.PrepareComputation(context);
+  const bool forces = !inputs.F_applied_Bo_W.empty();
+  TreeWorkspace<T>& ws = c.EvalKinematics(
+      forces ? KinematicsNeed::kVelocityAndWorld : KinematicsNeed::kVelocity);
+  static const std::vector<Vector6<T>> kNoForces;
+  const std::vector<Vector6<T>>& F_applied =
+      forces ? c.GatherMobodForces(inputs.F_applied_Bo_W) : kNoForces;
+  CalcMassMatrix<T>(c.tree(), c.parameters(), &ws, s->M);
+  CalcInverseDynamics<T>(c.tree(), c.parameters(), s->zero_vdot, inputs.g_W,
+                         inputs.tau_applied, F_applied, &ws, s->f0);
   s->f0 = -s->f0;
 
   r->net_actuation.setZero();

@@ -133,7 +133,6 @@ struct DiscreteStepResults {
 /// between threads.
 template <typename T>
 struct DiscreteStepScratch {
-  TreeWorkspace<T> ws;
   MatrixX<T> M;  // mass matrix at q0 (nv×nv, sized by the first Step())
   MatrixX<T> H;  // factored Newton (or A) matrix
   VectorX<T> zero_vdot, f0, tau, r, v, dv, grad, Adv, G, v_trial, v_trial_ls;

@@ -10,6 +10,7 @@
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/core/weld_merged_tree.h"
+#include "ossa/multibody/tree/tree_computation.h"
 
 namespace ossa::multibody::internal {
 
@@ -197,28 +198,20 @@ void DiscreteUpdateManager<T>::AssembleInputs(
 }
 
 template <typename T>
-void DiscreteUpdateManager<T>::AddGravityFromMergedPoses(
+void DiscreteUpdateManager<T>::AddGravityFromPreparedPoses(
     const systems::Context<T>& context, MultibodyForces<T>* forces) const {
   const MultibodyPlant<T>& plant = *plant_;
-  using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
-  const TreeWorkspace<T>& merged_ws =
-      plant.GetMutableMergedDynamicsScratch(context, Need::kPositionAndWorld)
-          .merged_ws;
-  const WeldMergedParameters<T>& mp = plant.EvalWeldMergedParameters(context);
+  TreeComputation<T> c = plant.PrepareComputation(context);
+  c.EvalKinematics(KinematicsNeed::kPositionAndWorld);
   const TreeParameters<T>& params = plant.GetParameters(context);
   const MultibodyTreeTopology& topology = plant.tree().get_topology();
   const Vector3<T> g_W =
       plant.gravity_field().gravity_vector().template cast<T>();
   std::vector<SpatialForce<T>>& F = forces->mutable_body_forces();
-  const WeldMergedTree& merged = plant.weld_merged_tree();
   for (int m = 1; m < plant.tree().num_mobods(); ++m) {
-    // F_Bo_W = [p_BoBcm_W × m·g; m·g], as the gravity element. Only R_WB
-    // enters: p_BoBcm_W = R_WG·(R_GB·p_BoBcm_B), with R_WG = 1 for the
-    // members of the world's group (whose X_GB is X_WB).
+    // F_Bo_W = [p_BoBcm_W × m·g; m·g], as the gravity element.
     const MobodParameters<T>& body = params.mobods[m];
-    const int g = merged.group(m);
-    Vector3<T> p_BoBcm_W = mp.X_GB[m].R * body.p_BoBcm_B;
-    if (g != 0) p_BoBcm_W = merged_ws.R_WB[g] * p_BoBcm_W;
+    const Vector3<T> p_BoBcm_W = c.ReExpressInWorld(m, body.p_BoBcm_B);
     const Vector3<T> f_W = body.mass * g_W;
     const BodyIndex b = topology.get_mobod(MobodIndex(m)).body;
     F[b].rotational() += p_BoBcm_W.cross(f_W);
@@ -299,12 +292,12 @@ void DiscreteUpdateManager<T>::CalcDynamicsOutputs(
   plant.CalcAppliedForces(context, results.net_actuation, &forces);
   const TreeParameters<T>& params = plant.GetParameters(context);
   VectorX<T>& tau = forces.mutable_generalized_forces();
-  if (IsUniformGravityTheOnlyForceElement() &&
-      plant.weld_merged_tree().merges_anything()) {
-    // Gravity, the only element, from the weld-merged tree's world poses
-    // (the ones the outputs use): the full tree's kinematics, which the
-    // force elements would evaluate, are never computed.
-    AddGravityFromMergedPoses(context, &forces);
+  if (IsUniformGravityTheOnlyForceElement()) {
+    // Gravity, the only element, from the world poses of the tree the
+    // outputs are computed on (on the weld-merged tree, the full tree's
+    // kinematics, which the force elements would evaluate, are never
+    // computed).
+    AddGravityFromPreparedPoses(context, &forces);
   } else {
     plant.tree().CalcForceElementsContribution(context, &scratch.elements);
     forces.AddInForces(scratch.elements);

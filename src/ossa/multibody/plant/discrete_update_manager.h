@@ -123,10 +123,10 @@ class DiscreteUpdateManager {
   // True if uniform gravity, enabled for every model instance, is the only
   // force element (the solver's kernels then apply it as g_W).
   bool IsUniformGravityTheOnlyForceElement() const;
-  // Adds gravity's spatial force on every body, computed from the
-  // weld-merged tree's world poses.
-  void AddGravityFromMergedPoses(const systems::Context<T>& context,
-                                 MultibodyForces<T>* forces) const;
+  // Adds gravity's spatial force on every body, computed from the world
+  // poses of the tree PrepareComputation() picks.
+  void AddGravityFromPreparedPoses(const systems::Context<T>& context,
+                                   MultibodyForces<T>* forces) const;
 
   const MultibodyPlant<T>* plant_{nullptr};
   std::unique_ptr<DiscreteStepSolver<T>> solver_;

@@ -97,8 +97,8 @@ void MultibodyPlant<T>::CalcAppliedForces(const systems::Context<T>& context,
   const internal::TreeWorkspace<T>& ws = this->EvalPositionKinematics(context);
   std::vector<SpatialForce<T>>& F_Bo_W = forces->mutable_body_forces();
   for (const ExternallyAppliedSpatialForce<T>& force : applied) {
-    if (!force.body_index.is_valid() ||
-        force.body_index.raw() >= num_bodies()) [[unlikely]] {
+    if (!force.body_index.is_valid() || force.body_index.raw() >= num_bodies())
+        [[unlikely]] {
       ThrowLogicError(
           "MultibodyPlant: the applied_spatial_force input port names body "
           "index {}, but this plant has {} bodies.",
@@ -279,45 +279,11 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
   // Inverse dynamics at the actual v̇ with every force: the mobilizer
   // forces F_BMo_W are then the joints' reaction forces. In the Context's
   // dynamics scratch (a step allocates nothing here).
-  internal::DynamicsScratch<T>& scratch = this->RawDynamicsScratch(context);
+  internal::TreeComputation<T> c = this->PrepareComputation(context);
+  c.CalcInverseDynamicsPerFullMobod(outputs->vdot, forces.generalized_forces(),
+                                    forces.body_forces());
+  internal::DynamicsScratch<T>& scratch = c.scratch();
   const int n = tree.num_mobods();
-  scratch.F_mobod_W[0].setZero();
-  for (int m = 1; m < n; ++m) {
-    scratch.F_mobod_W[m] =
-        forces.body_forces()[topology.get_mobod(internal::MobodIndex(m)).body]
-            .get_coeffs();
-  }
-  const internal::WeldMergedTree& merged = this->weld_merged_tree();
-  if (merged.merges_anything()) {
-    // On the weld-merged tree (the kinematics a discrete step already made),
-    // the welded bodies' accelerations and weld forces recovered from their
-    // groups': the full tree's kinematics are never computed. The full
-    // workspace only lends its pose and force arrays (then marked stale).
-    this->GetMutableMergedDynamicsScratch(
-        context, internal::MultibodyTreeSystem<T>::MergedKinematics::
-                     kVelocityAndWorld);
-    const internal::WeldMergedParameters<T>& mp =
-        this->EvalWeldMergedParameters(context);
-    internal::GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
-                                             scratch.F_mobod_W,
-                                             &scratch.F_group_W);
-    internal::CalcInverseDynamics<T>(
-        merged.tree(), mp.params, outputs->vdot, Vector3<T>::Zero(),
-        forces.generalized_forces(), scratch.F_group_W, &scratch.merged_ws,
-        scratch.tau);
-    internal::CalcFullInverseDynamicsOutputs<T>(
-        tree.compiled_tree(), this->GetParameters(context), merged, mp,
-        scratch.merged_ws, Vector3<T>::Zero(), scratch.F_mobod_W,
-        &scratch.ws.R_WB, &scratch.ws.p_WB, &scratch.A_WB_W, &scratch.F_BMo_W,
-        &scratch.ws.f_B);
-    scratch.full_kinematics_valid = false;
-  } else {
-    this->GetMutableDynamicsScratch(context);
-    internal::CalcInverseDynamics<T>(
-        tree.compiled_tree(), this->GetParameters(context), outputs->vdot,
-        Vector3<T>::Zero(), forces.generalized_forces(), scratch.F_mobod_W,
-        &scratch.ws, scratch.tau, &scratch.A_WB_W, &scratch.F_BMo_W);
-  }
   const std::vector<Vector6<T>>& A_WB_W = scratch.A_WB_W;
   const std::vector<Vector6<T>>& F_BMo_W = scratch.F_BMo_W;
   const std::vector<Matrix3<T>>& R_WB = scratch.ws.R_WB;
@@ -343,8 +309,7 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
     const internal::TopologyMobod& mobod = topology.get_mobod(m);
     // The joint frames' poses in this Context (a FixedOffsetFrame's pose is
     // a parameter), not the model's defaults.
-    const math::RigidTransform<T>& X_CJc =
-        X_BF[joint.frame_on_child().index()];
+    const math::RigidTransform<T>& X_CJc = X_BF[joint.frame_on_child().index()];
     Vector3<T> tau = F_BMo_W[m].template head<3>();
     Vector3<T> f = F_BMo_W[m].template tail<3>();
     // The child body C and its mobod.
@@ -362,8 +327,7 @@ void MultibodyPlant<T>::CalcDynamicsOutputsFromForces(
       f = -f;
       tau -= (p_WJc - p_WJp).cross(f);
     }
-    const Matrix3<T> R_JcW =
-        (R_WB[c] * X_CJc.rotation().matrix()).transpose();
+    const Matrix3<T> R_JcW = (R_WB[c] * X_CJc.rotation().matrix()).transpose();
     outputs->reaction_forces[j] = SpatialForce<T>(R_JcW * tau, R_JcW * f);
   }
 }

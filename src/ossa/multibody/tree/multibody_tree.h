@@ -858,15 +858,15 @@ class MultibodyTree {
   void AddForceElementImpl(std::unique_ptr<ForceElement<T>> force_element);
   [[noreturn]] void ThrowWrongForceElementType(ForceElementIndex index,
                                                const std::string& type) const;
-  // Checks for the Context-level dynamics methods: finalized, owned by a
-  // system, and `forces` (if given) sized for this model.
-  const MultibodyTreeSystem<T>& DynamicsSystemOrThrow(const char* method) const;
   // CalcForwardDynamics() without the translation of the kernels'
   // SingularHingeInertiaError.
   void CalcForwardDynamicsImpl(const MultibodyTreeSystem<T>& system,
                                const systems::Context<T>& context,
                                const MultibodyForces<T>& applied_forces,
                                EigenPtr<VectorX<T>> vdot) const;
+  // Check for the Context-level dynamics methods (tree_system() checks that
+  // the model is finalized and owned by a system): `forces` sized for this
+  // model.
   void ThrowIfForcesHaveWrongSize(const char* method,
                                   const MultibodyForces<T>& forces) const;
   void ThrowIfNotInThisTree(const char* method, const Frame<T>& frame,

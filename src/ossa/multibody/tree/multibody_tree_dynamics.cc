@@ -10,6 +10,7 @@
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/core/tree_kernels_dual.h"
 #include "ossa/multibody/core/weld_merged_tree.h"
+#include "ossa/multibody/tree/tree_computation.h"
 
 namespace ossa::multibody::internal {
 
@@ -20,20 +21,6 @@ void ThrowIfWrongVectorSize(const char* method, const char* what,
   if (size != expected) [[unlikely]] {
     ThrowLogicError("{}(): {} has size {} but size {} was expected.", method,
                     what, size, expected);
-  }
-}
-
-// Spatial forces per body (BodyIndex order) into the kernels' mobod order.
-// Every body has its own mobod today; bodies sharing one would need their
-// forces shifted to the mobod's origin here.
-template <typename T>
-void BodyForcesToMobods(const MultibodyTreeTopology& topology,
-                        const std::vector<SpatialForce<T>>& F_Bo_W,
-                        std::vector<Vector6<T>>* F_mobod_W) {
-  const int n = static_cast<int>(F_mobod_W->size());
-  for (int i = 0; i < n; ++i) {
-    (*F_mobod_W)[i] =
-        F_Bo_W[topology.get_mobod(MobodIndex(i)).body].get_coeffs();
   }
 }
 
@@ -58,16 +45,6 @@ bool HasNonZeroBodyForces(const MultibodyForces<T>& forces) {
   } else {
     return !forces.body_forces().empty();
   }
-}
-
-// The AutoDiffXd fast path's workspace for the merged tree, made on first
-// use in the Context's scratch.
-DualWorkspace& GetDualWorkspace(const CompiledTree& merged_tree,
-                                DynamicsScratch<AutoDiffXd>* scratch) {
-  if (scratch->dual.ws == nullptr) {
-    scratch->dual.ws = std::make_shared<DualWorkspace>(merged_tree);
-  }
-  return *scratch->dual.ws;
 }
 
 // True if x is exactly zero with no non-zero derivative (AutoDiffXd), so
@@ -95,8 +72,7 @@ bool IsConstantZero(const VectorX<T>& x) {
 // own Contexts); else a copy in `storage`.
 Eigen::Map<const VectorX<AutoDiffXd>> StateView(
     const MultibodyTreeSystem<AutoDiffXd>& system,
-    const systems::Context<AutoDiffXd>& context,
-    VectorX<AutoDiffXd>* storage) {
+    const systems::Context<AutoDiffXd>& context, VectorX<AutoDiffXd>* storage) {
   system.ValidateContext(context);
   const systems::VectorBase<AutoDiffXd>& x =
       system.is_discrete() ? context.get_discrete_state(0)
@@ -107,6 +83,95 @@ Eigen::Map<const VectorX<AutoDiffXd>> StateView(
   *storage = system.GetPositionsAndVelocities(context);
   return Eigen::Map<const VectorX<AutoDiffXd>>(storage->data(),
                                                storage->size());
+}
+
+// τ = ID(q, v, v̇) − τ_applied on the dual path of `c` (no spatial forces;
+// tree_kernels_dual.h). Only called when c.has_dual_path().
+template <typename T>
+void CalcInverseDynamicsOnDualPath(TreeComputation<T>* c,
+                                   const VectorX<T>& known_vdot,
+                                   const VectorX<T>& tau_applied,
+                                   VectorX<T>* tau) {
+  if constexpr (std::is_same_v<T, AutoDiffXd>) {
+    CalcInverseDynamicsAutoDiff(c->tree(), c->parameters(), c->q(), c->v(),
+                                known_vdot, Vector3<T>::Zero(),
+                                &c->dual_workspace(), &c->workspace(), tau);
+    // Subtracting exact zeros would still allocate every gradient.
+    for (Eigen::Index i = 0; i < tau->size(); ++i) {
+      if (tau_applied[i].value() != 0 ||
+          tau_applied[i].derivatives().size() != 0) {
+        (*tau)[i] -= tau_applied[i];
+      }
+    }
+  }
+}
+
+// v̇ of the forward dynamics with gravity g_W applied by the kernel and no
+// spatial forces, on the dual path of `c`. Only called when
+// c.has_dual_path().
+template <typename T>
+void CalcForwardDynamicsOnDualPath(TreeComputation<T>* c, const Vector3<T>& g_W,
+                                   const VectorX<T>& tau_applied,
+                                   EigenPtr<VectorX<T>> vdot) {
+  if constexpr (std::is_same_v<T, AutoDiffXd>) {
+    VectorX<T> result(vdot->size());
+    CalcForwardDynamicsAutoDiff(c->tree(), c->parameters(), c->q(), c->v(),
+                                tau_applied, g_W, &c->dual_workspace(),
+                                &c->workspace(), &result);
+    *vdot = result;
+  }
+}
+
+// True if some joint is locked in `context` (its v̇ is then zero).
+template <typename T>
+bool HasLockedJoints(const MultibodyTreeSystem<T>& system,
+                     const systems::Context<T>& context) {
+  for (char locked : system.GetElementParameters(context).joint_locked) {
+    if (locked != 0) return true;
+  }
+  return false;
+}
+
+// Forward dynamics with locked joints, which keep v̇ = 0 and do not enter
+// the dynamics: M_uu·v̇_u = (τ + ΣJᵀF − C·v)_u over the unlocked dofs u
+// only, on the full tree. The right-hand side is −ID(v̇ = 0); dense, as
+// locking is the exception. `forces` holds every force (elements and
+// applied).
+template <typename T>
+void CalcForwardDynamicsWithLockedJoints(const MultibodyTree<T>& tree,
+                                         const systems::Context<T>& context,
+                                         TreeComputation<T>* c,
+                                         const MultibodyForces<T>& forces,
+                                         EigenPtr<VectorX<T>> vdot) {
+  const std::vector<Vector6<T>>& F_mobod_W =
+      c->SpatialForcesOnMobods(forces.body_forces());
+  TreeWorkspace<T>& ws = c->EvalKinematics(KinematicsNeed::kVelocityAndWorld);
+  const int nv = tree.num_velocities();
+  VectorX<T> rhs(nv);
+  internal::CalcInverseDynamics<T>(
+      c->tree(), c->parameters(), VectorX<T>::Zero(nv), Vector3<T>::Zero(),
+      forces.generalized_forces(), F_mobod_W, &ws, rhs);
+  MatrixX<T> M(nv, nv);
+  internal::CalcMassMatrix<T>(c->tree(), c->parameters(), &ws, M);
+  const std::vector<int> u = tree.FindUnlockedVelocityIndices(context);
+  const int nu = static_cast<int>(u.size());
+  MatrixX<T> M_uu(nu, nu);
+  VectorX<T> rhs_u(nu);
+  for (int i = 0; i < nu; ++i) {
+    rhs_u[i] = -rhs[u[i]];
+    for (int j = 0; j < nu; ++j) M_uu(i, j) = M(u[i], u[j]);
+  }
+  vdot->setZero();
+  if (nu == 0) return;
+  const Eigen::LLT<MatrixX<T>> llt(M_uu);
+  if (llt.info() != Eigen::Success) [[unlikely]] {
+    ThrowRuntimeError(
+        "CalcForwardDynamics(): the mass matrix of the unlocked joints' "
+        "velocities is not positive-definite: a body on an unlocked joint has "
+        "no mass or inertia along that joint's motion.");
+  }
+  const VectorX<T> vdot_u = llt.solve(rhs_u);
+  for (int i = 0; i < nu; ++i) (*vdot)[u[i]] = vdot_u[i];
 }
 
 }  // namespace
@@ -160,12 +225,6 @@ void MultibodyTree<T>::ThrowWrongForceElementType(
 // ------------------------------------------------------------ checks
 
 template <typename T>
-const MultibodyTreeSystem<T>& MultibodyTree<T>::DynamicsSystemOrThrow(
-    const char* method) const {
-  return tree_system(method);
-}
-
-template <typename T>
 void MultibodyTree<T>::ThrowIfForcesHaveWrongSize(
     const char* method, const MultibodyForces<T>& forces) const {
   if (!forces.CheckHasRightSizeForModel(*this)) [[unlikely]] {
@@ -184,68 +243,29 @@ VectorX<T> MultibodyTree<T>::CalcInverseDynamics(
     const systems::Context<T>& context, const VectorX<T>& known_vdot,
     const MultibodyForces<T>& external_forces) const {
   const char* kMethod = "CalcInverseDynamics";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   ThrowIfWrongVectorSize(kMethod, "known_vdot", known_vdot.size(),
                          num_velocities());
   ThrowIfForcesHaveWrongSize(kMethod, external_forces);
   VectorX<T> tau(num_velocities());
-  const WeldMergedTree& merged = system.weld_merged_tree();
-  if (merged.merges_anything()) {
-    // Welded bodies as parts of composite bodies: the same τ for fewer
-    // bodies (weld_merged_tree.h). Spatial forces, when there are any, act
-    // on the groups and need the world poses.
-    const bool has_body_forces = HasNonZeroBodyForces(external_forces);
-    if constexpr (std::is_same_v<T, AutoDiffXd>) {
-      if (!has_body_forces) {
-        // Fixed-capacity duals instead of heap-allocated gradients
-        // (tree_kernels_dual.h); τ = ID(q, v, v̇) − τ_applied.
-        DynamicsScratch<T>& scratch = system.RawDynamicsScratch(context);
-        const WeldMergedParameters<T>& mp =
-            system.EvalWeldMergedParameters(context);
-        VectorX<T> copy;
-        const auto x = StateView(system, context, &copy);
-        const int nq = num_positions(), nv = num_velocities();
-        CalcInverseDynamicsAutoDiff(
-            merged.tree(), mp.params, x.head(nq), x.segment(nq, nv),
-            known_vdot, Vector3<T>::Zero(),
-            &GetDualWorkspace(merged.tree(), &scratch), &scratch.merged_ws,
-            &tau);
-        // Subtracting exact zeros would still allocate every gradient.
-        const VectorX<T>& tau_app = external_forces.generalized_forces();
-        for (int i = 0; i < nv; ++i) {
-          if (tau_app[i].value() != 0 || tau_app[i].derivatives().size() != 0) {
-            tau[i] -= tau_app[i];
-          }
-        }
-        return tau;
-      }
-    }
-    using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
-    DynamicsScratch<T>& scratch = system.GetMutableMergedDynamicsScratch(
-        context, has_body_forces ? Need::kVelocityAndWorld : Need::kVelocity);
-    const WeldMergedParameters<T>& mp =
-        system.EvalWeldMergedParameters(context);
-    static const std::vector<Vector6<T>> kNoForces;
-    if (has_body_forces) {
-      BodyForcesToMobods(topology_, external_forces.body_forces(),
-                         &scratch.F_mobod_W);
-      GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
-                                     scratch.F_mobod_W, &scratch.F_group_W);
-    }
-    internal::CalcInverseDynamics<T>(
-        merged.tree(), mp.params, known_vdot, Vector3<T>::Zero(),
-        external_forces.generalized_forces(),
-        has_body_forces ? scratch.F_group_W : kNoForces, &scratch.merged_ws,
-        tau);
+  TreeComputation<T> c = system.PrepareComputation(context);
+  // Spatial forces, when there are any, need the world poses.
+  const bool has_body_forces = HasNonZeroBodyForces(external_forces);
+  if (c.has_dual_path() && !has_body_forces) {
+    CalcInverseDynamicsOnDualPath(&c, known_vdot,
+                                  external_forces.generalized_forces(), &tau);
     return tau;
   }
-  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
-  BodyForcesToMobods(topology_, external_forces.body_forces(),
-                     &scratch.F_mobod_W);
-  internal::CalcInverseDynamics<T>(compiled_, system.GetParameters(context),
-                                   known_vdot, Vector3<T>::Zero(),
-                                   external_forces.generalized_forces(),
-                                   scratch.F_mobod_W, &scratch.ws, tau);
+  static const std::vector<Vector6<T>> kNoForces;
+  TreeWorkspace<T>& ws =
+      c.EvalKinematics(has_body_forces ? KinematicsNeed::kVelocityAndWorld
+                                       : KinematicsNeed::kVelocity);
+  const std::vector<Vector6<T>>& F_applied =
+      has_body_forces ? c.SpatialForcesOnMobods(external_forces.body_forces())
+                      : kNoForces;
+  internal::CalcInverseDynamics<T>(
+      c.tree(), c.parameters(), known_vdot, Vector3<T>::Zero(),
+      external_forces.generalized_forces(), F_applied, &ws, tau);
   return tau;
 }
 
@@ -258,7 +278,7 @@ void MultibodyTree<T>::CalcInverseDynamics(
     std::vector<SpatialForce<T>>* F_BMo_W_array,
     EigenPtr<VectorX<T>> tau_array) const {
   const char* kMethod = "CalcInverseDynamics";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   const int nv = num_velocities();
   const int n = num_mobods();
   ThrowIfWrongVectorSize(kMethod, "known_vdot", known_vdot.size(), nv);
@@ -284,7 +304,9 @@ void MultibodyTree<T>::CalcInverseDynamics(
         kMethod);
   }
   ThrowIfWrongVectorSize(kMethod, "tau_array", tau_array->size(), nv);
-  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
+  // Results per body: on the full tree.
+  TreeComputation<T> c = system.PrepareComputation(context, TreeChoice::kFull);
+  DynamicsScratch<T>& scratch = c.scratch();
   // Inputs are copied into the scratch first so that outputs may alias them.
   const bool has_F = !Fapplied_Bo_W_array.empty();
   const bool has_tau = tau_applied_array.size() != 0;
@@ -295,10 +317,11 @@ void MultibodyTree<T>::CalcInverseDynamics(
   if (has_tau) scratch.tau_applied = tau_applied_array;
   static const std::vector<Vector6<T>> kNoForces;
   internal::CalcInverseDynamics<T>(
-      compiled_, system.GetParameters(context), known_vdot, Vector3<T>::Zero(),
+      c.tree(), c.parameters(), known_vdot, Vector3<T>::Zero(),
       has_tau ? Eigen::Ref<const VectorX<T>>(scratch.tau_applied)
               : Eigen::Ref<const VectorX<T>>(VectorX<T>()),
-      has_F ? scratch.F_mobod_W : kNoForces, &scratch.ws, scratch.tau,
+      has_F ? scratch.F_mobod_W : kNoForces,
+      &c.EvalKinematics(KinematicsNeed::kVelocityAndWorld), scratch.tau,
       &scratch.A_WB_W, &scratch.F_BMo_W);
   if (static_cast<int>(A_WB_array->size()) != n) A_WB_array->resize(n);
   if (static_cast<int>(F_BMo_W_array->size()) != n) F_BMo_W_array->resize(n);
@@ -313,7 +336,7 @@ template <typename T>
 void MultibodyTree<T>::CalcMassMatrix(const systems::Context<T>& context,
                                       EigenPtr<MatrixX<T>> M) const {
   const char* kMethod = "CalcMassMatrix";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   if (M == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): M is a nullptr.", kMethod);
   }
@@ -322,25 +345,16 @@ void MultibodyTree<T>::CalcMassMatrix(const systems::Context<T>& context,
     ThrowLogicError("{}(): M is {}x{} but {}x{} was expected.", kMethod,
                     M->rows(), M->cols(), nv, nv);
   }
-  const WeldMergedTree& merged = system.weld_merged_tree();
-  if (merged.merges_anything()) {
-    DynamicsScratch<T>& scratch = system.GetMutableMergedDynamicsScratch(
-        context, MultibodyTreeSystem<T>::MergedKinematics::kPosition);
-    internal::CalcMassMatrix<T>(merged.tree(),
-                                system.EvalWeldMergedParameters(context).params,
-                                &scratch.merged_ws, *M);
-    return;
-  }
-  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
-  internal::CalcMassMatrix<T>(compiled_, system.GetParameters(context),
-                              &scratch.ws, *M);
+  TreeComputation<T> c = system.PrepareComputation(context);
+  internal::CalcMassMatrix<T>(c.tree(), c.parameters(),
+                              &c.EvalKinematics(KinematicsNeed::kPosition), *M);
 }
 
 template <typename T>
 void MultibodyTree<T>::CalcMassMatrixViaInverseDynamics(
     const systems::Context<T>& context, EigenPtr<MatrixX<T>> M) const {
   const char* kMethod = "CalcMassMatrixViaInverseDynamics";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   if (M == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): M is a nullptr.", kMethod);
   }
@@ -349,20 +363,19 @@ void MultibodyTree<T>::CalcMassMatrixViaInverseDynamics(
     ThrowLogicError("{}(): M is {}x{} but {}x{} was expected.", kMethod,
                     M->rows(), M->cols(), nv, nv);
   }
-  const TreeParameters<T>& params = system.GetParameters(context);
-  // A private workspace with v = 0, so that C(q, v)·v vanishes and the
-  // Context's cached kinematics stay untouched.
+  // On the full tree, in a private workspace with v = 0, so that C(q, v)·v
+  // vanishes and the Context's cached kinematics stay untouched.
+  TreeComputation<T> c = system.PrepareComputation(context, TreeChoice::kFull);
+  const TreeParameters<T>& params = c.parameters();
   TreeWorkspace<T> ws = system.EvalPositionKinematics(context);
-  const VectorX<T> q = system.GetPositions(context);
-  CalcVelocityKinematics<T>(compiled_, params, q, VectorX<T>::Zero(nv), &ws);
+  CalcVelocityKinematics<T>(c.tree(), params, c.q(), VectorX<T>::Zero(nv), &ws);
   VectorX<T> vdot = VectorX<T>::Zero(nv);
   VectorX<T> column(nv);
   const std::vector<Vector6<T>> no_forces;
   for (int j = 0; j < nv; ++j) {
     vdot[j] = 1;
-    internal::CalcInverseDynamics<T>(compiled_, params, vdot,
-                                     Vector3<T>::Zero(), VectorX<T>(),
-                                     no_forces, &ws, column);
+    internal::CalcInverseDynamics<T>(c.tree(), params, vdot, Vector3<T>::Zero(),
+                                     VectorX<T>(), no_forces, &ws, column);
     M->col(j) = column;
     vdot[j] = 0;
   }
@@ -372,29 +385,20 @@ template <typename T>
 void MultibodyTree<T>::CalcBiasTerm(const systems::Context<T>& context,
                                     EigenPtr<VectorX<T>> Cv) const {
   const char* kMethod = "CalcBiasTerm";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   if (Cv == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): Cv is a nullptr.", kMethod);
   }
   ThrowIfWrongVectorSize(kMethod, "Cv", Cv->size(), num_velocities());
-  const WeldMergedTree& merged = system.weld_merged_tree();
-  if (merged.merges_anything()) {
-    DynamicsScratch<T>& scratch = system.GetMutableMergedDynamicsScratch(
-        context, MultibodyTreeSystem<T>::MergedKinematics::kVelocity);
-    internal::CalcBiasTerm<T>(merged.tree(),
-                              system.EvalWeldMergedParameters(context).params,
-                              &scratch.merged_ws, *Cv);
-    return;
-  }
-  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
-  internal::CalcBiasTerm<T>(compiled_, system.GetParameters(context),
-                            &scratch.ws, *Cv);
+  TreeComputation<T> c = system.PrepareComputation(context);
+  internal::CalcBiasTerm<T>(c.tree(), c.parameters(),
+                            &c.EvalKinematics(KinematicsNeed::kVelocity), *Cv);
 }
 
 template <typename T>
 VectorX<T> MultibodyTree<T>::CalcGravityGeneralizedForces(
     const systems::Context<T>& context) const {
-  DynamicsSystemOrThrow("CalcGravityGeneralizedForces");
+  tree_system("CalcGravityGeneralizedForces");
   return gravity_field_->CalcGravityGeneralizedForces(context);
 }
 
@@ -402,7 +406,7 @@ template <typename T>
 void MultibodyTree<T>::CalcForceElementsContribution(
     const systems::Context<T>& context, MultibodyForces<T>* forces) const {
   const char* kMethod = "CalcForceElementsContribution";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   if (forces == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): forces is a nullptr.", kMethod);
   }
@@ -457,24 +461,26 @@ void MultibodyTree<T>::CalcGeneralizedForces(
     const systems::Context<T>& context, const MultibodyForces<T>& forces,
     VectorX<T>* generalized_forces) const {
   const char* kMethod = "CalcGeneralizedForces";
-  const MultibodyTreeSystem<T>& system = DynamicsSystemOrThrow(kMethod);
+  const MultibodyTreeSystem<T>& system = tree_system(kMethod);
   ThrowIfForcesHaveWrongSize(kMethod, forces);
   if (generalized_forces == nullptr) [[unlikely]] {
     ThrowLogicError("{}(): generalized_forces is a nullptr.", kMethod);
   }
-  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
-  BodyForcesToMobods(topology_, forces.body_forces(), &scratch.F_mobod_W);
-  CalcGeneralizedForcesFromSpatialForces<T>(compiled_, scratch.F_mobod_W,
-                                            &scratch.ws, scratch.tau);
+  TreeComputation<T> c = system.PrepareComputation(context, TreeChoice::kFull);
+  const std::vector<Vector6<T>>& F_mobod_W =
+      c.SpatialForcesOnMobods(forces.body_forces());
+  VectorX<T>& tau = c.scratch().tau;
+  CalcGeneralizedForcesFromSpatialForces<T>(
+      c.tree(), F_mobod_W, &c.EvalKinematics(KinematicsNeed::kPositionAndWorld),
+      tau);
   generalized_forces->resize(num_velocities());
-  *generalized_forces = forces.generalized_forces() + scratch.tau;
+  *generalized_forces = forces.generalized_forces() + tau;
 }
 
 template <typename T>
 T MultibodyTree<T>::CalcPotentialEnergy(
     const systems::Context<T>& context) const {
-  const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcPotentialEnergy");
+  const MultibodyTreeSystem<T>& system = tree_system("CalcPotentialEnergy");
   const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
   T U(0);
   for (const auto& element : force_elements_)
@@ -485,8 +491,7 @@ T MultibodyTree<T>::CalcPotentialEnergy(
 template <typename T>
 T MultibodyTree<T>::CalcKineticEnergy(
     const systems::Context<T>& context) const {
-  const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcKineticEnergy");
+  const MultibodyTreeSystem<T>& system = tree_system("CalcKineticEnergy");
   const TreeParameters<T>& params = system.GetParameters(context);
   T KE = internal::CalcKineticEnergy<T>(compiled_, params,
                                         system.EvalVelocityKinematics(context));
@@ -500,8 +505,7 @@ T MultibodyTree<T>::CalcKineticEnergy(
 template <typename T>
 T MultibodyTree<T>::CalcConservativePower(
     const systems::Context<T>& context) const {
-  const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcConservativePower");
+  const MultibodyTreeSystem<T>& system = tree_system("CalcConservativePower");
   const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
   const TreeWorkspace<T>& vc = system.EvalVelocityKinematics(context);
   T Pc(0);
@@ -514,7 +518,7 @@ template <typename T>
 T MultibodyTree<T>::CalcNonConservativePower(
     const systems::Context<T>& context) const {
   const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcNonConservativePower");
+      tree_system("CalcNonConservativePower");
   const TreeWorkspace<T>& pc = system.EvalPositionKinematics(context);
   const TreeWorkspace<T>& vc = system.EvalVelocityKinematics(context);
   T Pnc(0);
@@ -570,8 +574,7 @@ template <typename T>
 void MultibodyTree<T>::CalcForwardDynamics(
     const systems::Context<T>& context,
     const MultibodyForces<T>& applied_forces, EigenPtr<VectorX<T>> vdot) const {
-  const MultibodyTreeSystem<T>& system =
-      DynamicsSystemOrThrow("CalcForwardDynamics");
+  const MultibodyTreeSystem<T>& system = tree_system("CalcForwardDynamics");
   try {
     CalcForwardDynamicsImpl(system, context, applied_forces, vdot);
   } catch (const SingularHingeInertiaError& error) {
@@ -589,110 +592,46 @@ void MultibodyTree<T>::CalcForwardDynamicsImpl(
     ThrowLogicError("{}(): vdot is a nullptr.", kMethod);
   }
   ThrowIfWrongVectorSize(kMethod, "vdot", vdot->size(), num_velocities());
-  bool any_locked = false;
-  for (char locked : system.GetElementParameters(context).joint_locked) {
-    if (locked != 0) any_locked = true;
+  const bool any_locked = HasLockedJoints(system, context);
+  TreeComputation<T> c = system.PrepareComputation(
+      context, any_locked ? TreeChoice::kFull : TreeChoice::kFastest);
+  // On the merged tree, when gravity, acting on every body, is the only
+  // force element, the kernel applies it to the groups directly: the full
+  // tree's kinematics, which the force elements need, are then never
+  // computed.
+  const bool gravity_in_kernel =
+      c.is_weld_merged() && IsUniformGravityTheOnlyForceElement();
+  MultibodyForces<T>& forces = c.scratch().forces;
+  if (gravity_in_kernel) {
+    forces.SetZero();
+    AddJointDamping(context, &forces);
+  } else {
+    CalcForceElementsContribution(context, &forces);
   }
-  const WeldMergedTree& merged = system.weld_merged_tree();
-  if (merged.merges_anything() && !any_locked) {
-    // When gravity, acting on every body, is the only force element, the
-    // kernel applies it to the merged groups directly: the full tree's
-    // kinematics, which the force elements need, are then never computed.
-    const bool gravity_in_kernel = IsUniformGravityTheOnlyForceElement();
-    DynamicsScratch<T>& scratch = system.RawDynamicsScratch(context);
-    if (gravity_in_kernel) {
-      scratch.forces.SetZero();
-      AddJointDamping(context, &scratch.forces);
-    } else {
-      CalcForceElementsContribution(context, &scratch.forces);
-    }
-    scratch.forces.AddInForces(applied_forces);
-    const bool has_body_forces = HasNonZeroBodyForces(scratch.forces);
-    if constexpr (std::is_same_v<T, AutoDiffXd>) {
-      if (gravity_in_kernel && !has_body_forces) {
-        // As in CalcInverseDynamics: the fixed-capacity dual path.
-        const WeldMergedParameters<T>& mp =
-            system.EvalWeldMergedParameters(context);
-        VectorX<T> copy;
-        const auto x = StateView(system, context, &copy);
-        const int nq = num_positions(), nv = num_velocities();
-        const Vector3<T> g_W =
-            gravity_field_->gravity_vector().template cast<T>();
-        VectorX<T> result(num_velocities());
-        CalcForwardDynamicsAutoDiff(
-            merged.tree(), mp.params, x.head(nq), x.segment(nq, nv),
-            scratch.forces.generalized_forces(), g_W,
-            &GetDualWorkspace(merged.tree(), &scratch), &scratch.merged_ws,
-            &result);
-        *vdot = result;
-        return;
-      }
-    }
-    using Need = typename MultibodyTreeSystem<T>::MergedKinematics;
-    system.GetMutableMergedDynamicsScratch(
-        context, has_body_forces ? Need::kVelocityAndWorld : Need::kVelocity);
-    const WeldMergedParameters<T>& mp =
-        system.EvalWeldMergedParameters(context);
-    static const std::vector<Vector6<T>> kNoForces;
-    if (has_body_forces) {
-      BodyForcesToMobods(topology_, scratch.forces.body_forces(),
-                         &scratch.F_mobod_W);
-      GatherSpatialForcesOnGroups<T>(merged, mp, scratch.merged_ws,
-                                     scratch.F_mobod_W, &scratch.F_group_W);
-    }
-    const Vector3<T> g_W =
-        gravity_in_kernel
-            ? Vector3<T>(gravity_field_->gravity_vector().template cast<T>())
-            : Vector3<T>::Zero();
-    CalcForwardDynamicsArticulatedBody<T>(
-        merged.tree(), mp.params, g_W, scratch.forces.generalized_forces(),
-        has_body_forces ? scratch.F_group_W : kNoForces, &scratch.merged_ws,
-        *vdot);
+  forces.AddInForces(applied_forces);
+  if (any_locked) {
+    CalcForwardDynamicsWithLockedJoints(*this, context, &c, forces, vdot);
     return;
   }
-  DynamicsScratch<T>& scratch = system.GetMutableDynamicsScratch(context);
-  CalcForceElementsContribution(context, &scratch.forces);
-  scratch.forces.AddInForces(applied_forces);
-  BodyForcesToMobods(topology_, scratch.forces.body_forces(),
-                     &scratch.F_mobod_W);
-  const TreeParameters<T>& params = system.GetParameters(context);
-  if (!any_locked) {
-    CalcForwardDynamicsArticulatedBody<T>(compiled_, params, Vector3<T>::Zero(),
-                                          scratch.forces.generalized_forces(),
-                                          scratch.F_mobod_W, &scratch.ws,
-                                          *vdot);
+  const Vector3<T> g_W =
+      gravity_in_kernel
+          ? Vector3<T>(gravity_field_->gravity_vector().template cast<T>())
+          : Vector3<T>::Zero();
+  const bool has_body_forces = HasNonZeroBodyForces(forces);
+  if (c.has_dual_path() && gravity_in_kernel && !has_body_forces) {
+    CalcForwardDynamicsOnDualPath(&c, g_W, forces.generalized_forces(), vdot);
     return;
   }
-  // Locked joints keep v̇ = 0 and do not enter the dynamics: solve
-  // M_uu·v̇_u = (tau + ΣJᵀF − C·v)_u over the unlocked dofs u only. The
-  // right-hand side is −ID(v̇ = 0); dense, as locking is the exception.
-  const int nv = num_velocities();
-  VectorX<T> rhs(nv);
-  internal::CalcInverseDynamics<T>(
-      compiled_, params, VectorX<T>::Zero(nv), Vector3<T>::Zero(),
-      scratch.forces.generalized_forces(), scratch.F_mobod_W, &scratch.ws, rhs);
-  MatrixX<T> M(nv, nv);
-  internal::CalcMassMatrix<T>(compiled_, params, &scratch.ws, M);
-  const std::vector<int> u = FindUnlockedVelocityIndices(context);
-  const int nu = static_cast<int>(u.size());
-  MatrixX<T> M_uu(nu, nu);
-  VectorX<T> rhs_u(nu);
-  for (int i = 0; i < nu; ++i) {
-    rhs_u[i] = -rhs[u[i]];
-    for (int j = 0; j < nu; ++j) M_uu(i, j) = M(u[i], u[j]);
-  }
-  vdot->setZero();
-  if (nu == 0) return;
-  const Eigen::LLT<MatrixX<T>> llt(M_uu);
-  if (llt.info() != Eigen::Success) [[unlikely]] {
-    ThrowRuntimeError(
-        "{}(): the mass matrix of the unlocked joints' velocities is not "
-        "positive-definite: a body on an unlocked joint has no mass or "
-        "inertia along that joint's motion.",
-        kMethod);
-  }
-  const VectorX<T> vdot_u = llt.solve(rhs_u);
-  for (int i = 0; i < nu; ++i) (*vdot)[u[i]] = vdot_u[i];
+  static const std::vector<Vector6<T>> kNoForces;
+  TreeWorkspace<T>& ws =
+      c.EvalKinematics(has_body_forces ? KinematicsNeed::kVelocityAndWorld
+                                       : KinematicsNeed::kVelocity);
+  const std::vector<Vector6<T>>& F_applied =
+      has_body_forces ? c.SpatialForcesOnMobods(forces.body_forces())
+                      : kNoForces;
+  CalcForwardDynamicsArticulatedBody<T>(c.tree(), c.parameters(), g_W,
+                                        forces.generalized_forces(), F_applied,
+                                        &ws, *vdot);
 }
 
 }  // namespace ossa::multibody::internal

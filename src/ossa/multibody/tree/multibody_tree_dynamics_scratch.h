@@ -19,14 +19,6 @@
 
 namespace ossa::multibody::internal {
 
-/// Scratch of the dynamics methods for one Context. `ws` holds a copy of
-/// the Context's velocity kinematics (refreshed when q, v or the parameters
-/// change) so that the kernels may write their scratch fields (a_B, f_B,
-/// composite and articulated inertias) without touching the cached
-/// kinematics. `merged_ws` holds the position and velocity kinematics of
-/// the weld-merged tree (weld_merged_tree.h) for the same q and v. Both are
-/// filled on demand (MultibodyTreeSystem::GetMutableDynamicsScratch and
-/// GetMutableMergedDynamicsScratch); the flags say which one is current.
 class DualWorkspace;  // tree_kernels_dual.h
 
 /// The workspace of the AutoDiffXd fast path (tree_kernels_dual.h), made on
@@ -39,6 +31,16 @@ struct DualWorkspaceSlot {
   std::shared_ptr<DualWorkspace> ws;
 };
 
+/// Scratch of the dynamics methods for one Context (a cache entry of
+/// MultibodyTreeSystem, reached through a TreeComputation,
+/// tree_computation.h). `ws` holds a copy of the Context's velocity
+/// kinematics (refreshed when q, v or the parameters change) so that the
+/// kernels may write their scratch fields (a_B, f_B, composite and
+/// articulated inertias) without touching the cached kinematics.
+/// `merged_ws` holds the position and velocity kinematics of the
+/// weld-merged tree (weld_merged_tree.h) for the same q and v. Both are
+/// filled on demand (TreeComputation::EvalKinematics()); the flags say which
+/// one is current.
 template <typename T>
 struct DynamicsScratch {
   DynamicsScratch() = default;

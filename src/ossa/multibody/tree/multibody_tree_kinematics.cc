@@ -601,11 +601,11 @@ void MultibodyTree<T>::CalcJacobianSpatialVelocity(
     // merged tree's path kinematics (weld_merged_tree.h) give it without
     // the pose of every other body. Bp is on the group G of B's mobod at
     // p_GoBp_G = X_GB·X_BF·p_FoBp_F (F = frame_B).
-    const WeldMergedTree& merged = system.weld_merged_tree();
+    TreeComputation<T> c =
+        system.PrepareComputation(context, TreeChoice::kWeldMerged);
     const int mobod_B = topology_.body_to_mobod(frame_B.body().index());
-    const int group = merged.group(mobod_B);
-    const Pose<T>& X_GB =
-        system.EvalWeldMergedParameters(context).X_GB[mobod_B];
+    const int group = c.weld_merged_tree().group(mobod_B);
+    const Pose<T>& X_GB = c.weld_merged_parameters().X_GB[mobod_B];
     Vector3<T> p_BoBp = p_BoBp_B;
     if (!frame_B.is_body_frame()) {
       p_BoBp =
@@ -613,8 +613,7 @@ void MultibodyTree<T>::CalcJacobianSpatialVelocity(
     }
     const Vector3<T> p_GoBp_G = X_GB.p + X_GB.R * p_BoBp;
     internal::CalcJacobianSpatialVelocity<T>(
-        merged.tree(), system.EvalMergedPathKinematics(context, group), group,
-        p_GoBp_G, *Js_V_ABp_E);
+        c.tree(), c.EvalPathKinematics(group), group, p_GoBp_G, *Js_V_ABp_E);
     return;
   }
   const TreeWorkspace<T>& ws = system.EvalPositionKinematics(context);

@@ -1,6 +1,10 @@
 #include "ossa/multibody/tree/multibody_tree_system.h"
 
 #include "ossa/multibody/core/tree_kernels.h"
+#include <memory>
+
+#include "ossa/multibody/core/tree_kernels_dual.h"
+#include "ossa/multibody/core/weld_merged_dynamics.h"
 
 namespace ossa::multibody::internal {
 
@@ -426,11 +430,11 @@ void MultibodyTreeSystem<T>::CalcBodyPosesCache(
     std::vector<math::RigidTransform<T>>* X_WB) const {
   // From the weld-merged tree: one position step per group (welds take
   // none), then X_WB = X_WG·X_GB for the welded members.
+  TreeComputation<T> computation =
+      PrepareComputation(context, TreeChoice::kWeldMerged);
   const TreeWorkspace<T>& ws =
-      GetMutableMergedDynamicsScratch(context,
-                                      MergedKinematics::kPositionAndWorld)
-          .merged_ws;
-  const WeldMergedParameters<T>& merged = EvalWeldMergedParameters(context);
+      computation.EvalKinematics(KinematicsNeed::kPositionAndWorld);
+  const WeldMergedParameters<T>& merged = computation.weld_merged_parameters();
   const MultibodyTreeTopology& topology = tree_->get_topology();
   for (int b = 0; b < tree_->num_bodies(); ++b) {
     const int m = topology.body_to_mobod(BodyIndex(b));
@@ -510,19 +514,6 @@ DynamicsScratch<T>& MultibodyTreeSystem<T>::RawDynamicsScratch(
 }
 
 template <typename T>
-DynamicsScratch<T>& MultibodyTreeSystem<T>::GetMutableDynamicsScratch(
-    const systems::Context<T>& context) const {
-  ThrowIfNotFinalized("GetMutableDynamicsScratch");
-  this->ValidateContext(context);
-  DynamicsScratch<T>& scratch = RawDynamicsScratch(context);
-  if (!scratch.full_kinematics_valid) {
-    CopyKinematics(EvalVelocityKinematics(context), &scratch.ws);
-    scratch.full_kinematics_valid = true;
-  }
-  return scratch;
-}
-
-template <typename T>
 const WeldMergedParameters<T>& MultibodyTreeSystem<T>::EvalWeldMergedParameters(
     const systems::Context<T>& context) const {
   ThrowIfNotFinalized("EvalWeldMergedParameters");
@@ -534,20 +525,13 @@ const WeldMergedParameters<T>& MultibodyTreeSystem<T>::EvalWeldMergedParameters(
 template <typename T>
 const T* MultibodyTreeSystem<T>::StateData(const systems::Context<T>& context,
                                            DynamicsScratch<T>* scratch) const {
-  const systems::VectorBase<T>& state = state_vector(context);
+  const systems::VectorBase<T>& state =
+      is_discrete_ ? context.get_discrete_state(0)
+                   : context.get_continuous_state_vector();
   if (const T* data = state.get_contiguous_data()) return data;
   if (scratch->x.size() != state.size()) scratch->x.resize(state.size());
   state.CopyToPreSizedVector(&scratch->x);
   return scratch->x.data();
-}
-
-template <typename T>
-const TreeWorkspace<T>& MultibodyTreeSystem<T>::EvalMergedPathKinematics(
-    const systems::Context<T>& context, int group) const {
-  ThrowIfNotFinalized("EvalMergedPathKinematics");
-  this->ValidateContext(context);
-  return MergedPathKinematics(context, EvalWeldMergedParameters(context), group,
-                              &RawDynamicsScratch(context));
 }
 
 template <typename T>
@@ -566,41 +550,149 @@ const TreeWorkspace<T>& MultibodyTreeSystem<T>::MergedPathKinematics(
 }
 
 template <typename T>
-DynamicsScratch<T>& MultibodyTreeSystem<T>::GetMutableMergedDynamicsScratch(
-    const systems::Context<T>& context, MergedKinematics need) const {
-  ThrowIfNotFinalized("GetMutableMergedDynamicsScratch");
+TreeComputation<T> MultibodyTreeSystem<T>::PrepareComputation(
+    const systems::Context<T>& context, TreeChoice choice) const {
+  ThrowIfNotFinalized("PrepareComputation");
   this->ValidateContext(context);
-  DynamicsScratch<T>& scratch = RawDynamicsScratch(context);
-  TreeWorkspace<T>& ws = scratch.merged_ws;
-  const bool world = need == MergedKinematics::kVelocityAndWorld ||
-                     need == MergedKinematics::kPositionAndWorld;
-  const bool velocity = need == MergedKinematics::kVelocity ||
-                        need == MergedKinematics::kVelocityAndWorld;
+  TreeComputation<T> c;
+  c.system_ = this;
+  c.context_ = &context;
+  c.scratch_ = &RawDynamicsScratch(context);
+  c.x_ = StateData(context, c.scratch_);
+  c.nq_ = tree_->num_positions();
+  c.nv_ = tree_->num_velocities();
+  const bool merged =
+      choice == TreeChoice::kWeldMerged ||
+      (choice == TreeChoice::kFastest && weld_merged_.merges_anything());
+  if (merged) {
+    const WeldMergedParameters<T>& mp = EvalWeldMergedParameters(context);
+    c.tree_ = &weld_merged_.tree();
+    c.params_ = &mp.params;
+    c.merged_ = &weld_merged_;
+    c.merged_params_ = &mp;
+    c.ws_ = &c.scratch_->merged_ws;
+  } else {
+    c.tree_ = &tree_->compiled_tree();
+    c.params_ = &GetParameters(context);
+    c.ws_ = &c.scratch_->ws;
+  }
+  return c;
+}
+
+template <typename T>
+TreeWorkspace<T>& TreeComputation<T>::EvalKinematics(KinematicsNeed need) {
+  DynamicsScratch<T>& scratch = *scratch_;
+  TreeWorkspace<T>& ws = *ws_;
+  if (!is_weld_merged()) {
+    // The full tree's kinematics, position, velocity and world poses at
+    // once: a copy of the Context's cached ones when those are current (the
+    // kernels write the workspace's scratch fields, never the cache's), else
+    // computed here from q and v, leaving the cache to the queries that
+    // need it.
+    if (!scratch.full_kinematics_valid) {
+      if (system_->velocity_cache_->is_out_of_date(*context_)) {
+        CalcPositionKinematics<T>(*tree_, *params_, q(), &ws);
+        CalcVelocityKinematics<T>(*tree_, *params_, q(), v(), &ws);
+      } else {
+        CopyKinematics(system_->EvalVelocityKinematics(*context_), &ws);
+      }
+      scratch.full_kinematics_valid = true;
+    }
+    return ws;
+  }
+  const bool world = need == KinematicsNeed::kVelocityAndWorld ||
+                     need == KinematicsNeed::kPositionAndWorld;
+  const bool velocity = need == KinematicsNeed::kVelocity ||
+                        need == KinematicsNeed::kVelocityAndWorld;
   const bool position_stale =
       !scratch.merged_position_valid || (world && !ws.world_poses_valid);
   if (!position_stale && (!velocity || scratch.merged_velocity_valid)) {
-    return scratch;
+    return ws;
   }
-  const WeldMergedParameters<T>& merged = EvalWeldMergedParameters(context);
-  const int nq = tree_->num_positions(), nv = tree_->num_velocities();
-  const T* data = StateData(context, &scratch);
-  const Eigen::Map<const VectorX<T>> q(data, nq), v(data + nq, nv);
-  const CompiledTree& mt = weld_merged_.tree();
   if (position_stale) {
-    // World poses cost a 3x3 product per mobod: only for the methods that
-    // apply spatial forces (the kernels complete them when they need them).
+    // World poses cost a 3x3 product per mobod: only for the computations
+    // that apply spatial forces (the kernels complete them when they need
+    // them).
     if (world) {
-      CalcPositionKinematics<T>(mt, merged.params, q, &ws);
+      CalcPositionKinematics<T>(*tree_, *params_, q(), &ws);
     } else {
-      CalcLocalPositionKinematics<T>(mt, merged.params, q, &ws);
+      CalcLocalPositionKinematics<T>(*tree_, *params_, q(), &ws);
     }
     scratch.merged_position_valid = true;
   }
   if (velocity && !scratch.merged_velocity_valid) {
-    CalcVelocityKinematics<T>(mt, merged.params, q, v, &ws);
+    CalcVelocityKinematics<T>(*tree_, *params_, q(), v(), &ws);
     scratch.merged_velocity_valid = true;
   }
-  return scratch;
+  return ws;
+}
+
+template <typename T>
+const TreeWorkspace<T>& TreeComputation<T>::EvalPathKinematics(int mobod) {
+  if (!is_weld_merged()) {
+    return EvalKinematics(KinematicsNeed::kPositionAndWorld);
+  }
+  return system_->MergedPathKinematics(*context_, *merged_params_, mobod,
+                                       scratch_);
+}
+
+template <typename T>
+const std::vector<Vector6<T>>& TreeComputation<T>::SpatialForcesOnMobods(
+    const std::vector<SpatialForce<T>>& F_Bo_W) {
+  // Every body has its own mobod of the full tree today; bodies sharing one
+  // would need their forces shifted to the mobod's origin here.
+  const MultibodyTreeTopology& topology = system_->tree().get_topology();
+  std::vector<Vector6<T>>& F_mobod_W = scratch_->F_mobod_W;
+  const int n = static_cast<int>(F_mobod_W.size());
+  F_mobod_W[0].setZero();  // The world's entry, which no kernel reads.
+  for (int i = 1; i < n; ++i) {
+    F_mobod_W[i] = F_Bo_W[topology.get_mobod(MobodIndex(i)).body].get_coeffs();
+  }
+  return GatherMobodForces(F_mobod_W);
+}
+
+template <typename T>
+void TreeComputation<T>::CalcInverseDynamicsPerFullMobod(
+    const Eigen::Ref<const VectorX<T>>& vdot,
+    const Eigen::Ref<const VectorX<T>>& tau_applied,
+    const std::vector<SpatialForce<T>>& F_Bo_W) {
+  DynamicsScratch<T>& s = *scratch_;
+  TreeWorkspace<T>& ws = EvalKinematics(KinematicsNeed::kVelocityAndWorld);
+  const std::vector<Vector6<T>>& F_applied = SpatialForcesOnMobods(F_Bo_W);
+  if (!is_weld_merged()) {
+    CalcInverseDynamics<T>(*tree_, *params_, vdot, Vector3<T>::Zero(),
+                           tau_applied, F_applied, &ws, s.tau, &s.A_WB_W,
+                           &s.F_BMo_W);
+    return;
+  }
+  // The full workspace only lends its pose and force arrays to the
+  // recovery (and is then marked stale).
+  CalcInverseDynamics<T>(*tree_, *params_, vdot, Vector3<T>::Zero(),
+                         tau_applied, F_applied, &ws, s.tau);
+  CalcFullInverseDynamicsOutputs<T>(
+      system_->tree().compiled_tree(), system_->GetParameters(*context_),
+      *merged_, *merged_params_, ws, Vector3<T>::Zero(), s.F_mobod_W,
+      &s.ws.R_WB, &s.ws.p_WB, &s.A_WB_W, &s.F_BMo_W, &s.ws.f_B);
+  s.full_kinematics_valid = false;
+}
+
+template <typename T>
+const std::vector<Vector6<T>>& TreeComputation<T>::GatherMobodForces(
+    const std::vector<Vector6<T>>& F_full_Bo_W) {
+  if (!is_weld_merged()) return F_full_Bo_W;
+  const TreeWorkspace<T>& ws =
+      EvalKinematics(KinematicsNeed::kPositionAndWorld);
+  GatherSpatialForcesOnGroups<T>(*merged_, *merged_params_, ws, F_full_Bo_W,
+                                 &scratch_->F_group_W);
+  return scratch_->F_group_W;
+}
+
+template <typename T>
+DualWorkspace& TreeComputation<T>::dual_workspace() {
+  if (scratch_->dual.ws == nullptr) {
+    scratch_->dual.ws = std::make_shared<DualWorkspace>(*tree_);
+  }
+  return *scratch_->dual.ws;
 }
 
 template <typename T>
@@ -648,3 +740,5 @@ void MultibodyTreeSystem<T>::CalcVelocityKinematicsCache(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::internal::MultibodyTreeSystem);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::internal::TreeComputation);

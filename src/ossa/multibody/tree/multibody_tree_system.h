@@ -16,6 +16,7 @@
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/core/weld_merged_tree.h"
+#include "ossa/multibody/tree/tree_computation.h"
 #include "ossa/systems/framework/leaf_system.h"
 
 namespace ossa::multibody::internal {
@@ -137,46 +138,30 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
                       systems::State<T>* state,
                       systems::RandomGenerator* generator) const override;
 
-  /// (Internal) The per-Context scratch of MultibodyTree's dynamics methods
-  /// (a cache entry holding a copy of the velocity kinematics, refreshed
-  /// when they change, plus work arrays). The caller may write the work
-  /// arrays and the kernels' scratch fields of `ws`, never its kinematics.
-  DynamicsScratch<T>& GetMutableDynamicsScratch(
-      const systems::Context<T>& context) const;
+  /// (Internal) Prepares one computation of the kernels on `context`
+  /// (tree_computation.h): the compiled tree named by `choice` (by default
+  /// the weld-merged tree when the model has welded mobods), its
+  /// parameters, the Context's scratch workspace and the scalar path, and
+  /// views q and v in the Context's state (a copy in the scratch when the
+  /// state is not contiguous). Computes no kinematics
+  /// (TreeComputation::EvalKinematics() does, on demand). Throws
+  /// std::logic_error before Finalize().
+  TreeComputation<T> PrepareComputation(
+      const systems::Context<T>& context,
+      TreeChoice choice = TreeChoice::kFastest) const;
 
   /// (Internal) The compiled tree with its welded mobods merged into
-  /// composite bodies (weld_merged_tree.h), which the dynamics methods use
-  /// when it merges anything.
+  /// composite bodies (weld_merged_tree.h).
   const WeldMergedTree& weld_merged_tree() const { return weld_merged_; }
   /// (Internal) The merged tree's parameters for the Context's parameters
   /// (a cache entry that depends on the parameters only).
   const WeldMergedParameters<T>& EvalWeldMergedParameters(
       const systems::Context<T>& context) const;
-  /// (Internal) What of the merged tree's kinematics a dynamics method
-  /// needs current in the scratch's `merged_ws`.
-  enum class MergedKinematics {
-    kPosition,          ///< X_PB and H_B (the mass matrix).
-    kPositionAndWorld,  ///< Those and the world poses (body poses).
-    kVelocity,          ///< Those and the velocity kinematics.
-    kVelocityAndWorld,  ///< Those and the world poses (applied forces).
-  };
-  /// (Internal) The same scratch as GetMutableDynamicsScratch(), with
-  /// `merged_ws` holding the merged tree's kinematics named by `need` for
-  /// the Context's q and v instead of `ws` holding the full tree's (which is
-  /// then not refreshed).
-  DynamicsScratch<T>& GetMutableMergedDynamicsScratch(
-      const systems::Context<T>& context,
-      MergedKinematics need = MergedKinematics::kVelocityAndWorld) const;
-  /// (Internal) The merged tree's workspace with the position kinematics
-  /// (world poses included) of the root path of merged mobod `group`
-  /// current: all of it when the scratch already holds it, else only that
-  /// path is computed (all a Jacobian of a frame on `group` needs).
-  const TreeWorkspace<T>& EvalMergedPathKinematics(
-      const systems::Context<T>& context, int group) const;
 
   /// (Internal) The dynamics scratch's value without refreshing any of its
   /// kinematics: for its work arrays only (the plant's applied forces,
-  /// the forward dynamics' force sums).
+  /// the forward dynamics' force sums). PrepareComputation() gives the same
+  /// scratch with a way to refresh its kinematics.
   DynamicsScratch<T>& RawDynamicsScratch(
       const systems::Context<T>& context) const;
 
@@ -200,6 +185,7 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
                       std::unique_ptr<MultibodyTree<T>> tree, bool is_discrete);
 
  private:
+  friend class TreeComputation<T>;
   // Declares state, parameters and caches of the finalized tree.
   void DeclareFinalizedModel();
   // Checks and takes the tree given to a constructor.
@@ -228,17 +214,19 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   VectorX<T> ReadState(const systems::Context<T>& context, int start,
                        int n) const;
   // [q; v] of `context` without a copy when the state is contiguous, else
-  // copied into `scratch->x`.
+  // copied into `scratch->x`. The caller has validated `context`.
   const T* StateData(const systems::Context<T>& context,
                      DynamicsScratch<T>* scratch) const;
   void WriteState(systems::Context<T>* context, int start,
                   const Eigen::Ref<const VectorX<T>>& values) const;
-  // EvalMergedPathKinematics() on a scratch and merged parameters the
-  // caller already holds (a single pose costs about as much as the lookups).
+  // The merged workspace of `scratch` with the position kinematics, world
+  // poses included, of the root path of merged mobod `group` current: all
+  // of it when the scratch already holds it, else only that path is
+  // computed (TreeComputation::EvalPathKinematics(); EvalBodyPoseInWorld()
+  // calls it directly, as a single pose costs about as much as the lookups).
   const TreeWorkspace<T>& MergedPathKinematics(
-      const systems::Context<T>& context,
-      const WeldMergedParameters<T>& merged, int group,
-      DynamicsScratch<T>* scratch) const;
+      const systems::Context<T>& context, const WeldMergedParameters<T>& merged,
+      int group, DynamicsScratch<T>* scratch) const;
 
   std::unique_ptr<MultibodyTree<T>> tree_;
   bool is_discrete_{false};

@@ -107,12 +107,15 @@ VectorX<T> UniformGravityFieldElement<T>::CalcGravityGeneralizedForces(
       "UniformGravityFieldElement::CalcGravityGeneralizedForces";
   const internal::MultibodyTreeSystem<T>& system =
       this->tree(kMethod).tree_system(kMethod);
-  internal::DynamicsScratch<T>& scratch =
-      system.GetMutableDynamicsScratch(context);
-  CalcSpatialForcesOnMobods(context, scratch.ws, &scratch.F_mobod_W);
+  internal::TreeComputation<T> c =
+      system.PrepareComputation(context, internal::TreeChoice::kFull);
+  internal::TreeWorkspace<T>& ws =
+      c.EvalKinematics(internal::KinematicsNeed::kPositionAndWorld);
+  std::vector<Vector6<T>>& F_mobod_W = c.scratch().F_mobod_W;
+  CalcSpatialForcesOnMobods(context, ws, &F_mobod_W);
   VectorX<T> tau_g(system.tree().num_velocities());
-  internal::CalcGeneralizedForcesFromSpatialForces<T>(
-      system.tree().compiled_tree(), scratch.F_mobod_W, &scratch.ws, tau_g);
+  internal::CalcGeneralizedForcesFromSpatialForces<T>(c.tree(), F_mobod_W, &ws,
+                                                      tau_g);
   return tau_g;
 }
 

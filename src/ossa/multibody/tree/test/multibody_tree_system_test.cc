@@ -10,6 +10,8 @@
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/common/test/expect_logic_error.h"
+#include "ossa/multibody/tree/test/dynamics_test_models.h"
+#include "ossa/multibody/tree/tree_computation.h"
 
 namespace ossa::multibody {
 namespace multibody_tree_system_test {
@@ -164,6 +166,92 @@ TEST(MultibodyTreeSystem, PreFinalize) {
   EXPECT_LOGIC_ERROR(system.EvalPositionKinematics(*context), "pre-finalize");
   system.Finalize();
   EXPECT_LOGIC_ERROR(system.Finalize(), "post-finalize");
+}
+
+// PrepareComputation() picks the weld-merged tree only when it merges
+// something (or when asked), views the Context's q and v, and keeps the
+// workspace's kinematics those of the Context's current state.
+TEST(MultibodyTreeSystem, PrepareComputationPicksTheTreeAndItsKinematics) {
+  using internal::KinematicsNeed;
+  using internal::TreeChoice;
+  MultibodyTreeSystem<double> cart_pole;
+  BuildCartPole(&cart_pole, 0.5);
+  auto cart_pole_context = cart_pole.CreateDefaultContext();
+  {
+    auto c = cart_pole.PrepareComputation(*cart_pole_context);
+    EXPECT_FALSE(c.is_weld_merged());
+    EXPECT_EQ(&c.tree(), &cart_pole.tree().compiled_tree());
+    EXPECT_EQ(&c.parameters(), &cart_pole.GetParameters(*cart_pole_context));
+    EXPECT_EQ(c.q(), cart_pole.GetPositions(*cart_pole_context));
+    EXPECT_EQ(c.v(), cart_pole.GetVelocities(*cart_pole_context));
+    auto merged = cart_pole.PrepareComputation(*cart_pole_context,
+                                               TreeChoice::kWeldMerged);
+    EXPECT_TRUE(merged.is_weld_merged());
+    EXPECT_EQ(&merged.tree(), &cart_pole.weld_merged_tree().tree());
+  }
+
+  // Every joint kind, with a weld (b7 -weld- b8).
+  MultibodyTreeSystem<double> system;
+  test::BuildEveryJointKindModel(&system);
+  ASSERT_TRUE(system.weld_merged_tree().merges_anything());
+  auto context = system.CreateDefaultContext();
+  std::mt19937 gen(7);
+  for (int trial = 0; trial < 2; ++trial) {
+    VectorX<double> q, v;
+    test::SetRandomState(system, &gen, context.get(), &q, &v);
+    auto c = system.PrepareComputation(*context);
+    ASSERT_TRUE(c.is_weld_merged());
+    EXPECT_EQ(&c.tree(), &system.weld_merged_tree().tree());
+    EXPECT_EQ(&c.parameters(),
+              &system.EvalWeldMergedParameters(*context).params);
+    EXPECT_EQ(c.q(), q);
+    EXPECT_EQ(c.v(), v);
+    // The workspace's kinematics are the kernels' for this q and v (the
+    // second trial checks that a change of state refreshes them).
+    internal::TreeWorkspace<double> expected(c.tree());
+    internal::CalcPositionKinematics<double>(c.tree(), c.parameters(), q,
+                                             &expected);
+    internal::CalcVelocityKinematics<double>(c.tree(), c.parameters(), q, v,
+                                             &expected);
+    const internal::TreeWorkspace<double>& ws =
+        c.EvalKinematics(KinematicsNeed::kVelocityAndWorld);
+    for (int m = 1; m < c.tree().num_mobods(); ++m) {
+      EXPECT_EQ(ws.R_WB[m], expected.R_WB[m]) << m;
+      EXPECT_EQ(ws.p_WB[m], expected.p_WB[m]) << m;
+      EXPECT_EQ(ws.V_WB_B[m], expected.V_WB_B[m]) << m;
+    }
+
+    // Spatial forces on the merged groups have the generalized forces of
+    // the same forces on the full tree's bodies: Σ J_WBᵀ·F_Bo_W (to
+    // round-off: the group sums shift each force to Go).
+    std::vector<SpatialForce<double>> F_Bo_W(system.tree().num_bodies());
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (auto& F : F_Bo_W) {
+      F = SpatialForce<double>(Vector3<double>(u(gen), u(gen), u(gen)),
+                               Vector3<double>(u(gen), u(gen), u(gen)));
+    }
+    const std::vector<Vector6<double>> F_group_W =
+        c.SpatialForcesOnMobods(F_Bo_W);
+    VectorX<double> tau_merged(system.tree().num_velocities());
+    internal::CalcGeneralizedForcesFromSpatialForces<double>(
+        c.tree(), F_group_W, &c.workspace(), tau_merged);
+    auto full = system.PrepareComputation(*context, TreeChoice::kFull);
+    EXPECT_FALSE(full.is_weld_merged());
+    EXPECT_EQ(&full.tree(), &system.tree().compiled_tree());
+    VectorX<double> tau_full(system.tree().num_velocities());
+    internal::CalcGeneralizedForcesFromSpatialForces<double>(
+        full.tree(), full.SpatialForcesOnMobods(F_Bo_W),
+        &full.EvalKinematics(KinematicsNeed::kPositionAndWorld), tau_full);
+    EXPECT_TRUE(tau_merged.isApprox(tau_full, 1e-12))
+        << tau_merged.transpose() << "\n"
+        << tau_full.transpose();
+    // R_WB·v_B of a welded body from its group's pose.
+    const int m8 = system.tree().get_topology().body_to_mobod(
+        system.tree().GetBodyByName("b8").index());
+    const Vector3<double> v_B(0.3, -0.2, 0.7);
+    EXPECT_TRUE(c.ReExpressInWorld(m8, v_B).isApprox(
+        full.ReExpressInWorld(m8, v_B), 1e-12));
+  }
 }
 
 }  // namespace
