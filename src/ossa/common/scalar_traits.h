@@ -3,6 +3,7 @@
 /// @file
 /// Traits that let scalar-generic code ask what it may do with a T.
 
+#include <cmath>
 #include <type_traits>
 
 #include "ossa/common/autodiff.h"
@@ -37,6 +38,18 @@ auto ExtractDoubleOrThrow(const Eigen::MatrixBase<Derived>& m) {
            return ExtractDoubleOrThrow(x);
          })
       .eval();
+}
+
+/// True if some entry of `values` has a NaN value (derivatives are not
+/// looked at).
+template <typename Derived>
+bool HasNaNValue(const Eigen::MatrixBase<Derived>& values) {
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    if (std::isnan(ExtractDoubleOrThrow(values.derived().coeff(i)))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace ossa

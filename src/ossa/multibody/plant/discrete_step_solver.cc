@@ -7,13 +7,12 @@
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
+#include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/core/weld_merged_tree.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
-#include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
-#include "ossa/multibody/core/tree_kernels.h"
-#include "ossa/multibody/core/weld_merged_tree.h"
 #include "ossa/multibody/tree/tree_computation.h"
 
 namespace ossa::multibody::internal {

@@ -7,23 +7,12 @@
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
-#include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/core/weld_merged_tree.h"
+#include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/tree_computation.h"
 
 namespace ossa::multibody::internal {
-
-namespace {
-template <typename T>
-bool HasNaN(const Eigen::Ref<const VectorX<T>>& values) {
-  for (int i = 0; i < values.size(); ++i) {
-    using std::isnan;
-    if (isnan(ExtractDoubleOrThrow(values[i]))) return true;
-  }
-  return false;
-}
-}  // namespace
 
 template <typename T>
 DiscreteUpdateManager<T>::~DiscreteUpdateManager() = default;
@@ -113,7 +102,7 @@ void DiscreteUpdateManager<T>::AssembleInputs(
       plant.get_input_port(plant.actuation_port_);
   if (all.HasValue(context)) {
     const VectorX<T>& u_all = all.Eval(context);
-    if (HasNaN<T>(u_all)) [[unlikely]] {
+    if (HasNaNValue(u_all)) [[unlikely]] {
       ThrowLogicError("MultibodyPlant: the actuation input port contains NaN.");
     }
     inputs.u_ff += u_all;
@@ -130,7 +119,7 @@ void DiscreteUpdateManager<T>::AssembleInputs(
         plant.get_input_port(plant.instance_actuation_ports_[i]);
     if (port.HasValue(context)) {
       const VectorX<T>& u_instance = port.Eval(context);
-      if (HasNaN<T>(u_instance)) [[unlikely]] {
+      if (HasNaNValue(u_instance)) [[unlikely]] {
         ThrowLogicError(
             "MultibodyPlant: the actuation input port for model instance "
             "'{}' contains NaN.",

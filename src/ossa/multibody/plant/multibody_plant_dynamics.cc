@@ -3,24 +3,14 @@
 
 #include <cmath>
 
+#include "ossa/common/scalar_traits.h"
+#include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/core/weld_merged_dynamics.h"
 #include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
-#include "ossa/multibody/core/tree_kernels.h"
-#include "ossa/multibody/core/weld_merged_dynamics.h"
 
 namespace ossa::multibody {
-
-namespace {
-template <typename T>
-bool HasNaN(const Eigen::Ref<const VectorX<T>>& values) {
-  for (int i = 0; i < values.size(); ++i) {
-    using std::isnan;
-    if (isnan(ExtractDoubleOrThrow(values[i]))) return true;
-  }
-  return false;
-}
-}  // namespace
 
 template <typename T>
 VectorX<T> MultibodyPlant<T>::AssembleActuationInput(
@@ -39,7 +29,7 @@ void MultibodyPlant<T>::AssembleActuationInput(
   const systems::InputPort<T>& all = this->get_input_port(actuation_port_);
   if (all.HasValue(context)) {
     const VectorX<T>& u_all = all.Eval(context);
-    if (HasNaN<T>(u_all)) [[unlikely]] {
+    if (HasNaNValue(u_all)) [[unlikely]] {
       ThrowLogicError("MultibodyPlant: the actuation input port contains NaN.");
     }
     u += u_all;
@@ -50,7 +40,7 @@ void MultibodyPlant<T>::AssembleActuationInput(
         this->get_input_port(instance_actuation_ports_[i]);
     if (port.size() == 0 || !port.HasValue(context)) continue;
     const VectorX<T>& u_instance = port.Eval(context);
-    if (HasNaN<T>(u_instance)) [[unlikely]] {
+    if (HasNaNValue(u_instance)) [[unlikely]] {
       ThrowLogicError(
           "MultibodyPlant: the actuation input port for model instance '{}' "
           "contains NaN.",
@@ -80,7 +70,7 @@ void MultibodyPlant<T>::CalcAppliedForces(const systems::Context<T>& context,
       this->get_input_port(applied_generalized_force_port_);
   if (generalized.HasValue(context)) {
     const VectorX<T>& tau = generalized.Eval(context);
-    if (HasNaN<T>(tau)) [[unlikely]] {
+    if (HasNaNValue(tau)) [[unlikely]] {
       ThrowLogicError(
           "MultibodyPlant: the applied_generalized_force input port contains "
           "NaN.");
@@ -106,7 +96,7 @@ void MultibodyPlant<T>::CalcAppliedForces(const systems::Context<T>& context,
                                       : std::string("<invalid>"),
           num_bodies());
     }
-    if (HasNaN<T>(force.F_Bq_W.get_coeffs()) || HasNaN<T>(force.p_BoBq_B))
+    if (HasNaNValue(force.F_Bq_W.get_coeffs()) || HasNaNValue(force.p_BoBq_B))
         [[unlikely]] {
       ThrowLogicError(
           "MultibodyPlant: the spatial force applied on body '{}' contains "

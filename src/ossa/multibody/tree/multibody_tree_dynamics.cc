@@ -3,13 +3,13 @@
 
 #include <fmt/format.h>
 
+#include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/core/tree_kernels_dual.h"
+#include "ossa/multibody/core/weld_merged_tree.h"
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
-#include "ossa/multibody/core/tree_kernels.h"
-#include "ossa/multibody/core/tree_kernels_dual.h"
-#include "ossa/multibody/core/weld_merged_tree.h"
 #include "ossa/multibody/tree/tree_computation.h"
 
 namespace ossa::multibody::internal {

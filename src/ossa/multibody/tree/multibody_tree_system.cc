@@ -1,8 +1,8 @@
 #include "ossa/multibody/tree/multibody_tree_system.h"
 
-#include "ossa/multibody/core/tree_kernels.h"
 #include <memory>
 
+#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/core/tree_kernels_dual.h"
 #include "ossa/multibody/core/weld_merged_dynamics.h"
 

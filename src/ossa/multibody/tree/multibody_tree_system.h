@@ -9,13 +9,13 @@
 #include <memory>
 #include <vector>
 
+#include "ossa/multibody/core/compiled_tree.h"
+#include "ossa/multibody/core/weld_merged_tree.h"
 #include "ossa/multibody/math/spatial_acceleration.h"
 #include "ossa/multibody/math/spatial_velocity.h"
-#include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/tree/element_parameters.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
-#include "ossa/multibody/core/weld_merged_tree.h"
 #include "ossa/multibody/tree/tree_computation.h"
 #include "ossa/systems/framework/leaf_system.h"
 

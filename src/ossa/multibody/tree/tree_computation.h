@@ -46,10 +46,10 @@
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
-#include "ossa/multibody/math/spatial_force.h"
 #include "ossa/multibody/core/compiled_tree.h"
-#include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/core/weld_merged_tree.h"
+#include "ossa/multibody/math/spatial_force.h"
+#include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/systems/framework/context.h"
 
 namespace ossa::multibody::internal {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "ossa/math/rotation_matrix.h"
+#include "ossa/multibody/math/test/some_rotation.h"
 #include "ossa/multibody/math/unit_inertia.h"
 
 namespace ossa::multibody {
@@ -18,13 +19,8 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::ThrowsMessage;
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
-
-RotationMatrix<double> SomeRotation() {
-  return RotationMatrix<double>::MakeZRotation(0.3) *
-         RotationMatrix<double>::MakeXRotation(-1.1) *
-         RotationMatrix<double>::MakeYRotation(2.0);
-}
+using test::kEps;
+using test::SomeRotation;
 
 // A rotational inertia with products: a box's central inertia, rotated.
 RotationalInertia<double> SomeCentralInertia() {

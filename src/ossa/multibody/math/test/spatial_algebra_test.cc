@@ -8,6 +8,7 @@
 
 #include "ossa/math/rigid_transform.h"
 #include "ossa/math/rotation_matrix.h"
+#include "ossa/multibody/math/test/some_rotation.h"
 
 namespace ossa::multibody {
 namespace spatial_algebra_test {
@@ -15,13 +16,8 @@ namespace spatial_algebra_test {
 using math::RotationMatrix;
 using ::testing::HasSubstr;
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
-
-RotationMatrix<double> SomeRotation() {
-  return RotationMatrix<double>::MakeZRotation(0.3) *
-         RotationMatrix<double>::MakeXRotation(-1.1) *
-         RotationMatrix<double>::MakeYRotation(2.0);
-}
+using test::kEps;
+using test::SomeRotation;
 
 TEST(SpatialVector, ConstructionAccessAndArithmetic) {
   const SpatialVelocity<double> V(Vector3<double>(1, 2, 3),

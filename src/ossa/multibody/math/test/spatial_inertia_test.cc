@@ -10,6 +10,7 @@
 
 #include "ossa/math/rotation_matrix.h"
 #include "ossa/multibody/math/articulated_body_inertia.h"
+#include "ossa/multibody/math/test/some_rotation.h"
 
 namespace ossa::multibody {
 namespace spatial_inertia_test {
@@ -19,14 +20,9 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::ThrowsMessage;
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using test::kEps;
+using test::SomeRotation;
 constexpr double kPi = std::numbers::pi;
-
-RotationMatrix<double> SomeRotation() {
-  return RotationMatrix<double>::MakeZRotation(0.3) *
-         RotationMatrix<double>::MakeXRotation(-1.1) *
-         RotationMatrix<double>::MakeYRotation(2.0);
-}
 
 // A body with an off-center center of mass and products of inertia.
 SpatialInertia<double> SomeSpatialInertia() {

@@ -5,11 +5,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ossa/common/test/expect_logic_error.h"
 #include "ossa/math/roll_pitch_yaw.h"
+#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/revolute_joint.h"
-#include "ossa/multibody/core/tree_kernels.h"
-#include "ossa/common/test/expect_logic_error.h"
 #include "ossa/multibody/tree/test/dynamics_test_models.h"
 #include "ossa/multibody/tree/tree_computation.h"
 
@@ -254,5 +254,5 @@ TEST(MultibodyTreeSystem, PrepareComputationPicksTheTreeAndItsKinematics) {
   }
 }
 
-}  // namespace
+}  // namespace multibody_tree_system_test
 }  // namespace ossa::multibody

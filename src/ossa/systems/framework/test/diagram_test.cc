@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ossa/common/test/expect_logic_error.h"
 #include "ossa/systems/framework/diagram_builder.h"
 #include "ossa/systems/framework/test/test_systems.h"
 
@@ -14,16 +15,6 @@ using test::Counter;
 using test::Gain;
 using test::Integrator;
 using ::testing::HasSubstr;
-
-#define EXPECT_THROW_MSG(stmt, gist)                       \
-  do {                                                     \
-    try {                                                  \
-      stmt;                                                \
-      ADD_FAILURE() << "expected std::logic_error";        \
-    } catch (const std::logic_error& e) {                  \
-      EXPECT_THAT(std::string(e.what()), HasSubstr(gist)); \
-    }                                                      \
-  } while (0)
 
 // u → [integrator] → [gain 3] → y, plus a second output exporting x.
 class ChainTest : public ::testing::Test {
@@ -96,10 +87,10 @@ TEST_F(ChainTest, SubsystemContextsAndValues) {
   // Energy sums over subsystems: |x|² from the integrator, 0 from the gain.
   EXPECT_DOUBLE_EQ(diagram_->EvalPotentialEnergy(*context_), 0.3125);
   // Subcontexts cannot set time: only the root can.
-  EXPECT_THROW_MSG(integrator_context().SetTime(1.0), "root Context");
-  EXPECT_THROW_MSG(diagram_->GetSubsystemContext(
-                       *std::make_unique<Gain<double>>(1.0), *context_),
-                   "not a subsystem");
+  EXPECT_LOGIC_ERROR(integrator_context().SetTime(1.0), "root Context");
+  EXPECT_LOGIC_ERROR(diagram_->GetSubsystemContext(
+                         *std::make_unique<Gain<double>>(1.0), *context_),
+                     "not a subsystem");
 }
 
 TEST_F(ChainTest, InvalidationCrossesSubsystems) {
@@ -234,57 +225,59 @@ TEST(DiagramTest, WiringErrors) {
       builder.AddNamedSystem("int_sink", std::make_unique<test::IntSink>());
   auto* string_sink = builder.AddNamedSystem(
       "string_sink", std::make_unique<test::StringSink>());
-  EXPECT_THROW_MSG(
+  EXPECT_LOGIC_ERROR(
       builder.Connect(gain1->get_output_port(0), gain2->get_input_port(0)),
       "vector size mismatch");
-  EXPECT_THROW_MSG(
+  EXPECT_LOGIC_ERROR(
       builder.Connect(source->get_output_port(0), int_sink->get_input_port(0)),
       "abstract type mismatch");
-  EXPECT_THROW_MSG(
+  EXPECT_LOGIC_ERROR(
       builder.Connect(source->get_output_port(0), gain1->get_input_port(0)),
       "abstract-valued");
   builder.Connect(source->get_output_port(0), string_sink->get_input_port(0));
   builder.Connect(gain1->get_output_port(0), gain3->get_input_port(0));
-  EXPECT_THROW_MSG(
+  EXPECT_LOGIC_ERROR(
       builder.Connect(gain1->get_output_port(0), gain3->get_input_port(0)),
       "already connected");
-  EXPECT_THROW_MSG(builder.ExportInput(gain3->get_input_port(0)),
-                   "already connected");
+  EXPECT_LOGIC_ERROR(builder.ExportInput(gain3->get_input_port(0)),
+                     "already connected");
   builder.ExportInput(gain2->get_input_port(0), "u");
-  EXPECT_THROW_MSG(builder.ExportInput(gain1->get_input_port(0), "u"),
-                   "already has an input");
-  EXPECT_THROW_MSG(builder.ConnectInput("nope", gain1->get_input_port(0)),
-                   "no input port named");
-  EXPECT_THROW_MSG(builder.ConnectInput("u", gain1->get_input_port(0)),
-                   "vector size mismatch");
+  EXPECT_LOGIC_ERROR(builder.ExportInput(gain1->get_input_port(0), "u"),
+                     "already has an input");
+  EXPECT_LOGIC_ERROR(builder.ConnectInput("nope", gain1->get_input_port(0)),
+                     "no input port named");
+  EXPECT_LOGIC_ERROR(builder.ConnectInput("u", gain1->get_input_port(0)),
+                     "vector size mismatch");
   Gain<double> stranger(1.0);
-  EXPECT_THROW_MSG(
+  EXPECT_LOGIC_ERROR(
       builder.Connect(stranger.get_output_port(0), gain1->get_input_port(0)),
       "has not been added");
-  EXPECT_THROW_MSG(builder.AddSystem(std::unique_ptr<Gain<double>>(gain1)),
-                   "already been added");
-  EXPECT_THROW_MSG(builder.AddSystem(std::unique_ptr<Gain<double>>()), "null");
-  EXPECT_THROW_MSG(builder.GetSubsystemByName("g4"), "valid names: g1, g2, g3");
+  EXPECT_LOGIC_ERROR(builder.AddSystem(std::unique_ptr<Gain<double>>(gain1)),
+                     "already been added");
+  EXPECT_LOGIC_ERROR(builder.AddSystem(std::unique_ptr<Gain<double>>()),
+                     "null");
+  EXPECT_LOGIC_ERROR(builder.GetSubsystemByName("g4"),
+                     "valid names: g1, g2, g3");
   // An algebraic loop: g3 → g1 → g3 through feedthrough gains.
   builder.Connect(gain3->get_output_port(0), gain1->get_input_port(0));
-  EXPECT_THROW_MSG(builder.Build(), "algebraic loop");
+  EXPECT_LOGIC_ERROR(builder.Build(), "algebraic loop");
 }
 
 TEST(DiagramTest, DuplicateNamesAndReuse) {
   DiagramBuilder<double> builder;
   builder.AddNamedSystem("same", std::make_unique<Gain<double>>(1.0));
   builder.AddNamedSystem("same", std::make_unique<Gain<double>>(2.0));
-  EXPECT_THROW_MSG(builder.GetSubsystemByName("same"), "more than one");
-  EXPECT_THROW_MSG(builder.Build(), "used by more than one subsystem");
+  EXPECT_LOGIC_ERROR(builder.GetSubsystemByName("same"), "more than one");
+  EXPECT_LOGIC_ERROR(builder.Build(), "used by more than one subsystem");
   DiagramBuilder<double> good;
   auto* g = good.AddSystem(std::make_unique<Gain<double>>(1.0));
   EXPECT_THAT(g->get_name(),
               HasSubstr("Gain@"));  // the memory-object default name
   auto diagram = good.Build();
-  EXPECT_THROW_MSG(good.Build(), "already been called");
+  EXPECT_LOGIC_ERROR(good.Build(), "already been called");
   DiagramBuilder<double> another;
-  EXPECT_THROW_MSG(another.AddSystem(std::unique_ptr<Gain<double>>(g)),
-                   "already belongs");
+  EXPECT_LOGIC_ERROR(another.AddSystem(std::unique_ptr<Gain<double>>(g)),
+                     "already belongs");
 }
 
 TEST(DiagramTest, DirectFeedthroughThroughGains) {
@@ -340,8 +333,8 @@ TEST(DiagramTest, EventsAreCollectedFromTheEarliestSubsystems) {
 
   auto timing = diagram->GetPeriodicEvents();
   EXPECT_EQ(timing.size(), 2u);
-  EXPECT_THROW_MSG(diagram->GetUniquePeriodicDiscreteUpdateAttribute(),
-                   "different timings");
+  EXPECT_LOGIC_ERROR(diagram->GetUniquePeriodicDiscreteUpdateAttribute(),
+                     "different timings");
   // A single counter is a difference equation system.
   Counter alone(0.1, 0.0);
   double period = 0;
@@ -349,7 +342,7 @@ TEST(DiagramTest, EventsAreCollectedFromTheEarliestSubsystems) {
   EXPECT_EQ(period, 0.1);
 }
 
-}  // namespace
+}  // namespace diagram_test
 }  // namespace ossa::systems
 
 namespace ossa::systems {
@@ -453,5 +446,5 @@ TEST(DiagramTest, AbstractStateAndUnrestrictedUpdates) {
   EXPECT_EQ(diagram->get_output_port(0).Eval<std::string>(*context), "start");
 }
 
-}  // namespace
+}  // namespace diagram_test
 }  // namespace ossa::systems

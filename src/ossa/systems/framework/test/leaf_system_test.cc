@@ -7,20 +7,12 @@
 
 #include <cmath>
 
+#include "ossa/common/test/expect_logic_error.h"
+
 namespace ossa::systems {
 namespace leaf_system_test {
 
 using ::testing::HasSubstr;
-
-#define EXPECT_THROW_MSG(stmt, gist)                       \
-  do {                                                     \
-    try {                                                  \
-      stmt;                                                \
-      ADD_FAILURE() << "expected std::logic_error";        \
-    } catch (const std::logic_error& e) {                  \
-      EXPECT_THAT(std::string(e.what()), HasSubstr(gist)); \
-    }                                                      \
-  } while (0)
 
 // A spring with a damper-free mass (q, v) plus a decaying z:
 //   q̇ = v,  v̇ = −k·q + u,  ż = −z,  with numeric parameter k.
@@ -151,7 +143,7 @@ TEST_F(SpringTest, DerivativesEnergyAndResidual) {
   BasicVector<double> v(1);
   spring_.MapQDotToVelocity(*context_, Eigen::VectorXd::Constant(1, 3.0), &v);
   EXPECT_EQ(v[0], 3.0);
-  EXPECT_THROW_MSG(
+  EXPECT_LOGIC_ERROR(
       spring_.MapQDotToVelocity(*context_, Eigen::Vector2d(1, 2), &v),
       "nq = 1");
 }
@@ -236,7 +228,7 @@ TEST_F(SpringTest, FreezeAndDisableCaching) {
   EXPECT_TRUE(context_->is_cache_frozen());
   EXPECT_EQ(q2.Eval<double>(*context_), 0.25);  // up to date: fine
   context_->SetContinuousState(Eigen::Vector3d(1, 0, 0));
-  EXPECT_THROW_MSG(q2.Eval<double>(*context_), "frozen");
+  EXPECT_LOGIC_ERROR(q2.Eval<double>(*context_), "frozen");
   context_->UnfreezeCache();
   EXPECT_EQ(q2.Eval<double>(*context_), 1.0);
   const int count = spring_.q_squared_count;
@@ -282,29 +274,31 @@ TEST_F(SpringTest, SetTimeStateAndParametersFromConvertsScalars) {
 }
 
 TEST_F(SpringTest, MisuseThrows) {
-  EXPECT_THROW_MSG(spring_.get_input_port(0).Eval(*context_),
-                   "neither connected nor fixed");
-  EXPECT_THROW_MSG(
+  EXPECT_LOGIC_ERROR(spring_.get_input_port(0).Eval(*context_),
+                     "neither connected nor fixed");
+  EXPECT_LOGIC_ERROR(
       spring_.get_input_port(0).FixValue(context_.get(), Eigen::Vector2d(1, 2)),
       "size 1");
-  EXPECT_THROW_MSG(spring_.get_input_port(1).FixValue(context_.get(), 3.0),
-                   "std::string");
-  EXPECT_THROW_MSG(spring_.get_input_port(1).Eval(*context_),
-                   "abstract-valued");
+  EXPECT_LOGIC_ERROR(spring_.get_input_port(1).FixValue(context_.get(), 3.0),
+                     "std::string");
+  EXPECT_LOGIC_ERROR(spring_.get_input_port(1).Eval(*context_),
+                     "abstract-valued");
   spring_.get_input_port(1).FixValue(context_.get(), std::string("x"));
-  EXPECT_THROW_MSG(spring_.get_input_port(1).Eval<int>(*context_), "requested");
-  EXPECT_THROW_MSG(spring_.GetInputPort("nope"), "valid port names: u, label");
-  EXPECT_THROW_MSG(spring_.get_output_port(3), "no output port 3");
-  EXPECT_THROW_MSG(spring_.get_input_port(), "2 input ports");
+  EXPECT_LOGIC_ERROR(spring_.get_input_port(1).Eval<int>(*context_),
+                     "requested");
+  EXPECT_LOGIC_ERROR(spring_.GetInputPort("nope"),
+                     "valid port names: u, label");
+  EXPECT_LOGIC_ERROR(spring_.get_output_port(3), "no output port 3");
+  EXPECT_LOGIC_ERROR(spring_.get_input_port(), "2 input ports");
   Spring<double> other;
-  EXPECT_THROW_MSG(other.EvalTimeDerivatives(*context_), "Context");
-  EXPECT_THROW_MSG(other.q_squared().Eval<double>(*context_), "Context");
+  EXPECT_LOGIC_ERROR(other.EvalTimeDerivatives(*context_), "Context");
+  EXPECT_LOGIC_ERROR(other.q_squared().Eval<double>(*context_), "Context");
   auto derivatives = other.AllocateTimeDerivatives();
   auto wrong = std::make_unique<ContinuousState<double>>(
       std::make_unique<BasicVector<double>>(2));
-  EXPECT_THROW_MSG(spring_.CalcTimeDerivatives(*context_, wrong.get()),
-                   "size 2");
-  EXPECT_THROW_MSG(spring_.q_squared().Eval<int>(*context_), "int");
+  EXPECT_LOGIC_ERROR(spring_.CalcTimeDerivatives(*context_, wrong.get()),
+                     "size 2");
+  EXPECT_LOGIC_ERROR(spring_.q_squared().Eval<int>(*context_), "int");
 }
 
 // A discrete system: group 0 doubles every 0.25 s (from 0.1 s), group 1 is
@@ -416,8 +410,8 @@ class BadPeriod final : public LeafSystem<double> {
 };
 
 TEST(DiscreteTest, BadDeclarationsThrow) {
-  EXPECT_THROW_MSG(BadPeriod(0.0), "period must be positive");
-  EXPECT_THROW_MSG(BadPeriod(-1.0), "period must be positive");
+  EXPECT_LOGIC_ERROR(BadPeriod(0.0), "period must be positive");
+  EXPECT_LOGIC_ERROR(BadPeriod(-1.0), "period must be positive");
 }
 
 // ExecuteForcedEvents reuses one scratch State per Context for unrestricted
@@ -456,5 +450,5 @@ TEST(LeafSystem, ForcedUnrestrictedUpdatesStartFromTheCurrentState) {
   EXPECT_EQ(context->get_discrete_state(0)[0], 2.0);
 }
 
-}  // namespace
+}  // namespace leaf_system_test
 }  // namespace ossa::systems

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ossa/common/test/expect_logic_error.h"
 #include "ossa/systems/framework/basic_vector.h"
 #include "ossa/systems/framework/diagram_continuous_state.h"
 #include "ossa/systems/framework/diagram_discrete_values.h"
@@ -16,16 +17,6 @@ namespace vector_state_test {
 
 using ::testing::HasSubstr;
 
-#define EXPECT_THROW_MSG(stmt, gist)                       \
-  do {                                                     \
-    try {                                                  \
-      stmt;                                                \
-      ADD_FAILURE() << "expected std::logic_error";        \
-    } catch (const std::logic_error& e) {                  \
-      EXPECT_THAT(std::string(e.what()), HasSubstr(gist)); \
-    }                                                      \
-  } while (0)
-
 TEST(BasicVectorTest, ValuesAndArithmetic) {
   BasicVector<double> a{1.0, 2.0, 3.0};
   auto b = BasicVector<double>::Make(10, 20, 30);
@@ -37,8 +28,8 @@ TEST(BasicVectorTest, ValuesAndArithmetic) {
   Eigen::VectorXd acc = Eigen::VectorXd::Ones(3);
   b->ScaleAndAddToVector(0.5, &acc);
   EXPECT_EQ(acc, Eigen::Vector3d(6, 11, 16));
-  EXPECT_THROW_MSG(a.GetAtIndex(3), "out of range");
-  EXPECT_THROW_MSG(a.SetFromVector(Eigen::Vector2d(1, 2)), "size 3");
+  EXPECT_LOGIC_ERROR(a.GetAtIndex(3), "out of range");
+  EXPECT_LOGIC_ERROR(a.SetFromVector(Eigen::Vector2d(1, 2)), "size 3");
   // An unset vector of doubles is NaN so that forgetting to set it shows.
   BasicVector<double> unset(2);
   EXPECT_TRUE(std::isnan(unset[0]));
@@ -50,7 +41,7 @@ TEST(SubvectorTest, WindowsAndConcatenation) {
   EXPECT_EQ(mid.CopyToVector(), Eigen::Vector3d(1, 2, 3));
   mid[0] = 10;
   EXPECT_EQ(base[1], 10);
-  EXPECT_THROW_MSG(Subvector<double>(&base, 3, 3), "does not fit");
+  EXPECT_LOGIC_ERROR(Subvector<double>(&base, 3, 3), "does not fit");
   BasicVector<double> other{7, 8};
   Supervector<double> super({&mid, &other});
   EXPECT_EQ(super.size(), 5);
@@ -72,12 +63,12 @@ TEST(ContinuousStateTest, Partition) {
   EXPECT_EQ(xc.get_misc_continuous_state()[0], 6);
   xc.get_mutable_generalized_velocity()[1] = 50;
   EXPECT_EQ(xc[4], 50);
-  EXPECT_THROW_MSG(ContinuousState<double>(
-                       std::make_unique<BasicVector<double>>(3), 1, 2, 0),
-                   "cannot exceed");
-  EXPECT_THROW_MSG(ContinuousState<double>(
-                       std::make_unique<BasicVector<double>>(3), 1, 1, 0),
-                   "add up");
+  EXPECT_LOGIC_ERROR(ContinuousState<double>(
+                         std::make_unique<BasicVector<double>>(3), 1, 2, 0),
+                     "cannot exceed");
+  EXPECT_LOGIC_ERROR(ContinuousState<double>(
+                         std::make_unique<BasicVector<double>>(3), 1, 1, 0),
+                     "add up");
 }
 
 TEST(DiagramContinuousStateTest, ContiguousAggregateOfViews) {
@@ -125,8 +116,8 @@ TEST(DiscreteValuesTest, GroupsAndAggregate) {
       std::make_unique<BasicVector<double>>(Eigen::Vector3d(3, 4, 5)));
   DiscreteValues<double> xd(std::move(groups));
   EXPECT_EQ(xd.num_groups(), 2);
-  EXPECT_THROW_MSG(xd.size(), "exactly one group");
-  EXPECT_THROW_MSG(xd.get_vector(2), "out of range");
+  EXPECT_LOGIC_ERROR(xd.size(), "exactly one group");
+  EXPECT_LOGIC_ERROR(xd.get_vector(2), "out of range");
   DiscreteValues<double> single(
       std::make_unique<BasicVector<double>>(Eigen::Vector2d(7, 8)));
   DiagramDiscreteValues<double> d(
@@ -154,8 +145,8 @@ TEST(ParametersTest, NumericAndAbstract) {
   EXPECT_EQ(p.get_abstract_parameter<std::string>(0), "hello");
   p.SetFrom(*clone);
   EXPECT_EQ(p.get_abstract_parameter<std::string>(0), "bye");
-  EXPECT_THROW_MSG(p.get_abstract_parameter<int>(0), "std::string");
+  EXPECT_LOGIC_ERROR(p.get_abstract_parameter<int>(0), "std::string");
 }
 
-}  // namespace
+}  // namespace vector_state_test
 }  // namespace ossa::systems
