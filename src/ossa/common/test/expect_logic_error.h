@@ -16,9 +16,9 @@ namespace ossa::test {
 template <typename... Pieces>
 void ExpectMessageHas(const std::string& message, const char* statement,
                       const Pieces&... pieces) {
-  ((EXPECT_THAT(message, ::testing::HasSubstr(std::string(pieces)))
-    << statement),
-   ...);
+  for (const std::string& piece : {std::string(pieces)...}) {
+    EXPECT_THAT(message, ::testing::HasSubstr(piece)) << statement;
+  }
 }
 
 }  // namespace ossa::test
