@@ -9,6 +9,7 @@
 
 #include "ossa/multibody/tree/prismatic_joint.h"
 #include "ossa/multibody/tree/quaternion_floating_joint.h"
+#include "ossa/multibody/tree/query_checks.h"
 #include "ossa/multibody/tree/revolute_joint.h"
 #include "ossa/multibody/tree/screw_joint.h"
 
@@ -339,8 +340,9 @@ template <typename T>
 void MultibodyTree<T>::RemoveJoint(const Joint<T>& joint) {
   ThrowIfFinalized("RemoveJoint");
   const int index = joint.index_.is_valid() ? int{joint.index_} : -1;
-  if (joint.parent_tree() != this || index < 0 || !has_joint(JointIndex(index)) ||
-      joints_[index].get() != &joint) [[unlikely]] {
+  if (joint.parent_tree() != this || index < 0 ||
+      !has_joint(JointIndex(index)) || joints_[index].get() != &joint)
+      [[unlikely]] {
     ThrowLogicError(
         "RemoveJoint(): joint '{}' does not belong to this model (it belongs "
         "to another model or was removed already).",
@@ -464,8 +466,8 @@ void MultibodyTree<T>::Finalize() {
     // A floating joint belongs to its body's model instance.
     joint->set_model_instance(instance);
     joint->is_ephemeral_ = true;
-    OSSA_DEMAND(int{new_index} == static_cast<int>(joints_.size() +
-                                                   floating_joints.size()));
+    OSSA_DEMAND(int{new_index} ==
+                static_cast<int>(joints_.size() + floating_joints.size()));
     TopologyJoint description{name,
                               world_index(),
                               body_index,
@@ -1077,13 +1079,6 @@ void CopySegments(const std::vector<JointIndex>& order, const Joints& joints,
   }
 }
 
-void ThrowIfWrongSize(const char* method, const char* what, int expected,
-                      int actual) {
-  if (expected != actual) [[unlikely]] {
-    ThrowLogicError("{}(): {} has size {} but size {} was expected.", method,
-                    what, actual, expected);
-  }
-}
 }  // namespace
 
 template <typename T>
