@@ -47,11 +47,11 @@ void MultibodyTree<T>::AddRelativeJacobianInWorld(
   const int mobod_A = topology_.body_to_mobod(body_A);
   const VectorX<T> no_q;
   const VectorX<T>& q_for_qdot = wrt == JacobianWrtVariable::kQDot ? q : no_q;
-  AddPathJacobianInWorld(compiled_, ws, mobod_B, p_WBp, weight, q_for_qdot,
-                         angular, translational, J);
+  AddPathJacobianInWorld<T>(compiled_, ws, mobod_B, p_WBp, weight, q_for_qdot,
+                            angular, translational, J);
   if (mobod_A != 0) {
-    AddPathJacobianInWorld(compiled_, ws, mobod_A, p_WBp, T(-weight),
-                           q_for_qdot, angular, translational, J);
+    AddPathJacobianInWorld<T>(compiled_, ws, mobod_A, p_WBp, T(-weight),
+                              q_for_qdot, angular, translational, J);
   }
 }
 

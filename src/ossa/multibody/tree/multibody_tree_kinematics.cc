@@ -235,7 +235,7 @@ void MultibodyTree<T>::CalcSpatialAccelerationsFromVdot(
   ThrowIfWrongSize(kMethod, "known_vdot", num_velocities(), known_vdot.size());
   const TreeWorkspace<T>& ws = system.EvalVelocityKinematics(context);
   std::vector<Vector6<T>> A_WM_W;
-  CalcSpatialAccelerationsInWorld(compiled_, ws, known_vdot, &A_WM_W);
+  CalcSpatialAccelerationsInWorld<T>(compiled_, ws, known_vdot, &A_WM_W);
   for (int body = 0; body < num_bodies(); ++body) {
     const int m = topology_.body_to_mobod(BodyIndex(body));
     (*A_WB_array)[body] = SpatialAcceleration<T>(A_WM_W[m]);

@@ -37,7 +37,7 @@ T MultibodyTree<T>::CalcTotalMass(
   const TreeParameters<T>& params = system.GetParameters(context);
   T mass(0);
   for (BodyIndex b : BodiesOfInstances("CalcTotalMass", model_instances))
-    mass += params.mobods[topology_.body_to_mobod(b].mass);
+    mass += params.mobods[topology_.body_to_mobod(b)].mass;
   return mass;
 }
 
