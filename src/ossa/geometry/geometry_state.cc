@@ -371,16 +371,24 @@ void CheckAssign(const Record& existing, GeometryId id, Role role,
 }  // namespace
 
 template <typename T>
+template <typename Properties>
+void GeometryState<T>::SetRoleProperties(GeometryId id, Role role,
+                                         RoleAssign assign,
+                                         const GeometryRecord& g,
+                                         std::optional<Properties>* slot,
+                                         Properties properties) {
+  CheckAssign<std::optional<Properties>, Properties>(*slot, id, role, assign);
+  if (assign == RoleAssign::kNew) ThrowIfNameExistsForRole(g, role);
+  *slot = std::move(properties);
+}
+
+template <typename T>
 void GeometryState<T>::AssignRole(SourceId source_id, GeometryId geometry_id,
                                   ProximityProperties properties,
                                   RoleAssign assign) {
   GeometryRecord& g = GetMutableGeometryForSource(source_id, geometry_id);
-  CheckAssign<decltype(g.proximity), ProximityProperties>(
-      g.proximity, geometry_id, Role::kProximity, assign);
-  if (assign == RoleAssign::kNew) {
-    ThrowIfNameExistsForRole(g, Role::kProximity);
-  }
-  g.proximity = std::move(properties);
+  SetRoleProperties(geometry_id, Role::kProximity, assign, g, &g.proximity,
+                    std::move(properties));
   if (assign == RoleAssign::kNew) {
     AddToEngine(geometry_id, &g);
   }
@@ -391,12 +399,8 @@ void GeometryState<T>::AssignRole(SourceId source_id, GeometryId geometry_id,
                                   IllustrationProperties properties,
                                   RoleAssign assign) {
   GeometryRecord& g = GetMutableGeometryForSource(source_id, geometry_id);
-  CheckAssign<decltype(g.illustration), IllustrationProperties>(
-      g.illustration, geometry_id, Role::kIllustration, assign);
-  if (assign == RoleAssign::kNew) {
-    ThrowIfNameExistsForRole(g, Role::kIllustration);
-  }
-  g.illustration = std::move(properties);
+  SetRoleProperties(geometry_id, Role::kIllustration, assign, g,
+                    &g.illustration, std::move(properties));
 }
 
 template <typename T>
@@ -404,12 +408,8 @@ void GeometryState<T>::AssignRole(SourceId source_id, GeometryId geometry_id,
                                   PerceptionProperties properties,
                                   RoleAssign assign) {
   GeometryRecord& g = GetMutableGeometryForSource(source_id, geometry_id);
-  CheckAssign<decltype(g.perception), PerceptionProperties>(
-      g.perception, geometry_id, Role::kPerception, assign);
-  if (assign == RoleAssign::kNew) {
-    ThrowIfNameExistsForRole(g, Role::kPerception);
-  }
-  g.perception = std::move(properties);
+  SetRoleProperties(geometry_id, Role::kPerception, assign, g, &g.perception,
+                    std::move(properties));
 }
 
 template <typename T>

@@ -192,6 +192,13 @@ class GeometryState {
   GeometryRecord& GetMutableGeometryForSource(SourceId source_id,
                                               GeometryId geometry_id);
   void ThrowIfNameExistsForRole(const GeometryRecord& g, Role role) const;
+  // Checks an assignment of `role` to `id` (`assign` new or replacing), then
+  // stores `properties` in `slot`, a role field of `g`.
+  template <typename Properties>
+  void SetRoleProperties(GeometryId id, Role role, RoleAssign assign,
+                         const GeometryRecord& g,
+                         std::optional<Properties>* slot,
+                         Properties properties);
   bool HasRole(const GeometryRecord& g, Role role) const;
   void AddToEngine(GeometryId id, GeometryRecord* g);
   void RemoveFromEngine(GeometryRecord* g);

@@ -195,13 +195,6 @@ void MultibodyTree<T>::CalcJacobianPositionVector(
                                     Jq_p_AoBi_E);
 }
 
-namespace {
-template <typename T>
-T MassOf(const TreeParameters<T>& params, int mobod) {
-  return params.mobods[mobod].mass;
-}
-}  // namespace
-
 template <typename T>
 void MultibodyTree<T>::CalcJacobianCenterOfMassTranslationalVelocity(
     const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
@@ -229,22 +222,8 @@ void MultibodyTree<T>::CalcJacobianCenterOfMassTranslationalVelocity(
                     Js_v_ACcm_E->cols(), 3, n);
   const std::vector<BodyIndex> bodies =
       BodiesOfInstances(kMethod, model_instances);
-  if (bodies.empty()) [[unlikely]] {
-    ThrowLogicError(
-        "{}(): there are no bodies other than the world body in the selected "
-        "model instances, so there is no center of mass.",
-        kMethod);
-  }
   const TreeParameters<T>& params = system.GetParameters(context);
-  T total_mass(0);
-  for (BodyIndex b : bodies)
-    total_mass += MassOf(params, topology_.body_to_mobod(b));
-  if (!(ExtractDoubleOrThrow(total_mass) > 0)) [[unlikely]] {
-    ThrowLogicError(
-        "{}(): the total mass of the selected bodies must be positive (it is "
-        "{}).",
-        kMethod, ExtractDoubleOrThrow(total_mass));
-  }
+  const T total_mass = CheckedSystemMass(kMethod, bodies, topology_, params);
   const TreeWorkspace<T>& ws = system.EvalPositionKinematics(context);
   const auto& X_WB = system.EvalBodyPosesInWorld(context);
   const VectorX<T> q = with_respect_to == JacobianWrtVariable::kQDot
@@ -352,22 +331,8 @@ Vector3<T> MultibodyTree<T>::CalcBiasCenterOfMassTranslationalAcceleration(
   ThrowIfQDot(kMethod, with_respect_to);
   const std::vector<BodyIndex> bodies =
       BodiesOfInstances(kMethod, model_instances);
-  if (bodies.empty()) [[unlikely]] {
-    ThrowLogicError(
-        "{}(): there are no bodies other than the world body in the selected "
-        "model instances, so there is no center of mass.",
-        kMethod);
-  }
   const TreeParameters<T>& params = system.GetParameters(context);
-  T total_mass(0);
-  for (BodyIndex b : bodies)
-    total_mass += MassOf(params, topology_.body_to_mobod(b));
-  if (!(ExtractDoubleOrThrow(total_mass) > 0)) [[unlikely]] {
-    ThrowLogicError(
-        "{}(): the total mass of the selected bodies must be positive (it is "
-        "{}).",
-        kMethod, ExtractDoubleOrThrow(total_mass));
-  }
+  const T total_mass = CheckedSystemMass(kMethod, bodies, topology_, params);
   Vector3<T> sum = Vector3<T>::Zero();
   for (BodyIndex b : bodies) {
     const int m = topology_.body_to_mobod(b);

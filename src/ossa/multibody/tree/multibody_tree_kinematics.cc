@@ -39,23 +39,13 @@ const MultibodyTreeSystem<T>& MultibodyTree<T>::CheckContext(
 template <typename T>
 void MultibodyTree<T>::CheckFrame(const char* method,
                                   const Frame<T>& frame) const {
-  if (frame.parent_tree() != this) [[unlikely]] {
-    ThrowLogicError(
-        "{}(): frame '{}' does not belong to this model (it was added to "
-        "another MultibodyTree/MultibodyPlant, or to none).",
-        method, frame.name());
-  }
+  ThrowIfNotInTree(method, "frame", frame.parent_tree() == this, frame.name());
 }
 
 template <typename T>
 void MultibodyTree<T>::CheckBody(const char* method,
                                  const RigidBody<T>& body) const {
-  if (body.parent_tree() != this) [[unlikely]] {
-    ThrowLogicError(
-        "{}(): body '{}' does not belong to this model (it was added to "
-        "another MultibodyTree/MultibodyPlant, or to none).",
-        method, body.name());
-  }
+  ThrowIfNotInTree(method, "body", body.parent_tree() == this, body.name());
 }
 
 template <typename T>

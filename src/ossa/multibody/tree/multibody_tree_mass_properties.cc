@@ -41,31 +41,6 @@ T MultibodyTree<T>::CalcTotalMass(
   return mass;
 }
 
-namespace {
-// Throws unless `bodies` is non-empty with positive total mass; returns it.
-template <typename T>
-T CheckedSystemMass(const char* method, const std::vector<BodyIndex>& bodies,
-                    const MultibodyTreeTopology& topology,
-                    const TreeParameters<T>& params) {
-  if (bodies.empty()) [[unlikely]] {
-    ThrowLogicError(
-        "{}(): there are no bodies other than the world body in the selected "
-        "model instances, so there is no center of mass.",
-        method);
-  }
-  T mass(0);
-  for (BodyIndex b : bodies)
-    mass += params.mobods[topology.body_to_mobod(b)].mass;
-  if (!(ExtractDoubleOrThrow(mass) > 0)) [[unlikely]] {
-    ThrowLogicError(
-        "{}(): the total mass of the selected bodies must be positive (it is "
-        "{}).",
-        method, ExtractDoubleOrThrow(mass));
-  }
-  return mass;
-}
-}  // namespace
-
 template <typename T>
 Vector3<T> MultibodyTree<T>::CalcCenterOfMassPositionInWorld(
     const systems::Context<T>& context) const {
