@@ -1079,6 +1079,36 @@ void CopySegments(const std::vector<JointIndex>& order, const Joints& joints,
   }
 }
 
+// The entries of one model instance (its joints' q or v, in q order) out
+// of a whole-model array x, checking x's size first.
+template <typename T, typename Joints>
+VectorX<T> InstanceEntriesOf(const char* method, const char* x_name,
+                             const std::vector<JointIndex>& order,
+                             const Joints& joints, bool positions,
+                             int model_size, int instance_size,
+                             const Eigen::Ref<const VectorX<T>>& x) {
+  ThrowIfWrongSize(method, x_name, model_size, x.size());
+  VectorX<T> result(instance_size);
+  CopySegments<T>(order, joints, positions, true, x, &result);
+  return result;
+}
+
+// Writes one model instance's entries x_instance into the whole-model array
+// x, checking both sizes first.
+template <typename T, typename Joints>
+void SetInstanceEntries(const char* method, const char* x_name,
+                        const char* x_instance_name,
+                        const std::vector<JointIndex>& order,
+                        const Joints& joints, bool positions, int model_size,
+                        int instance_size,
+                        const Eigen::Ref<const VectorX<T>>& x_instance,
+                        EigenPtr<VectorX<T>> x) {
+  ThrowIfNull(method, x_name, x);
+  ThrowIfWrongSize(method, x_instance_name, instance_size, x_instance.size());
+  ThrowIfWrongSize(method, x_name, model_size, x->size());
+  CopySegments<T>(order, joints, positions, false, x_instance, &*x);
+}
+
 }  // namespace
 
 template <typename T>
@@ -1087,11 +1117,9 @@ VectorX<T> MultibodyTree<T>::GetPositionsFromArray(
     const Eigen::Ref<const VectorX<T>>& q) const {
   ThrowIfNotFinalized("GetPositionsFromArray");
   ThrowIfInvalidInstance("GetPositionsFromArray", model_instance);
-  ThrowIfWrongSize("GetPositionsFromArray", "q", num_positions(), q.size());
-  VectorX<T> result(num_positions(model_instance));
-  CopySegments<T>(instance_joints_in_q_order_[model_instance], joints_, true,
-                  true, q, &result);
-  return result;
+  return InstanceEntriesOf<T>(
+      "GetPositionsFromArray", "q", instance_joints_in_q_order_[model_instance],
+      joints_, true, num_positions(), num_positions(model_instance), q);
 }
 
 template <typename T>
@@ -1101,14 +1129,10 @@ void MultibodyTree<T>::SetPositionsInArray(
     EigenPtr<VectorX<T>> q) const {
   ThrowIfNotFinalized("SetPositionsInArray");
   ThrowIfInvalidInstance("SetPositionsInArray", model_instance);
-  if (q == nullptr) [[unlikely]] {
-    ThrowLogicError("SetPositionsInArray(): the output q is a nullptr.");
-  }
-  ThrowIfWrongSize("SetPositionsInArray", "q_instance",
-                   num_positions(model_instance), q_instance.size());
-  ThrowIfWrongSize("SetPositionsInArray", "q", num_positions(), q->size());
-  CopySegments<T>(instance_joints_in_q_order_[model_instance], joints_, true,
-                  false, q_instance, &*q);
+  SetInstanceEntries<T>("SetPositionsInArray", "q", "q_instance",
+                        instance_joints_in_q_order_[model_instance], joints_,
+                        true, num_positions(), num_positions(model_instance),
+                        q_instance, q);
 }
 
 template <typename T>
@@ -1117,11 +1141,10 @@ VectorX<T> MultibodyTree<T>::GetVelocitiesFromArray(
     const Eigen::Ref<const VectorX<T>>& v) const {
   ThrowIfNotFinalized("GetVelocitiesFromArray");
   ThrowIfInvalidInstance("GetVelocitiesFromArray", model_instance);
-  ThrowIfWrongSize("GetVelocitiesFromArray", "v", num_velocities(), v.size());
-  VectorX<T> result(num_velocities(model_instance));
-  CopySegments<T>(instance_joints_in_q_order_[model_instance], joints_, false,
-                  true, v, &result);
-  return result;
+  return InstanceEntriesOf<T>("GetVelocitiesFromArray", "v",
+                              instance_joints_in_q_order_[model_instance],
+                              joints_, false, num_velocities(),
+                              num_velocities(model_instance), v);
 }
 
 template <typename T>
@@ -1131,14 +1154,10 @@ void MultibodyTree<T>::SetVelocitiesInArray(
     EigenPtr<VectorX<T>> v) const {
   ThrowIfNotFinalized("SetVelocitiesInArray");
   ThrowIfInvalidInstance("SetVelocitiesInArray", model_instance);
-  if (v == nullptr) [[unlikely]] {
-    ThrowLogicError("SetVelocitiesInArray(): the output v is a nullptr.");
-  }
-  ThrowIfWrongSize("SetVelocitiesInArray", "v_instance",
-                   num_velocities(model_instance), v_instance.size());
-  ThrowIfWrongSize("SetVelocitiesInArray", "v", num_velocities(), v->size());
-  CopySegments<T>(instance_joints_in_q_order_[model_instance], joints_, false,
-                  false, v_instance, &*v);
+  SetInstanceEntries<T>("SetVelocitiesInArray", "v", "v_instance",
+                        instance_joints_in_q_order_[model_instance], joints_,
+                        false, num_velocities(), num_velocities(model_instance),
+                        v_instance, v);
 }
 
 template <typename T>

@@ -13,6 +13,7 @@
 #include "ossa/math/roll_pitch_yaw.h"
 #include "ossa/multibody/parsing/detail_add_model_to_plant.h"
 #include "ossa/multibody/parsing/parser.h"
+#include "ossa/multibody/parsing/test/bundled_model_paths.h"
 #include "ossa/multibody/parsing/test/parsing_test_util.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/joint_actuator.h"
@@ -136,32 +137,16 @@ TEST_P(BundledModel, BuildsAndFinalizes) {
   EXPECT_EQ(plant.num_actuators(), e.actuators);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Models, BundledModel,
-    ::testing::Values("drake/Pendulum.urdf", "drake/acrobot.urdf",
-                      "drake/atlas_with_fixed_joints.urdf",
-                      "drake/cassie_v2.urdf", "drake/double_pendulum.urdf",
-                      "drake/kuka_iiwa_robot.urdf",
-                      "drake/uniform_solid_cylinder.urdf",
-                      "example_robot_data/allegro_right_hand.urdf",
-                      "example_robot_data/anymal.urdf",
-                      "example_robot_data/hyq_no_sensors.urdf",
-                      "example_robot_data/panda.urdf",
-                      "example_robot_data/romeo.urdf",
-                      "example_robot_data/solo12.urdf",
-                      "example_robot_data/talos_reduced.urdf",
-                      "example_robot_data/ur5_robot.urdf", "drake/acrobot.sdf",
-                      "drake/block_on_halfspace.sdf", "drake/cart_pole.sdf",
-                      "drake/double_pendulum.sdf", "drake/four_bar.sdf",
-                      "drake/pendulum_on_rail.sdf", "drake/split_pendulum.sdf",
-                      "drake/two_bodies.sdf"),
-    [](const ::testing::TestParamInfo<const char*>& info) {
-      std::string name = info.param;
-      for (char& c : name) {
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-      }
-      return name;
-    });
+INSTANTIATE_TEST_SUITE_P(Models, BundledModel,
+                         ::testing::ValuesIn(test::BundledModelPaths()),
+                         [](const ::testing::TestParamInfo<const char*>& info) {
+                           std::string name = info.param;
+                           for (char& c : name) {
+                             if (!std::isalnum(static_cast<unsigned char>(c)))
+                               c = '_';
+                           }
+                           return name;
+                         });
 
 // The acrobot's published parameters (models/drake/acrobot.urdf) arrive in
 // the elements unchanged.

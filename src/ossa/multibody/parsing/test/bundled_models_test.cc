@@ -9,6 +9,7 @@
 
 #include "ossa/common/text_logging.h"
 #include "ossa/multibody/parsing/parser.h"
+#include "ossa/multibody/parsing/test/bundled_model_paths.h"
 
 namespace ossa::multibody {
 namespace bundled_models_test {
@@ -130,21 +131,8 @@ TEST_P(BundledUrdf, CountsMatchIndependentRecount) {
   EXPECT_NEAR(t.mass, r.mass, 1e-12 * std::max(1.0, r.mass));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Models, BundledUrdf,
-    ::testing::Values("drake/Pendulum.urdf", "drake/acrobot.urdf",
-                      "drake/atlas_with_fixed_joints.urdf",
-                      "drake/cassie_v2.urdf", "drake/double_pendulum.urdf",
-                      "drake/kuka_iiwa_robot.urdf",
-                      "drake/uniform_solid_cylinder.urdf",
-                      "example_robot_data/allegro_right_hand.urdf",
-                      "example_robot_data/anymal.urdf",
-                      "example_robot_data/hyq_no_sensors.urdf",
-                      "example_robot_data/panda.urdf",
-                      "example_robot_data/romeo.urdf",
-                      "example_robot_data/solo12.urdf",
-                      "example_robot_data/talos_reduced.urdf",
-                      "example_robot_data/ur5_robot.urdf"));
+INSTANTIATE_TEST_SUITE_P(Models, BundledUrdf,
+                         ::testing::ValuesIn(test::BundledUrdfPaths()));
 
 class BundledSdf : public ::testing::TestWithParam<const char*> {};
 
@@ -164,12 +152,8 @@ TEST_P(BundledSdf, CountsMatchIndependentRecount) {
   EXPECT_NEAR(t.mass, r.mass, 1e-12 * std::max(1.0, r.mass));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Models, BundledSdf,
-    ::testing::Values("drake/acrobot.sdf", "drake/block_on_halfspace.sdf",
-                      "drake/cart_pole.sdf", "drake/double_pendulum.sdf",
-                      "drake/four_bar.sdf", "drake/pendulum_on_rail.sdf",
-                      "drake/split_pendulum.sdf", "drake/two_bodies.sdf"));
+INSTANTIATE_TEST_SUITE_P(Models, BundledSdf,
+                         ::testing::ValuesIn(test::BundledSdfPaths()));
 
 // Spot checks of specific published values, beyond counts.
 TEST(BundledModels, KnownValues) {
