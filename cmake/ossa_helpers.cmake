@@ -79,8 +79,11 @@ function(ossa_add_test name)
   add_executable(${name} ${ARGN})
   target_link_libraries(${name} PRIVATE ossa GTest::gtest GTest::gtest_main
                         GTest::gmock)
+  # Relocatable: the generated unity sources include the test files by
+  # relative path (CMake 4.0 and later), so the compiler cache hits from any
+  # checkout's path.
   set_target_properties(${name} PROPERTIES UNITY_BUILD ON
-                        UNITY_BUILD_BATCH_SIZE 8)
+                        UNITY_BUILD_BATCH_SIZE 8 UNITY_BUILD_RELOCATABLE ON)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
                        PROPERTIES LABELS cpp)
 endfunction()
