@@ -338,6 +338,9 @@ def _accepts(ours, theirs):
         return True  # (*args, **kwargs): a Python-level forwarding wrapper
     theirs_fixed = [p for p in theirs if p.kind not in ("var", "varkw")]
     ours_fixed = [p for p in ours if p.kind not in ("var", "varkw")]
+    if not theirs_fixed and [p.kind for p in theirs] == ["varkw"] and all(
+            p.kind in ("kw", "poskw") and p.has_default for p in ours_fixed):
+        return True  # (**kwargs) of a struct's fields, given by name
     if any(p.kind == "var" for p in theirs) and not any(
             p.kind == "var" for p in ours):
         return False
@@ -460,6 +463,16 @@ def _class_members(cls):
     return out
 
 
+def _access_kind(value):
+    """"attribute" (a property or a plain value), "method" (called) or
+    "class"."""
+    if isinstance(value, type) or _is_template(value):
+        return "class"
+    if _is_property(value) or not callable(value):
+        return "attribute"
+    return "method"
+
+
 def _is_property(value):
     return isinstance(value, property) or type(value).__name__ in (
         "nb_property", "property")
@@ -526,6 +539,7 @@ def compare_modules(label, ref_module, ours_module):
     """Compares two imported modules (ours may be None: all missing)."""
     report = ModuleReport(label)
     ref_names = public_names(ref_module)
+    seen = set()  # classes and templates already compared (aliases)
     for name in sorted(ref_names):
         ref_obj = ref_names[name]
         category = classify_name(name)
@@ -534,9 +548,13 @@ def compare_modules(label, ref_module, ours_module):
             report.excluded[category].append(
                 (name, ours_obj is not None))
             continue
-        if _is_template(ref_obj) and isinstance(ref_obj, type(None)) is False:
-            _compare_template(report, name, ref_obj, ours_obj)
         _compare_entry(report, name, ref_obj, ours_obj)
+        if id(ref_obj) in seen:
+            continue  # an alias (Body is RigidBody): its name only
+        if isinstance(ref_obj, type) or _is_template(ref_obj):
+            seen.add(id(ref_obj))
+        if _is_template(ref_obj):
+            _compare_template(report, name, ref_obj, ours_obj)
         if isinstance(ref_obj, type):
             _compare_class(report, name, ref_obj, ours_obj)
         elif _is_template(ref_obj) and name.endswith("_") and \
@@ -560,11 +578,10 @@ def _compare_entry(report, name, ref_obj, ours_obj):
         report.missing.append(name)
         return
     report.names_present += 1
-    if _is_property(ref_obj) != _is_property(ours_obj) and not isinstance(
-            ref_obj, type):
+    ref_kind, ours_kind = _access_kind(ref_obj), _access_kind(ours_obj)
+    if ref_kind != ours_kind and "class" not in (ref_kind, ours_kind):
         report.mismatched.append((name, "reference: %s, ossa: %s" % (
-            "property" if _is_property(ref_obj) else "method",
-            "property" if _is_property(ours_obj) else "method")))
+            ref_kind, ours_kind)))
         return
     if callable(ref_obj) and not isinstance(ref_obj, type) and \
             not _is_template(ref_obj) and callable(ours_obj):

@@ -3,8 +3,10 @@
 // by ossa.common.eigen_geometry), for every default scalar: Name_[float]
 // (alias Name) and Name_[AutoDiffXd].
 
+#include <cmath>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "ossa/bindings.h"
 #include "ossa/math/quaternion.h"
@@ -54,6 +56,48 @@ std::string MatrixRepr(const Matrix3<T>& M, const std::string& indent) {
   std::string s = "[\n";
   for (int i = 0; i < 3; ++i) s += indent + "  " + RowRepr(M.row(i)) + ",\n";
   return s + indent + "]";
+}
+
+// The value of one scalar as another: exact for double -> AutoDiffXd (no
+// derivatives), the value for AutoDiffXd -> double.
+template <typename U, typename T>
+U ScalarCast(const T& x) {
+  if constexpr (std::is_same_v<T, U>) {
+    return x;
+  } else if constexpr (std::is_same_v<U, double>) {
+    return ExtractDoubleOrThrow(x);
+  } else {
+    return U(x);
+  }
+}
+
+// Adds obj.cast[U]() for every default scalar U to a class whose conversion
+// is `convert.template operator()<U>(self)`.
+template <typename Class, typename PyClass, typename Convert>
+void DefCastWith(PyClass& cls, Convert convert) {
+  type_visit(
+      [&cls, convert](auto tag) {
+        using U = typename decltype(tag)::type;
+        AddTemplateMethod(cls, "cast",
+                          nb::cpp_function(
+                              [convert](const Class& self) {
+                                return convert.template operator()<U>(self);
+                              },
+                              nb::is_method()),
+                          GetPyParam<U>());
+      },
+      DefaultScalars{});
+}
+
+// An axis must be a unit vector (within 1e-5, the reference's tolerance as
+// measured); throws std::logic_error (RuntimeError) otherwise.
+template <typename T>
+void ThrowUnlessUnitAxis(const Vector3<T>& axis, const char* where) {
+  const double norm = ExtractDoubleOrThrow(axis.norm());
+  if (!(std::abs(norm - 1.0) <= 1e-5)) {
+    ThrowLogicError("{}: the axis is not normalized (|axis| = {}).", where,
+                    norm);
+  }
 }
 
 // Adds obj.cast[U]() for every default scalar U.
@@ -106,6 +150,14 @@ void DefineEigenGeometry(nb::module_ m) {
             nb::arg("theta_lambda"))
         .def(nb::init<const Class&>(), nb::arg("other"))
         .def_static("Identity", []() { return Class(Class::Identity()); })
+        .def(
+            "slerp",
+            [](const Class& self, double t, const Class& other) {
+              return Class(self.slerp(T(t), other));
+            },
+            nb::arg("t"), nb::arg("other"),
+            "Spherical linear interpolation from this (t = 0) to `other` "
+            "(t = 1).")
         .def("w", [](const Class& q) { return T(q.w()); })
         .def("x", [](const Class& q) { return T(q.x()); })
         .def("y", [](const Class& q) { return T(q.y()); })
@@ -163,6 +215,10 @@ void DefineEigenGeometry(nb::module_ m) {
                  ", z=" + ScalarRepr<T>(q.z()) + ")";
         });
     DefCopyAndDeepCopy(cls);
+    DefCastWith<Class>(cls, []<typename U>(const Class& q) {
+      return Eigen::Quaternion<U>(ScalarCast<U>(q.w()), ScalarCast<U>(q.x()),
+                                  ScalarCast<U>(q.y()), ScalarCast<U>(q.z()));
+    });
     if constexpr (std::is_same_v<T, double>) {
       DefPickle(
           cls,
@@ -180,8 +236,13 @@ void DefineEigenGeometry(nb::module_ m) {
         "A rotation by angle θ (radians) about a unit axis λ.");
     cls.def("__init__",
             [](Class* self) { new (self) Class(T(0), Vector3<T>::UnitX()); })
-        .def(nb::init<const T&, const Vector3<T>&>(), nb::arg("angle"),
-             nb::arg("axis"))
+        .def(
+            "__init__",
+            [](Class* self, const T& angle, const Vector3<T>& axis) {
+              ThrowUnlessUnitAxis(axis, "AngleAxis(angle, axis)");
+              new (self) Class(angle, axis);
+            },
+            nb::arg("angle"), nb::arg("axis"))
         .def(
             "__init__",
             [](Class* self, const Eigen::Quaternion<T>& q) {
@@ -204,7 +265,10 @@ void DefineEigenGeometry(nb::module_ m) {
             nb::arg("angle"))
         .def(
             "set_axis",
-            [](Class& a, const Vector3<T>& axis) { a.axis() = axis; },
+            [](Class& a, const Vector3<T>& axis) {
+              ThrowUnlessUnitAxis(axis, "AngleAxis.set_axis()");
+              a.axis() = axis;
+            },
             nb::arg("axis"))
         .def("rotation",
              [](const Class& a) { return RotationMatrix<T>(a).matrix(); })
@@ -221,7 +285,7 @@ void DefineEigenGeometry(nb::module_ m) {
             [](Class& a, const Eigen::Quaternion<T>& q) {
               a = RotationMatrix<T>(q).ToAngleAxis();
             },
-            nb::arg("quaternion"))
+            nb::arg("q"))
         .def("inverse",
              [](const Class& a) { return Class(-a.angle(), a.axis()); })
         .def(
@@ -244,6 +308,11 @@ void DefineEigenGeometry(nb::module_ m) {
                  ", axis=" + RowRepr(a.axis().transpose()) + ")";
         });
     DefCopyAndDeepCopy(cls);
+    DefCastWith<Class>(cls, []<typename U>(const Class& a) {
+      const Vector3<U> axis =
+          a.axis().unaryExpr([](const T& x) { return ScalarCast<U>(x); });
+      return Eigen::AngleAxis<U>(ScalarCast<U>(a.angle()), axis);
+    });
     if constexpr (std::is_same_v<T, double>) {
       DefPickle(
           cls,
@@ -280,8 +349,27 @@ void DefineEigenGeometry(nb::module_ m) {
                       .GetAsIsometry3());
             },
             nb::arg("rotation"), nb::arg("translation"))
+        .def(
+            "__init__",
+            [](Class* self, const Eigen::Quaternion<T>& quaternion,
+               const Vector3<T>& translation) {
+              new (self) Class(
+                  RigidTransform<T>(RotationMatrix<T>(quaternion), translation)
+                      .GetAsIsometry3());
+            },
+            nb::arg("quaternion"), nb::arg("translation"))
         .def(nb::init<const Class&>(), nb::arg("other"))
         .def_static("Identity", []() { return Class(Class::Identity()); })
+        .def("quaternion",
+             [](const Class& X) {
+               return RotationMatrix<T>(Matrix3<T>(X.linear())).ToQuaternion();
+             })
+        .def(
+            "set_quaternion",
+            [](Class& X, const Eigen::Quaternion<T>& q) {
+              X.linear() = RotationMatrix<T>(q).matrix();
+            },
+            nb::arg("q"))
         .def("matrix", [](const Class& X) { return Matrix4<T>(X.matrix()); })
         .def(
             "set_matrix",
@@ -333,6 +421,12 @@ void DefineEigenGeometry(nb::module_ m) {
           return s + "])";
         });
     DefCopyAndDeepCopy(cls);
+    DefCastWith<Class>(cls, []<typename U>(const Class& X) {
+      Isometry3<U> result;
+      result.matrix() =
+          X.matrix().unaryExpr([](const T& x) { return ScalarCast<U>(x); });
+      return result;
+    });
     if constexpr (std::is_same_v<T, double>) {
       DefPickle(
           cls, [](const Class& X) { return Matrix4<T>(X.matrix()); },
@@ -446,6 +540,12 @@ void DefineRollPitchYaw(nb::module_ m) {
       .def(nb::init<const T&, const T&, const T&>(), nb::arg("roll"),
            nb::arg("pitch"), nb::arg("yaw"))
       .def(nb::init<const RotationMatrix<T>&>(), nb::arg("R"))
+      .def(
+          "__init__",
+          [](Class* self, const Matrix3<T>& matrix) {
+            new (self) Class(RotationMatrix<T>(matrix));
+          },
+          nb::arg("matrix"))
       .def(nb::init<const Eigen::Quaternion<T>&>(), nb::arg("quaternion"))
       .def("vector",
            [](const Class& self) { return Vector3<T>(self.vector()); })
@@ -706,6 +806,21 @@ void DefineMath(nb::module_ m) {
         DefineRollPitchYaw<T>(m);
         DefineRigidTransform<T>(m);
         DefineQuaternionFunctions<T>(m);
+      },
+      DefaultScalars{});
+  // Value[RotationMatrix_[T]], Value[RigidTransform_[T]], Value[Isometry3_[T]]
+  // and Value[List[RotationMatrix_[T]]], as the reference has
+  // (Value[List[RigidTransform_[T]]] is bound with the plant's output
+  // values, plant_discrete_py.cc).
+  type_visit(
+      [m, eigen_geometry](auto tag) {
+        using T = typename decltype(tag)::type;
+        AddValueInstantiation<RotationMatrix<T>>(m);
+        AddValueInstantiation<RigidTransform<T>>(m);
+        AddValueInstantiation<Isometry3<T>>(eigen_geometry);
+        nb::object list = nb::module_::import_("typing").attr("List");
+        AddValueInstantiation<std::vector<RotationMatrix<T>>>(
+            m, nb::make_tuple(list[nb::type<RotationMatrix<T>>()]));
       },
       DefaultScalars{});
 }

@@ -1,7 +1,12 @@
 // Bindings of ossa.trajectories (float scalar): Trajectory and
 // PiecewisePolynomial, as needed by systems.primitives.TrajectorySource.
 
+#include <nanobind/trampoline.h>
+
 #include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ossa/bindings.h"
@@ -16,6 +21,103 @@ namespace {
 using trajectories::PiecewisePolynomial;
 using trajectories::Trajectory;
 
+// A matrix returned by Python (2-d, or 1-d for a column) as MatrixX<T>.
+template <typename T>
+MatrixX<T> ToMatrix(nb::handle value, const char* where) {
+  nb::object array = nb::module_::import_("numpy").attr("asarray")(value);
+  const int ndim = nb::cast<int>(array.attr("ndim"));
+  if (ndim == 0 || ndim == 1) {
+    array = array.attr("reshape")(-1, 1);
+  } else if (ndim != 2) {
+    throw nb::value_error((std::string(where) +
+                           ": expected a matrix, got an array of " +
+                           std::to_string(ndim) + " dimensions")
+                              .c_str());
+  }
+  if constexpr (std::is_same_v<T, double>) {
+    array = array.attr("astype")("float64");
+  }
+  return nb::cast<MatrixX<T>>(array);
+}
+
+// A trajectory implemented by a Python object (a Python subclass of
+// Trajectory): every call goes to the object's methods. What Clone() of a
+// Python subclass returns to C++.
+template <typename T>
+class PyObjectTrajectory final : public Trajectory<T> {
+ public:
+  explicit PyObjectTrajectory(nb::object obj) : obj_(std::move(obj)) {}
+  ~PyObjectTrajectory() override {
+    nb::gil_scoped_acquire gil;
+    obj_.reset();
+  }
+  std::unique_ptr<Trajectory<T>> Clone() const override {
+    nb::gil_scoped_acquire gil;
+    return std::make_unique<PyObjectTrajectory<T>>(obj_.attr("Clone")());
+  }
+  MatrixX<T> value(const T& t) const override {
+    nb::gil_scoped_acquire gil;
+    return ToMatrix<T>(obj_.attr("value")(t), "Trajectory.value()");
+  }
+  bool has_derivative() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<bool>(obj_.attr("has_derivative")());
+  }
+  Eigen::Index rows() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<Eigen::Index>(obj_.attr("rows")());
+  }
+  Eigen::Index cols() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<Eigen::Index>(obj_.attr("cols")());
+  }
+  T start_time() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<T>(obj_.attr("start_time")());
+  }
+  T end_time() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<T>(obj_.attr("end_time")());
+  }
+
+ protected:
+  MatrixX<T> DoEvalDerivative(const T& t, int order) const override {
+    nb::gil_scoped_acquire gil;
+    return ToMatrix<T>(obj_.attr("EvalDerivative")(t, order),
+                       "Trajectory.EvalDerivative()");
+  }
+
+ private:
+  nb::object obj_;
+};
+
+// Trajectory subclassed in Python: `Trajectory.__init__(self)`, then define
+// value, rows, cols, start_time, end_time and Clone (and has_derivative /
+// EvalDerivative if it has derivatives).
+template <typename T>
+class PyTrajectory : public Trajectory<T> {
+ public:
+  NB_TRAMPOLINE(Trajectory<T>);
+
+  std::unique_ptr<Trajectory<T>> Clone() const override {
+    nb::detail::ticket ticket(nb_trampoline, "Clone",
+                              nb::detail::str_hash("Clone"), true);
+    return std::make_unique<PyObjectTrajectory<T>>(
+        nb_trampoline.base().attr(ticket.key)());
+  }
+  MatrixX<T> value(const T& t) const override {
+    nb::detail::ticket ticket(nb_trampoline, "value",
+                              nb::detail::str_hash("value"), true);
+    return ToMatrix<T>(nb_trampoline.base().attr(ticket.key)(t),
+                       "Trajectory.value()");
+  }
+  bool has_derivative() const override { NB_OVERRIDE(has_derivative); }
+  Eigen::Index rows() const override { NB_OVERRIDE_PURE(rows); }
+  Eigen::Index cols() const override { NB_OVERRIDE_PURE(cols); }
+  T start_time() const override { NB_OVERRIDE_PURE(start_time); }
+  T end_time() const override { NB_OVERRIDE_PURE(end_time); }
+};
+
 template <typename T>
 void DoDefineTrajectories(nb::module_ m) {
   const nb::tuple param = GetPyParam<T>();
@@ -25,8 +127,12 @@ void DoDefineTrajectories(nb::module_ m) {
   using Samples = const std::vector<MatrixX<T>>&;
   using Breaks = const std::vector<T>&;
 
-  DefineTemplateClassWithDefault<Trajectory<T>>(
-      m, "Trajectory", param, "A matrix-valued function of time y(t).")
+  DefineTemplateClassWithDefault<Trajectory<T>, PyTrajectory<T>>(
+      m, "Trajectory", param,
+      "A matrix-valued function of time y(t). Subclass it in Python: call "
+      "Trajectory.__init__(self) and define value(t), rows(), cols(), "
+      "start_time(), end_time() and Clone().")
+      .def(nb::init<>())
       .def("value", &Trajectory<T>::value, nb::arg("t"))
       .def("EvalDerivative", &Trajectory<T>::EvalDerivative, nb::arg("t"),
            nb::arg("derivative_order") = 1)
@@ -44,6 +150,13 @@ void DoDefineTrajectories(nb::module_ m) {
       "A piecewise polynomial matrix trajectory (holds, Hermite, splines).");
   cls.def(nb::init<>())
       .def(nb::init<MatRef>(), nb::arg("constant_value"))
+      .def(
+          "__init__",
+          [](PP* self, const VectorX<T>& constant_value) {
+            new (self) PP(MatrixX<T>(constant_value));
+          },
+          nb::arg("constant_value"),
+          "A constant trajectory; a vector is a column.")
       .def_static("ZeroOrderHold",
                   nb::overload_cast<VecRef, MatRef>(&PP::ZeroOrderHold),
                   nb::arg("breaks"), nb::arg("samples"))
@@ -102,7 +215,9 @@ void DoDefineTrajectories(nb::module_ m) {
 
 void DefineTrajectories(nb::module_ m) {
   m.doc() = "Bindings for ossa.trajectories.";
-  DoDefineTrajectories<double>(m);
+  type_visit(
+      [m](auto tag) { DoDefineTrajectories<typename decltype(tag)::type>(m); },
+      DefaultScalars{});
 }
 
 }  // namespace ossa::py

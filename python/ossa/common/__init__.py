@@ -68,3 +68,97 @@ _redirect_cpp_logging_to_python()
 # C++ may log while the interpreter shuts down; it must not call into Python
 # then.
 _atexit.register(_use_native)
+
+# -- Small helpers of the reference's common module --------------------------
+
+import enum as _enum  # noqa: E402
+import os as _os  # noqa: E402
+import tempfile as _tempfile  # noqa: E402
+
+
+class RandomDistribution(_enum.Enum):
+    """The distribution of a random source: uniform on [0, 1), standard
+    Gaussian, exponential with rate 1."""
+
+    kUniform = 0
+    kGaussian = 1
+    kExponential = 2
+
+    def __int__(self):
+        return self.value
+
+
+class ToleranceType(_enum.Enum):
+    """Whether a tolerance is absolute or relative."""
+
+    kAbsolute = 0
+    kRelative = 1
+
+    def __int__(self):
+        return self.value
+
+
+class Parallelism:
+    """How many threads a computation may use: Parallelism() or
+    Parallelism(False) is one, Parallelism(True) or Parallelism.Max() is
+    the machine's hardware concurrency, Parallelism(n) is n (n >= 1)."""
+
+    def __init__(self, parallelize=False, *, num_threads=None):
+        if num_threads is None:
+            if isinstance(parallelize, bool):
+                num_threads = Parallelism._max_threads() if parallelize else 1
+            else:
+                num_threads = parallelize
+        if isinstance(num_threads, bool) or not isinstance(num_threads, int):
+            raise TypeError(
+                f"Parallelism(): expected a bool or an int, got "
+                f"{type(num_threads).__name__}")
+        if num_threads < 1:
+            raise ValueError(
+                f"Parallelism(): num_threads must be >= 1, got {num_threads}")
+        self._num_threads = num_threads
+
+    @staticmethod
+    def _max_threads():
+        return max(1, _os.cpu_count() or 1)
+
+    @staticmethod
+    def Max():
+        """The machine's hardware concurrency."""
+        return Parallelism(num_threads=Parallelism._max_threads())
+
+    def num_threads(self):
+        return self._num_threads
+
+    def __copy__(self):
+        return Parallelism(num_threads=self._num_threads)
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __repr__(self):
+        return f"Parallelism(num_threads={self._num_threads})"
+
+
+def temp_directory():
+    """A new directory for temporary files (under $TEST_TMPDIR when that is
+    set, as under a test runner, else under the system's temporary
+    directory). The caller removes it."""
+    base = _os.environ.get("TEST_TMPDIR")
+    if base:
+        _os.makedirs(base, exist_ok=True)
+    return _tempfile.mkdtemp(prefix="ossa_", dir=base or None)
+
+
+def pretty_class_name(cls, *, use_qualname=False):
+    """The name of a class as ossa prints it: a template instantiation
+    shows its parameters ("RigidTransform_[AutoDiffXd]"), and the default
+    instantiation of a scalar template its alias ("RigidTransform")."""
+    name = cls.__qualname__ if use_qualname else cls.__name__
+    if name.endswith("_[float]"):
+        alias = name[:-len("_[float]")]
+        module = _sys.modules.get(cls.__module__)
+        if module is not None and getattr(module, alias.rsplit(".", 1)[-1],
+                                          None) is cls:
+            return alias
+    return name

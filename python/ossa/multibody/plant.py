@@ -17,3 +17,15 @@ def AddMultibodyPlant(config, builder):
     plant.set_name("plant")
     builder.AddSystem(plant)
     return plant, None
+
+
+# __fields__ for ossa.common.yaml (the reference's fields, in its order).
+from ossa._struct_util import add_struct_fields as _add_struct_fields  # noqa
+
+_add_struct_fields(MultibodyPlantConfig, [  # noqa: F405
+    ("time_step", float), ("use_sampled_output_ports", bool),
+    ("penetration_allowance", float), ("stiction_tolerance", float),
+    ("contact_model", str), ("discrete_contact_approximation", str),
+    ("sap_near_rigid_threshold", float),
+    ("contact_surface_representation", str),
+    ("adjacent_bodies_collision_filters", bool)], add_repr=False)

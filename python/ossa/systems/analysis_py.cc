@@ -120,10 +120,12 @@ void DefineIntegrators(nb::module_ m) {
   nb::class_<ImplicitIntegrator<T>, Base> implicit(m, "ImplicitIntegrator");
   nb::enum_<ImplicitIntegrator<T>::JacobianComputationScheme>(
       implicit, "JacobianComputationScheme")
-      .value("kForwardDifference",
-             ImplicitIntegrator<T>::JacobianComputationScheme::kForwardDifference)
-      .value("kCentralDifference",
-             ImplicitIntegrator<T>::JacobianComputationScheme::kCentralDifference)
+      .value(
+          "kForwardDifference",
+          ImplicitIntegrator<T>::JacobianComputationScheme::kForwardDifference)
+      .value(
+          "kCentralDifference",
+          ImplicitIntegrator<T>::JacobianComputationScheme::kCentralDifference)
       .value("kAutomatic",
              ImplicitIntegrator<T>::JacobianComputationScheme::kAutomatic);
   implicit
@@ -144,12 +146,12 @@ void DefineIntegrators(nb::module_ m) {
            nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
            nb::keep_alive<1, 3>())
       .def("set_use_implicit_trapezoid_error_estimation",
-           &ImplicitEulerIntegrator<T>::
-               set_use_implicit_trapezoid_error_estimation,
+           &ImplicitEulerIntegrator<
+               T>::set_use_implicit_trapezoid_error_estimation,
            nb::arg("flag"))
       .def("get_use_implicit_trapezoid_error_estimation",
-           &ImplicitEulerIntegrator<T>::
-               get_use_implicit_trapezoid_error_estimation);
+           &ImplicitEulerIntegrator<
+               T>::get_use_implicit_trapezoid_error_estimation);
   nb::class_<RadauIntegrator<T, 2>, ImplicitIntegrator<T>>(m,
                                                            "Radau3Integrator")
       .def(nb::init<const System<T>&, Context<T>*>(), nb::arg("system"),
@@ -183,14 +185,16 @@ void DefineSimulator(nb::module_ m) {
       .def("reason", &SimulatorStatus::reason)
       .def("message", &SimulatorStatus::message);
 
-  nb::class_<InitializeParams>(m, "InitializeParams")
-      .def(nb::init<>())
+  nb::class_<InitializeParams> initialize_params(m, "InitializeParams");
+  initialize_params.def(nb::init<>())
       .def_rw("suppress_initialization_events",
               &InitializeParams::suppress_initialization_events);
+  DefKwargsInit(initialize_params);
+  DefCopyAndDeepCopy(initialize_params);
 
   using Sim = Simulator<T>;
-  auto sim = DefineTemplateClassWithDefault<Sim>(m, "Simulator",
-                                                 GetPyParam<T>());
+  auto sim =
+      DefineTemplateClassWithDefault<Sim>(m, "Simulator", GetPyParam<T>());
   // The Simulator borrows a Context given from Python (kept alive by the
   // Simulator), so that the caller's object stays usable and is the object
   // get_context() returns, as in the reference.
@@ -213,8 +217,15 @@ void DefineSimulator(nb::module_ m) {
             return self.Initialize(params);
           },
           nb::arg("params") = InitializeParams{})
-      .def("AdvanceTo", &Sim::AdvanceTo, nb::arg("boundary_time"),
-           nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "AdvanceTo",
+          // Ctrl-C always interrupts (the interrupt check installed above);
+          // `interruptible` is accepted for the reference's signature.
+          [](Sim& self, double boundary_time, bool /* interruptible */) {
+            nb::gil_scoped_release release;
+            return self.AdvanceTo(boundary_time);
+          },
+          nb::arg("boundary_time"), nb::arg("interruptible") = true)
       .def("AdvancePendingEvents", &Sim::AdvancePendingEvents,
            nb::call_guard<nb::gil_scoped_release>())
       .def(
@@ -253,15 +264,18 @@ void DefineSimulator(nb::module_ m) {
            nb::rv_policy::reference_internal)
       .def("get_system", &Sim::get_system, nb::rv_policy::reference_internal);
 
-  nb::class_<SimulatorConfig>(m, "SimulatorConfig")
-      .def(nb::init<>())
+  nb::class_<SimulatorConfig> simulator_config(m, "SimulatorConfig");
+  simulator_config.def(nb::init<>())
       .def_rw("integration_scheme", &SimulatorConfig::integration_scheme)
       .def_rw("max_step_size", &SimulatorConfig::max_step_size)
       .def_rw("accuracy", &SimulatorConfig::accuracy)
       .def_rw("use_error_control", &SimulatorConfig::use_error_control)
       .def_rw("target_realtime_rate", &SimulatorConfig::target_realtime_rate)
+      .def_rw("start_time", &SimulatorConfig::start_time)
       .def_rw("publish_every_time_step",
               &SimulatorConfig::publish_every_time_step);
+  DefKwargsInit(simulator_config);
+  DefCopyAndDeepCopy(simulator_config);
   m.def("ApplySimulatorConfig", &ApplySimulatorConfig<T>, nb::arg("config"),
         nb::arg("simulator"));
   m.def("ExtractSimulatorConfig", &ExtractSimulatorConfig<T>,

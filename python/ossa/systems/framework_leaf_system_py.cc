@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "ossa/bindings.h"
@@ -377,6 +378,15 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
            nb::arg("wf"));
 }
 
+// Random input ports (the reference's random_type=) are not supported.
+void ThrowIfRandom(nb::handle random_type) {
+  if (!random_type.is_none()) {
+    throw std::logic_error(
+        "DeclareVectorInputPort(): random input ports (random_type=...) are "
+        "not supported by ossa; give random_type=None.");
+  }
+}
+
 // LeafSystem, subclassable from Python through PyLeafSystem, with its
 // protected declaration methods exposed.
 void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
@@ -400,6 +410,33 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
                         &PyLeafSystem::DeclareContinuousState))(nq, nv, nz);
           },
           nb::arg("num_q"), nb::arg("num_v"), nb::arg("num_z"))
+      .def(
+          "DeclareContinuousState",
+          [](LeafSystem<T>* self, const BasicVector<T>& model_vector) {
+            (self->*static_cast<void (LeafSystem<T>::*)(const BasicVector<T>&)>(
+                        &PyLeafSystem::DeclareContinuousState))(model_vector);
+          },
+          nb::arg("model_vector"))
+      .def(
+          "DeclareContinuousState",
+          [](LeafSystem<T>* self, const BasicVector<T>& model_vector, int nq,
+             int nv, int nz) {
+            (self->*static_cast<void (LeafSystem<T>::*)(const BasicVector<T>&,
+                                                        int, int, int)>(
+                        &PyLeafSystem::DeclareContinuousState))(model_vector,
+                                                                nq, nv, nz);
+          },
+          nb::arg("model_vector"), nb::arg("num_q"), nb::arg("num_v"),
+          nb::arg("num_z"))
+      .def(
+          "DeclareDiscreteState",
+          [](LeafSystem<T>* self, const BasicVector<T>& model_vector) {
+            return (self->*static_cast<systems::DiscreteStateIndex (
+                               LeafSystem<T>::*)(const BasicVector<T>&)>(
+                               &PyLeafSystem::DeclareDiscreteState))(
+                model_vector);
+          },
+          nb::arg("model_vector"))
       .def(
           "DeclareDiscreteState",
           [](LeafSystem<T>* self, int n) {
@@ -440,27 +477,68 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
           nb::arg("model_value"))
       .def(
           "DeclareVectorInputPort",
-          [](LeafSystem<T>* self, std::string name,
-             int size) -> const InputPort<T>& {
+          [](LeafSystem<T>* self, nb::handle name, int size,
+             nb::handle random_type) -> const InputPort<T>& {
+            ThrowIfRandom(random_type);
             return (self->*static_cast<InputPort<T>& (
                                LeafSystem<T>::*)(LeafSystem<T>::PortName, int)>(
-                               &PyLeafSystem::DeclareVectorInputPort))(name,
-                                                                       size);
+                               &PyLeafSystem::DeclareVectorInputPort))(
+                ToPortName(name), size);
           },
-          nb::arg("name"), nb::arg("size"), nb::rv_policy::reference_internal)
+          nb::arg("name"), nb::arg("size"),
+          nb::arg("random_type").none() = nb::none(),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareVectorInputPort",
+          [](LeafSystem<T>* self, nb::handle name,
+             const BasicVector<T>& model_vector,
+             nb::handle random_type) -> const InputPort<T>& {
+            ThrowIfRandom(random_type);
+            return (self->*static_cast<InputPort<T>& (
+                               LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                                 const BasicVector<T>&)>(
+                               &PyLeafSystem::DeclareVectorInputPort))(
+                ToPortName(name), model_vector);
+          },
+          nb::arg("name"), nb::arg("model_vector"),
+          nb::arg("random_type").none() = nb::none(),
+          nb::rv_policy::reference_internal)
       .def(
           "DeclareAbstractInputPort",
-          [](LeafSystem<T>* self, std::string name,
+          [](LeafSystem<T>* self, nb::handle name,
              const AbstractValue& model) -> const InputPort<T>& {
-            return (self->*&PyLeafSystem::DeclareAbstractInputPort)(name,
-                                                                    model);
+            return (self->*&PyLeafSystem::DeclareAbstractInputPort)(
+                ToPortName(name), model);
           },
           nb::arg("name"), nb::arg("model_value"),
           nb::rv_policy::reference_internal)
       .def(
           "DeclareVectorOutputPort",
-          [](LeafSystem<T>* self, std::string name, int size,
-             nb::object calc_in,
+          [](LeafSystem<T>* self, nb::handle name,
+             const BasicVector<T>& model_value, nb::object calc_in,
+             std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
+            auto calc = SharePyCallback(calc_in, nb::find(self));
+            auto f = [calc](const Context<T>& c, BasicVector<T>* out) {
+              nb::gil_scoped_acquire gil;
+              (*calc)(nb::cast(&c, nb::rv_policy::reference),
+                      nb::cast(out, nb::rv_policy::reference));
+            };
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                  const BasicVector<T>&,
+                                  std::function<void(const Context<T>&,
+                                                     BasicVector<T>*)>,
+                                  std::set<DependencyTicket>);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareVectorOutputPort))(
+                ToPortName(name), model_value, f, prerequisites);
+          },
+          nb::arg("name"), nb::arg("model_value"), nb::arg("calc"),
+          nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareVectorOutputPort",
+          [](LeafSystem<T>* self, nb::handle name, int size, nb::object calc_in,
              std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
             auto calc = SharePyCallback(calc_in, nb::find(self));
             auto f = [calc](const Context<T>& c, BasicVector<T>* out) {
@@ -475,14 +553,14 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
                                   std::set<DependencyTicket>);
             return (
                 self->*static_cast<Fn>(&PyLeafSystem::DeclareVectorOutputPort))(
-                name, size, f, prerequisites);
+                ToPortName(name), size, f, prerequisites);
           },
           nb::arg("name"), nb::arg("size"), nb::arg("calc"),
           nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
           nb::rv_policy::reference_internal)
       .def(
           "DeclareAbstractOutputPort",
-          [](LeafSystem<T>* self, std::string name, nb::object alloc_in,
+          [](LeafSystem<T>* self, nb::handle name, nb::object alloc_in,
              nb::object calc_in,
              std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
             auto alloc = SharePyCallback(alloc_in, nb::find(self));
@@ -504,10 +582,49 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
                                   std::set<DependencyTicket>);
             return (self->*static_cast<Fn>(
                                &PyLeafSystem::DeclareAbstractOutputPort))(
-                name, a, f, prerequisites);
+                ToPortName(name), a, f, prerequisites);
           },
           nb::arg("name"), nb::arg("alloc"), nb::arg("calc"),
           nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareStateOutputPort",
+          [](LeafSystem<T>* self, nb::handle name,
+             systems::ContinuousStateIndex index) -> const OutputPort<T>& {
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                  systems::ContinuousStateIndex);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareStateOutputPort))(
+                ToPortName(name), index);
+          },
+          nb::arg("name"), nb::arg("state_index"),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareStateOutputPort",
+          [](LeafSystem<T>* self, nb::handle name,
+             systems::DiscreteStateIndex index) -> const OutputPort<T>& {
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                  systems::DiscreteStateIndex);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareStateOutputPort))(
+                ToPortName(name), index);
+          },
+          nb::arg("name"), nb::arg("state_index"),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareStateOutputPort",
+          [](LeafSystem<T>* self, nb::handle name,
+             systems::AbstractStateIndex index) -> const OutputPort<T>& {
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                  systems::AbstractStateIndex);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareStateOutputPort))(
+                ToPortName(name), index);
+          },
+          nb::arg("name"), nb::arg("state_index"),
           nb::rv_policy::reference_internal)
       .def(
           "DeclarePeriodicPublishEvent",

@@ -9,10 +9,13 @@
 #include "ossa/common/trajectories/piecewise_polynomial.h"
 #include "ossa/systems/analysis/simulator.h"
 #include "ossa/systems/primitives/adder.h"
+#include "ossa/systems/primitives/affine_system.h"
 #include "ossa/systems/primitives/constant_value_source.h"
 #include "ossa/systems/primitives/constant_vector_source.h"
 #include "ossa/systems/primitives/demultiplexer.h"
 #include "ossa/systems/primitives/gain.h"
+#include "ossa/systems/primitives/integrator.h"
+#include "ossa/systems/primitives/linear_system.h"
 #include "ossa/systems/primitives/matrix_gain.h"
 #include "ossa/systems/primitives/multiplexer.h"
 #include "ossa/systems/primitives/pass_through.h"
@@ -278,6 +281,97 @@ TEST(PrimitivesTest, LogVectorOutputAndFindLog) {
   EXPECT_THROW(LogVectorOutput(sine->get_output_port(0),
                                static_cast<DiagramBuilder<double>*>(nullptr)),
                std::logic_error);
+}
+
+// ẋ = A·x + B·u + f0, y = C·x + D·u + y0 against the matrix products
+// written out by hand (exact: small integers).
+TEST(PrimitivesTest, AffineSystemContinuous) {
+  Eigen::Matrix2d A;
+  A << 0, 1, -2, -3;
+  const Eigen::Vector2d B(0, 1), f0(1, -1);
+  Eigen::MatrixXd C_row(1, 2), D(1, 1);
+  C_row << 1, 2;
+  D << 4;
+  AffineSystem<double> sys(A, B, f0, C_row, D, Vector1<double>(5));
+  EXPECT_EQ(sys.num_states(), 2);
+  EXPECT_EQ(sys.num_inputs(), 1);
+  EXPECT_EQ(sys.num_outputs(), 1);
+  EXPECT_EQ(sys.get_input_port(0).get_name(), "u0");
+  EXPECT_EQ(sys.get_output_port(0).get_name(), "y0");
+  EXPECT_TRUE(sys.HasDirectFeedthrough(0, 0));  // D != 0
+  auto context = sys.CreateDefaultContext();
+  context->SetContinuousState(Vector2d(2, 3));
+  sys.get_input_port(0).FixValue(context.get(), Vector1<double>(7));
+  // ẋ = [3 + 1, -4 - 9 + 7 - 1] = [4, -7]; y = 2 + 6 + 28 + 5 = 41.
+  EXPECT_EQ(sys.EvalTimeDerivatives(*context).CopyToVector(), Vector2d(4, -7));
+  EXPECT_EQ(sys.get_output_port(0).Eval(*context)[0], 41.0);
+  // The default state is configurable (and survives scalar conversion).
+  sys.configure_default_state(Vector2d(-1, 1));
+  EXPECT_EQ(
+      sys.CreateDefaultContext()->get_continuous_state_vector().CopyToVector(),
+      Vector2d(-1, 1));
+  auto ad = sys.ToAutoDiffXd();
+  EXPECT_EQ(ad->CreateDefaultContext()
+                ->get_continuous_state_vector()
+                .CopyToVector()[0]
+                .value(),
+            -1.0);
+}
+
+TEST(PrimitivesTest, LinearSystemDiscreteAndShapes) {
+  // x[n+1] = 2·x[n] + u, y = x (no feedthrough: D = 0).
+  LinearSystem<double> sys(
+      Eigen::MatrixXd::Constant(1, 1, 2.0), Eigen::MatrixXd::Ones(1, 1),
+      Eigen::MatrixXd::Ones(1, 1), Eigen::MatrixXd::Zero(1, 1), 0.5);
+  EXPECT_FALSE(sys.HasAnyDirectFeedthrough());
+  EXPECT_EQ(sys.time_period(), 0.5);
+  EXPECT_EQ(sys.f0(), Vector1<double>(0));
+  Simulator<double> simulator(sys);
+  auto& context = simulator.get_mutable_context();
+  context.SetDiscreteState(Vector1<double>(1));
+  sys.get_input_port(0).FixValue(&context, Vector1<double>(1));
+  // Updates at t = 0, 0.5, 1.0: 1 -> 3 -> 7 -> 15.
+  simulator.AdvanceTo(1.25);
+  EXPECT_EQ(sys.get_output_port(0).Eval(context)[0], 15.0);
+  auto ad = sys.ToAutoDiffXd();
+  EXPECT_EQ(ad->num_input_ports(), 1);
+  // Shapes: A square, coefficients consistent, period >= 0.
+  const Eigen::MatrixXd I2 = Eigen::MatrixXd::Identity(2, 2);
+  EXPECT_THROW(LinearSystem<double>(Eigen::MatrixXd::Ones(2, 3), I2, I2, I2),
+               std::logic_error);
+  EXPECT_THROW(LinearSystem<double>(I2, Eigen::MatrixXd::Ones(3, 1), I2, I2),
+               std::logic_error);
+  EXPECT_THROW(LinearSystem<double>(I2, I2, I2, I2, -1.0), std::logic_error);
+  EXPECT_THROW(sys.configure_default_state(Vector2d(1, 2)), std::logic_error);
+  // An autonomous system: no input port.
+  LinearSystem<double> autonomous(I2, Eigen::MatrixXd(), I2, Eigen::MatrixXd());
+  EXPECT_EQ(autonomous.num_input_ports(), 0);
+  EXPECT_EQ(autonomous.num_outputs(), 2);
+}
+
+TEST(PrimitivesTest, IntegratorIntegrates) {
+  Integrator<double> integrator(Vector2d(1, 2));
+  EXPECT_FALSE(integrator.HasAnyDirectFeedthrough());
+  Simulator<double> simulator(integrator);
+  auto& context = simulator.get_mutable_context();
+  integrator.get_input_port(0).FixValue(&context, Vector2d(3, -1));
+  EXPECT_EQ(integrator.get_output_port(0).Eval(context), Vector2d(1, 2));
+  simulator.AdvanceTo(2.0);
+  // x(2) = x(0) + 2·u, integrated exactly by any Runge-Kutta scheme up to
+  // roundoff (tolerance 1e-12).
+  EXPECT_NEAR(integrator.get_output_port(0).Eval(context)[0], 7.0, 1e-12);
+  EXPECT_NEAR(integrator.get_output_port(0).Eval(context)[1], 0.0, 1e-12);
+  integrator.set_integral_value(&context, Vector2d(5, 6));
+  EXPECT_EQ(integrator.get_output_port(0).Eval(context), Vector2d(5, 6));
+  EXPECT_THROW(integrator.set_integral_value(&context, Vector3d(1, 2, 3)),
+               std::logic_error);
+  EXPECT_THROW(Integrator<double>(0), std::logic_error);
+  Integrator<double> sized(3);
+  sized.set_default_integral_value(Vector3d(1, 1, 1));
+  EXPECT_EQ(sized.CreateDefaultContext()
+                ->get_continuous_state_vector()
+                .CopyToVector(),
+            Vector3d(1, 1, 1));
 }
 
 }  // namespace
