@@ -151,8 +151,8 @@ void DefCopyAndDeepCopy(nb::class_<Class, Options...>& cls) {
 /// Defines __init__(self, **kwargs) for a default-constructible struct whose
 /// fields are bound as attributes (def_rw): each keyword sets the attribute
 /// of that name, as the reference's config structs do
-/// (SimulatorConfig(target_realtime_rate=2.0)). A name the class does not
-/// have raises TypeError.
+/// (SimulatorConfig(target_realtime_rate=2.0)); a name the class does not
+/// have raises AttributeError, as there.
 template <typename Class, typename... Options>
 void DefKwargsInit(nb::class_<Class, Options...>& cls) {
   cls.def(
@@ -161,16 +161,7 @@ void DefKwargsInit(nb::class_<Class, Options...>& cls) {
         new (self.p) Class{};
         // The attributes' setters need a constructed (ready) instance.
         nb::inst_mark_ready(self.h);
-        for (auto [key, value] : kwargs) {
-          if (!nb::hasattr(self.h.type(), key)) {
-            throw nb::type_error(
-                (nb::cast<std::string>(self.h.type().attr("__name__")) +
-                 "(): unexpected keyword argument '" +
-                 nb::cast<std::string>(nb::str(key)) + "'")
-                    .c_str());
-          }
-          nb::setattr(self.h, key, value);
-        }
+        for (auto [key, value] : kwargs) nb::setattr(self.h, key, value);
       },
       "Sets the fields given by keyword; the others keep their defaults.");
 }

@@ -91,31 +91,69 @@ class PyObjectTrajectory final : public Trajectory<T> {
   nb::object obj_;
 };
 
-// Trajectory subclassed in Python: `Trajectory.__init__(self)`, then define
-// value, rows, cols, start_time, end_time and Clone (and has_derivative /
-// EvalDerivative if it has derivatives).
+// Trajectory subclassed in Python, with the reference's names for what the
+// subclass defines: `Trajectory.__init__(self)`, then do_value(t),
+// do_rows(), do_cols(), do_start_time(), do_end_time(), and optionally
+// do_has_derivative(), DoEvalDerivative(t, derivative_order) and
+// DoMakeDerivative(derivative_order). C++ clones the object with
+// copy.deepcopy (so a subclass that holds state defines __deepcopy__).
 template <typename T>
 class PyTrajectory : public Trajectory<T> {
  public:
   NB_TRAMPOLINE(Trajectory<T>);
 
   std::unique_ptr<Trajectory<T>> Clone() const override {
-    nb::detail::ticket ticket(nb_trampoline, "Clone",
-                              nb::detail::str_hash("Clone"), true);
-    return std::make_unique<PyObjectTrajectory<T>>(
-        nb_trampoline.base().attr(ticket.key)());
+    nb::gil_scoped_acquire gil;
+    nb::object copy = nb::module_::import_("copy").attr("deepcopy")(
+        nb::borrow<nb::object>(nb_trampoline.base()));
+    return std::make_unique<PyObjectTrajectory<T>>(std::move(copy));
   }
   MatrixX<T> value(const T& t) const override {
-    nb::detail::ticket ticket(nb_trampoline, "value",
-                              nb::detail::str_hash("value"), true);
+    nb::detail::ticket ticket(nb_trampoline, "do_value",
+                              nb::detail::str_hash("do_value"), true);
     return ToMatrix<T>(nb_trampoline.base().attr(ticket.key)(t),
-                       "Trajectory.value()");
+                       "Trajectory.do_value()");
   }
-  bool has_derivative() const override { NB_OVERRIDE(has_derivative); }
-  Eigen::Index rows() const override { NB_OVERRIDE_PURE(rows); }
-  Eigen::Index cols() const override { NB_OVERRIDE_PURE(cols); }
-  T start_time() const override { NB_OVERRIDE_PURE(start_time); }
-  T end_time() const override { NB_OVERRIDE_PURE(end_time); }
+  // The optional methods are not bound on Trajectory itself, so a Python
+  // subclass defines them or does not have them.
+  bool has_derivative() const override {
+    nb::gil_scoped_acquire gil;
+    nb::handle self = nb_trampoline.base();
+    if (!nb::hasattr(self, "do_has_derivative")) return false;
+    return nb::cast<bool>(self.attr("do_has_derivative")());
+  }
+  Eigen::Index rows() const override { NB_OVERRIDE_PURE_NAME("do_rows", rows); }
+  Eigen::Index cols() const override { NB_OVERRIDE_PURE_NAME("do_cols", cols); }
+  T start_time() const override {
+    NB_OVERRIDE_PURE_NAME("do_start_time", start_time);
+  }
+  T end_time() const override {
+    NB_OVERRIDE_PURE_NAME("do_end_time", end_time);
+  }
+
+ protected:
+  MatrixX<T> DoEvalDerivative(const T& t, int order) const override {
+    {
+      nb::gil_scoped_acquire gil;
+      nb::handle self = nb_trampoline.base();
+      if (nb::hasattr(self, "DoEvalDerivative")) {
+        return ToMatrix<T>(self.attr("DoEvalDerivative")(t, order),
+                           "Trajectory.DoEvalDerivative()");
+      }
+    }
+    return Trajectory<T>::DoEvalDerivative(t, order);
+  }
+  std::unique_ptr<Trajectory<T>> DoMakeDerivative(int order) const override {
+    {
+      nb::gil_scoped_acquire gil;
+      nb::handle self = nb_trampoline.base();
+      if (nb::hasattr(self, "DoMakeDerivative")) {
+        return std::make_unique<PyObjectTrajectory<T>>(
+            self.attr("DoMakeDerivative")(order));
+      }
+    }
+    return Trajectory<T>::DoMakeDerivative(order);
+  }
 };
 
 template <typename T>
@@ -130,8 +168,9 @@ void DoDefineTrajectories(nb::module_ m) {
   DefineTemplateClassWithDefault<Trajectory<T>, PyTrajectory<T>>(
       m, "Trajectory", param,
       "A matrix-valued function of time y(t). Subclass it in Python: call "
-      "Trajectory.__init__(self) and define value(t), rows(), cols(), "
-      "start_time(), end_time() and Clone().")
+      "Trajectory.__init__(self) and define do_value(t), do_rows(), "
+      "do_cols(), do_start_time(), do_end_time() (and do_has_derivative(), "
+      "DoEvalDerivative(t, derivative_order) for derivatives).")
       .def(nb::init<>())
       .def("value", &Trajectory<T>::value, nb::arg("t"))
       .def("EvalDerivative", &Trajectory<T>::EvalDerivative, nb::arg("t"),

@@ -244,6 +244,18 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m) {
             return self.get_output_port(index);
           },
           nb::arg("port_index"), kRefInternal)
+      .def(
+          "get_input_port",
+          [](const System<T>& self) -> const InputPort<T>& {
+            return self.get_input_port();
+          },
+          kRefInternal)
+      .def(
+          "get_output_port",
+          [](const System<T>& self) -> const OutputPort<T>& {
+            return self.get_output_port();
+          },
+          kRefInternal)
       .def("GetInputPort", &System<T>::GetInputPort, nb::arg("port_name"),
            kRefInternal)
       .def("GetOutputPort", &System<T>::GetOutputPort, nb::arg("port_name"),

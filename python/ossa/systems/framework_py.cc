@@ -111,8 +111,13 @@ void DefineIndexesAndEventStatus(nb::module_ m) {
       .value("kVectorValued", systems::kVectorValued)
       .value("kAbstractValued", systems::kAbstractValued);
 
-  nb::class_<EventStatus>(m, "EventStatus")
-      .def_static("DidNothing", &EventStatus::DidNothing)
+  nb::class_<EventStatus> event_status(m, "EventStatus");
+  nb::enum_<EventStatus::Severity>(event_status, "Severity")
+      .value("kDidNothing", EventStatus::kDidNothing)
+      .value("kSucceeded", EventStatus::kSucceeded)
+      .value("kReachedTermination", EventStatus::kReachedTermination)
+      .value("kFailed", EventStatus::kFailed);
+  event_status.def_static("DidNothing", &EventStatus::DidNothing)
       .def_static("Succeeded", &EventStatus::Succeeded)
       .def_static(
           "ReachedTermination",
@@ -142,6 +147,10 @@ void DefineIndexesAndEventStatus(nb::module_ m) {
       .def("succeeded", &EventStatus::succeeded)
       .def("reached_termination", &EventStatus::reached_termination)
       .def("failed", &EventStatus::failed)
+      .def("severity", &EventStatus::severity)
+      .def("system", &EventStatus::system, nb::rv_policy::reference)
+      .def("KeepMoreSevere", &EventStatus::KeepMoreSevere, nb::arg("candidate"),
+           nb::rv_policy::reference_internal)
       .def("message", &EventStatus::message);
 }
 

@@ -1,0 +1,529 @@
+"""Behaviour the API diff (tools/api_diff.py) cannot see, against the
+reference toolkit: the same small program runs on ossa and on pydrake and
+the two results, printed forms and exception types are compared.
+
+Each program is ONE function of `lib` (a namespace holding either library's
+modules), so the two runs cannot drift apart. Floating-point results are
+compared to 1e-12 relative: both libraries evaluate the same closed forms
+(or, for the simulations, the same fixed-step scheme on the same small
+linear system) in double precision, which agree to a few ulps; a
+behavioural difference shows up at O(1e-3) or more.
+"""
+
+import dataclasses
+import importlib
+import types
+import typing
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pydrake")
+
+_MODULES = {
+    "common": "common", "value": "common.value",
+    "eigen_geometry": "common.eigen_geometry",
+    "deprecation": "common.deprecation", "yaml": "common.yaml",
+    "containers": "common.containers", "autodiffutils": "autodiffutils",
+    "math": "math", "trajectories": "trajectories",
+    "tree": "multibody.tree", "plant": "multibody.plant",
+    "framework": "systems.framework", "analysis": "systems.analysis",
+    "primitives": "systems.primitives",
+}
+
+
+def _load(package):
+    return types.SimpleNamespace(name=package, **{
+        key: importlib.import_module(f"{package}.{path}")
+        for key, path in _MODULES.items()})
+
+
+OSSA = _load("ossa")
+DRAKE = _load("pydrake")
+RTOL = 1e-12
+
+
+def both(program):
+    """Runs program(lib) on both libraries: (ossa's result, pydrake's)."""
+    return program(OSSA), program(DRAKE)
+
+
+def error_of(call):
+    """The type of the exception `call()` raises (None if it returns)."""
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 (the type is what is compared)
+        return type(e)
+    return None
+
+
+def assert_same_errors(ours, theirs):
+    """Each exception type of ossa's is the reference's (or a subclass of
+    it: an except clause written for the reference catches it)."""
+    assert len(ours) == len(theirs)
+    for o, t in zip(ours, theirs):
+        assert (o is None and t is None) or (
+            o is not None and t is not None and issubclass(o, t)), (o, t)
+
+
+def assert_close(ours, theirs, what):
+    ours, theirs = np.asarray(ours, float), np.asarray(theirs, float)
+    assert ours.shape == theirs.shape, (what, ours.shape, theirs.shape)
+    np.testing.assert_allclose(ours, theirs, rtol=RTOL, atol=RTOL,
+                               err_msg=what)
+
+
+# -- ossa.common -------------------------------------------------------------
+
+def test_random_generator_gives_the_same_sequence():
+    def program(lib):
+        default = lib.common.RandomGenerator()
+        seeded = lib.common.RandomGenerator(seed=1234)
+        return ([default() for _ in range(5)], [seeded() for _ in range(5)])
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def test_enums_print_alike():
+    def program(lib):
+        return [(str(v), repr(v), int(v)) for v in (
+            lib.common.RandomDistribution.kGaussian,
+            lib.common.ToleranceType.kRelative)]
+
+    ours, theirs = both(program)
+    assert [(s.replace("ossa", "pydrake"), r, i) for s, r, i in ours] == \
+        theirs
+
+
+@dataclasses.dataclass
+class _Inner:
+    gain: float = 1.0
+    limits: typing.List[float] = dataclasses.field(
+        default_factory=lambda: [-1.0, 1.0])
+    label: typing.Optional[str] = None
+
+
+@dataclasses.dataclass
+class _Outer:
+    inner: _Inner = dataclasses.field(default_factory=_Inner)
+    table: typing.Dict[str, float] = dataclasses.field(
+        default_factory=lambda: {"a": 1.0})
+    count: int = 3
+    small: float = 1e-10
+
+
+def test_yaml_typed_round_trip_agrees():
+    document = "inner: {gain: 2.5, label: x}\ntable: {b: 4}\ncount: 7\n"
+
+    def program(lib):
+        loaded = lib.yaml.yaml_load_typed(schema=_Outer, data=document)
+        return (loaded, lib.yaml.yaml_dump_typed(loaded),
+                lib.yaml.yaml_dump_typed(loaded, defaults=_Outer()),
+                lib.yaml.yaml_dump_typed(_Inner(), child_name="inner"),
+                lib.yaml.yaml_dump({"z": [1, 2.5], "a": {"b": None}}))
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def test_yaml_typed_config_structs_agree():
+    def program(lib):
+        config = lib.analysis.SimulatorConfig(target_realtime_rate=2.0,
+                                              integration_scheme="radau3")
+        text = lib.yaml.yaml_dump_typed(config)
+        back = lib.yaml.yaml_load_typed(
+            schema=lib.analysis.SimulatorConfig, data=text)
+        plant = lib.yaml.yaml_dump_typed(
+            lib.plant.MultibodyPlantConfig(time_step=0.01))
+        return text, repr(back), plant
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def test_yaml_errors_raise_alike():
+    def program(lib):
+        load = lib.yaml.yaml_load_typed
+        return [error_of(lambda: load(schema=_Outer, data="nope: 1")),
+                error_of(lambda: load(schema=_Outer,
+                                      data="inner: {gain: hello}")),
+                error_of(lambda: load(schema=_Outer, data="count: 1",
+                                      allow_schema_with_no_yaml=False))]
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def test_namedview_behaves_alike():
+    def program(lib):
+        View = lib.containers.namedview("View", ["x", "y.z"])
+        view = View([1.0, 2.0])
+        view.x = 5.0
+        zero = View.Zero()
+        return (repr(view), str(view), View.get_fields(), list(view),
+                view.y_z, str(zero)), (error_of(lambda: View([1.0])),
+                                       error_of(lambda: setattr(view, "w", 1)))
+
+    ours, theirs = both(program)
+    assert ours[0] == theirs[0]
+    assert_same_errors(ours[1], theirs[1])
+
+
+def test_deprecated_callable_warns_alike():
+    def program(lib):
+        @lib.deprecation.deprecated_callable("Use g().", date="2038-01-19")
+        def f(x):
+            return 2 * x
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = f(3)
+        return (result, [issubclass(w.category, DeprecationWarning)
+                         for w in caught],
+                [w.category.__name__ for w in caught],
+                ["2038-01-19" in str(w.message) for w in caught])
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def _instantiation_name(cls):
+    # The reference mangles brackets in class names and names a float
+    # instantiation by its alias: Value𝓣RigidTransform𝓤; ossa writes
+    # Value[RigidTransform_[float]] (a difference the porting guide lists).
+    return cls.__name__.replace("\U0001D4E3", "[").replace(
+        "\U0001D4E4", "]").replace("_[float]", "")
+
+
+def test_value_deduces_its_type():
+    def program(lib):
+        X = lib.math.RigidTransform(p=[1.0, 2.0, 3.0])
+        return [(_instantiation_name(type(v)), repr(v.get_value()))
+                for v in (lib.value.Value("text"), lib.value.Value(X))]
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+# -- autodiffutils and math ---------------------------------------------------
+
+def test_autodiff_unit_derivative_constructor():
+    def program(lib):
+        x = lib.autodiffutils.AutoDiffXd(value=1.5, size=3, offset=2)
+        return x.value(), list(x.derivatives())
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("name", [
+    "sin", "cos", "tan", "asin", "acos", "atan", "arcsin", "arccos", "arctan",
+    "sinh", "cosh", "tanh", "exp", "log", "sqrt", "abs", "ceil", "floor"])
+def test_unary_math_functions_agree(name):
+    def program(lib):
+        f = getattr(lib.math, name)
+        x = lib.autodiffutils.AutoDiffXd(0.3, [1.0, -2.0])
+        y = f(x)
+        ad = (y.value(), list(y.derivatives())) if hasattr(y, "value") \
+            else (y, [])
+        return f(0.3), ad
+
+    ours, theirs = both(program)
+    assert_close(ours[0], theirs[0], name)
+    assert_close(ours[1][0], theirs[1][0], name)
+    assert_close(ours[1][1], theirs[1][1], name)
+
+
+def test_binary_math_functions_agree():
+    def program(lib):
+        AD = lib.autodiffutils.AutoDiffXd
+        y, x = AD(0.4, [1.0, 0.0]), AD(-1.2, [0.0, 1.0])
+        out = []
+        for f in (lib.math.atan2, lib.math.arctan2, lib.math.max,
+                  lib.math.min):
+            r = f(y, x)
+            out += [f(0.4, -1.2), r.value(), *r.derivatives()]
+        r = lib.math.pow(AD(1.5, [2.0]), 3.0)
+        out += [lib.math.pow(1.5, 3.0), r.value(), *r.derivatives()]
+        out += [lib.math.wrap_to(7.5, 0.0, 2.0),
+                lib.math.wrap_to(-0.5, -1.0, 1.0)]
+        return out
+
+    ours, theirs = both(program)
+    assert_close(ours, theirs, "binary functions")
+
+
+def test_matrix_functions_agree():
+    def program(lib):
+        A = np.array([[4.0, 1.0], [2.0, 3.0]])
+        Ad = lib.autodiffutils.InitializeAutoDiff(A)
+        inverse = lib.autodiffutils.ExtractGradient(lib.math.inv(Ad))
+        product = lib.math.matmul(A, A)
+        return np.hstack([lib.math.inv(A).ravel(), inverse.ravel(),
+                          product.ravel(),
+                          lib.math.eq(A, 4.0).ravel().astype(float)])
+
+    ours, theirs = both(program)
+    assert_close(ours, theirs, "inv, matmul, eq")
+
+
+def test_math_functions_reject_arrays_alike():
+    def program(lib):
+        return error_of(lambda: lib.math.sin(np.array([1.0, 2.0])))
+
+    ours, theirs = both(program)
+    assert ours is TypeError and theirs is TypeError
+
+
+def test_angle_axis_requires_a_unit_axis():
+    def program(lib):
+        AngleAxis = lib.eigen_geometry.AngleAxis
+        a = AngleAxis(0.5, [0.0, 0.0, 1.0])
+        return (error_of(lambda: a.set_axis([1.0, 1.0, 0.0])),
+                error_of(lambda: AngleAxis(0.5, [2.0, 0.0, 0.0])),
+                error_of(lambda: a.set_axis([0.0, 1.0, 0.0])))
+
+    ours, theirs = both(program)
+    assert ours == theirs == (RuntimeError, RuntimeError, None)
+
+
+def test_eigen_geometry_extras_agree():
+    def program(lib):
+        g = lib.eigen_geometry
+        q = g.AngleAxis(1.0, [0.0, 0.0, 1.0]).quaternion()
+        X = g.Isometry3(q, [1.0, 2.0, 3.0])
+        rpy = lib.math.RollPitchYaw(matrix=lib.math.RotationMatrix(
+            lib.math.RollPitchYaw(0.1, 0.2, 0.3)).matrix())
+        return np.hstack([g.Quaternion().slerp(0.5, q).wxyz(),
+                          X.quaternion().wxyz(), X.matrix().ravel(),
+                          rpy.vector(),
+                          g.AngleAxis(0.5, [1.0, 0.0, 0.0]).cast[float]()
+                          .axis()])
+
+    ours, theirs = both(program)
+    assert_close(ours, theirs, "eigen geometry")
+
+
+# -- multibody ----------------------------------------------------------------
+
+def _arm(lib):
+    tree = lib.tree
+    plant = lib.plant.MultibodyPlant(0.0)
+    instance = plant.AddModelInstance("arm")
+    inertia = tree.SpatialInertia.SolidBoxWithMass(1.0, 0.1, 0.2, 0.3)
+    body = plant.AddRigidBody("link", instance, inertia)
+    joint = plant.AddJoint(tree.RevoluteJoint(
+        "shoulder", plant.world_frame(), body.body_frame(), [0.0, 0.0, 1.0]))
+    actuator = plant.AddJointActuator("motor", joint)
+    frame = plant.AddFrame(tree.FixedOffsetFrame(
+        "tip", body.body_frame(), lib.math.RigidTransform([0.0, 0.0, 0.5])))
+    spring = plant.AddForceElement(tree.RevoluteSpring(joint, 0.0, 10.0))
+    return plant, [body, joint, actuator, frame, spring, body.body_frame(),
+                   plant.world_body(), plant.gravity_field()]
+
+
+def test_element_reprs_agree():
+    def program(lib):
+        _, elements = _arm(lib)
+        return [repr(e) for e in elements]
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def test_config_struct_reprs_agree():
+    def program(lib):
+        return [repr(lib.analysis.SimulatorConfig(accuracy=1e-3)),
+                repr(lib.analysis.InitializeParams(
+                    suppress_initialization_events=True))], [
+                error_of(lambda: lib.analysis.SimulatorConfig(bogus=1))]
+
+    ours, theirs = both(program)
+    assert ours[0] == theirs[0]
+    assert_same_errors(ours[1], theirs[1])
+
+
+def test_simulator_config_start_time_applies():
+    def program(lib):
+        system = lib.primitives.Integrator(1)
+        simulator = lib.analysis.Simulator(system)
+        system.get_input_port().FixValue(simulator.get_mutable_context(),
+                                         [1.0])
+        config = lib.analysis.SimulatorConfig(start_time=0.5,
+                                              integration_scheme="runge_kutta2",
+                                              max_step_size=0.25,
+                                              use_error_control=False)
+        lib.analysis.ApplySimulatorConfig(config, simulator)
+        start = simulator.get_context().get_time()
+        simulator.AdvanceTo(1.5)
+        extracted = lib.analysis.ExtractSimulatorConfig(simulator)
+        return [start, extracted.start_time,
+                simulator.get_context().get_continuous_state_vector()
+                .CopyToVector()[0]]
+
+    ours, theirs = both(program)
+    assert_close(ours, theirs, "start_time")
+
+
+# -- systems ------------------------------------------------------------------
+
+def test_linear_and_affine_systems_simulate_alike():
+    def program(lib):
+        A = [[0.0, 1.0], [-4.0, -0.4]]
+        B = [[0.0], [1.0]]
+        C = [[1.0, 0.0]]
+        D = [[0.5]]
+        out = []
+        for system in (lib.primitives.LinearSystem(A, B, C, D),
+                       lib.primitives.AffineSystem(A, B, [0.1, 0.0], C, D,
+                                                   [2.0]),
+                       lib.primitives.LinearSystem(A, B, C, D, 0.1)):
+            simulator = lib.analysis.Simulator(system)
+            context = simulator.get_mutable_context()
+            system.get_input_port().FixValue(context, [1.0])
+            system.configure_default_state([1.0, 0.0])
+            system.SetDefaultContext(context)
+            lib.analysis.ResetIntegratorFromFlags(simulator, "runge_kutta2",
+                                                  0.01)
+            simulator.AdvanceTo(1.0)
+            out.append([*system.get_output_port().Eval(context),
+                        system.num_states(), system.num_inputs(),
+                        system.num_outputs(), system.time_period(),
+                        system.HasDirectFeedthrough(0, 0)])
+        return out
+
+    ours, theirs = both(program)
+    assert_close(ours, theirs, "linear systems")
+
+
+def test_integrator_agrees():
+    def program(lib):
+        integrator = lib.primitives.Integrator(initial_value=[1.0, 2.0])
+        context = integrator.CreateDefaultContext()
+        integrator.get_input_port().FixValue(context, [3.0, -1.0])
+        first = integrator.get_output_port().Eval(context)
+        integrator.set_integral_value(context, [5.0, 6.0])
+        return np.hstack([first, integrator.get_output_port().Eval(context),
+                          integrator.EvalTimeDerivatives(context)
+                          .CopyToVector()])
+
+    ours, theirs = both(program)
+    assert_close(ours, theirs, "integrator")
+
+
+def test_python_diagram_subclass_agrees():
+    def program(lib):
+        framework, primitives = lib.framework, lib.primitives
+
+        class Doubled(framework.Diagram):
+            def __init__(self):
+                framework.Diagram.__init__(self)
+                builder = framework.DiagramBuilder()
+                source = builder.AddSystem(
+                    primitives.ConstantVectorSource([1.0, 2.0]))
+                gain = builder.AddSystem(primitives.Gain(2.0, 2))
+                builder.Connect(source.get_output_port(),
+                                gain.get_input_port())
+                builder.ExportOutput(gain.get_output_port(), "y")
+                self.empty_before = builder.empty()
+                builder.BuildInto(self)
+
+        diagram = Doubled()
+        context = diagram.CreateDefaultContext()
+        return (list(diagram.get_output_port().Eval(context)),
+                diagram.GetSystemType().rsplit(".", 1)[-1],
+                diagram.empty_before, len(diagram.GetSystems()))
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def test_python_trajectory_subclass_agrees():
+    def program(lib):
+        class Ramp(lib.trajectories.Trajectory):
+            def __init__(self):
+                lib.trajectories.Trajectory.__init__(self)
+
+            def do_rows(self):
+                return 2
+
+            def do_cols(self):
+                return 1
+
+            def do_start_time(self):
+                return 0.0
+
+            def do_end_time(self):
+                return 1.0
+
+            def do_value(self, t):
+                return np.array([[t], [2.0 * t]])
+
+            def do_has_derivative(self):
+                return True
+
+            def DoEvalDerivative(self, t, derivative_order):
+                return np.array([[1.0], [2.0]]) * (derivative_order == 1)
+
+            def __deepcopy__(self, memo):
+                return Ramp()
+
+        ramp = Ramp()
+        source = lib.primitives.TrajectorySource(ramp)
+        context = source.CreateDefaultContext()
+        context.SetTime(0.25)
+        return (list(source.get_output_port().Eval(context)), ramp.rows(),
+                ramp.cols(), ramp.end_time(), ramp.value(0.5).tolist(),
+                ramp.has_derivative(), ramp.EvalDerivative(0.5, 1).tolist())
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def test_forgetting_the_base_init_raises_alike():
+    def program(lib):
+        class NoInit(lib.framework.LeafSystem):
+            def __init__(self):
+                pass
+
+        class NoInitTrajectory(lib.trajectories.Trajectory):
+            def __init__(self):
+                pass
+
+        return [error_of(NoInit), error_of(NoInitTrajectory)]
+
+    ours, theirs = both(program)
+    assert ours == theirs == [TypeError, TypeError]
+
+
+def test_state_containers_construct_alike():
+    def program(lib):
+        framework = lib.framework
+        xc = framework.ContinuousState(framework.BasicVector([1.0, 2.0, 3.0]),
+                                       1, 1, 1)
+        xd = framework.DiscreteValues([framework.BasicVector([1.0]),
+                                       framework.BasicVector([2.0, 3.0])])
+        copy = xd.Clone()
+        return (xc.size(), xc.num_q(), xc.num_v(), xc.num_z(),
+                list(xc.CopyToVector()), xd.num_groups(),
+                list(copy.get_vector(1).CopyToVector()),
+                framework.ContinuousState().size(),
+                framework.DiscreteValues().num_groups())
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def test_event_status_with_system_agrees():
+    def program(lib):
+        gain = lib.primitives.Gain(1.0, 1)
+        status = lib.framework.EventStatus.Failed(gain, "broken")
+        done = lib.framework.EventStatus.ReachedTermination(None, "done")
+        return (status.severity(), done.severity(), status.message())
+
+    ours, theirs = both(program)
+    assert [str(s).rsplit(".", 1)[-1] for s in ours[:2]] == \
+        [str(s).rsplit(".", 1)[-1] for s in theirs[:2]]
+    assert "broken" in ours[2] and "broken" in theirs[2]
