@@ -540,7 +540,11 @@ def compare_modules(label, ref_module, ours_module):
     report = ModuleReport(label)
     ref_names = public_names(ref_module)
     seen = set()  # classes and templates already compared (aliases)
-    for name in sorted(ref_names):
+    # A class's own name before its aliases (RigidBody before Body).
+    order = sorted(ref_names, key=lambda n: (
+        getattr(ref_names[n], "__name__", n).split("_[")[0] != n
+        and getattr(ref_names[n], "name", n) != n, n))
+    for name in order:
         ref_obj = ref_names[name]
         category = classify_name(name)
         ours_obj = getattr(ours_module, name, None) if ours_module else None

@@ -162,3 +162,112 @@ def pretty_class_name(cls, *, use_qualname=False):
                                           None) is cls:
             return alias
     return name
+
+
+class Sha256:
+    """A SHA-256 checksum (32 bytes). Sha256() is all zeros;
+    Sha256.Checksum(data) hashes bytes (or a str, as UTF-8);
+    Sha256.Parse(hex) reads 64 hex digits (None if malformed)."""
+
+    def __init__(self):
+        self._digest = bytes(32)
+
+    @staticmethod
+    def _from_digest(digest):
+        result = Sha256()
+        result._digest = bytes(digest)
+        return result
+
+    @staticmethod
+    def Checksum(data):
+        import hashlib
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        return Sha256._from_digest(hashlib.sha256(data).digest())
+
+    @staticmethod
+    def Parse(sha256):
+        if not isinstance(sha256, str) or len(sha256) != 64:
+            return None
+        try:
+            return Sha256._from_digest(bytes.fromhex(sha256))
+        except ValueError:
+            return None
+
+    def to_string(self):
+        """The 64 lowercase hex digits."""
+        return self._digest.hex()
+
+    def __eq__(self, other):
+        return isinstance(other, Sha256) and self._digest == other._digest
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __lt__(self, other):
+        return self._digest < other._digest
+
+    def __hash__(self):
+        return hash(self._digest)
+
+    def __copy__(self):
+        return Sha256._from_digest(self._digest)
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+
+class MemoryFile:
+    """A file's contents held in memory, with its extension ('.obj', or
+    empty) and a name to show in messages. MemoryFile.Make(path) reads a
+    file."""
+
+    def __init__(self, contents=b"", extension="", filename_hint=""):
+        if isinstance(contents, str):
+            contents = contents.encode("utf-8")
+        if extension and (not extension.startswith(".") or
+                          len(extension) < 2):
+            raise RuntimeError(
+                f"MemoryFile given invalid extension. Must be empty or of "
+                f"the form '.foo'; given '{extension}'.")
+        self._contents = bytes(contents)
+        self._extension = extension.lower()
+        self._filename_hint = filename_hint
+        self._sha256 = Sha256.Checksum(self._contents)
+
+    @staticmethod
+    def Make(path):
+        """A MemoryFile of the file at `path` (its extension and its path
+        as the hint). Raises RuntimeError if it cannot be read."""
+        import pathlib
+        path = pathlib.Path(path)
+        try:
+            contents = path.read_bytes()
+        except OSError as e:
+            raise RuntimeError(f"MemoryFile.Make(): cannot read '{path}': "
+                               f"{e.strerror}") from e
+        return MemoryFile(contents, path.suffix, str(path))
+
+    def contents(self):
+        return self._contents
+
+    def extension(self):
+        return self._extension
+
+    def filename_hint(self):
+        return self._filename_hint
+
+    def sha256(self):
+        return self._sha256
+
+    def __copy__(self):
+        return MemoryFile(self._contents, self._extension,
+                          self._filename_hint)
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __repr__(self):
+        return (f"MemoryFile(contents={self._contents!r}, "
+                f"extension={self._extension!r}, "
+                f"filename_hint={self._filename_hint!r})")

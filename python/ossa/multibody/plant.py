@@ -29,3 +29,76 @@ _add_struct_fields(MultibodyPlantConfig, [  # noqa: F405
     ("sap_near_rigid_threshold", float),
     ("contact_surface_representation", str),
     ("adjacent_bodies_collision_filters", bool)], add_repr=False)
+
+
+# CoulombFriction_[T]: the friction coefficients of a surface.
+from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
+from ossa.autodiffutils import AutoDiffXd as _AutoDiffXd  # noqa: E402
+
+
+def _friction_value(x):
+    return x.value() if hasattr(x, "value") and callable(x.value) else x
+
+
+@_TemplateClass.define("CoulombFriction_",
+                       param_list=[(float,), (_AutoDiffXd,)])
+def CoulombFriction_(param):
+    (T,) = param
+
+    class CoulombFriction:
+        """Static and dynamic coefficients of Coulomb friction (μs ≥ μd ≥
+        0). CoulombFriction() is frictionless; the constructor raises
+        RuntimeError for a negative coefficient or μd > μs."""
+
+        def __init__(self, static_friction=None, dynamic_friction=None):
+            if (static_friction is None) != (dynamic_friction is None):
+                raise TypeError(
+                    "CoulombFriction(): give both static_friction and "
+                    "dynamic_friction, or neither")
+            if static_friction is None:
+                static_friction = dynamic_friction = 0.0
+            static_friction, dynamic_friction = T(static_friction), \
+                T(dynamic_friction)
+            mu_s, mu_d = (_friction_value(static_friction),
+                          _friction_value(dynamic_friction))
+            if mu_s < 0:
+                raise RuntimeError(
+                    f"The given static friction is negative: {mu_s}")
+            if mu_d < 0:
+                raise RuntimeError(
+                    f"The given dynamic friction is negative: {mu_d}")
+            if mu_d > mu_s:
+                raise RuntimeError(
+                    f"The given dynamic friction ({mu_d}) is greater than "
+                    f"the given static friction ({mu_s}); dynamic friction "
+                    "must be less than or equal to static friction.")
+            self._static = static_friction
+            self._dynamic = dynamic_friction
+
+        def static_friction(self):
+            return self._static
+
+        def dynamic_friction(self):
+            return self._dynamic
+
+        def __copy__(self):
+            return type(self)(self._static, self._dynamic)
+
+        def __deepcopy__(self, memo):
+            return self.__copy__()
+
+        def __getstate__(self):
+            return (_friction_value(self._static),
+                    _friction_value(self._dynamic))
+
+        def __setstate__(self, state):
+            self._static, self._dynamic = T(state[0]), T(state[1])
+
+    CoulombFriction.__module__ = __name__
+    return CoulombFriction
+
+
+CoulombFriction = CoulombFriction_[float]
+for _param in CoulombFriction_.param_list:
+    globals()[CoulombFriction_[_param].__name__] = CoulombFriction_[_param]
+del _param
