@@ -218,6 +218,59 @@ std::shared_ptr<PyCallback> SharePyCallback(nb::object callable,
                                      });
 }
 
+// Events calling a Python callable with the Context (and the state to
+// update), as the LeafSystem.Declare*Event(callable) conveniences make them.
+systems::PublishEvent<T> MakePublishEvent(LeafSystem<T>* self,
+                                          nb::object publish_in) {
+  auto publish = SharePyCallback(std::move(publish_in), nb::find(self));
+  return systems::PublishEvent<T>([publish](const System<T>&,
+                                            const Context<T>& c,
+                                            const systems::PublishEvent<T>&) {
+    nb::gil_scoped_acquire gil;
+    return ToStatus((*publish)(nb::cast(&c, nb::rv_policy::reference)));
+  });
+}
+systems::DiscreteUpdateEvent<T> MakeDiscreteEvent(LeafSystem<T>* self,
+                                                  nb::object update_in) {
+  auto update = SharePyCallback(std::move(update_in), nb::find(self));
+  return systems::DiscreteUpdateEvent<T>(
+      [update](const System<T>&, const Context<T>& c,
+               const systems::DiscreteUpdateEvent<T>&, DiscreteValues<T>* xd) {
+        nb::gil_scoped_acquire gil;
+        return ToStatus((*update)(nb::cast(&c, nb::rv_policy::reference),
+                                  nb::cast(xd, nb::rv_policy::reference)));
+      });
+}
+systems::UnrestrictedUpdateEvent<T> MakeUnrestrictedEvent(
+    LeafSystem<T>* self, nb::object update_in) {
+  auto update = SharePyCallback(std::move(update_in), nb::find(self));
+  return systems::UnrestrictedUpdateEvent<T>(
+      [update](const System<T>&, const Context<T>& c,
+               const systems::UnrestrictedUpdateEvent<T>&, State<T>* x) {
+        nb::gil_scoped_acquire gil;
+        return ToStatus((*update)(nb::cast(&c, nb::rv_policy::reference),
+                                  nb::cast(x, nb::rv_policy::reference)));
+      });
+}
+
+// Calls `declare(event)` with the C++ event an Event object made in Python
+// holds (PublishEvent, DiscreteUpdateEvent or UnrestrictedUpdateEvent).
+template <typename Declare>
+void WithEvent(nb::handle event, const char* where, Declare declare) {
+  if (nb::isinstance<systems::PublishEvent<T>>(event)) {
+    declare(nb::cast<const systems::PublishEvent<T>&>(event));
+  } else if (nb::isinstance<systems::DiscreteUpdateEvent<T>>(event)) {
+    declare(nb::cast<const systems::DiscreteUpdateEvent<T>&>(event));
+  } else if (nb::isinstance<systems::UnrestrictedUpdateEvent<T>>(event)) {
+    declare(nb::cast<const systems::UnrestrictedUpdateEvent<T>&>(event));
+  } else {
+    throw nb::type_error((std::string(where) +
+                          ": expected a PublishEvent, DiscreteUpdateEvent or "
+                          "UnrestrictedUpdateEvent")
+                             .c_str());
+  }
+}
+
 // LeafSystem::MakeWitnessFunction with a Python calc(context) -> float
 // (held by weak reference to the system if it is one of its methods).
 std::unique_ptr<systems::WitnessFunction<T>> MakeWitness(
@@ -322,7 +375,25 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
                             nb::cast(&e, nb::rv_policy::reference)));
                 });
           },
-          nb::arg("callback"));
+          nb::arg("callback"))
+      .def(
+          "__init__",
+          [](systems::PublishEvent<T>* self, nb::object system_callback) {
+            nb::handle owner = SystemOfBoundMethod(system_callback);
+            auto cb = SharePyCallback(std::move(system_callback), owner);
+            new (self) systems::PublishEvent<T>(
+                [cb](const System<T>& system, const Context<T>& c,
+                     const systems::PublishEvent<T>& e) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
+                            nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("system_callback"),
+          "An event whose callback also takes the system: "
+          "system_callback(system, context, event).");
   DefineTemplateClassWithDefault<systems::DiscreteUpdateEvent<T>, EventT>(
       m, "DiscreteUpdateEvent", GetPyParam<T>())
       .def(
@@ -341,7 +412,28 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
                             nb::cast(xd, nb::rv_policy::reference)));
                 });
           },
-          nb::arg("callback"));
+          nb::arg("callback"))
+      .def(
+          "__init__",
+          [](systems::DiscreteUpdateEvent<T>* self,
+             nb::object system_callback) {
+            nb::handle owner = SystemOfBoundMethod(system_callback);
+            auto cb = SharePyCallback(std::move(system_callback), owner);
+            new (self) systems::DiscreteUpdateEvent<T>(
+                [cb](const System<T>& system, const Context<T>& c,
+                     const systems::DiscreteUpdateEvent<T>& e,
+                     DiscreteValues<T>* xd) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
+                            nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference),
+                            nb::cast(xd, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("system_callback"),
+          "An event whose callback also takes the system: "
+          "system_callback(system, context, event, discrete_state).");
   DefineTemplateClassWithDefault<systems::UnrestrictedUpdateEvent<T>, EventT>(
       m, "UnrestrictedUpdateEvent", GetPyParam<T>())
       .def(
@@ -359,7 +451,28 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
                                         nb::cast(x, nb::rv_policy::reference)));
                 });
           },
-          nb::arg("callback"));
+          nb::arg("callback"))
+      .def(
+          "__init__",
+          [](systems::UnrestrictedUpdateEvent<T>* self,
+             nb::object system_callback) {
+            nb::handle owner = SystemOfBoundMethod(system_callback);
+            auto cb = SharePyCallback(std::move(system_callback), owner);
+            new (self) systems::UnrestrictedUpdateEvent<T>(
+                [cb](const System<T>& system, const Context<T>& c,
+                     const systems::UnrestrictedUpdateEvent<T>& e,
+                     State<T>* x) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
+                            nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference),
+                            nb::cast(x, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("system_callback"),
+          "An event whose callback also takes the system: "
+          "system_callback(system, context, event, state).");
   nb::enum_<systems::WitnessFunctionDirection>(m, "WitnessFunctionDirection")
       .value("kNone", systems::WitnessFunctionDirection::kNone)
       .value("kPositiveThenNonNegative",
@@ -688,6 +801,69 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
             PyLeafSystem::DeclareInitialization(self, e);
           },
           nb::arg("update"))
+      .def(
+          "DeclarePeriodicUnrestrictedUpdateEvent",
+          [](LeafSystem<T>* self, double period, double offset,
+             nb::object update) {
+            PyLeafSystem::DeclarePeriodic(
+                self, period, offset,
+                MakeUnrestrictedEvent(self, std::move(update)));
+          },
+          nb::arg("period_sec"), nb::arg("offset_sec"), nb::arg("update"))
+      .def(
+          "DeclarePerStepDiscreteUpdateEvent",
+          [](LeafSystem<T>* self, nb::object update) {
+            PyLeafSystem::DeclarePerStep(
+                self, MakeDiscreteEvent(self, std::move(update)));
+          },
+          nb::arg("update"))
+      .def(
+          "DeclarePerStepUnrestrictedUpdateEvent",
+          [](LeafSystem<T>* self, nb::object update) {
+            PyLeafSystem::DeclarePerStep(
+                self, MakeUnrestrictedEvent(self, std::move(update)));
+          },
+          nb::arg("update"))
+      .def(
+          "DeclareInitializationPublishEvent",
+          [](LeafSystem<T>* self, nb::object publish) {
+            PyLeafSystem::DeclareInitialization(
+                self, MakePublishEvent(self, std::move(publish)));
+          },
+          nb::arg("publish"))
+      .def(
+          "DeclareInitializationUnrestrictedUpdateEvent",
+          [](LeafSystem<T>* self, nb::object update) {
+            PyLeafSystem::DeclareInitialization(
+                self, MakeUnrestrictedEvent(self, std::move(update)));
+          },
+          nb::arg("update"))
+      .def(
+          "DeclarePeriodicEvent",
+          [](LeafSystem<T>* self, double period, double offset,
+             nb::handle event) {
+            WithEvent(event, "DeclarePeriodicEvent()", [&](const auto& e) {
+              PyLeafSystem::DeclarePeriodic(self, period, offset, e);
+            });
+          },
+          nb::arg("period_sec"), nb::arg("offset_sec"), nb::arg("event"))
+      .def(
+          "DeclarePerStepEvent",
+          [](LeafSystem<T>* self, nb::handle event) {
+            WithEvent(event, "DeclarePerStepEvent()", [&](const auto& e) {
+              PyLeafSystem::DeclarePerStep(self, e);
+            });
+          },
+          nb::arg("event"))
+      .def(
+          "DeclareInitializationEvent",
+          [](LeafSystem<T>* self, nb::handle event) {
+            WithEvent(event, "DeclareInitializationEvent()",
+                      [&](const auto& e) {
+                        PyLeafSystem::DeclareInitialization(self, e);
+                      });
+          },
+          nb::arg("event"))
       .def(
           "MakeWitnessFunction",
           [](LeafSystem<T>* self, std::string description,

@@ -689,3 +689,73 @@ def test_psd_decompositions_reproduce_their_matrix():
         assert abs(result[0]) < 1e-12 and abs(result[1]) < 1e-12
     assert ours[2] == theirs[2] == 0
     assert_same_errors([ours[3]], [theirs[3]])
+
+
+def test_leaf_system_events_fire_alike():
+    def program(lib):
+        framework = lib.framework
+        log = []
+
+        class Counter(framework.LeafSystem):
+            def __init__(self):
+                framework.LeafSystem.__init__(self)
+                self.DeclareDiscreteState(1)
+                self.DeclarePeriodicEvent(0.5, 0.0, framework.PublishEvent(
+                    lambda c, e: log.append(("publish", c.get_time()))))
+                self.DeclarePerStepDiscreteUpdateEvent(self.Step)
+                self.DeclareInitializationPublishEvent(
+                    lambda c: log.append(("init", c.get_time())))
+                self.DeclarePeriodicUnrestrictedUpdateEvent(0.25, 0.1,
+                                                            self.Reset)
+                self.DeclarePerStepEvent(framework.PublishEvent(
+                    system_callback=lambda s, c, e: log.append(
+                        ("system", type(s).__name__))))
+
+            def Step(self, context, xd):
+                xd.set_value([context.get_discrete_state_vector()[0] + 1])
+
+            def Reset(self, context, state):
+                state.get_mutable_discrete_state().set_value([100.0])
+
+        system = Counter()
+        simulator = lib.analysis.Simulator(system)
+        simulator.AdvanceTo(0.6)
+        return (sorted(set(log)), simulator.get_num_discrete_updates(),
+                simulator.get_num_unrestricted_updates(),
+                list(simulator.get_context().get_discrete_state_vector()
+                     .CopyToVector()))
+
+    ours, theirs = both(program)
+    assert ours == theirs
+
+
+def test_framework_conveniences_agree():
+    def program(lib):
+        framework, primitives = lib.framework, lib.primitives
+        gain = primitives.Gain(2.0, 2)
+        context = gain.CreateDefaultContext()
+        gain.get_input_port().FixValue(context, [1.0, 2.0])
+        other = primitives.Gain(3.0, 2)
+        other_context = other.CreateDefaultContext()
+        other.FixInputPortsFrom(gain, context, other_context)
+        v = framework.BasicVector([1.0, 2.0])
+        v.PlusEqScaled(2.0, framework.BasicVector([1.0, 1.0]))
+        hold = primitives.ZeroOrderHold(0.1, 2)
+        hold_context = hold.CreateDefaultContext()
+        hold_context.get_mutable_discrete_state().get_mutable_value()[:] = \
+            [3.0, 4.0]
+        return (list(gain.get_output_port().EvalBasicVector(context)
+                     .CopyToVector()),
+                list(other.get_output_port().Eval(other_context)),
+                list(v.CopyToVector()),
+                hold_context.has_only_discrete_state(),
+                context.has_only_continuous_state(),
+                hold_context.num_total_states(),
+                list(hold_context.get_discrete_state().get_value()),
+                len(hold_context.get_discrete_state().get_data()),
+                type(gain.ToScalarType[lib.autodiffutils.AutoDiffXd]())
+                .__name__.split("_")[0],
+                int(framework.PortDataType.kAbstractValued))
+
+    ours, theirs = both(program)
+    assert ours == theirs
