@@ -102,3 +102,47 @@ CoulombFriction = CoulombFriction_[float]
 for _param in CoulombFriction_.param_list:
     globals()[CoulombFriction_[_param].__name__] = CoulombFriction_[_param]
 del _param
+
+
+# -- The reference's names for the floating-base functions (its newer names
+# for ossa's *FreeBody* ones) and small plant conveniences.
+
+def _alias(name, existing):
+    for param in MultibodyPlant_.param_list:  # noqa: F405
+        cls = MultibodyPlant_[param]  # noqa: F405
+        setattr(cls, name, getattr(cls, existing))
+
+
+_alias("HasUniqueFloatingBaseBody", "HasUniqueFreeBaseBody")
+_alias("GetUniqueFloatingBaseBodyOrThrow", "GetUniqueFreeBaseBodyOrThrow")
+_alias("SetFloatingBaseBodyPoseInWorldFrame", "SetFreeBodyPoseInWorldFrame")
+_alias("SetFloatingBaseBodyPoseInAnchoredFrame",
+       "SetFreeBodyPoseInAnchoredFrame")
+_alias("GetDefaultFloatingBaseBodyPose", "GetDefaultFreeBodyPose")
+_alias("SetDefaultFloatingBaseBodyPose", "SetDefaultFreeBodyPose")
+# gravity_field() gives the element itself (which Python may change).
+_alias("mutable_gravity_field", "gravity_field")
+del _alias
+
+
+def _num_bodies_with_name(self, name):
+    """How many bodies (across model instances) are named `name`."""
+    from ossa.multibody.tree import BodyIndex
+    return sum(1 for i in range(self.num_bodies())
+               if self.get_body(BodyIndex(i)).name() == name)
+
+
+def _remove_all_effort_limits(self):
+    """Sets every actuator's effort limit to infinity. Raises like
+    set_effort_limit after Finalize()."""
+    from ossa.multibody.tree import JointActuatorIndex
+    for i in range(self.num_actuators()):
+        self.get_mutable_joint_actuator(JointActuatorIndex(i)) \
+            .set_effort_limit(float("inf"))
+
+
+for _param in MultibodyPlant_.param_list:  # noqa: F405
+    MultibodyPlant_[_param].NumBodiesWithName = _num_bodies_with_name  # noqa
+    MultibodyPlant_[_param].RemoveAllJointActuatorEffortLimits = \
+        _remove_all_effort_limits  # noqa: F405
+del _param

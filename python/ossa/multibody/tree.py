@@ -138,3 +138,111 @@ class ScopedName:
 
     def __deepcopy__(self, memo):
         return self.__copy__()
+
+
+# -- Element conveniences the reference has, on the bound API (every scalar).
+# A body's mass properties are its defaults in ossa (they are not Context
+# parameters), so the Context-taking readers return the defaults.
+
+def _add(template, name, function):
+    for param in template.param_list:
+        setattr(template[param], name, function)
+
+
+def _body_get_mass(self, context):
+    """The body's mass (its default; ossa keeps no per-Context mass)."""
+    return self.default_mass()
+
+
+def _body_com(self, context):
+    """p_BoBcm_B, the center of mass in the body frame."""
+    return self.default_com()
+
+
+def _body_spatial_inertia(self, context):
+    """M_BBo_B, the spatial inertia about Bo in the body frame."""
+    return self.default_spatial_inertia()
+
+
+def _body_com_velocity(self, context):
+    """v_WBcm_W, the translational velocity of the center of mass in W."""
+    X_WB = self.EvalPoseInWorld(context)
+    p_BoBcm_W = X_WB.rotation().multiply(self.default_com())
+    return self.EvalSpatialVelocityInWorld(context).Shift(
+        p_BoBcm_W).translational()
+
+
+def _body_com_acceleration(self, context):
+    """a_WBcm_W, the translational acceleration of the center of mass in
+    W."""
+    X_WB = self.EvalPoseInWorld(context)
+    p_BoBcm_W = X_WB.rotation().multiply(self.default_com())
+    w_WB = self.EvalSpatialVelocityInWorld(context).rotational()
+    return self.EvalSpatialAccelerationInWorld(context).Shift(
+        p_BoBcm_W, w_WB).translational()
+
+
+_add(RigidBody_, "get_mass", _body_get_mass)  # noqa: F405
+_add(RigidBody_, "CalcCenterOfMassInBodyFrame", _body_com)  # noqa: F405
+_add(RigidBody_, "CalcSpatialInertiaInBodyFrame",  # noqa: F405
+     _body_spatial_inertia)
+_add(RigidBody_,  # noqa: F405
+     "CalcCenterOfMassTranslationalVelocityInWorld", _body_com_velocity)
+_add(RigidBody_,  # noqa: F405
+     "CalcCenterOfMassTranslationalAccelerationInWorld",
+     _body_com_acceleration)
+
+
+def _frame_offset_pose(self, X_FQ):
+    """X_BQ = X_BF·X_FQ, for a frame F fixed to its body B."""
+    return self.GetFixedPoseInBodyFrame().multiply(X_FQ)
+
+
+def _frame_offset_rotation(self, R_FQ):
+    """R_BQ = R_BF·R_FQ."""
+    return self.GetFixedPoseInBodyFrame().rotation().multiply(R_FQ)
+
+
+def _frame_rotation_in_body(self):
+    """R_BF."""
+    return self.GetFixedPoseInBodyFrame().rotation()
+
+
+def _frame_angular_velocity(self, context, measured_in_frame,
+                            expressed_in_frame):
+    """w_MF_E, this frame's angular velocity measured in M, expressed in
+    E."""
+    return self.CalcSpatialVelocity(context, measured_in_frame,
+                                    expressed_in_frame).rotational()
+
+
+def _frame_angular_velocity_in_world(self, context):
+    """w_WF_W."""
+    return self.CalcSpatialVelocityInWorld(context).rotational()
+
+
+_add(Frame_, "GetFixedOffsetPoseInBody", _frame_offset_pose)  # noqa: F405
+_add(Frame_, "GetFixedRotationMatrixInBody",  # noqa: F405
+     _frame_offset_rotation)
+_add(Frame_, "GetFixedRotationMatrixInBodyFrame",  # noqa: F405
+     _frame_rotation_in_body)
+_add(Frame_, "CalcAngularVelocity", _frame_angular_velocity)  # noqa: F405
+_add(Frame_, "EvalAngularVelocityInWorld",  # noqa: F405
+     _frame_angular_velocity_in_world)
+
+
+def _inertia_getitem(self, index):
+    """I[i, j]: an entry of the 3x3 matrix."""
+    return self.CopyToFullMatrix3()[index]
+
+
+_add(RotationalInertia_, "__getitem__", _inertia_getitem)  # noqa: F405
+_add(UnitInertia_, "__getitem__", _inertia_getitem)  # noqa: F405
+
+PdControllerGains.__copy__ = lambda self: PdControllerGains(  # noqa: F405
+    p=self.p, d=self.d)
+PdControllerGains.__deepcopy__ = lambda self, memo: self.__copy__()
+DoorHingeConfig.__copy__ = lambda self: DoorHingeConfig(  # noqa: F405
+    **{f.name: getattr(self, f.name) for f in DoorHingeConfig.__fields__})
+DoorHingeConfig.__deepcopy__ = lambda self, memo: self.__copy__()
+del _add

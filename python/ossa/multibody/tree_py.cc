@@ -1,5 +1,6 @@
-#include "ossa/bindings.h"
 #include "ossa/multibody/tree_py.h"
+
+#include "ossa/bindings.h"
 
 namespace nb = nanobind;
 

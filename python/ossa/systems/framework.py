@@ -13,6 +13,8 @@ del _template, _param
 # -- Conveniences the reference's classes have, written on the bound API -----
 # (float scalar; each is a plain Python method of the bound class).
 
+import enum as _enum_module  # noqa: E402
+
 import numpy as _np  # noqa: E402
 
 from ossa._cpp_template import TemplateMethod as _TemplateMethod  # noqa: E402
@@ -165,3 +167,24 @@ for _enum_type in (PortDataType, TriggerType,  # noqa: F405
                    WitnessFunctionDirection):  # noqa: F405
     _enum_type.__int__ = lambda self: int(self.value)
 del _enum_type
+
+
+class InputPortSelection(_enum_module.Enum):
+    """Which input port a function such as Linearize() uses: none, or the
+    first if there is one (else an InputPortIndex or int)."""
+
+    kNoInput = -1
+    kUseFirstInputIfItExists = -2
+
+    def __int__(self):
+        return self.value
+
+
+class OutputPortSelection(_enum_module.Enum):
+    """Which output port a function such as Linearize() uses."""
+
+    kNoOutput = -1
+    kUseFirstOutputIfItExists = -2
+
+    def __int__(self):
+        return self.value

@@ -29,7 +29,7 @@ _MODULES = {
     "math": "math", "trajectories": "trajectories",
     "tree": "multibody.tree", "plant": "multibody.plant",
     "framework": "systems.framework", "analysis": "systems.analysis",
-    "primitives": "systems.primitives",
+    "primitives": "systems.primitives", "controllers": "systems.controllers",
 }
 
 
@@ -759,3 +759,110 @@ def test_framework_conveniences_agree():
 
     ours, theirs = both(program)
     assert ours == theirs
+
+
+def test_body_and_frame_conveniences_agree():
+    def program(lib):
+        tree, math = lib.tree, lib.math
+        plant = lib.plant.MultibodyPlant(0.0)
+        inertia = tree.SpatialInertia.MakeFromCentralInertia(
+            2.0, [0.1, -0.2, 0.3],
+            tree.RotationalInertia(0.2, 0.25, 0.3, 0.01, -0.02, 0.03))
+        link = plant.AddRigidBody("link", inertia)
+        joint = plant.AddJoint(tree.RevoluteJoint(
+            "hinge", plant.world_frame(), link.body_frame(),
+            [0.0, 1.0, 0.0]))
+        plant.AddJointActuator("motor", joint, effort_limit=5.0)
+        floater = plant.AddRigidBody("floater", inertia)
+        tip = plant.AddFrame(tree.FixedOffsetFrame(
+            "tip", link.body_frame(),
+            math.RigidTransform(math.RollPitchYaw(0.1, 0.2, 0.3),
+                                [0.0, 0.0, 0.5])))
+        plant.SetDefaultFloatingBaseBodyPose(
+            floater, math.RigidTransform([1.0, 2.0, 3.0]))
+        plant.Finalize()
+        context = plant.CreateDefaultContext()
+        plant.SetPositions(context, np.linspace(0.1, 0.8, plant.num_positions()))
+        plant.SetVelocities(context,
+                            np.linspace(-0.5, 0.6, plant.num_velocities()))
+        plant.RemoveAllJointActuatorEffortLimits()
+        X_FQ = math.RigidTransform([0.1, 0.2, 0.3])
+        return np.hstack([
+            link.get_mass(context), link.CalcCenterOfMassInBodyFrame(context),
+            link.CalcCenterOfMassTranslationalVelocityInWorld(context),
+            link.CalcSpatialInertiaInBodyFrame(context).CopyToFullMatrix6()
+            .ravel(),
+            tip.GetFixedOffsetPoseInBody(X_FQ).GetAsMatrix4().ravel(),
+            tip.GetFixedRotationMatrixInBodyFrame().matrix().ravel(),
+            tip.CalcAngularVelocity(context, plant.world_frame(),
+                                    link.body_frame()),
+            tip.EvalAngularVelocityInWorld(context),
+            inertia.CalcRotationalInertia()[0, 1],
+            plant.HasUniqueFloatingBaseBody(tree.default_model_instance()),
+            error_of(lambda: plant.GetUniqueFloatingBaseBodyOrThrow(
+                tree.default_model_instance())) is RuntimeError,
+            plant.GetDefaultFloatingBaseBodyPose(floater).translation(),
+            plant.NumBodiesWithName("link"),
+            plant.get_joint_actuator(tree.JointActuatorIndex(0))
+            .effort_limit()])
+
+    ours, theirs = both(program)
+    assert_close(ours, theirs, "body and frame conveniences")
+
+
+def _pendulum(lib):
+    tree = lib.tree
+    plant = lib.plant.MultibodyPlant(0.0)
+    bob = plant.AddRigidBody("bob", tree.SpatialInertia.MakeFromCentralInertia(
+        1.0, [0.0, 0.0, -1.0], tree.RotationalInertia(1e-3, 1e-3, 1e-3)))
+    joint = plant.AddJoint(tree.RevoluteJoint(
+        "pivot", plant.world_frame(), bob.body_frame(), [0.0, 1.0, 0.0]))
+    plant.AddJointActuator("torque", joint)
+    plant.Finalize()
+    context = plant.CreateDefaultContext()
+    plant.SetPositions(context, [np.pi])  # upright: an equilibrium
+    plant.get_actuation_input_port().FixValue(context, [0.0])
+    return plant, context
+
+
+def test_linearize_and_lqr_agree():
+    def program(lib):
+        primitives, controllers = lib.primitives, lib.controllers
+        plant, context = _pendulum(lib)
+        u = plant.get_actuation_input_port().get_index()
+        y = plant.get_state_output_port().get_index()
+        linear = primitives.Linearize(plant, context, input_port_index=u,
+                                      output_port_index=y)
+        taylor = primitives.FirstOrderTaylorApproximation(
+            plant, context, input_port_index=u, output_port_index=y)
+        K, S = controllers.LinearQuadraticRegulator(
+            linear.A(), linear.B(), np.eye(2), np.eye(1))
+        controller = controllers.LinearQuadraticRegulator(
+            plant, context, np.diag([10.0, 1.0]), np.eye(1),
+            input_port_index=int(u))
+        from_system = controllers.LinearQuadraticRegulator(
+            linear, np.eye(2), np.eye(1))
+        Kd, Sd = controllers.DiscreteTimeLinearQuadraticRegulator(
+            np.eye(2) + 0.01 * linear.A(), 0.01 * linear.B(), np.eye(2),
+            np.eye(1))
+        numbers = np.hstack([
+            linear.A().ravel(), linear.B().ravel(), linear.C().ravel(),
+            linear.D().ravel(), taylor.f0(), K.ravel(), S.ravel(),
+            controller.D().ravel(), controller.y0(), from_system.D().ravel(),
+            Kd.ravel(), Sd.ravel(), primitives.ControllabilityMatrix(linear)
+            .ravel(), primitives.ObservabilityMatrix(linear).ravel()])
+        flags = [primitives.IsControllable(linear),
+                 primitives.IsObservable(linear),
+                 primitives.IsStabilizable(linear),
+                 primitives.IsDetectable(linear)]
+        plant.SetPositions(context, [0.3])  # not an equilibrium
+        error = error_of(lambda: primitives.Linearize(
+            plant, context, input_port_index=u))
+        return numbers, flags, error
+
+    ours, theirs = both(program)
+    # Riccati solutions from different algorithms (see
+    # test_matrix_equations_agree): 1e-9 relative.
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-9, atol=1e-9)
+    assert ours[1] == theirs[1]
+    assert_same_errors([ours[2]], [theirs[2]])
