@@ -51,15 +51,15 @@ void DefinePlantPosesAndVelocities(nb::handle cls) {
       [](const Class& self, const Context<T>& context,
          const RigidBody<T>& body_B) {
         return self.internal_tree().EvalBodySpatialVelocityInWorld(context,
-                                                                   body_B);
+                                                                  body_B);
       },
       nb::arg("context"), nb::arg("body"), nb::rv_policy::copy);
   DefMethod(
       cls, "EvalBodySpatialAccelerationInWorld",
       [](const Class& self, const Context<T>& context,
          const RigidBody<T>& body_B) {
-        return self.internal_tree().EvalBodySpatialAccelerationInWorld(context,
-                                                                       body_B);
+        return self.internal_tree().EvalBodySpatialAccelerationInWorld(
+            context, body_B);
       },
       nb::arg("context"), nb::arg("body"), nb::rv_policy::copy);
   DefMethod(
@@ -74,8 +74,8 @@ void DefinePlantPosesAndVelocities(nb::handle cls) {
       cls, "CalcRelativeRotationMatrix",
       [](const Class& self, const Context<T>& context, const Frame<T>& frame_A,
          const Frame<T>& frame_B) {
-        return self.internal_tree().CalcRelativeRotationMatrix(context, frame_A,
-                                                               frame_B);
+        return self.internal_tree().CalcRelativeRotationMatrix(
+            context, frame_A, frame_B);
       },
       nb::arg("context"), nb::arg("frame_A"), nb::arg("frame_B"));
   DefMethod(
@@ -114,8 +114,8 @@ void DefinePlantJacobians(nb::handle cls) {
          const Frame<T>& frame_B, const Frame<T>& frame_A,
          const Frame<T>& frame_E) {
         Matrix3X<T> J(3, NumColumns(self, wrt));
-        self.internal_tree().CalcJacobianAngularVelocity(context, wrt, frame_B,
-                                                         frame_A, frame_E, &J);
+        self.internal_tree().CalcJacobianAngularVelocity(
+            context, wrt, frame_B, frame_A, frame_E, &J);
         return J;
       },
       nb::arg("context"), nb::arg("with_respect_to"), nb::arg("frame_B"),
@@ -185,9 +185,8 @@ void DefinePlantJacobians(nb::handle cls) {
          const Frame<T>& frame_B, const MatrixX<T>& p_BoBi_B,
          const Frame<T>& frame_A, const Frame<T>& frame_E) {
         const Matrix3X<T> p = p_BoBi_B;
-        return MatrixX<T>(
-            self.internal_tree().CalcBiasTranslationalAcceleration(
-                context, wrt, frame_B, p, frame_A, frame_E));
+        return MatrixX<T>(self.internal_tree().CalcBiasTranslationalAcceleration(
+            context, wrt, frame_B, p, frame_A, frame_E));
       },
       nb::arg("context"), nb::arg("with_respect_to"), nb::arg("frame_B"),
       nb::arg("p_BoBi_B"), nb::arg("frame_A"), nb::arg("frame_E"));
@@ -221,7 +220,8 @@ void DefinePlantVelocityMaps(nb::handle cls) {
   using Class = MultibodyPlant<T>;
   DefMethod(
       cls, "MapVelocityToQDot",
-      [](const Class& self, const Context<T>& context, const VectorXArg<T>& v) {
+      [](const Class& self, const Context<T>& context,
+         const VectorXArg<T>& v) {
         VectorX<T> qdot(self.num_positions());
         self.internal_tree().MapVelocityToQDot(context, Unwrap(v), &qdot);
         return qdot;
@@ -251,9 +251,11 @@ void DefinePlantVelocityMaps(nb::handle cls) {
               self.internal_tree().MakeQDotToVelocityMap(context));
         },
         nb::arg("context"));
-    DefMethod(cls, "MakeActuationMatrixPseudoinverse", [](const Class& self) {
-      return self.internal_tree().MakeActuationMatrixPseudoinverse();
-    });
+    DefMethod(
+        cls, "MakeActuationMatrixPseudoinverse",
+        [](const Class& self) {
+          return self.internal_tree().MakeActuationMatrixPseudoinverse();
+        });
   }
   DefMethod(cls, "IsVelocityEqualToQDot", [](const Class& self) {
     return self.internal_tree().IsVelocityEqualToQDot();

@@ -40,7 +40,8 @@ void DefinePlantModelQueries(nb::handle cls) {
 
   // ------------------------------------------------------------- names
   DefMethod(cls, "GetPositionNames",
-            nb::overload_cast<bool, bool>(&Class::GetPositionNames, nb::const_),
+            nb::overload_cast<bool, bool>(&Class::GetPositionNames,
+                                          nb::const_),
             nb::arg("add_model_instance_prefix") = true,
             nb::arg("always_add_suffix") = true);
   DefMethod(cls, "GetPositionNames",
@@ -50,7 +51,8 @@ void DefinePlantModelQueries(nb::handle cls) {
             nb::arg("add_model_instance_prefix") = false,
             nb::arg("always_add_suffix") = true);
   DefMethod(cls, "GetVelocityNames",
-            nb::overload_cast<bool, bool>(&Class::GetVelocityNames, nb::const_),
+            nb::overload_cast<bool, bool>(&Class::GetVelocityNames,
+                                          nb::const_),
             nb::arg("add_model_instance_prefix") = true,
             nb::arg("always_add_suffix") = true);
   DefMethod(cls, "GetVelocityNames",
@@ -157,7 +159,8 @@ void DefinePlantModelQueries(nb::handle cls) {
       },
       nb::arg("body"));
   DefMethod(cls, "GetBodiesKinematicallyAffectedBy",
-            &Class::GetBodiesKinematicallyAffectedBy, nb::arg("joint_indexes"));
+            &Class::GetBodiesKinematicallyAffectedBy,
+            nb::arg("joint_indexes"));
   DefMethod(cls, "GetFloatingBaseBodies", &Class::GetFloatingBaseBodies);
   DefMethod(cls, "HasUniqueFreeBaseBody", &Class::HasUniqueFreeBaseBody,
             nb::arg("model_instance"));
@@ -168,17 +171,17 @@ void DefinePlantModelQueries(nb::handle cls) {
             &Class::GetTopologyGraphvizString);
 
   // ------------------------------------------------------- free bodies
-  DefMethod(cls, "GetFreeBodyPose", &Class::GetFreeBodyPose, nb::arg("context"),
-            nb::arg("body"));
+  DefMethod(cls, "GetFreeBodyPose", &Class::GetFreeBodyPose,
+            nb::arg("context"), nb::arg("body"));
   DefMethod(cls, "SetFreeBodyPose",
             nb::overload_cast<Context<T>*, const RigidBody<T>&,
-                              const RigidTransform<T>&>(&Class::SetFreeBodyPose,
-                                                        nb::const_),
+                              const RigidTransform<T>&>(
+                &Class::SetFreeBodyPose, nb::const_),
             nb::arg("context"), nb::arg("body"), nb::arg("X_JpJc"));
   DefMethod(cls, "SetFreeBodyPose",
-            nb::overload_cast<const Context<T>&, State<T>*, const RigidBody<T>&,
-                              const RigidTransform<T>&>(&Class::SetFreeBodyPose,
-                                                        nb::const_),
+            nb::overload_cast<const Context<T>&, State<T>*,
+                              const RigidBody<T>&, const RigidTransform<T>&>(
+                &Class::SetFreeBodyPose, nb::const_),
             nb::arg("context"), nb::arg("state"), nb::arg("body"),
             nb::arg("X_JpJc"));
   DefMethod(cls, "SetFreeBodySpatialVelocity",
@@ -187,8 +190,8 @@ void DefinePlantModelQueries(nb::handle cls) {
                 &Class::SetFreeBodySpatialVelocity, nb::const_),
             nb::arg("context"), nb::arg("body"), nb::arg("V_JpJc"));
   DefMethod(cls, "SetFreeBodySpatialVelocity",
-            nb::overload_cast<const Context<T>&, State<T>*, const RigidBody<T>&,
-                              const SpatialVelocity<T>&>(
+            nb::overload_cast<const Context<T>&, State<T>*,
+                              const RigidBody<T>&, const SpatialVelocity<T>&>(
                 &Class::SetFreeBodySpatialVelocity, nb::const_),
             nb::arg("context"), nb::arg("state"), nb::arg("body"),
             nb::arg("V_JpJc"));
@@ -229,8 +232,8 @@ void DefinePlantModelQueries(nb::handle cls) {
             nb::overload_cast<>(&Class::get_state_output_port, nb::const_),
             kRefInternal);
   DefMethod(cls, "get_state_output_port",
-            nb::overload_cast<ModelInstanceIndex>(&Class::get_state_output_port,
-                                                  nb::const_),
+            nb::overload_cast<ModelInstanceIndex>(
+                &Class::get_state_output_port, nb::const_),
             nb::arg("model_instance"), kRefInternal);
   DefMethod(cls, "get_generalized_acceleration_output_port",
             nb::overload_cast<>(
@@ -240,10 +243,10 @@ void DefinePlantModelQueries(nb::handle cls) {
             nb::overload_cast<ModelInstanceIndex>(
                 &Class::get_generalized_acceleration_output_port, nb::const_),
             nb::arg("model_instance"), kRefInternal);
-  DefMethod(
-      cls, "get_net_actuation_output_port",
-      nb::overload_cast<>(&Class::get_net_actuation_output_port, nb::const_),
-      kRefInternal);
+  DefMethod(cls, "get_net_actuation_output_port",
+            nb::overload_cast<>(&Class::get_net_actuation_output_port,
+                                nb::const_),
+            kRefInternal);
   DefMethod(cls, "get_net_actuation_output_port",
             nb::overload_cast<ModelInstanceIndex>(
                 &Class::get_net_actuation_output_port, nb::const_),

@@ -2,8 +2,6 @@
 // counts, lookups, state, scalar conversion). Both MultibodyPlant_[float]
 // and MultibodyPlant_[AutoDiffXd] are LeafSystem_[T]s.
 
-#include "ossa/multibody/plant_py.h"
-
 #include <nanobind/stl/string_view.h>
 
 #include <optional>
@@ -14,6 +12,7 @@
 #include "ossa/bindings.h"
 #include "ossa/multibody/plant/externally_applied_spatial_force.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/plant_py.h"
 #include "ossa/multibody/tree_py.h"
 #include "ossa/py_util.h"
 #include "ossa/systems/framework/context.h"
@@ -430,8 +429,8 @@ void DoDefineExternallyAppliedSpatialForce(nb::module_ m) {
       .def_rw("F_Bq_W", &Class::F_Bq_W);
   DefCopyAndDeepCopy(cls);
   // Value[List[ExternallyAppliedSpatialForce_[T]]], the port's value type.
-  nb::object list_param =
-      nb::make_tuple(nb::module_::import_("typing").attr("List")[cls]);
+  nb::object list_param = nb::make_tuple(
+      nb::module_::import_("typing").attr("List")[cls]);
   AddValueInstantiation<std::vector<Class>>(m, list_param);
 }
 

@@ -118,18 +118,18 @@ void DoDefineBodies(nb::module_ m) {
       .def("index", &Class::index,
            "The body's index; throws if it is not in a model yet.")
       .def("model_instance", &Class::model_instance)
-      .def("body_frame", &Class::body_frame, kRefInternal, "The body frame B.")
+      .def("body_frame", &Class::body_frame, kRefInternal,
+           "The body frame B.")
       .def("default_mass", &Class::default_mass, "Default mass (kg).")
       .def("default_com", &Class::default_com,
            "Default position p_BoBcm_B of the center of mass (m).")
       .def("default_rotational_inertia", &Class::default_rotational_inertia,
            "Default rotational inertia I_BBo_B (kg m^2).")
-      .def(
-          "default_unit_inertia",
-          [](const Class& self) {
-            return self.default_spatial_inertia().get_unit_inertia();
-          },
-          "Default unit inertia G_BBo_B = I_BBo_B / mass (m^2).")
+      .def("default_unit_inertia",
+           [](const Class& self) {
+             return self.default_spatial_inertia().get_unit_inertia();
+           },
+           "Default unit inertia G_BBo_B = I_BBo_B / mass (m^2).")
       .def("default_spatial_inertia", &Class::default_spatial_inertia,
            nb::rv_policy::copy, "Default spatial inertia M_BBo_B.")
       .def("is_floating", &Class::is_floating)
@@ -193,9 +193,10 @@ void DefineMultibodyTreeElements(nb::module_ m) {
       .def_rw("p", &PdControllerGains::p)
       .def_rw("d", &PdControllerGains::d)
       .def("__repr__", [](const PdControllerGains& g) {
-        return "PdControllerGains(p=" +
-               nb::cast<std::string>(nb::repr(nb::float_(g.p))) +
-               ", d=" + nb::cast<std::string>(nb::repr(nb::float_(g.d))) + ")";
+        return "PdControllerGains(p=" + nb::cast<std::string>(nb::repr(
+                                            nb::float_(g.p))) +
+               ", d=" + nb::cast<std::string>(nb::repr(nb::float_(g.d))) +
+               ")";
       });
 
   type_visit(

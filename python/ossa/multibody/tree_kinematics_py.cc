@@ -70,7 +70,8 @@ void DoDefineKinematics(nb::module_ m) {
   }
   {
     using Class = FixedOffsetFrame<T>;
-    auto cls = GetTemplateClass<T>(m, "FixedOffsetFrame_");
+    auto cls =
+        GetTemplateClass<T>(m, "FixedOffsetFrame_");
     DefMethod(cls, "GetPoseInParentFrame", &Class::GetPoseInParentFrame,
               nb::arg("context"), nb::rv_policy::copy);
     DefMethod(cls, "SetPoseInParentFrame", &Class::SetPoseInParentFrame,

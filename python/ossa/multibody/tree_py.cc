@@ -1,6 +1,5 @@
-#include "ossa/multibody/tree_py.h"
-
 #include "ossa/bindings.h"
+#include "ossa/multibody/tree_py.h"
 
 namespace nb = nanobind;
 
