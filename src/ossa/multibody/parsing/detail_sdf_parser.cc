@@ -845,14 +845,11 @@ bool SdfReader::ReadGeometry(Scope* scope, const XMLElement* e,
     if (const XMLElement* scale = shape->FirstChildElement("scale")) {
       s.scale = xml.ParseVector3(scale, xml.RequiredText(scale), "<scale>");
     }
-    const std::string resolved = xml.ResolveUri(s.filename);
-    if (resolved.empty()) {
-      xml.Warning(shape, fmt::format("mesh file '{}' cannot be found; the "
-                                     "geometry is skipped",
-                                     s.filename));
-      return false;
-    }
-    s.filename = resolved;
+    // An unresolved URI is an error only if the geometry is registered
+    // (with a SceneGraph), as in the reference.
+    s.uri = s.filename;
+    s.filename = xml.ResolveUri(s.uri);
+    s.location = xml.Loc(shape);
   } else {
     xml.Warning(shape, fmt::format("unsupported shape <{}>; the geometry is "
                                    "skipped",
