@@ -134,6 +134,56 @@ TEST(RegisterGeometry, FilterGroupsAndAdjacency) {
   EXPECT_TRUE(inspector.CollisionFiltered(first("base"), first("l3")));
 }
 
+TEST(RegisterGeometry, SdfSurfacesColorsAndFilterGroups) {
+  const std::string sdf = R"(<sdf version="1.9"><model name="m">
+  <link name="a">
+    <visual name="v"><geometry><box><size>1 2 3</size></box></geometry>
+      <material><diffuse>0 0 1 0.5</diffuse></material></visual>
+    <collision name="c"><pose>0 0 1 0 0 0</pose>
+      <geometry><sphere><radius>0.5</radius></sphere></geometry>
+      <surface><friction><ode><mu>0.9</mu><mu2>0.4</mu2></ode></friction>
+      </surface></collision>
+  </link>
+  <link name="b"><pose>3 0 0 0 0 0</pose>
+    <collision name="c"><geometry><sphere><radius>0.5</radius></sphere>
+    </geometry></collision></link>
+  <link name="c"><pose>6 0 0 0 0 0</pose>
+    <collision name="c"><geometry><sphere><radius>0.5</radius></sphere>
+    </geometry></collision></link>
+  <drake:collision_filter_group name="ab">
+    <drake:member>a</drake:member><drake:member>b</drake:member>
+    <drake:ignored_collision_filter_group>ab</drake:ignored_collision_filter_group>
+  </drake:collision_filter_group>
+  <drake:collision_filter_group name="off" ignore="true">
+    <drake:member>c</drake:member>
+    <drake:ignored_collision_filter_group>ab</drake:ignored_collision_filter_group>
+  </drake:collision_filter_group>
+</model></sdf>)";
+  systems::DiagramBuilder<double> builder;
+  auto [plant, scene_graph] = AddMultibodyPlantSceneGraph(&builder, 0.0);
+  Parser(&plant).AddModelsFromString(sdf, "sdf");
+  plant.Finalize();
+  const SceneGraphInspector<double>& inspector = scene_graph.model_inspector();
+  auto collision = [&](const char* body) {
+    return plant.GetCollisionGeometriesForBody(plant.GetBodyByName(body))
+        .at(0);
+  };
+  const GeometryId v =
+      plant.GetVisualGeometriesForBody(plant.GetBodyByName("a")).at(0);
+  EXPECT_EQ(inspector.GetIllustrationProperties(v)->GetProperty<geometry::Rgba>(
+                "phong", "diffuse"),
+            geometry::Rgba(0, 0, 1, 0.5));
+  const auto& mu = inspector.GetProximityProperties(collision("a"))
+                       ->GetProperty<CoulombFriction<double>>(
+                           "material", "coulomb_friction");
+  EXPECT_EQ(mu.static_friction(), 0.9);
+  EXPECT_EQ(mu.dynamic_friction(), 0.4);
+  // Free bodies: only the groups filter.
+  EXPECT_TRUE(inspector.CollisionFiltered(collision("a"), collision("b")));
+  EXPECT_FALSE(inspector.CollisionFiltered(collision("a"), collision("c")));
+  EXPECT_FALSE(inspector.CollisionFiltered(collision("b"), collision("c")));
+}
+
 TEST(RegisterGeometry, MjcfBothRolesNamesAndContactBits) {
   const std::string xml = R"(<mujoco model="m">
  <worldbody>
