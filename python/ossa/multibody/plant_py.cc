@@ -5,11 +5,13 @@
 #include <nanobind/stl/string_view.h>
 
 #include <optional>
+#include <tuple>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "ossa/bindings.h"
+#include "ossa/multibody/plant/coulomb_friction.h"
 #include "ossa/multibody/plant/externally_applied_spatial_force.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant_py.h"
@@ -434,6 +436,39 @@ void DoDefineExternallyAppliedSpatialForce(nb::module_ m) {
   AddValueInstantiation<std::vector<Class>>(m, list_param);
 }
 
+template <typename T>
+void DoDefineCoulombFriction(nb::module_ m) {
+  using Class = multibody::CoulombFriction<T>;
+  auto cls = DefineTemplateClassWithDefault<Class>(
+      m, "CoulombFriction", GetPyParam<T>(),
+      "The static and dynamic Coulomb friction coefficients of a surface, "
+      "0 <= dynamic_friction <= static_friction.");
+  cls.def(nb::init<>(), "A frictionless surface.")
+      .def(nb::init<const T&, const T&>(), nb::arg("static_friction"),
+           nb::arg("dynamic_friction"),
+           "Raises if a coefficient is negative or dynamic_friction > "
+           "static_friction.")
+      .def("static_friction", &Class::static_friction)
+      .def("dynamic_friction", &Class::dynamic_friction);
+  DefCopyAndDeepCopy(cls);
+  DefPickle(
+      cls,
+      [](const Class& self) {
+        return std::make_tuple(self.static_friction(), self.dynamic_friction());
+      },
+      [](const std::tuple<T, T>& state) {
+        return Class(std::get<0>(state), std::get<1>(state));
+      });
+  m.def("CalcContactFrictionFromSurfaceProperties",
+        &multibody::CalcContactFrictionFromSurfaceProperties<T>,
+        nb::arg("surface_properties1"), nb::arg("surface_properties2"),
+        "The coefficients of a contact: mu = 2 mu1 mu2 / (mu1 + mu2) for "
+        "each of the static and dynamic ones.");
+  // Value[CoulombFriction_[T]]: the type of the proximity property
+  // ("material", "coulomb_friction").
+  AddValueInstantiation<Class>(m);
+}
+
 }  // namespace
 
 void DefineMultibodyPlant(nb::module_ m) {
@@ -443,6 +478,7 @@ void DefineMultibodyPlant(nb::module_ m) {
       [m](auto tag) {
         using T = typename decltype(tag)::type;
         DoDefineExternallyAppliedSpatialForce<T>(m);
+        DoDefineCoulombFriction<T>(m);
         DoDefinePlant<T>(m);
         DefinePlantOutputValues<T>(m);
       },

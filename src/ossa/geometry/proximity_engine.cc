@@ -108,6 +108,16 @@ bool DistanceSupported(Kind a, Kind b) {
   return true;
 }
 
+// Added to every side of every world AABB: no box is degenerate, and the
+// AABB distance stays a lower bound of the distance.
+constexpr double kAabbPadding = 1e-10;
+
+// Scenes with up to this many geometries in the broad phase test every pair
+// of AABBs instead of maintaining coal's dynamic AABB tree: for a robot's
+// few dozen shapes the pairs cost less than updating the tree (see
+// benchmarks/kernel_notes.md, collision_query).
+constexpr int kAllPairsBroadphaseMax = 48;
+
 }  // namespace
 
 class ProximityEngine::Impl {
@@ -171,16 +181,30 @@ class ProximityEngine::Impl {
     broadphase_dirty_ = true;
   }
 
+  // The world AABB of every geometry, padded by kAabbPadding so that no box
+  // is degenerate (a sphere of radius 0, a contact point, has a zero-volume
+  // box, which coal's AABB tree refuses).
   void UpdateBroadphase() const {
     if (!broadphase_dirty_) return;
-    for (auto& g : geometries_) g->object->computeAABB();
-    if (!setup_) {
-      manager_.setup();
-      setup_ = true;
-    } else {
-      manager_.update();
+    num_tree_geometries_ = 0;
+    for (auto& g : geometries_) {
+      g->object->computeAABB();
+      coal::AABB& box = g->object->getAABB();
+      box.min_.array() -= kAabbPadding;
+      box.max_.array() += kAabbPadding;
+      if (g->shape.kind != Kind::kHalfSpace) ++num_tree_geometries_;
     }
     broadphase_dirty_ = false;
+    tree_dirty_ = true;
+  }
+
+  // The AABB tree, brought up to date with the boxes.
+  void UpdateTree() const {
+    UpdateBroadphase();
+    if (!tree_dirty_) return;
+    // Refits every leaf to its object's box, then rebalances.
+    manager_.update();
+    tree_dirty_ = false;
   }
 
   // A closed-form answer as a penetration (nullopt when separated).
@@ -206,6 +230,38 @@ class ProximityEngine::Impl {
   template <typename F>
   void ForEachCandidate(F&& f) const {
     UpdateBroadphase();
+    if (num_tree_geometries_ <= kAllPairsBroadphaseMax) {
+      if (ForEachOverlappingPair(f)) return;
+    } else {
+      ForEachTreeCandidate(f);
+    }
+    ForEachHalfSpaceCandidate(f);
+  }
+
+  // The broad phase of small scenes: every pair of boxes. Returns true if f
+  // asked to stop.
+  template <typename F>
+  bool ForEachOverlappingPair(F& f) const {
+    const int n = static_cast<int>(geometries_.size());
+    for (int a = 0; a < n; ++a) {
+      const Geometry& A = *geometries_[a];
+      if (A.shape.kind == Kind::kHalfSpace) continue;
+      const coal::AABB& box_a = A.object->getAABB();
+      const std::vector<char>& filtered = filter_[a];
+      for (int b = a + 1; b < n; ++b) {
+        if (filtered[b]) continue;
+        const Geometry& B = *geometries_[b];
+        if (B.shape.kind == Kind::kHalfSpace) continue;
+        if (!box_a.overlap(B.object->getAABB())) continue;
+        if (B.id < A.id ? f(b, a) : f(a, b)) return true;
+      }
+    }
+    return false;
+  }
+
+  template <typename F>
+  void ForEachTreeCandidate(F& f) const {
+    UpdateTree();
     struct Callback final : coal::CollisionCallBackBase {
       const Impl* self;
       F* f;
@@ -221,6 +277,11 @@ class ProximityEngine::Impl {
     cb.self = this;
     cb.f = &f;
     manager_.collide(&cb);
+  }
+
+  // Half spaces against every geometry whose box reaches below the plane.
+  template <typename F>
+  void ForEachHalfSpaceCandidate(F& f) const {
     const int n = static_cast<int>(geometries_.size());
     for (int h = 0; h < n; ++h) {
       const Geometry& hs = *geometries_[h];
@@ -324,7 +385,9 @@ class ProximityEngine::Impl {
   std::vector<std::vector<char>> filter_;
   mutable coal::DynamicAABBTreeCollisionManager manager_;
   mutable bool broadphase_dirty_{true};
-  mutable bool setup_{false};
+  mutable bool tree_dirty_{true};
+  // Geometries in the broad phase (all but half spaces).
+  mutable int num_tree_geometries_{0};
 };
 
 ProximityEngine::ProximityEngine() : impl_(std::make_unique<Impl>()) {}

@@ -76,6 +76,12 @@ MultibodyPlant<T>::MultibodyPlant(const MultibodyPlant<U>& other)
   contact_model_ = other.contact_model_;
   contact_surface_representation_ = other.contact_surface_representation_;
   adjacent_bodies_collision_filters_ = other.adjacent_bodies_collision_filters_;
+  source_id_ = other.source_id_;
+  body_frame_ids_ = other.body_frame_ids_;
+  frame_id_to_body_ = other.frame_id_to_body_;
+  geometry_id_to_body_ = other.geometry_id_to_body_;
+  collision_geometries_ = other.collision_geometries_;
+  visual_geometries_ = other.visual_geometries_;
   FinalizePlantOnly();
 }
 
@@ -175,14 +181,19 @@ template <typename T>
 const RigidBody<T>& MultibodyPlant<T>::AddRigidBody(
     const std::string& name, ModelInstanceIndex model_instance,
     const SpatialInertia<double>& M_BBo_B) {
-  return mutable_tree_for("AddRigidBody")
-      .AddRigidBody(name, model_instance, M_BBo_B);
+  const RigidBody<T>& body = mutable_tree_for("AddRigidBody")
+                                 .AddRigidBody(name, model_instance, M_BBo_B);
+  RegisterRigidBodyWithSceneGraph(body);
+  return body;
 }
 
 template <typename T>
 const RigidBody<T>& MultibodyPlant<T>::AddRigidBody(
     const std::string& name, const SpatialInertia<double>& M_BBo_B) {
-  return mutable_tree_for("AddRigidBody").AddRigidBody(name, M_BBo_B);
+  const RigidBody<T>& body =
+      mutable_tree_for("AddRigidBody").AddRigidBody(name, M_BBo_B);
+  RegisterRigidBodyWithSceneGraph(body);
+  return body;
 }
 
 template <typename T>
@@ -228,6 +239,9 @@ void MultibodyPlant<T>::Finalize() {
   ThrowIfFinalized("Finalize");
   internal::MultibodyTreeSystem<T>::Finalize();
   ApplyDefaultFreeBodyPoses();
+  ApplyDefaultCollisionFilters();
+  // Registration is over: the SceneGraph is not needed (nor touched) again.
+  scene_graph_ = nullptr;
   FinalizePlantOnly();
   if (!is_discrete()) WarnIfJointLimitsIgnored();
 }

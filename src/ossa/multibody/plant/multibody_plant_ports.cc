@@ -2,30 +2,24 @@
 
 #include <variant>
 
+#include "ossa/geometry/query_object.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
 
-namespace {
-// Placeholder value types of the geometry ports until geometry exists: the
-// ports are declared (so diagrams can name them) but carry nothing.
-struct GeometryQueryPlaceholder {};
-struct GeometryPosesPlaceholder {};
-}  // namespace
-
 template <typename T>
 void MultibodyPlant<T>::DeclareGeometryPorts() {
   geometry_query_port_ =
       this->DeclareAbstractInputPort("geometry_query",
-                                     Value<GeometryQueryPlaceholder>())
+                                     Value<geometry::QueryObject<T>>())
           .get_index();
+  // Poses depend on q only.
   geometry_pose_port_ =
       this->DeclareAbstractOutputPort(
-              "geometry_pose",
-              [] { return AbstractValue::Make(GeometryPosesPlaceholder{}); },
-              [](const systems::ContextBase&, AbstractValue*) {},
-              {this->nothing_ticket()})
+              "geometry_pose", geometry::FramePoseVector<T>(),
+              &MultibodyPlant<T>::CalcFramePoseOutput,
+              {this->configuration_ticket()})
           .get_index();
 }
 
