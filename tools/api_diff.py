@@ -96,6 +96,138 @@ _CATEGORY_SIGNATURE_PATTERNS = [
 ]
 CATEGORIES = ("geometry", "contact", "symbolic", "visualization")
 
+# Why each remaining gap exists: (pattern on "module:Name.member", reason).
+# The first match gives the reason docs/porting_guide.md lists
+# (tools/api_diff.py --markdown writes that list).
+REASONS = [
+    (r"^common:(GetDrakePath|kDrakeAssertIsArmed|"
+     r"trigger_an_assertion_failure)$",
+     "Drake's own installation and assertion switches; ossa has "
+     "GetBundledModelsPath() and no debug-assertion toggle."),
+    (r"^common:CalcProbabilityDensity$", "Not implemented yet."),
+    (r"^common\.value:AbstractValue\.(get_value|get_mutable_value|"
+     r"set_value)$",
+     "The abstract base has no value accessors in ossa; call them on the "
+     "Value[T] instance (every AbstractValue ossa returns is one)."),
+    (r"^common\.containers:namedview$",
+     "Same behaviour; the signature differs only in a keyword-only "
+     "argument's position."),
+    (r"^math:(BarycentricMesh|BsplineBasis|KnotVectorType)",
+     "Interpolation meshes and B-spline bases are not implemented yet."),
+    (r"^math:UniformlyRandom",
+     "Random rotations need the reference's exact sampling algorithms to "
+     "give the same draws from a RandomGenerator; not implemented yet."),
+    (r"^math:BalanceQuadraticForms$", "Not implemented yet."),
+    (r"^math:.*cast$", "Not implemented yet."),
+    (r"^trajectories:PiecewisePolynomial",
+     "Not implemented yet in ossa's PiecewisePolynomial (C++ and binding)."),
+    (r"^trajectories:",
+     "ossa's trajectories library has Trajectory and PiecewisePolynomial "
+     "only; the other trajectory classes are not implemented yet."),
+    (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
+     "Force density fields act on deformable bodies, which ossa does not "
+     "model."),
+    (r"^multibody\.(tree|plant):(MultibodyConstraintId|"
+     r"DistanceConstraintParams|MultibodyPlant\.(Add\w*Constraint|"
+     r"\w*Constraint\w*|num_constraints))",
+     "Constraints (coupler, distance, ball, weld) are not implemented in "
+     "ossa's discrete solvers yet."),
+    (r"\.GetParentPlant$",
+     "Elements do not keep a reference to their plant in ossa's Python "
+     "binding."),
+    (r"\.is_ephemeral$", "ossa does not mark elements added by Finalize()."),
+    (r"RigidBody\.(SetMass|SetCenterOfMassInBodyFrame|"
+     r"SetSpatialInertiaInBodyFrame)$",
+     "Body mass properties are fixed at construction in ossa, not "
+     "Context parameters."),
+    (r"RigidBody\.(Lock|Unlock|is_locked)$",
+     "Locking is per joint in ossa (Joint.Lock); bodies have no lock."),
+    (r"RigidBody\.floating_(position|velocity)_suffix$",
+     "Not implemented yet."),
+    (r"Joint\.(AddInDamping|AddInOneForce|GetDampingVector|"
+     r"SetDampingVector|GetDefaultPose|GetDefaultPosePair|SetDefaultPose|"
+     r"SetDefaultPosePair)$|Joint\.(GetDamping|SetDamping)$",
+     "Joint damping is a default value in ossa, not a Context parameter; "
+     "the generic pose and force accessors are not bound yet."),
+    (r"JointActuator\.(SetGearRatio|SetRotorInertia|"
+     r"calc_reflected_inertia|gear_ratio|rotor_inertia|"
+     r"get_actuation_vector|set_actuation_vector)$",
+     "Rotor inertia and gear ratio are defaults in ossa, not Context "
+     "parameters; the actuation-vector helpers are not bound yet."),
+    (r"set_random_\w*distribution",
+     "Random distributions are given as symbolic expressions "
+     "(ossa.symbolic is another issue)."),
+    (r"^multibody\.plant:(Wing|Propeller|PropellerInfo|PhysicalModel|"
+     r"ExternallyAppliedSpatialForceMultiplexer)",
+     "Not implemented yet."),
+    (r"^multibody\.plant:MultibodyPlant\.(CalcPointsVelocities|"
+     r"CalcSpatialAccelerationsFromVdot)$",
+     "Not bound yet."),
+    (r"^multibody\.parsing:",
+     "Model directives and the parsers' remaining API belong to the parser "
+     "work (its own issue)."),
+    (r"^systems\.framework:(CacheEntry|CacheEntryValue|ValueProducer|"
+     r"SystemBase\.(DeclareCacheEntry|get_cache_entry)|ContextBase|"
+     r"LeafOutputPort)",
+     "Cache entries declared from Python are not bound yet."),
+    (r"^systems\.framework:(Parameters|AbstractValues|"
+     r"AbstractParameterIndex|Context\.(get_parameters|"
+     r"get_mutable_parameters|get_mutable_abstract_parameter|"
+     r"SetStateAndParametersFrom)|State\.\w*abstract)",
+     "The Parameters and AbstractValues containers are not bound yet "
+     "(Context has per-index accessors)."),
+    (r"^systems\.framework:(BusValue|SystemOutput|SystemVisitor|"
+     r"SystemScalarConverter|Subvector|Supervector|VectorSystem|"
+     r"PeriodicEventData|SystemConstraintIndex|InputPortSelection|"
+     r"OutputPortSelection)",
+     "Not bound yet."),
+    (r"LeafSystem\.DeclareForced",
+     "ossa's C++ LeafSystem declares forced events from member functions "
+     "only; not bound for Python callbacks yet."),
+    (r"^systems\.framework:System\.",
+     "Not bound yet (System member)."),
+    (r"^systems\.framework:SystemBase\.",
+     "Not bound yet, or bound on System (which every system is) instead of "
+     "SystemBase."),
+    (r"^systems\.framework:(Diagram|DiagramBuilder)\.",
+     "Not bound yet."),
+    (r"^systems\.framework:",
+     "Not bound yet."),
+    (r"^systems\.analysis:(MonteCarloSimulation|RandomSimulation|"
+     r"RandomSimulationResult)",
+     "Monte Carlo helpers need random input sources, not bound yet."),
+    (r"^systems\.analysis:RegionOfAttraction",
+     "Needs symbolic polynomials and mathematical programming (not part of "
+     "ossa)."),
+    (r"^systems\.analysis:", "Not bound yet."),
+    (r"^systems\.primitives:(MultilayerPerceptron|PerceptronActivationType|"
+     r"BarycentricMeshSystem|LinearTransformDensity|RandomSource|"
+     r"AddRandomInputs)",
+     "Not implemented yet (neural-network and random-source systems)."),
+    (r"^systems\.primitives:", "Not implemented yet."),
+    (r"^systems\.controllers:(DynamicProgrammingOptions|"
+     r"FittedValueIteration|LinearProgrammingApproximateDynamicProgramming|"
+     r"PeriodicBoundaryCondition)",
+     "Needs mathematical programming (not part of ossa)."),
+    (r"^systems\.controllers:(FiniteHorizonLinearQuadraticRegulator|"
+     r"MakeFiniteHorizonLinearQuadraticRegulator)",
+     "Needs a Riccati differential equation solver; not implemented yet."),
+    (r"^systems\.controllers:", "Not implemented yet."),
+    (r".*\[AutoDiffXd\]$",
+     "The AutoDiffXd instantiation is not bound yet (ossa binds AutoDiffXd "
+     "where scalar-converted systems need it)."),
+    (r"", "Not bound yet."),
+]
+
+
+def reason_for(label, name):
+    key = f"{label}:{name}"
+    for pattern, reason in REASONS:
+        if re.search(pattern, key):
+            return reason
+    return "Not bound yet."
+
+
 # Special methods compared besides the public (non-underscore) members.
 _DUNDERS = {"__init__", "__call__", "__getitem__", "__setitem__", "__len__",
             "__iter__", "__copy__", "__deepcopy__", "__mul__", "__matmul__",
@@ -688,17 +820,52 @@ def totals(reports):
     return total
 
 
+def markdown(reports, total):
+    """Every remaining gap, grouped by reason within each module."""
+    lines = ["| module | names | matching signatures | instantiations | "
+             "subclassable |", "| --- | --- | --- | --- | --- |"]
+    for r in reports + [total]:
+        f = r.figures()
+        lines.append(
+            f"| {r.label} | {f['names']}/{f['names_total']} | "
+            f"{f['signatures']} | {f['instantiations']}/"
+            f"{f['instantiations_total']} | {f['subclassable']}/"
+            f"{f['subclassable_total']} |")
+    for r in reports:
+        gaps = [(name, "missing") for name in r.missing]
+        gaps += [(name, "signature differs") for name, _ in r.mismatched]
+        gaps += [(name, "instantiation missing")
+                 for name in r.missing_instantiations]
+        gaps += [(name, "not subclassable") for name in r.not_subclassable]
+        if not gaps:
+            continue
+        lines += ["", f"### {r.label}", ""]
+        by_reason = {}
+        for name, kind in gaps:
+            by_reason.setdefault(reason_for(r.label, name), []).append(
+                f"`{name}` ({kind})" if kind != "missing" else f"`{name}`")
+        for reason, names in by_reason.items():
+            lines.append(f"- {reason} {', '.join(names)}")
+    return "\n".join(lines)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="list every missing name and mismatch")
     parser.add_argument("--json", action="store_true",
                         help="print the figures as JSON")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print every remaining gap with its reason "
+                        "(the list in docs/porting_guide.md)")
     parser.add_argument("--module", action="append",
                         help="only this module (label, e.g. math); repeat")
     args = parser.parse_args(argv)
     reports, excluded_reports = run(args.module)
     total = totals(reports)
+    if args.markdown:
+        print(markdown(reports, total))
+        return 0
     if args.json:
         out = {r.label: r.figures() for r in reports}
         out["total"] = total.figures()
