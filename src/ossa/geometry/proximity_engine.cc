@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <unordered_map>
+#include <utility>
 
 #include "ossa/common/error.h"
 #include "ossa/geometry/closed_form_proximity.h"
@@ -94,6 +96,29 @@ struct Geometry {
   RigidTransform<double> X_WG;
   std::unique_ptr<coal::CollisionObject> object;
 };
+
+// GJK's last search direction for a pair of geometries, to start the next
+// query of the pair from: poses that change little between queries (a
+// simulation step, or none at all) then converge in a few iterations.
+struct WarmStart {
+  coal::Vec3s direction{1, 0, 0};
+  coal::support_func_guess_t support{coal::support_func_guess_t::Zero()};
+};
+
+struct IdPairHash {
+  size_t operator()(const std::pair<GeometryId, GeometryId>& p) const {
+    const size_t a = std::hash<GeometryId>()(p.first);
+    return a ^ (std::hash<GeometryId>()(p.second) + 0x9e3779b97f4a7c15ULL +
+                (a << 6) + (a >> 2));
+  }
+};
+
+// Sets `request` to start from `warm` (coal's cached-guess mode).
+void UseWarmStart(const WarmStart& warm, coal::QueryRequest* request) {
+  request->gjk_initial_guess = coal::GJKInitialGuess::CachedGuess;
+  request->cached_gjk_guess = warm.direction;
+  request->cached_support_func_guess = warm.support;
+}
 
 std::optional<WorldPair<double>> ClosedFormEitherOrder(const Geometry& A,
                                                        const Geometry& B) {
@@ -369,8 +394,19 @@ class ProximityEngine::Impl {
       coal::DistanceRequest request(true);
       request.gjk_tolerance = kIterativeSolverTolerance;
       request.epa_tolerance = kIterativeSolverTolerance;
+      // Warm-started GJK for separated pairs; an overlapping pair is solved
+      // again from the default start, because EPA's depth depends on the
+      // simplex GJK hands it (measured: warm starts move it by up to 3e-5).
+      WarmStart& warm = warm_starts_[{A.id, B.id}];
+      coal::DistanceRequest warm_request = request;
+      UseWarmStart(warm, &warm_request);
       coal::DistanceResult result;
-      coal::distance(A.object.get(), B.object.get(), request, result);
+      coal::distance(A.object.get(), B.object.get(), warm_request, result);
+      warm = {result.cached_gjk_guess, result.cached_support_func_guess};
+      if (result.min_distance <= 0) {
+        result = coal::DistanceResult();
+        coal::distance(A.object.get(), B.object.get(), request, result);
+      }
       w.distance = result.min_distance;
       w.p_WCa = result.nearest_points[0];
       w.p_WCb = result.nearest_points[1];
@@ -388,6 +424,11 @@ class ProximityEngine::Impl {
   mutable bool tree_dirty_{true};
   // Geometries in the broad phase (all but half spaces).
   mutable int num_tree_geometries_{0};
+  // By (id_A, id_B) as the pair is queried; entries of removed geometries
+  // stay (ids are never reused) until the engine is copied.
+  mutable std::unordered_map<std::pair<GeometryId, GeometryId>, WarmStart,
+                             IdPairHash>
+      warm_starts_;
 };
 
 ProximityEngine::ProximityEngine() : impl_(std::make_unique<Impl>()) {}

@@ -60,27 +60,6 @@ std::unique_ptr<geometry::Shape> MakeShape(const GeometrySpec& g,
   diagnostic.Error(g.location, Element(g), "unknown shape type");
 }
 
-// "Box", "Sphere", ...: the name of an unnamed geometry.
-std::string ShapeName(ShapeType type) {
-  switch (type) {
-    case ShapeType::kBox:
-      return "Box";
-    case ShapeType::kSphere:
-      return "Sphere";
-    case ShapeType::kCylinder:
-      return "Cylinder";
-    case ShapeType::kCapsule:
-      return "Capsule";
-    case ShapeType::kEllipsoid:
-      return "Ellipsoid";
-    case ShapeType::kMesh:
-      return "Mesh";
-    case ShapeType::kHalfSpace:
-      return "HalfSpace";
-  }
-  return "Shape";
-}
-
 // The proximity properties of collision `g`.
 ProximityProperties MakeProximityProperties(
     const GeometrySpec& g, const DiagnosticPolicy& diagnostic) {
@@ -189,8 +168,9 @@ class GeometryRegistrar {
     }
     std::unique_ptr<geometry::Shape> shape = MakeShape(g, diagnostic_);
     const Role role = g.is_collision ? Role::kProximity : Role::kIllustration;
-    const std::string name = UniqueName(
-        body, role, g.name.empty() ? ShapeName(g.shape.type) : g.name);
+    // An unnamed geometry is named after its shape ("Box", "Sphere", ...).
+    const std::string name =
+        UniqueName(body, role, g.name.empty() ? shape->type_name() : g.name);
     try {
       if (g.is_collision) {
         const GeometryId id = plant_.RegisterCollisionGeometry(

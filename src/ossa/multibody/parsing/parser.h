@@ -21,15 +21,10 @@
 #include "ossa/multibody/parsing/package_map.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
 
-namespace ossa::geometry {
-template <typename T>
-class SceneGraph;
-}  // namespace ossa::geometry
-
-namespace ossa::systems {
-template <typename T>
-class DiagramBuilder;
-}  // namespace ossa::systems
+namespace ossa {
+namespace geometry { template <typename T> class SceneGraph; }
+namespace systems { template <typename T> class DiagramBuilder; }
+}  // namespace ossa
 
 namespace ossa::multibody {
 

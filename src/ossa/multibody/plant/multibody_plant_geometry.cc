@@ -213,38 +213,45 @@ std::vector<GeometryId>& MultibodyPlant<T>::GrowToBody(
 // ---------------------------------------------------------------------------
 // Lookups.
 
+namespace {
+
+// (*by_body)[body], or an empty list past its end.
+const std::vector<GeometryId>& GeometriesOfBody(
+    const std::vector<std::vector<GeometryId>>& by_body, int body) {
+  static const std::vector<GeometryId> kNone;
+  return body < static_cast<int>(by_body.size()) ? by_body[body] : kNone;
+}
+
+int CountGeometries(const std::vector<std::vector<GeometryId>>& by_body) {
+  int n = 0;
+  for (const auto& ids : by_body) n += static_cast<int>(ids.size());
+  return n;
+}
+
+}  // namespace
+
 template <typename T>
 const std::vector<GeometryId>& MultibodyPlant<T>::GetCollisionGeometriesForBody(
     const RigidBody<T>& body) const {
   ThrowIfNotInThisPlant("GetCollisionGeometriesForBody", body);
-  static const std::vector<GeometryId> kNone;
-  return body.index() < static_cast<int>(collision_geometries_.size())
-             ? collision_geometries_[body.index()]
-             : kNone;
+  return GeometriesOfBody(collision_geometries_, body.index());
 }
 
 template <typename T>
 const std::vector<GeometryId>& MultibodyPlant<T>::GetVisualGeometriesForBody(
     const RigidBody<T>& body) const {
   ThrowIfNotInThisPlant("GetVisualGeometriesForBody", body);
-  static const std::vector<GeometryId> kNone;
-  return body.index() < static_cast<int>(visual_geometries_.size())
-             ? visual_geometries_[body.index()]
-             : kNone;
+  return GeometriesOfBody(visual_geometries_, body.index());
 }
 
 template <typename T>
 int MultibodyPlant<T>::num_collision_geometries() const {
-  int n = 0;
-  for (const auto& ids : collision_geometries_) n += ids.size();
-  return n;
+  return CountGeometries(collision_geometries_);
 }
 
 template <typename T>
 int MultibodyPlant<T>::num_visual_geometries() const {
-  int n = 0;
-  for (const auto& ids : visual_geometries_) n += ids.size();
-  return n;
+  return CountGeometries(visual_geometries_);
 }
 
 template <typename T>
