@@ -246,7 +246,37 @@ void DoDefineTrajectories(nb::module_ m) {
       .def("get_segment_index", &PP::get_segment_index, nb::arg("t"))
       .def("getSegmentPolynomialDegree", &PP::getSegmentPolynomialDegree,
            nb::arg("segment_index"), nb::arg("row") = 0, nb::arg("col") = 0)
-      .def("empty", &PP::empty);
+      .def("empty", &PP::empty)
+      .def("shiftRight", &PP::shiftRight, nb::arg("offset"))
+      .def("ScaleTime", &PP::ScaleTime, nb::arg("scale"))
+      .def("ReverseTime", &PP::ReverseTime)
+      .def("slice", &PP::slice, nb::arg("start_segment_index"),
+           nb::arg("num_segments"))
+      .def("ConcatenateInTime", &PP::ConcatenateInTime, nb::arg("other"))
+      .def("AppendFirstOrderSegment", &PP::AppendFirstOrderSegment,
+           nb::arg("time"), nb::arg("sample"))
+      .def("AppendCubicHermiteSegment", &PP::AppendCubicHermiteSegment,
+           nb::arg("time"), nb::arg("sample"), nb::arg("sample_dot"))
+      .def("RemoveFinalSegment", &PP::RemoveFinalSegment)
+      .def("Transpose", &PP::Transpose)
+      .def("Block", &PP::Block, nb::arg("start_row"), nb::arg("start_col"),
+           nb::arg("block_rows"), nb::arg("block_cols"))
+      .def(
+          "isApprox",
+          [](const PP& self, const PP& other, double tol, nb::handle tol_type) {
+            // ToleranceType (ossa.common): kAbsolute = 0, kRelative = 1.
+            const bool relative = tol_type.is_none() ||
+                                  nb::cast<int>(tol_type.attr("value")) != 0;
+            return self.isApprox(other, tol, relative);
+          },
+          nb::arg("other"), nb::arg("tol"),
+          nb::arg("tol_type").none() = nb::none(),
+          "Whether `other` has the same segment times and coefficients "
+          "within tol (relative unless tol_type is ToleranceType.kAbsolute; "
+          "None means kRelative).")
+      .def(
+          "__add__", [](const PP& a, const PP& b) { return a + b; },
+          nb::is_operator());
   DefCopyAndDeepCopy(cls);
 }
 

@@ -866,3 +866,48 @@ def test_linearize_and_lqr_agree():
     np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-9, atol=1e-9)
     assert ours[1] == theirs[1]
     assert_same_errors([ours[2]], [theirs[2]])
+
+
+def test_piecewise_polynomial_editing_agrees():
+    def program(lib):
+        PP = lib.trajectories.PiecewisePolynomial
+        p = PP.CubicHermite([0.0, 1.0, 3.0], np.array([[0.0, 1.0, 0.5]]),
+                            np.array([[1.0, 0.0, -1.0]]))
+        scaled = p.Clone()
+        scaled.ScaleTime(2.0)
+        reversed_ = p.Clone()
+        reversed_.ReverseTime()
+        shifted = p.Clone()
+        shifted.shiftRight(1.0)
+        grown = PP.FirstOrderHold([0.0, 1.0], np.array([[0.0, 1.0]]))
+        grown.AppendFirstOrderSegment(2.0, np.array([[3.0]]))
+        grown.AppendCubicHermiteSegment(3.0, np.array([[0.0]]),
+                                        np.array([[0.5]]))
+        joined = PP.FirstOrderHold([0.0, 1.0, 2.0],
+                                   np.array([[0.0, 1.0, 3.0]]))
+        joined.ConcatenateInTime(
+            PP.FirstOrderHold([2.0, 3.0], np.array([[3.0, 5.0]])))
+        trimmed = joined.Clone()
+        trimmed.RemoveFinalSegment()
+        matrix = PP.FirstOrderHold(
+            [0.0, 1.0], [np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]),
+                         np.array([[2.0, 3.0, 4.0], [5.0, 6.0, 7.0]])])
+        times = np.linspace(-0.5, 3.5, 9)
+        values = [np.hstack([np.ravel(q.value(t)) for t in times])
+                  for q in (scaled, shifted, grown, joined, trimmed,
+                            p.slice(1, 1), p + p)]
+        values.append(np.hstack([np.ravel(reversed_.value(-t))
+                                 for t in times]))
+        values.append(np.hstack([
+            np.ravel(matrix.Transpose().value(0.5)),
+            np.ravel(matrix.Block(0, 1, 2, 2).value(0.25)),
+            np.ravel(grown.EvalDerivative(2.9, 1)),
+            np.ravel(p.vector_values([0.5, 2.0]))]))
+        return (np.hstack(values),
+                [q.get_segment_times() for q in (scaled, reversed_, shifted,
+                                                 grown, joined, trimmed)],
+                [p.isApprox(p.Clone(), 1e-12), p.isApprox(scaled, 1e-3)])
+
+    ours, theirs = both(program)
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-12, atol=1e-12)
+    assert ours[1:] == theirs[1:]
