@@ -491,6 +491,110 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
            nb::arg("wf"));
 }
 
+// ValueProducer (Python allocate() and calc(context, value) callbacks),
+// SystemBase.DeclareCacheEntry and CacheEntry.
+void DefineCacheEntries(nb::module_ m) {
+  using systems::CacheEntry;
+  using systems::CacheIndex;
+  using systems::ContextBase;
+  using systems::ValueProducer;
+  nb::class_<ValueProducer>(
+      m, "ValueProducer",
+      "Computes a value: allocate() returns the storage (an AbstractValue), "
+      "calc(context, value) writes into it.")
+      .def(
+          "__init__",
+          [](ValueProducer* self, nb::object allocate_in, nb::object calc_in) {
+            nb::handle allocate_owner = SystemOfBoundMethod(allocate_in);
+            nb::handle calc_owner = SystemOfBoundMethod(calc_in);
+            auto allocate =
+                SharePyCallback(std::move(allocate_in), allocate_owner);
+            auto calc = SharePyCallback(std::move(calc_in), calc_owner);
+            new (self) ValueProducer(
+                [allocate]() -> std::unique_ptr<AbstractValue> {
+                  nb::gil_scoped_acquire gil;
+                  return nb::cast<const AbstractValue&>((*allocate)()).Clone();
+                },
+                [calc](const ContextBase& context, AbstractValue* value) {
+                  nb::gil_scoped_acquire gil;
+                  (*calc)(nb::cast(static_cast<const Context<T>*>(&context),
+                                   nb::rv_policy::reference),
+                          nb::cast(value, nb::rv_policy::reference));
+                });
+          },
+          nb::arg("allocate"), nb::arg("calc"));
+
+  nb::class_<CacheEntry>(m, "CacheEntry",
+                         "A value a system computes from its Context and "
+                         "keeps until a prerequisite changes.")
+      .def("description", &CacheEntry::description)
+      .def("prerequisites", &CacheEntry::prerequisites)
+      .def("cache_index", &CacheEntry::cache_index)
+      .def("ticket", &CacheEntry::ticket)
+      .def("Allocate", &CacheEntry::Allocate)
+      .def(
+          "EvalAbstract",
+          [](const CacheEntry& self, const Context<T>& context)
+              -> const AbstractValue& { return self.EvalAbstract(context); },
+          nb::arg("context"), nb::rv_policy::reference_internal)
+      .def(
+          "Eval",
+          [](const CacheEntry& self, nb::handle context) {
+            // The held value, as Value[T].get_value() gives it.
+            const AbstractValue& value =
+                self.EvalAbstract(nb::cast<const Context<T>&>(context));
+            return nb::cast(&value, nb::rv_policy::reference_internal, context)
+                .attr("get_value")();
+          },
+          nb::arg("context"))
+      .def(
+          "is_out_of_date",
+          [](const CacheEntry& self, const Context<T>& context) {
+            return self.is_out_of_date(context);
+          },
+          nb::arg("context"))
+      .def(
+          "is_cache_entry_disabled",
+          [](const CacheEntry& self, const Context<T>& context) {
+            return self.is_cache_entry_disabled(context);
+          },
+          nb::arg("context"))
+      .def(
+          "disable_caching",
+          [](const CacheEntry& self, const Context<T>& context) {
+            self.disable_caching(context);
+          },
+          nb::arg("context"))
+      .def(
+          "enable_caching",
+          [](const CacheEntry& self, const Context<T>& context) {
+            self.enable_caching(context);
+          },
+          nb::arg("context"))
+      .def("disable_caching_by_default",
+           &CacheEntry::disable_caching_by_default)
+      .def("is_disabled_by_default", &CacheEntry::is_disabled_by_default);
+
+  nb::handle system_base = nb::type<SystemBase>();
+  nb::cpp_function_def(
+      [](SystemBase& self, std::string description, ValueProducer producer,
+         std::set<DependencyTicket> prerequisites) -> CacheEntry& {
+        return self.DeclareCacheEntry(std::move(description),
+                                      std::move(producer),
+                                      std::move(prerequisites));
+      },
+      nb::scope(system_base), nb::name("DeclareCacheEntry"), nb::is_method(),
+      nb::arg("description"), nb::arg("value_producer"),
+      nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
+      nb::rv_policy::reference_internal);
+  nb::cpp_function_def(
+      [](const SystemBase& self, CacheIndex index) -> const CacheEntry& {
+        return self.get_cache_entry(index);
+      },
+      nb::scope(system_base), nb::name("get_cache_entry"), nb::is_method(),
+      nb::arg("index"), nb::rv_policy::reference_internal);
+}
+
 // Random input ports (the reference's random_type=) are not supported.
 void ThrowIfRandom(nb::handle random_type) {
   if (!random_type.is_none()) {
@@ -503,6 +607,7 @@ void ThrowIfRandom(nb::handle random_type) {
 // LeafSystem, subclassable from Python through PyLeafSystem, with its
 // protected declaration methods exposed.
 void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
+  DefineCacheEntries(m);
   auto leaf =
       DefineTemplateClassWithDefault<LeafSystem<T>, System<T>, PyLeafSystem>(
           m, "LeafSystem", GetPyParam<T>(),

@@ -887,6 +887,7 @@ void DefineSystemsFramework(nb::module_ m) {
   DefineVectors(m);
   DefineStateContainers(m);
   DefineContexts(m);
+  DefineSystemsFrameworkParameters(m);
   DefinePorts(m);
   DefineSystemsFrameworkEvents(m);
   DefineSystems(m);

@@ -24,6 +24,9 @@ Eigen::VectorXd ToVector(nanobind::handle value);  // framework_py.cc
 
 /// The event classes and witness functions (after the ports, before System).
 void DefineSystemsFrameworkEvents(nanobind::module_ m);
+/// AbstractValues, Parameters_ and the Context and State accessors that
+/// return them (after the Contexts).
+void DefineSystemsFrameworkParameters(nanobind::module_ m);
 /// LeafSystem, subclassable from Python (after System, before Diagram).
 void DefineSystemsFrameworkLeafSystem(nanobind::module_ m);
 

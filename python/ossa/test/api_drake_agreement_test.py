@@ -911,3 +911,55 @@ def test_piecewise_polynomial_editing_agrees():
     ours, theirs = both(program)
     np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-12, atol=1e-12)
     assert ours[1:] == theirs[1:]
+
+
+def test_cache_entries_and_parameters_agree():
+    def program(lib):
+        framework, value = lib.framework, lib.value
+        calls = []
+
+        class Summer(framework.LeafSystem):
+            def __init__(self):
+                framework.LeafSystem.__init__(self)
+                self.DeclareNumericParameter(framework.BasicVector([2.0, 3.0]))
+                self.DeclareAbstractState(value.AbstractValue.Make("hello"))
+                self.entry = self.DeclareCacheEntry(
+                    "sum", framework.ValueProducer(
+                        allocate=lambda: value.AbstractValue.Make(0.0),
+                        calc=self.Calc),
+                    {self.all_parameters_ticket()})
+
+            def Calc(self, context, result):
+                calls.append(context.get_time())
+                result.set_value(float(sum(
+                    context.get_numeric_parameter(0).CopyToVector())))
+
+        system = Summer()
+        context = system.CreateDefaultContext()
+        entry = system.entry
+        out = [entry.Eval(context), entry.Eval(context), len(calls),
+               entry.description(), entry.is_out_of_date(context)]
+        context.get_mutable_numeric_parameter(0).SetFromVector([5.0, 5.0])
+        out += [entry.is_out_of_date(context), entry.Eval(context),
+                len(calls),
+                system.get_cache_entry(entry.cache_index()).description()]
+        parameters = context.get_parameters()
+        out += [parameters.num_numeric_parameter_groups(),
+                list(parameters.get_numeric_parameter(0).CopyToVector()),
+                parameters.num_abstract_parameters()]
+        state = context.get_state()
+        out += [state.get_abstract_state().size(),
+                state.get_abstract_state(0).get_value()]
+        context.get_mutable_state().get_mutable_abstract_state(0).set_value(
+            "bye")
+        out.append(context.get_abstract_state(0).get_value())
+        made = framework.Parameters(vec=framework.BasicVector([1.0]))
+        out += [made.num_numeric_parameter_groups(),
+                made.Clone().get_numeric_parameter(0).GetAtIndex(0)]
+        values = framework.AbstractValues([value.AbstractValue.Make(1),
+                                           value.AbstractValue.Make("x")])
+        out += [values.size(), values.get_value(1).get_value()]
+        return out
+
+    ours, theirs = both(program)
+    assert ours == theirs
