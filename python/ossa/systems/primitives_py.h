@@ -18,6 +18,10 @@
 #include "ossa/systems/primitives/constant_value_source.h"
 #include "ossa/systems/primitives/constant_vector_source.h"
 #include "ossa/systems/primitives/demultiplexer.h"
+#include "ossa/systems/primitives/discrete_derivative.h"
+#include "ossa/systems/primitives/discrete_time_delay.h"
+#include "ossa/systems/primitives/discrete_time_integrator.h"
+#include "ossa/systems/primitives/first_order_low_pass_filter.h"
 #include "ossa/systems/primitives/gain.h"
 #include "ossa/systems/primitives/integrator.h"
 #include "ossa/systems/primitives/linear_system.h"
@@ -28,6 +32,7 @@
 #include "ossa/systems/primitives/sine.h"
 #include "ossa/systems/primitives/trajectory_source.h"
 #include "ossa/systems/primitives/vector_log_sink.h"
+#include "ossa/systems/primitives/wrap_to_system.h"
 #include "ossa/systems/primitives/zero_order_hold.h"
 
 namespace nb = nanobind;
@@ -42,6 +47,10 @@ using systems::ConstantVectorSource;
 using systems::Context;
 using systems::Demultiplexer;
 using systems::DiagramBuilder;
+using systems::DiscreteDerivative;
+using systems::DiscreteTimeDelay;
+using systems::DiscreteTimeIntegrator;
+using systems::FirstOrderLowPassFilter;
 using systems::Gain;
 using systems::Integrator;
 using systems::LeafSystem;
@@ -55,6 +64,7 @@ using systems::Sine;
 using systems::TrajectorySource;
 using systems::VectorLog;
 using systems::VectorLogSink;
+using systems::WrapToSystem;
 using systems::ZeroOrderHold;
 
 inline constexpr auto kRef = nb::rv_policy::reference_internal;
@@ -234,6 +244,48 @@ void DoDefinePrimitives(nb::module_ m) {
            &Integrator<T>::set_default_integral_value, nb::arg("value"))
       .def("set_integral_value", &Integrator<T>::set_integral_value,
            nb::arg("context"), nb::arg("value"));
+
+  DefineTemplateClassWithDefault<FirstOrderLowPassFilter<T>, LeafSystem<T>>(
+      m, "FirstOrderLowPassFilter", param, "τ·ż + z = u per entry, y = z.")
+      .def(nb::init<double, int>(), nb::arg("time_constant"),
+           nb::arg("size") = 1)
+      .def(nb::init<VectorArg>(), nb::arg("time_constants"))
+      .def("get_time_constant", &FirstOrderLowPassFilter<T>::get_time_constant)
+      .def("get_time_constants_vector",
+           &FirstOrderLowPassFilter<T>::get_time_constants_vector, kRef)
+      .def("set_initial_output_value",
+           &FirstOrderLowPassFilter<T>::set_initial_output_value,
+           nb::arg("context"), nb::arg("z0"));
+
+  DefineTemplateClassWithDefault<DiscreteTimeIntegrator<T>, LeafSystem<T>>(
+      m, "DiscreteTimeIntegrator", param,
+      "x[n+1] = x[n] + h·u[n] every time_step h, y = x.")
+      .def(nb::init<int, double>(), nb::arg("size"), nb::arg("time_step"))
+      .def("time_step", &DiscreteTimeIntegrator<T>::time_step)
+      .def("set_integral_value", &DiscreteTimeIntegrator<T>::set_integral_value,
+           nb::arg("context"), nb::arg("value"));
+
+  DefineTemplateClassWithDefault<DiscreteDerivative<T>, LeafSystem<T>>(
+      m, "DiscreteDerivative", param,
+      "y = (u[n] − u[n−1]) / h from samples taken every time_step h.")
+      .def(nb::init<int, double, bool>(), nb::arg("num_inputs"),
+           nb::arg("time_step"), nb::arg("suppress_initial_transient") = true)
+      .def("time_step", &DiscreteDerivative<T>::time_step)
+      .def("suppress_initial_transient",
+           &DiscreteDerivative<T>::suppress_initial_transient);
+
+  DefineTemplateClassWithDefault<DiscreteTimeDelay<T>, LeafSystem<T>>(
+      m, "DiscreteTimeDelay", param,
+      "Outputs the input sampled delay_time_steps updates ago.")
+      .def(nb::init<double, int, int>(), nb::arg("update_sec"),
+           nb::arg("delay_time_steps"), nb::arg("vector_size"));
+
+  DefineTemplateClassWithDefault<WrapToSystem<T>, LeafSystem<T>>(
+      m, "WrapToSystem", param,
+      "y = u with the entries given an interval wrapped into it.")
+      .def(nb::init<int>(), nb::arg("size"))
+      .def("set_interval", &WrapToSystem<T>::set_interval, nb::arg("index"),
+           nb::arg("low"), nb::arg("high"));
 
   // The sink belongs to the builder (then to its Diagram): the builder is
   // kept alive as long as the returned reference. A plain overloaded

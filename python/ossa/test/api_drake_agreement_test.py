@@ -963,3 +963,68 @@ def test_cache_entries_and_parameters_agree():
 
     ours, theirs = both(program)
     assert ours == theirs
+
+
+def _sampled(lib, make_system, times, output=0):
+    """Outputs of `make_system()` fed u(t) = [1 + 2t, 3 - t] (a ramp from a
+    TrajectorySource) at `times`, from one simulation."""
+    framework, primitives = lib.framework, lib.primitives
+    builder = framework.DiagramBuilder()
+    ramp = lib.trajectories.PiecewisePolynomial.FirstOrderHold(
+        [0.0, 10.0], np.array([[1.0, 21.0], [3.0, -7.0]]))
+    source = builder.AddSystem(primitives.TrajectorySource(ramp))
+    system = builder.AddSystem(make_system())
+    builder.Connect(source.get_output_port(), system.get_input_port())
+    diagram = builder.Build()
+    simulator = lib.analysis.Simulator(diagram)
+    lib.analysis.ResetIntegratorFromFlags(simulator, "runge_kutta2", 0.01)
+    context = system.GetMyContextFromRoot(simulator.get_mutable_context())
+    values = []
+    for t in times:
+        simulator.AdvanceTo(t)
+        values.append(list(system.get_output_port(output).Eval(context)))
+    return values
+
+
+def test_filters_and_discrete_primitives_agree():
+    times = [0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.31, 0.5]
+
+    def program(lib):
+        p = lib.primitives
+        out = []
+        for make in (lambda: p.DiscreteDerivative(2, 0.1),
+                     lambda: p.DiscreteDerivative(2, 0.1, False),
+                     lambda: p.DiscreteTimeDelay(0.1, 2, 2),
+                     lambda: p.DiscreteTimeIntegrator(2, 0.1),
+                     lambda: p.FirstOrderLowPassFilter(0.2, 2),
+                     lambda: p.FirstOrderLowPassFilter([0.1, 0.3])):
+            out.append(_sampled(lib, make, times))
+
+        def wrapped():
+            system = p.WrapToSystem(2)
+            system.set_interval(0, -0.5, 0.5)
+            return system
+
+        out.append(_sampled(lib, wrapped, times))
+        lowpass = p.FirstOrderLowPassFilter([0.1, 0.3])
+        context = lowpass.CreateDefaultContext()
+        lowpass.set_initial_output_value(context, [1.0, 2.0])
+        names = [(s.get_input_port().get_name(), s.get_output_port().get_name())
+                 for s in (p.DiscreteDerivative(1, 0.1),
+                           p.DiscreteTimeDelay(0.1, 1, 1),
+                           p.DiscreteTimeIntegrator(1, 0.1),
+                           p.FirstOrderLowPassFilter(1.0), p.WrapToSystem(1))]
+        return (np.array(out), names,
+                [list(lowpass.get_output_port().Eval(context)),
+                 lowpass.get_time_constants_vector().tolist(),
+                 p.FirstOrderLowPassFilter(0.5).get_time_constant(),
+                 p.DiscreteDerivative(1, 0.1).suppress_initial_transient(),
+                 p.DiscreteTimeIntegrator(1, 0.25).time_step()],
+                [error_of(lambda: lowpass.get_time_constant())])
+
+    ours, theirs = both(program)
+    # The filters integrate with the same fixed-step scheme (RK2, 0.01 s):
+    # the same arithmetic up to roundoff.
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-12, atol=1e-12)
+    assert ours[1:3] == theirs[1:3]
+    assert_same_errors(ours[3], theirs[3])

@@ -13,6 +13,10 @@
 #include "ossa/systems/primitives/constant_value_source.h"
 #include "ossa/systems/primitives/constant_vector_source.h"
 #include "ossa/systems/primitives/demultiplexer.h"
+#include "ossa/systems/primitives/discrete_derivative.h"
+#include "ossa/systems/primitives/discrete_time_delay.h"
+#include "ossa/systems/primitives/discrete_time_integrator.h"
+#include "ossa/systems/primitives/first_order_low_pass_filter.h"
 #include "ossa/systems/primitives/gain.h"
 #include "ossa/systems/primitives/integrator.h"
 #include "ossa/systems/primitives/linear_system.h"
@@ -23,6 +27,7 @@
 #include "ossa/systems/primitives/sine.h"
 #include "ossa/systems/primitives/trajectory_source.h"
 #include "ossa/systems/primitives/vector_log_sink.h"
+#include "ossa/systems/primitives/wrap_to_system.h"
 #include "ossa/systems/primitives/zero_order_hold.h"
 
 namespace ossa::systems {
@@ -372,6 +377,77 @@ TEST(PrimitivesTest, IntegratorIntegrates) {
                 ->get_continuous_state_vector()
                 .CopyToVector(),
             Vector3d(1, 1, 1));
+}
+
+TEST(PrimitivesTest, FirstOrderLowPassFilterLags) {
+  FirstOrderLowPassFilter<double> filter(Vector2d(0.5, 2.0));
+  auto context = filter.CreateDefaultContext();
+  filter.set_initial_output_value(context.get(), Vector2d(1, -1));
+  filter.get_input_port(0).FixValue(context.get(), Vector2d(3, 3));
+  // ż = (u − z)/τ = [(3 − 1)/0.5, (3 + 1)/2].
+  EXPECT_EQ(filter.EvalTimeDerivatives(*context).CopyToVector(),
+            Vector2d(4, 2));
+  EXPECT_EQ(filter.get_output_port(0).Eval(*context), Vector2d(1, -1));
+  EXPECT_FALSE(filter.HasAnyDirectFeedthrough());
+  EXPECT_EQ(FirstOrderLowPassFilter<double>(0.3, 2).get_time_constant(), 0.3);
+  EXPECT_THROW(filter.get_time_constant(), std::invalid_argument);
+  EXPECT_THROW(FirstOrderLowPassFilter<double>(0.0), std::logic_error);
+  EXPECT_THROW(FirstOrderLowPassFilter<double>(1.0, 0), std::logic_error);
+}
+
+TEST(PrimitivesTest, DiscreteTimeIntegratorAccumulates) {
+  DiscreteTimeIntegrator<double> integrator(2, 0.25);
+  Simulator<double> simulator(integrator);
+  auto& context = simulator.get_mutable_context();
+  integrator.set_integral_value(&context, Vector2d(1, 0));
+  integrator.get_input_port(0).FixValue(&context, Vector2d(2, -4));
+  // Updates at 0, 0.25, 0.5, 0.75 (1.0 is left for the next step):
+  // x = x0 + 4·h·u.
+  simulator.AdvanceTo(1.0);
+  EXPECT_EQ(integrator.get_output_port(0).Eval(context), Vector2d(3, -4));
+  EXPECT_THROW(DiscreteTimeIntegrator<double>(2, 0.0), std::logic_error);
+}
+
+TEST(PrimitivesTest, DiscreteDerivativeDifferencesSamples) {
+  for (bool suppress : {true, false}) {
+    DiscreteDerivative<double> derivative(1, 0.5, suppress);
+    Simulator<double> simulator(derivative);
+    auto& context = simulator.get_mutable_context();
+    derivative.get_input_port(0).FixValue(&context, Vector1<double>(2));
+    simulator.AdvanceTo(0.25);  // one sample, u = 2, after u[-1] = 0
+    EXPECT_EQ(derivative.get_output_port(0).Eval(context)[0],
+              suppress ? 0.0 : 4.0);
+    derivative.get_input_port(0).FixValue(&context, Vector1<double>(5));
+    simulator.AdvanceTo(0.75);  // second sample: (5 − 2)/0.5
+    EXPECT_EQ(derivative.get_output_port(0).Eval(context)[0], 6.0);
+    EXPECT_EQ(derivative.suppress_initial_transient(), suppress);
+  }
+  EXPECT_THROW(DiscreteDerivative<double>(0, 0.1), std::logic_error);
+}
+
+TEST(PrimitivesTest, DiscreteTimeDelayDelays) {
+  DiscreteTimeDelay<double> delay(0.5, 2, 1);
+  EXPECT_EQ(delay.get_output_port(0).get_name(), "delayed_u");
+  Simulator<double> simulator(delay);
+  auto& context = simulator.get_mutable_context();
+  double expected[] = {0, 0, 1, 2};
+  for (int k = 0; k < 4; ++k) {
+    delay.get_input_port(0).FixValue(&context, Vector1<double>(k + 1));
+    simulator.AdvanceTo(0.5 * k + 0.25);  // sample k taken at 0.5·k
+    EXPECT_EQ(delay.get_output_port(0).Eval(context)[0], expected[k]) << k;
+  }
+  EXPECT_THROW(DiscreteTimeDelay<double>(0.1, 0, 1), std::logic_error);
+}
+
+TEST(PrimitivesTest, WrapToSystemWraps) {
+  WrapToSystem<double> wrap(2);
+  wrap.set_interval(0, 0.0, 2.0);
+  auto context = wrap.CreateDefaultContext();
+  wrap.get_input_port(0).FixValue(context.get(), Vector2d(7.5, 7.5));
+  // 7.5 − 3·2 = 1.5; the entry without an interval passes through.
+  EXPECT_EQ(wrap.get_output_port(0).Eval(*context), Vector2d(1.5, 7.5));
+  EXPECT_THROW(wrap.set_interval(2, 0.0, 1.0), std::logic_error);
+  EXPECT_THROW(wrap.set_interval(0, 1.0, 1.0), std::logic_error);
 }
 
 }  // namespace
