@@ -210,3 +210,51 @@ def IsDetectable(sys, threshold=None):
             if _rank(test, threshold) < n:
                 return False
     return True
+
+
+# -- StateInterpolatorWithDiscreteDerivative (a Diagram, float) --------------
+
+from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
+from ossa.systems.framework import (Diagram as _Diagram,  # noqa: E402
+                                    DiagramBuilder as _DiagramBuilder)
+
+
+class StateInterpolatorWithDiscreteDerivative(_Diagram):
+    """Estimates a state [q; v] from positions q alone: v is the
+    DiscreteDerivative of q (sampled every time_step). Input "position"
+    (num_positions), output "state" (2·num_positions)."""
+
+    def __init__(self, num_positions, time_step,
+                 suppress_initial_transient=True):
+        _Diagram.__init__(self)
+        builder = _DiagramBuilder()
+        self._derivative = builder.AddSystem(DiscreteDerivative(  # noqa: F405
+            num_positions, time_step, suppress_initial_transient))
+        mux = builder.AddSystem(Multiplexer(  # noqa: F405
+            [num_positions, num_positions]))
+        builder.ExportInput(self._derivative.get_input_port(), "position")
+        builder.ConnectInput("position", mux.get_input_port(0))
+        builder.Connect(self._derivative.get_output_port(),
+                        mux.get_input_port(1))
+        builder.ExportOutput(mux.get_output_port(), "state")
+        builder.BuildInto(self)
+
+    def suppress_initial_transient(self):
+        return self._derivative.suppress_initial_transient()
+
+    def set_initial_position(self, context, position):
+        """Sets the sampled position history to `position`, so that the
+        velocity estimate starts at zero (and is not suppressed)."""
+        derivative_context = self.GetMutableSubsystemContext(
+            self._derivative, context)
+        position = list(position)
+        derivative_context.SetDiscreteState(0, position)
+        derivative_context.SetDiscreteState(1, position)
+        if self._derivative.suppress_initial_transient():
+            derivative_context.SetDiscreteState(2, [2.0])
+
+
+StateInterpolatorWithDiscreteDerivative_ = _TemplateClass(
+    "StateInterpolatorWithDiscreteDerivative_", scope=__name__)
+StateInterpolatorWithDiscreteDerivative_.add_instantiation(
+    float, StateInterpolatorWithDiscreteDerivative, skip_rename=True)

@@ -1028,3 +1028,25 @@ def test_filters_and_discrete_primitives_agree():
     np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-12, atol=1e-12)
     assert ours[1:3] == theirs[1:3]
     assert_same_errors(ours[3], theirs[3])
+
+
+def test_state_interpolator_agrees():
+    def program(lib):
+        p, a = lib.primitives, lib.analysis
+        interpolator = p.StateInterpolatorWithDiscreteDerivative(2, 0.1)
+        simulator = a.Simulator(interpolator)
+        context = simulator.get_mutable_context()
+        interpolator.get_input_port().FixValue(context, [1.0, 2.0])
+        out = [list(interpolator.get_output_port().Eval(context))]
+        interpolator.set_initial_position(context, [0.0, 2.0])
+        simulator.AdvanceTo(0.05)
+        out.append(list(interpolator.get_output_port().Eval(context)))
+        interpolator.get_input_port().FixValue(context, [1.5, 2.0])
+        simulator.AdvanceTo(0.15)
+        out.append(list(interpolator.get_output_port().Eval(context)))
+        return (out, interpolator.get_input_port().get_name(),
+                interpolator.get_output_port().get_name(),
+                interpolator.suppress_initial_transient())
+
+    ours, theirs = both(program)
+    assert ours == theirs
