@@ -38,7 +38,13 @@ void DefineIntegrators(nb::module_ m) {
       .value("kTimeHasAdvanced", Base::kTimeHasAdvanced)
       .value("kReachedBoundaryTime", Base::kReachedBoundaryTime)
       .value("kReachedStepLimit", Base::kReachedStepLimit);
-  base.def("supports_error_estimation", &Base::supports_error_estimation)
+  base.def("get_mutable_context", &Base::get_mutable_context,
+           nb::rv_policy::reference)
+      .def("reset_context", &Base::reset_context, nb::arg("context").none(),
+           nb::keep_alive<1, 2>(),
+           "Integrates `context` from now on (not owned: it must outlive "
+           "the integrator's use of it; None detaches).")
+      .def("supports_error_estimation", &Base::supports_error_estimation)
       .def("get_error_estimate_order", &Base::get_error_estimate_order)
       .def("set_target_accuracy", &Base::set_target_accuracy,
            nb::arg("accuracy"))
@@ -178,7 +184,10 @@ void DefineSimulator(nb::module_ m) {
       .value("kReachedTerminationCondition",
              SimulatorStatus::kReachedTerminationCondition)
       .value("kEventHandlerFailed", SimulatorStatus::kEventHandlerFailed);
-  status.def("FormatMessage", &SimulatorStatus::FormatMessage)
+  status.def("system", &SimulatorStatus::system, nb::rv_policy::reference)
+      .def("IsIdenticalStatus", &SimulatorStatus::IsIdenticalStatus,
+           nb::arg("other"))
+      .def("FormatMessage", &SimulatorStatus::FormatMessage)
       .def("succeeded", &SimulatorStatus::succeeded)
       .def("boundary_time", &SimulatorStatus::boundary_time)
       .def("return_time", &SimulatorStatus::return_time)
@@ -240,6 +249,20 @@ void DefineSimulator(nb::module_ m) {
           },
           nb::arg("monitor"))
       .def("clear_monitor", &Sim::clear_monitor)
+      .def("get_monitor",
+           [](const Sim& self) -> nb::object {
+             if (!self.get_monitor()) return nb::none();
+             // The monitor set from Python, or a callable calling the C++ one.
+             return nb::cast(self.get_monitor());
+           })
+      .def(
+          "reset_context",
+          [](Sim& self, const Context<T>& context) {
+            self.reset_context(context.Clone());
+          },
+          nb::arg("context"),
+          "Simulates a copy of `context` from now on (get_context() returns "
+          "the copy).")
       .def("set_target_realtime_rate", &Sim::set_target_realtime_rate,
            nb::arg("realtime_rate"))
       .def("get_target_realtime_rate", &Sim::get_target_realtime_rate)

@@ -188,3 +188,10 @@ class OutputPortSelection(_enum_module.Enum):
 
     def __int__(self):
         return self.value
+
+
+@_method(CacheEntry, "has_default_prerequisites")  # noqa: F405
+def _cache_entry_has_default_prerequisites(self):
+    """Whether the prerequisites are the default, all sources."""
+    return self.prerequisites() == {
+        SystemBase.all_sources_ticket()}  # noqa: F405

@@ -97,6 +97,34 @@ void DefineIndexesAndEventStatus(nb::module_ m) {
   BindTypeSafeIndex<systems::CacheIndex>(m, "CacheIndex");
   BindTypeSafeIndex<systems::ContinuousStateIndex>(m, "ContinuousStateIndex");
   BindTypeSafeIndex<systems::NumericParameterIndex>(m, "NumericParameterIndex");
+  BindTypeSafeIndex<systems::AbstractParameterIndex>(m,
+                                                     "AbstractParameterIndex");
+
+  nb::class_<systems::PeriodicEventData>(
+      m, "PeriodicEventData", "The timing (period, offset) of periodic events.")
+      .def(nb::init<>())
+      .def("period_sec", &systems::PeriodicEventData::period_sec)
+      .def("offset_sec", &systems::PeriodicEventData::offset_sec)
+      .def(
+          "__eq__",
+          [](const systems::PeriodicEventData& a,
+             const systems::PeriodicEventData& b) { return a == b; },
+          nb::is_operator())
+      .def("__copy__",
+           [](const systems::PeriodicEventData& self) { return self; })
+      .def(
+          "__deepcopy__",
+          [](const systems::PeriodicEventData& self, nb::handle) {
+            return self;
+          },
+          nb::arg("memo"))
+      .def("__repr__", [](const systems::PeriodicEventData& self) {
+        return "PeriodicEventData(period_sec=" +
+               nb::cast<std::string>(nb::repr(nb::float_(self.period_sec()))) +
+               ", offset_sec=" +
+               nb::cast<std::string>(nb::repr(nb::float_(self.offset_sec()))) +
+               ")";
+      });
 
   // kUseDefaultName: a port name argument that asks for the default name.
   nb::class_<systems::UseDefaultName>(
@@ -615,6 +643,11 @@ void DefineSystemExtras(SystemBaseClass& system_base, SystemClass& system) {
            &System<T>::AllocateImplicitTimeDerivativesResidual)
       .def("implicit_time_derivatives_residual_size",
            &System<T>::implicit_time_derivatives_residual_size)
+      .def("GetUniquePeriodicDiscreteUpdateAttribute",
+           &System<T>::GetUniquePeriodicDiscreteUpdateAttribute)
+      .def("CalcForcedUnrestrictedUpdate",
+           &System<T>::CalcForcedUnrestrictedUpdate, nb::arg("context"),
+           nb::arg("state"))
       .def("ToAutoDiffXd", &System<T>::ToAutoDiffXd)
       .def("ToAutoDiffXdMaybe", &System<T>::ToAutoDiffXdMaybe);
 }
