@@ -1050,3 +1050,30 @@ def test_state_interpolator_agrees():
 
     ours, theirs = both(program)
     assert ours == theirs
+
+
+def test_simulator_accessors_agree():
+    def program(lib):
+        p, a, framework = lib.primitives, lib.analysis, lib.framework
+        hold = p.ZeroOrderHold(0.25, 2, 0.1)
+        timing = hold.GetUniquePeriodicDiscreteUpdateAttribute()
+        simulator = a.Simulator(hold)
+        context = simulator.get_mutable_context()
+        hold.get_input_port().FixValue(context, [1.0, 2.0])
+        first, second = simulator.AdvanceTo(0.3), simulator.AdvanceTo(0.3)
+        simulator.set_monitor(
+            lambda c: framework.EventStatus.ReachedTermination(None, "stop"))
+        status = simulator.get_monitor()(context)
+        other = hold.CreateDefaultContext()
+        other.SetTime(5.0)
+        simulator.reset_context(other)
+        return (timing.period_sec(), timing.offset_sec(),
+                p.Gain(1.0, 1).GetUniquePeriodicDiscreteUpdateAttribute(),
+                first.IsIdenticalStatus(second), first.system(),
+                str(first.reason()).rsplit(".", 1)[-1],
+                str(status.severity()).rsplit(".", 1)[-1],
+                simulator.get_context().get_time(),
+                int(framework.AbstractParameterIndex(3)))
+
+    ours, theirs = both(program)
+    assert ours == theirs
