@@ -450,9 +450,8 @@ def signatures_of(obj, name):
         inspect.Parameter.VAR_KEYWORD: "varkw",
     }
     for index, p in enumerate(sig.parameters.values()):
-        if index == 0 and p.name in ("self", "cls") and (
-                inspect.isfunction(obj) and "." in obj.__qualname__):
-            continue
+        if index == 0 and p.name in ("self", "cls"):
+            continue  # a method (maybe a function set on a class later)
         has_default = p.default is not inspect.Parameter.empty
         value = Param._NO_LITERAL
         if has_default and (p.default is None or isinstance(
@@ -468,6 +467,8 @@ def _accepts(ours, theirs):
     if any(p.kind == "var" for p in ours) and any(
             p.kind == "varkw" for p in ours):
         return True  # (*args, **kwargs): a Python-level forwarding wrapper
+    if [p.kind for p in theirs] == ["var", "varkw"]:
+        return True  # the reference documents no signature
     theirs_fixed = [p for p in theirs if p.kind not in ("var", "varkw")]
     ours_fixed = [p for p in ours if p.kind not in ("var", "varkw")]
     if not theirs_fixed and [p.kind for p in theirs] == ["varkw"] and all(

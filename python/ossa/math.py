@@ -379,6 +379,10 @@ class NumericalGradientOption:
     def method(self):
         return self._method
 
+    def NumericalGradientMethod(self):
+        """The scheme (the reference's name for method())."""
+        return self._method
+
     def perturbation_size(self):
         """√accuracy for one-sided differences, ∛accuracy for central."""
         if self._method is NumericalGradientMethod.kCentral:
@@ -387,8 +391,6 @@ class NumericalGradientOption:
 
     def __repr__(self):
         return f"<NumericalGradientOption({self._method!r})>"
-
-    NumericalGradientMethod = NumericalGradientMethod
 
 
 def ComputeNumericalGradient(calc_func, x, option=NumericalGradientOption(

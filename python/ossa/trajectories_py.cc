@@ -225,6 +225,12 @@ void DoDefineTrajectories(nb::module_ m) {
                       &PP::CubicWithContinuousSecondDerivatives),
                   nb::arg("breaks"), nb::arg("samples"),
                   nb::arg("periodic_end_condition") = false)
+      // The reference's other keyword name for the same argument.
+      .def_static("CubicWithContinuousSecondDerivatives",
+                  nb::overload_cast<Breaks, Samples, bool>(
+                      &PP::CubicWithContinuousSecondDerivatives),
+                  nb::arg("breaks"), nb::arg("samples"),
+                  nb::arg("periodic_end"))
       .def_static("CubicWithContinuousSecondDerivatives",
                   nb::overload_cast<Breaks, Samples, const MatrixX<T>&,
                                     const MatrixX<T>&>(

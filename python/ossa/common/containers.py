@@ -109,8 +109,8 @@ class NamedViewBase:
     def __getitem__(self, i):
         return self._value[i]
 
-    def __setitem__(self, i, value):
-        self._value[i] = value
+    def __setitem__(self, i, value_i):
+        self._value[i] = value_i
 
     def __len__(self):
         return len(self._value)

@@ -97,10 +97,20 @@ _alias("SetFloatingBaseBodyPoseInWorldFrame", "SetFreeBodyPoseInWorldFrame")
 _alias("SetFloatingBaseBodyPoseInAnchoredFrame",
        "SetFreeBodyPoseInAnchoredFrame")
 _alias("GetDefaultFloatingBaseBodyPose", "GetDefaultFreeBodyPose")
-_alias("SetDefaultFloatingBaseBodyPose", "SetDefaultFreeBodyPose")
 # gravity_field() gives the element itself (which Python may change).
 _alias("mutable_gravity_field", "gravity_field")
 del _alias
+
+
+def _set_default_floating_base_body_pose(self, body, X_WB):
+    """SetDefaultFreeBodyPose(body, X_WB) under the reference's newer
+    name."""
+    self.SetDefaultFreeBodyPose(body, X_WB)
+
+
+for _param in MultibodyPlant_.param_list:  # noqa: F405
+    MultibodyPlant_[_param].SetDefaultFloatingBaseBodyPose = \
+        _set_default_floating_base_body_pose  # noqa: F405
 
 
 def _num_bodies_with_name(self, name):

@@ -124,6 +124,16 @@ void DefineParameters(nb::module_ m) {
           nb::arg("abstract"))
       .def(
           "__init__",
+          [](Class* self, const AbstractValue& value) {
+            std::vector<std::unique_ptr<AbstractValue>> abstract;
+            abstract.push_back(value.Clone());
+            new (self)
+                Class(std::make_unique<DiscreteValues<T>>(),
+                      std::make_unique<AbstractValues>(std::move(abstract)));
+          },
+          nb::arg("value"))
+      .def(
+          "__init__",
           [](Class* self, const BasicVector<T>& vec) {
             std::vector<std::unique_ptr<BasicVector<T>>> numeric;
             numeric.push_back(vec.Clone());
@@ -188,6 +198,18 @@ void DefineContainerAccessors() {
       context, "get_mutable_parameters",
       [](Context<T>& self) -> Parameters<T>& {
         return self.get_mutable_parameters();
+      },
+      kRefInternal);
+  DefMethod(
+      context, "get_abstract_state",
+      [](const Context<T>& self) -> const AbstractValues& {
+        return self.get_abstract_state();
+      },
+      kRefInternal);
+  DefMethod(
+      context, "get_mutable_abstract_state",
+      [](Context<T>& self) -> AbstractValues& {
+        return self.get_mutable_state().get_mutable_abstract_state();
       },
       kRefInternal);
   DefMethod(

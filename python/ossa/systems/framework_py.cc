@@ -751,15 +751,27 @@ void DefineSystems(nb::module_ m) {
       .def("CalcForcedDiscreteVariableUpdate",
            &System<T>::CalcForcedDiscreteVariableUpdate, nb::arg("context"),
            nb::arg("discrete_state"))
-      .def("get_input_port",
-           nb::overload_cast<int>(&System<T>::get_input_port, nb::const_),
-           nb::arg("port_index"), nb::rv_policy::reference_internal)
+      .def(
+          "get_input_port",
+          // warn_deprecated: the reference warns about deprecated ports;
+          // ossa has none.
+          [](const System<T>& self, int port_index,
+             bool /* warn_deprecated */) -> const InputPort<T>& {
+            return self.get_input_port(port_index);
+          },
+          nb::arg("port_index"), nb::arg("warn_deprecated") = true,
+          nb::rv_policy::reference_internal)
       .def("get_input_port",
            nb::overload_cast<>(&System<T>::get_input_port, nb::const_),
            nb::rv_policy::reference_internal)
-      .def("get_output_port",
-           nb::overload_cast<int>(&System<T>::get_output_port, nb::const_),
-           nb::arg("port_index"), nb::rv_policy::reference_internal)
+      .def(
+          "get_output_port",
+          [](const System<T>& self, int port_index,
+             bool /* warn_deprecated */) -> const OutputPort<T>& {
+            return self.get_output_port(port_index);
+          },
+          nb::arg("port_index"), nb::arg("warn_deprecated") = true,
+          nb::rv_policy::reference_internal)
       .def("get_output_port",
            nb::overload_cast<>(&System<T>::get_output_port, nb::const_),
            nb::rv_policy::reference_internal)
@@ -883,6 +895,10 @@ void DefineDiagram(nb::module_ m) {
            nb::overload_cast<const std::string&, const InputPort<T>&>(
                &DiagramBuilder<T>::ConnectInput),
            nb::arg("diagram_port_name"), nb::arg("input"))
+      .def("ConnectInput",
+           nb::overload_cast<systems::InputPortIndex, const InputPort<T>&>(
+               &DiagramBuilder<T>::ConnectInput),
+           nb::arg("diagram_port_index"), nb::arg("input"))
       .def(
           "ExportOutput",
           [](DiagramBuilder<T>& self, const OutputPort<T>& output,

@@ -198,9 +198,9 @@ void DoDefinePrimitives(nb::module_ m) {
       .def("GetLog", &VectorLogSink<T>::GetLog, nb::arg("context"), kRef)
       .def("GetMutableLog", &VectorLogSink<T>::GetMutableLog,
            nb::arg("context"), kRef)
-      .def("FindLog", &VectorLogSink<T>::FindLog, nb::arg("root_context"), kRef)
+      .def("FindLog", &VectorLogSink<T>::FindLog, nb::arg("context"), kRef)
       .def("FindMutableLog", &VectorLogSink<T>::FindMutableLog,
-           nb::arg("root_context"), kRef)
+           nb::arg("context"), kRef)
       .def("publish_period", &VectorLogSink<T>::publish_period);
 
   using MatrixArg = const Eigen::Ref<const Eigen::MatrixXd>&;
@@ -241,7 +241,7 @@ void DoDefinePrimitives(nb::module_ m) {
       .def(nb::init<int>(), nb::arg("size"))
       .def(nb::init<VectorArg>(), nb::arg("initial_value"))
       .def("set_default_integral_value",
-           &Integrator<T>::set_default_integral_value, nb::arg("value"))
+           &Integrator<T>::set_default_integral_value, nb::arg("initial_value"))
       .def("set_integral_value", &Integrator<T>::set_integral_value,
            nb::arg("context"), nb::arg("value"));
 
