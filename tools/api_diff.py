@@ -100,6 +100,36 @@ CATEGORIES = ("geometry", "contact", "symbolic", "visualization")
 # The first match gives the reason docs/porting_guide.md lists
 # (tools/api_diff.py --markdown writes that list).
 REASONS = [
+    (r"^common:Parallelism\.__init__$",
+     "Parallelism(num_threads) works positionally and as num_threads=...; "
+     "the first positional argument is also the reference's `parallelize` "
+     "bool, so the two overloads share one Python signature."),
+    (r"^trajectories:PiecewisePolynomial\.__init__$",
+     "The overload taking polynomial matrices needs the reference's "
+     "Polynomial type (symbolic, another issue)."),
+    (r"^multibody\.plant:MultibodyPlant\.(SetFreeBodyPose|"
+     r"SetFreeBodySpatialVelocity)$",
+     "ossa takes the current keyword names (X_JpJc, V_JpJc); the "
+     "reference keeps deprecated overloads with the old ones (X_PB, V_PB)."),
+    (r"^multibody\.parsing:PackageMap", "PackageMap belongs to the parser "
+     "work (its own issue)."),
+    (r"^systems\.framework:LeafSystem\.__init__$",
+     "LeafSystem(converter) needs SystemScalarConverter, not bound: Python "
+     "systems do not convert scalars in ossa."),
+    (r"^systems\.framework:(PublishEvent|DiscreteUpdateEvent|"
+     r"UnrestrictedUpdateEvent)\.__init__$",
+     "Events made in Python take a callback (or system_callback); the "
+     "overload with an explicit trigger type is not bound."),
+    (r"^systems\.primitives:DiscreteTimeDelay\.__init__$",
+     "The abstract-valued delay is not implemented (vector delays are)."),
+    (r"^systems\.primitives:(LogVectorOutput|VectorLogSink\.__init__)$",
+     "Logging on chosen triggers (publish_triggers) is not implemented; "
+     "sinks log every step or at a period."),
+    (r"^systems\.primitives:Multiplexer\.__init__$",
+     "Multiplexer(model_vector) (a named vector type) is not bound."),
+    (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative\."
+     r"set_initial_position$",
+     "Takes the Context (the overload taking a State is not implemented)."),
     (r"^common:(GetDrakePath|kDrakeAssertIsArmed|"
      r"trigger_an_assertion_failure)$",
      "Drake's own installation and assertion switches; ossa has "
