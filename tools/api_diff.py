@@ -149,6 +149,16 @@ REASONS = [
      "give the same draws from a RandomGenerator; not implemented yet."),
     (r"^math:BalanceQuadraticForms$", "Not implemented yet."),
     (r"^math:.*cast$", "Not implemented yet."),
+    (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
+     r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory)_"
+     r"\[AutoDiffXd\]$",
+     "Written in Python on Trajectory (float), so not instantiated for "
+     "AutoDiffXd."),
+    (r"^trajectories:CompositeTrajectory\.AlignAndConcatenate$",
+     "Needs time-shifted trajectories of any kind; not implemented yet."),
+    (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
+     r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory)$",
+     "Written in Python on Trajectory: Python classes (subclassable)."),
     (r"^trajectories:PiecewisePolynomial",
      "Not implemented yet in ossa's PiecewisePolynomial (C++ and binding)."),
     (r"^trajectories:",

@@ -1077,3 +1077,55 @@ def test_simulator_accessors_agree():
 
     ours, theirs = both(program)
     assert ours == theirs
+
+
+def test_more_trajectories_agree():
+    def program(lib):
+        tr, p = lib.trajectories, lib.primitives
+        PP = tr.PiecewisePolynomial
+        discrete = tr.DiscreteTimeTrajectory(
+            [0.0, 1.0, 2.0], [np.array([[1.0]]), np.array([[2.0]]),
+                              np.array([[4.0]])])
+        out = [discrete.value(1.0).tolist(), discrete.num_times(),
+               discrete.get_times(), discrete.rows(), discrete.start_time(),
+               discrete.end_time(),
+               discrete.ToZeroOrderHold().value(1.5).tolist(),
+               error_of(lambda: discrete.value(0.5)) is not None]
+        handle = tr.FunctionHandleTrajectory(
+            lambda t: np.array([t, 2 * t]), 2, 1, 0.0, 3.0)
+        handle.set_derivative(
+            lambda t, n: np.array([1.0, 2.0]) if n == 1 else np.zeros(2))
+        out += [handle.value(1.5).ravel().tolist(), handle.has_derivative(),
+                handle.EvalDerivative(1.0, 1).ravel().tolist(),
+                handle.end_time()]
+        a = PP.FirstOrderHold([0.0, 1.0], np.array([[0.0, 1.0]]))
+        b = PP.FirstOrderHold([0.0, 1.0], np.array([[2.0, 4.0]]))
+        rows = tr.StackedTrajectory()
+        rows.Append(a)
+        rows.Append(b)
+        columns = tr.StackedTrajectory(rowwise=False)
+        columns.Append(a)
+        columns.Append(b)
+        out += [rows.value(0.5).ravel().tolist(), rows.rows(), rows.cols(),
+                rows.EvalDerivative(0.5, 1).ravel().tolist(),
+                columns.value(0.5).tolist(), columns.cols()]
+        derivative = tr.DerivativeTrajectory(
+            PP.CubicHermite([0.0, 1.0], np.array([[0.0, 1.0]]),
+                            np.array([[0.0, 0.0]])), 1)
+        out += [derivative.value(0.5).tolist(), derivative.rows(),
+                derivative.EvalDerivative(0.25, 1).tolist()]
+        composite = tr.CompositeTrajectory(
+            [a, PP.FirstOrderHold([1.0, 2.0], np.array([[1.0, 3.0]]))])
+        out += [composite.value(1.5).tolist(), composite.value(0.5).tolist(),
+                composite.end_time(), composite.segment(1).start_time(),
+                composite.get_number_of_segments(),
+                composite.get_segment_times()]
+        # C++ copies and evaluates the Python-defined trajectories.
+        source = p.TrajectorySource(rows)
+        context = source.CreateDefaultContext()
+        context.SetTime(0.25)
+        out.append(list(source.get_output_port().Eval(context)))
+        return out
+
+    ours, theirs = both(program)
+    assert ours == theirs
