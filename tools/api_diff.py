@@ -150,15 +150,13 @@ REASONS = [
     (r"^math:BalanceQuadraticForms$", "Not implemented yet."),
     (r"^math:.*cast$", "Not implemented yet."),
     (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
-     r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory)_"
+     r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory|"
+     r"PiecewiseQuaternionSlerp|PiecewisePose)_"
      r"\[AutoDiffXd\]$",
      "Written in Python on Trajectory (float), so not instantiated for "
      "AutoDiffXd."),
     (r"^trajectories:CompositeTrajectory\.AlignAndConcatenate$",
      "Needs time-shifted trajectories of any kind; not implemented yet."),
-    (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
-     r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory)$",
-     "Written in Python on Trajectory: Python classes (subclassable)."),
     (r"^trajectories:PiecewisePolynomial",
      "Not implemented yet in ossa's PiecewisePolynomial (C++ and binding)."),
     (r"^trajectories:",

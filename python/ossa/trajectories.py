@@ -357,3 +357,296 @@ for _name in ("DiscreteTimeTrajectory", "FunctionHandleTrajectory",
               "CompositeTrajectory"):
     _register(_name, globals()[_name])
 del _name
+
+
+# -- PiecewiseQuaternionSlerp and PiecewisePose (float) -----------------------
+
+def _segment_methods(cls):
+    """The PiecewiseTrajectory queries over self._breaks."""
+
+    def get_number_of_segments(self):
+        return max(len(self._breaks) - 1, 0)
+
+    def get_segment_times(self):
+        return list(self._breaks)
+
+    def segment_start_time(self, segment_index):
+        return self._breaks[segment_index]
+
+    def segment_end_time(self, segment_index):
+        return self._breaks[segment_index + 1]
+
+    def duration(self, segment_index):
+        return self._breaks[segment_index + 1] - self._breaks[segment_index]
+
+    def get_segment_index(self, t):
+        return self._segment_index(t)
+
+    def is_time_in_range(self, t):
+        return bool(self._breaks) and \
+            self._breaks[0] <= t <= self._breaks[-1]
+
+    for function in (get_number_of_segments, get_segment_times, duration,
+                     get_segment_index, is_time_in_range):
+        setattr(cls, function.__name__, function)
+    return cls
+
+
+@_segment_methods
+class PiecewiseQuaternionSlerp(Trajectory):  # noqa: F405
+    """Orientations at the breaks, spherically interpolated between them
+    (constant angular velocity per segment). value(t) is the quaternion
+    (w, x, y, z) as a 4x1 matrix; EvalDerivative(t, 1) is the angular
+    velocity w_W (3x1, in the world frame), and higher derivatives are zero.
+    Each orientation is taken with the sign closest to the previous one."""
+
+    def __init__(self, breaks=None, quaternions=None, *,
+                 rotation_matrices=None, angle_axes=None):
+        Trajectory.__init__(self)  # noqa: F405
+        self._breaks, self._quaternions = [], []
+        given = [x for x in (quaternions, rotation_matrices, angle_axes)
+                 if x is not None]
+        if breaks is None and not given:
+            return
+        if breaks is None or len(given) != 1:
+            raise TypeError("PiecewiseQuaternionSlerp(): give breaks and one "
+                            "list of orientations")
+        orientations = list(given[0])
+        breaks = [float(t) for t in breaks]
+        if len(breaks) != len(orientations):
+            raise RuntimeError("PiecewiseQuaternionSlerp(): the orientations "
+                               "and breaks differ in length")
+        if len(breaks) < 2:
+            raise RuntimeError("PiecewiseQuaternionSlerp(): needs at least "
+                               "two breaks")
+        for t, orientation in zip(breaks, orientations):
+            self._append(t, orientation)
+
+    def __deepcopy__(self, memo):
+        copied = PiecewiseQuaternionSlerp()
+        copied._breaks = list(self._breaks)
+        copied._quaternions = list(self._quaternions)
+        return copied
+
+    @staticmethod
+    def _unit_wxyz(orientation):
+        from ossa.common.eigen_geometry import AngleAxis, Quaternion
+        from ossa.math import RotationMatrix
+        if isinstance(orientation, Quaternion):
+            wxyz = orientation.wxyz()
+        elif isinstance(orientation, AngleAxis):
+            wxyz = orientation.quaternion().wxyz()
+        elif isinstance(orientation, RotationMatrix):
+            wxyz = orientation.ToQuaternion().wxyz()
+        else:
+            wxyz = RotationMatrix(_np.asarray(orientation, dtype=float)) \
+                .ToQuaternion().wxyz()
+        wxyz = _np.asarray(wxyz, dtype=float)
+        norm = _np.linalg.norm(wxyz)
+        if not norm > 0:
+            raise RuntimeError("PiecewiseQuaternionSlerp: a zero quaternion")
+        return wxyz / norm
+
+    def _append(self, time, orientation):
+        wxyz = self._unit_wxyz(orientation)
+        if self._breaks:
+            if not time > self._breaks[-1]:
+                raise RuntimeError("PiecewiseQuaternionSlerp.Append(): time "
+                                   f"{time} must be after "
+                                   f"{self._breaks[-1]}")
+            if _np.dot(wxyz, self._quaternions[-1]) < 0:
+                wxyz = -wxyz  # the same orientation, nearer the previous
+        self._breaks.append(float(time))
+        self._quaternions.append(wxyz)
+
+    def Append(self, time, quaternion=None, *, rotation_matrix=None,
+               angle_axis=None):
+        """Adds an orientation (a Quaternion, RotationMatrix or AngleAxis)
+        at `time` (after the last break)."""
+        given = [x for x in (quaternion, rotation_matrix, angle_axis)
+                 if x is not None]
+        if len(given) != 1:
+            raise TypeError("PiecewiseQuaternionSlerp.Append(): give one "
+                            "orientation")
+        self._append(float(time), given[0])
+
+    def _segment_index(self, t):
+        if len(self._breaks) < 2:
+            raise RuntimeError("PiecewiseQuaternionSlerp: fewer than two "
+                               "breaks")
+        for i in range(len(self._breaks) - 2):
+            if t < self._breaks[i + 1]:
+                return i
+        return len(self._breaks) - 2
+
+    def _segment(self, t):
+        """(index, fraction in [0, 1], axis·angle of q_{i+1}·q_i⁻¹)."""
+        from ossa.common.eigen_geometry import AngleAxis, Quaternion
+        i = self._segment_index(t)
+        t0, t1 = self._breaks[i], self._breaks[i + 1]
+        s = min(max((t - t0) / (t1 - t0), 0.0), 1.0)
+        q0 = Quaternion(self._quaternions[i])
+        q1 = Quaternion(self._quaternions[i + 1])
+        relative = AngleAxis(q1.multiply(q0.inverse()))
+        return i, s, q0, q1, relative.axis() * relative.angle() / (t1 - t0)
+
+    def orientation(self, time):
+        """The interpolated orientation (a Quaternion)."""
+        from ossa.common.eigen_geometry import Quaternion
+        _, s, q0, q1, _ = self._segment(time)
+        return Quaternion(q0.slerp(s, q1).wxyz())
+
+    def angular_velocity(self, time):
+        """w_W: constant on each segment (the nearest one outside)."""
+        return self._segment(time)[4]
+
+    def angular_acceleration(self, time):
+        return _np.zeros(3)
+
+    def do_value(self, t):
+        return _np.asarray(self.orientation(t).wxyz()).reshape(4, 1)
+
+    def do_has_derivative(self):
+        return True
+
+    def DoEvalDerivative(self, t, derivative_order):
+        if derivative_order == 0:
+            return self.do_value(t)
+        if derivative_order == 1:
+            return self.angular_velocity(t).reshape(3, 1)
+        return _np.zeros((3, 1))
+
+    def do_rows(self):
+        return 4
+
+    def do_cols(self):
+        return 1
+
+    def do_start_time(self):
+        return self._breaks[0] if self._breaks else 0.0
+
+    def do_end_time(self):
+        return self._breaks[-1] if self._breaks else 0.0
+
+
+@_segment_methods
+class PiecewisePose(Trajectory):  # noqa: F405
+    """A pose X(t): a PiecewisePolynomial position and a
+    PiecewiseQuaternionSlerp orientation on the same breaks. value(t) is
+    the 4x4 matrix; EvalDerivative(t, 1) the spatial velocity [w; v] and
+    EvalDerivative(t, 2) the spatial acceleration [α; a] (6x1)."""
+
+    def __init__(self, position_trajectory=None,
+                 orientation_trajectory=None):
+        Trajectory.__init__(self)  # noqa: F405
+        if (position_trajectory is None) != (orientation_trajectory is None):
+            raise TypeError("PiecewisePose(): give both trajectories or "
+                            "neither")
+        if position_trajectory is None:
+            position_trajectory = PiecewisePolynomial()  # noqa: F405
+            orientation_trajectory = PiecewiseQuaternionSlerp()
+        elif position_trajectory.rows() != 3 or \
+                position_trajectory.cols() != 1:
+            raise RuntimeError("PiecewisePose(): the position trajectory "
+                               "must be 3x1")
+        self._position = position_trajectory
+        self._orientation = orientation_trajectory
+        self._breaks = list(position_trajectory.get_segment_times()) \
+            if not position_trajectory.empty() else []
+
+    def __deepcopy__(self, memo):
+        return PiecewisePose(self._position.Clone(),
+                             _copy.deepcopy(self._orientation, memo))
+
+    @staticmethod
+    def MakeLinear(times, poses):
+        """Positions linear and orientations slerped between the poses."""
+        times = [float(t) for t in times]
+        positions = _np.column_stack([X.translation() for X in poses])
+        return PiecewisePose(
+            PiecewisePolynomial.FirstOrderHold(times, positions),  # noqa
+            PiecewiseQuaternionSlerp(times, [X.rotation() for X in poses]))
+
+    @staticmethod
+    def MakeCubicLinearWithEndLinearVelocity(times, poses,
+                                             start_vel=_np.zeros(3),
+                                             end_vel=_np.zeros(3)):
+        """Positions on a cubic spline with continuous second derivatives
+        and the given end velocities; orientations slerped."""
+        times = [float(t) for t in times]
+        samples = [_np.asarray(X.translation()).reshape(3, 1) for X in poses]
+        position = PiecewisePolynomial.CubicWithContinuousSecondDerivatives(  # noqa
+            times, samples, _np.asarray(start_vel, float).reshape(3, 1),
+            _np.asarray(end_vel, float).reshape(3, 1))
+        return PiecewisePose(
+            position,
+            PiecewiseQuaternionSlerp(times, [X.rotation() for X in poses]))
+
+    def _segment_index(self, t):
+        return self._position.get_segment_index(t)
+
+    def get_position_trajectory(self):
+        return self._position
+
+    def get_orientation_trajectory(self):
+        return self._orientation
+
+    def GetPose(self, time):
+        from ossa.math import RigidTransform, RotationMatrix
+        return RigidTransform(
+            RotationMatrix(self._orientation.orientation(time)),
+            _np.asarray(self._position.value(time)).ravel())
+
+    def GetVelocity(self, time):
+        """[w_W; v_W]."""
+        return _np.concatenate([
+            self._orientation.angular_velocity(time),
+            _np.asarray(self._position.EvalDerivative(time, 1)).ravel()])
+
+    def GetAcceleration(self, time):
+        """[α_W; a_W] (α is zero: constant angular velocity per segment)."""
+        return _np.concatenate([
+            self._orientation.angular_acceleration(time),
+            _np.asarray(self._position.EvalDerivative(time, 2)).ravel()])
+
+    def IsApprox(self, other, tol):
+        """Positions (PiecewisePolynomial.isApprox, tol) and orientations
+        (each quaternion entry within tol) agree."""
+        if not self._position.isApprox(other._position, tol):
+            return False
+        mine, theirs = self._orientation, other._orientation
+        return mine.get_segment_times() == theirs.get_segment_times() and \
+            all(_np.allclose(a, b, rtol=0, atol=tol) for a, b in
+                zip(mine._quaternions, theirs._quaternions))
+
+    def do_value(self, t):
+        return self.GetPose(t).GetAsMatrix4()
+
+    def do_has_derivative(self):
+        return True
+
+    def DoEvalDerivative(self, t, derivative_order):
+        if derivative_order == 0:
+            return self.do_value(t)
+        if derivative_order == 1:
+            return self.GetVelocity(t).reshape(6, 1)
+        if derivative_order == 2:
+            return self.GetAcceleration(t).reshape(6, 1)
+        return _np.zeros((6, 1))
+
+    def do_rows(self):
+        return 4
+
+    def do_cols(self):
+        return 4
+
+    def do_start_time(self):
+        return self._position.start_time() if self._breaks else 0.0
+
+    def do_end_time(self):
+        return self._position.end_time() if self._breaks else 0.0
+
+
+for _name in ("PiecewiseQuaternionSlerp", "PiecewisePose"):
+    _register(_name, globals()[_name])
+del _name

@@ -1129,3 +1129,40 @@ def test_more_trajectories_agree():
 
     ours, theirs = both(program)
     assert ours == theirs
+
+
+def test_quaternion_slerp_and_pose_trajectories_agree():
+    def program(lib):
+        tr, m, g = lib.trajectories, lib.math, lib.eigen_geometry
+        R, X = m.RollPitchYaw, m.RigidTransform
+        quaternions = [g.Quaternion(R(*rpy).ToQuaternion().wxyz()) for rpy in
+                       ((0, 0, 0), (0.3, 0.2, 0.1), (-2.0, 1.0, 3.0))]
+        slerp = tr.PiecewiseQuaternionSlerp([0.0, 1.0, 3.0], quaternions)
+        out = [slerp.rows(), slerp.cols()]
+        for t in (-1.0, 0.5, 2.0, 3.0, 5.0):  # outside the breaks too
+            out += (list(slerp.value(t).ravel()) +
+                    list(slerp.angular_velocity(t)) +
+                    list(slerp.EvalDerivative(t, 1).ravel()))
+        # A quaternion of the opposite sign is the same orientation.
+        flipped = tr.PiecewiseQuaternionSlerp(
+            [0.0, 1.0], [quaternions[0], g.Quaternion(-quaternions[1].wxyz())])
+        out += list(flipped.value(0.5).ravel())
+        linear = tr.PiecewisePose.MakeLinear(
+            [0.0, 1.0], [X(R(0, 0, 0), [0, 0, 0]), X(R(0.1, 0.2, 0.3),
+                                                     [1, 2, 3])])
+        out += (list(linear.value(0.5).ravel()) +
+                list(linear.GetVelocity(0.5)) +
+                list(linear.GetAcceleration(0.5)) +
+                list(linear.EvalDerivative(0.5, 1).ravel()))
+        cubic = tr.PiecewisePose.MakeCubicLinearWithEndLinearVelocity(
+            [0.0, 1.0, 2.0], [X([0, 0, 0]), X(R(0.1, 0, 0), [1, 0, 0]),
+                              X([2, 1, 0])])
+        out += (list(cubic.GetPose(0.5).translation()) +
+                list(cubic.GetVelocity(0.5)) +
+                [cubic.get_position_trajectory().get_number_of_segments(),
+                 linear.IsApprox(linear, 1e-10), linear.rows(),
+                 linear.cols()])
+        return np.array(out, dtype=float)
+
+    ours, theirs = both(program)
+    assert_close(ours, theirs, "slerp and pose trajectories")
