@@ -151,7 +151,7 @@ REASONS = [
     (r"^math:.*cast$", "Not implemented yet."),
     (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
      r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory|"
-     r"PiecewiseQuaternionSlerp|PiecewisePose)_"
+     r"PiecewiseQuaternionSlerp|PiecewisePose|PathParameterizedTrajectory)_"
      r"\[AutoDiffXd\]$",
      "Written in Python on Trajectory (float), so not instantiated for "
      "AutoDiffXd."),

@@ -650,3 +650,74 @@ class PiecewisePose(Trajectory):  # noqa: F405
 for _name in ("PiecewiseQuaternionSlerp", "PiecewisePose"):
     _register(_name, globals()[_name])
 del _name
+
+
+class PathParameterizedTrajectory(Trajectory):  # noqa: F405
+    """x(t) = path(s(t)): a path re-timed by a scalar time scaling s(t)
+    (1x1). Derivatives by Faà di Bruno's formula (both trajectories must
+    have derivatives for those)."""
+
+    def __init__(self, path, time_scaling):
+        Trajectory.__init__(self)  # noqa: F405
+        if time_scaling.rows() != 1 or time_scaling.cols() != 1:
+            raise RuntimeError("PathParameterizedTrajectory(): the time "
+                               "scaling must be 1x1")
+        self._path = path.Clone()
+        self._scaling = time_scaling.Clone()
+
+    def __deepcopy__(self, memo):
+        return PathParameterizedTrajectory(self._path, self._scaling)
+
+    def path(self):
+        return self._path
+
+    def time_scaling(self):
+        return self._scaling
+
+    def _s(self, t, order=0):
+        if order == 0:
+            return float(_np.asarray(self._scaling.value(t)).ravel()[0])
+        return float(_np.asarray(self._scaling.EvalDerivative(t, order))
+                     .ravel()[0])
+
+    def do_value(self, t):
+        return self._path.value(self._s(t))
+
+    def do_has_derivative(self):
+        return self._path.has_derivative() and self._scaling.has_derivative()
+
+    def DoEvalDerivative(self, t, derivative_order):
+        n = derivative_order
+        if n == 0:
+            return self.do_value(t)
+        s = self._s(t)
+        ds = [None] + [self._s(t, k) for k in range(1, n + 1)]
+        # Bell polynomials B[m][k](ds[1], ..., ds[m-k+1]).
+        bell = [[0.0] * (n + 1) for _ in range(n + 1)]
+        bell[0][0] = 1.0
+        for m in range(1, n + 1):
+            for k in range(1, m + 1):
+                bell[m][k] = sum(_math.comb(m - 1, i - 1) * ds[i] *
+                                 bell[m - i][k - 1]
+                                 for i in range(1, m - k + 2))
+        result = _np.zeros((self.rows(), self.cols()))
+        for k in range(1, n + 1):
+            if bell[n][k] != 0.0:
+                result = result + bell[n][k] * _np.asarray(
+                    self._path.EvalDerivative(s, k))
+        return result
+
+    def do_rows(self):
+        return self._path.rows()
+
+    def do_cols(self):
+        return self._path.cols()
+
+    def do_start_time(self):
+        return self._scaling.start_time()
+
+    def do_end_time(self):
+        return self._scaling.end_time()
+
+
+_register("PathParameterizedTrajectory", PathParameterizedTrajectory)

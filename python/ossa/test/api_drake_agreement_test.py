@@ -1166,3 +1166,21 @@ def test_quaternion_slerp_and_pose_trajectories_agree():
 
     ours, theirs = both(program)
     assert_close(ours, theirs, "slerp and pose trajectories")
+
+
+def test_path_parameterized_trajectory_agrees():
+    def program(lib):
+        PP = lib.trajectories.PiecewisePolynomial
+        path = PP.CubicHermite([0.0, 2.0], np.array([[0.0, 1.0], [1.0, 0.0]]),
+                               np.array([[1.0, 0.0], [0.0, -1.0]]))
+        scaling = PP.CubicHermite([0.0, 1.0], np.array([[0.0, 2.0]]),
+                                  np.array([[0.5, 1.0]]))
+        retimed = lib.trajectories.PathParameterizedTrajectory(path, scaling)
+        return np.hstack([retimed.value(0.3).ravel()] + [
+            retimed.EvalDerivative(0.3, n).ravel() for n in (1, 2, 3)] + [
+            [retimed.start_time(), retimed.end_time(), retimed.rows(),
+             retimed.path().rows(), retimed.time_scaling().rows()]])
+
+    ours, theirs = both(program)
+    # Derivatives of products of cubics, summed in different orders.
+    assert_close(ours, theirs, "path-parameterized trajectory")
