@@ -1184,3 +1184,31 @@ def test_path_parameterized_trajectory_agrees():
     ours, theirs = both(program)
     # Derivatives of products of cubics, summed in different orders.
     assert_close(ours, theirs, "path-parameterized trajectory")
+
+
+def test_autodiff_diagrams_agree():
+    def program(lib):
+        f, p, ad = lib.framework, lib.primitives, lib.autodiffutils
+        AD = ad.AutoDiffXd
+        builder = f.DiagramBuilder_[AD]()
+        source = builder.AddSystem(p.ConstantVectorSource_[AD](
+            [AD(1.0, [1.0, 0.0]), AD(2.0, [0.0, 1.0])]))
+        gain = builder.AddSystem(p.Gain_[AD](3.0, 2))
+        builder.Connect(source.get_output_port(), gain.get_input_port())
+        builder.ExportOutput(gain.get_output_port(), "y")
+        diagram = builder.Build()
+        y = np.asarray(diagram.get_output_port(0).Eval(
+            diagram.CreateDefaultContext()))
+        float_builder = f.DiagramBuilder()
+        float_gain = float_builder.AddSystem(p.Gain(2.0, 1))
+        float_builder.ExportInput(float_gain.get_input_port())
+        float_builder.ExportOutput(float_gain.get_output_port())
+        converted = float_builder.Build().ToAutoDiffXd()
+        return (_instantiation_name(type(diagram)),
+                [v.value() for v in y], ad.ExtractGradient(y).tolist(),
+                len(diagram.GetSystems()),
+                _instantiation_name(type(converted)),
+                len(converted.GetSystems()))
+
+    ours, theirs = both(program)
+    assert ours == theirs
