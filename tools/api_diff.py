@@ -247,6 +247,8 @@ REASONS = [
      r"FittedValueIteration|LinearProgrammingApproximateDynamicProgramming|"
      r"PeriodicBoundaryCondition)",
      "Needs mathematical programming (not part of ossa)."),
+    (r"^systems\.controllers:JointStiffnessController_\[AutoDiffXd\]$",
+     "Written in Python (float), so not instantiated for AutoDiffXd."),
     (r"^systems\.controllers:(FiniteHorizonLinearQuadraticRegulator|"
      r"MakeFiniteHorizonLinearQuadraticRegulator)",
      "Needs a Riccati differential equation solver; not implemented yet."),

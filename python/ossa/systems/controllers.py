@@ -101,3 +101,81 @@ def DiscreteTimeLinearQuadraticRegulator(A, B, Q, R, N=_np.zeros((0, 0))):
     """(K, S) of the discrete-time LQR: u[n] = -Kx[n] minimizes
     Σ xᵀQx + uᵀRu + 2xᵀNu for x[n+1] = Ax + Bu."""
     return _lqr_gains(A, B, Q, R, N, discrete=True)
+
+
+# -- JointStiffnessController (a LeafSystem written in Python, float) --------
+
+from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
+from ossa.systems.framework import LeafSystem as _LeafSystem  # noqa: E402
+
+
+class JointStiffnessController(_LeafSystem):
+    """Joint-space stiffness control of a fully actuated plant:
+    τ = −τ_g(q) − τ_app(q, v) + kp⊙(q_d − q) + kd⊙(v_d − v), where τ_g is
+    the gravity generalized force and τ_app that of the plant's force
+    elements; the output is the actuation u with B·u = τ. Ports: inputs
+    "estimated_state" and "desired_state" ([q; v] each), output
+    "actuation"."""
+
+    def __init__(self, plant, kp, kd):
+        _LeafSystem.__init__(self)
+        import numpy as np
+        from ossa.multibody.tree import MultibodyForces
+        if not plant.is_finalized():
+            raise RuntimeError("JointStiffnessController(): the plant must "
+                               "be finalized")
+        nq, nv = plant.num_positions(), plant.num_velocities()
+        if nq != nv:
+            raise RuntimeError("JointStiffnessController(): the plant must "
+                               "have as many positions as velocities")
+        kp, kd = np.asarray(kp, float).ravel(), np.asarray(kd, float).ravel()
+        if kp.size != nv or kd.size != nv:
+            raise RuntimeError(f"JointStiffnessController(): kp and kd must "
+                               f"have {nv} entries")
+        B = plant.MakeActuationMatrix()
+        if B.shape != (nv, nv) or abs(np.linalg.det(B)) < 1e-12:
+            raise RuntimeError("JointStiffnessController(): the plant must "
+                               "be fully actuated (one actuator per "
+                               "velocity)")
+        self._plant = plant
+        self._plant_context = plant.CreateDefaultContext()
+        self._forces = MultibodyForces(plant)
+        self._kp, self._kd, self._B = kp, kd, B
+        self._nv = nv
+        self._estimated = self.DeclareVectorInputPort("estimated_state",
+                                                      2 * nv)
+        self._desired = self.DeclareVectorInputPort("desired_state", 2 * nv)
+        self._actuation = self.DeclareVectorOutputPort(
+            "actuation", plant.num_actuators(), self._CalcActuation)
+
+    def _CalcActuation(self, context, output):
+        import numpy as np
+        x = self._estimated.Eval(context)
+        x_d = self._desired.Eval(context)
+        n = self._nv
+        plant, plant_context = self._plant, self._plant_context
+        plant.SetPositionsAndVelocities(plant_context, x)
+        tau = -np.asarray(plant.CalcGravityGeneralizedForces(plant_context))
+        self._forces.SetZero()
+        plant.CalcForceElementsContribution(plant_context, self._forces)
+        tau -= np.asarray(self._forces.generalized_forces())
+        tau += self._kp * (x_d[:n] - x[:n]) + self._kd * (x_d[n:] - x[n:])
+        output.SetFromVector(np.linalg.solve(self._B, tau))
+
+    def get_input_port_estimated_state(self):
+        return self._estimated
+
+    def get_input_port_desired_state(self):
+        return self._desired
+
+    def get_output_port_actuation(self):
+        return self._actuation
+
+    def get_multibody_plant(self):
+        return self._plant
+
+
+JointStiffnessController_ = _TemplateClass("JointStiffnessController_",
+                                           scope=__name__)
+JointStiffnessController_.add_instantiation(float, JointStiffnessController,
+                                            skip_rename=True)

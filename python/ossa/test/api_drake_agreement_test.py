@@ -1212,3 +1212,35 @@ def test_autodiff_diagrams_agree():
 
     ours, theirs = both(program)
     assert ours == theirs
+
+
+def test_joint_stiffness_controller_agrees():
+    def program(lib):
+        P, T, C = lib.plant, lib.tree, lib.controllers
+        plant = P.MultibodyPlant(0.0)
+        upper = plant.AddRigidBody("upper", T.SpatialInertia.MakeFromCentralInertia(
+            1.0, [0, 0, -1.0], T.RotationalInertia(1e-3, 1e-3, 1e-3)))
+        shoulder = plant.AddJoint(T.RevoluteJoint(
+            "shoulder", plant.world_frame(), upper.body_frame(), [0, 1, 0],
+            damping=0.3))
+        lower = plant.AddRigidBody("lower", T.SpatialInertia.MakeFromCentralInertia(
+            0.5, [0, 0, -0.5], T.RotationalInertia(1e-3, 1e-3, 1e-3)))
+        elbow = plant.AddJoint(T.RevoluteJoint(
+            "elbow", upper.body_frame(), lower.body_frame(), [0, 1, 0]))
+        # Actuators in the other order than the joints: u is B⁻¹τ.
+        plant.AddJointActuator("elbow_motor", elbow)
+        plant.AddJointActuator("shoulder_motor", shoulder)
+        plant.Finalize()
+        controller = C.JointStiffnessController(plant, [10.0, 5.0], [2.0, 1.0])
+        context = controller.CreateDefaultContext()
+        controller.get_input_port_estimated_state().FixValue(
+            context, [0.3, -0.2, 0.1, 0.4])
+        controller.get_input_port_desired_state().FixValue(
+            context, [0.5, 0.1, 0.0, 0.0])
+        return ([controller.get_input_port(i).get_name() for i in range(2)],
+                controller.get_output_port().get_name(),
+                controller.get_output_port_actuation().Eval(context).tolist())
+
+    ours, theirs = both(program)
+    assert ours[:2] == theirs[:2]
+    assert_close(ours[2], theirs[2], "stiffness control actuation")
