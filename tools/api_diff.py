@@ -242,6 +242,10 @@ REASONS = [
      r"BarycentricMeshSystem|LinearTransformDensity|RandomSource|"
      r"AddRandomInputs)",
      "Not implemented yet (neural-network and random-source systems)."),
+    (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative_"
+     r"\[AutoDiffXd\]$",
+     "Written in Python (a float Diagram), so not instantiated for "
+     "AutoDiffXd."),
     (r"^systems\.primitives:", "Not implemented yet."),
     (r"^systems\.controllers:(DynamicProgrammingOptions|"
      r"FittedValueIteration|LinearProgrammingApproximateDynamicProgramming|"
