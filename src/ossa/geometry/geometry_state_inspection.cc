@@ -331,26 +331,31 @@ void GeometryState<T>::FinalizePoseUpdate() const {
   }
 }
 
-template <typename T>
-const math::RigidTransform<T>& GeometryState<T>::get_pose_in_world(
-    FrameId id) const {
-  auto it = X_WF_.find(id);
-  if (it == X_WF_.end()) {
-    ThrowRuntimeError("No world pose available for invalid frame id: {}",
+namespace {
+
+// poses.at(id), or an error naming the id's kind ("frame", "geometry").
+template <typename Id, typename Poses>
+const auto& PoseOrThrow(const Poses& poses, Id id, const char* kind) {
+  const auto it = poses.find(id);
+  if (it == poses.end()) {
+    ThrowRuntimeError("No world pose available for invalid {} id: {}", kind,
                       id.to_string());
   }
   return it->second;
 }
 
+}  // namespace
+
+template <typename T>
+const math::RigidTransform<T>& GeometryState<T>::get_pose_in_world(
+    FrameId id) const {
+  return PoseOrThrow(X_WF_, id, "frame");
+}
+
 template <typename T>
 const math::RigidTransform<T>& GeometryState<T>::get_pose_in_world(
     GeometryId id) const {
-  auto it = X_WG_.find(id);
-  if (it == X_WG_.end()) {
-    ThrowRuntimeError("No world pose available for invalid geometry id: {}",
-                      id.to_string());
-  }
-  return it->second;
+  return PoseOrThrow(X_WG_, id, "geometry");
 }
 
 template class GeometryState<double>;

@@ -8,11 +8,26 @@
 #include "ossa/common/error.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
 
+namespace ossa::systems {
+template <typename T>
+class Context;
+}  // namespace ossa::systems
+
 namespace ossa::multibody {
+
+// The classes element headers name without needing their definitions.
+template <typename T>
+class Frame;
+template <typename T>
+class MultibodyForces;
+template <typename T>
+class RigidBody;
 
 namespace internal {
 template <typename T>
 class MultibodyTree;
+template <typename T>
+class MultibodyTreeSystem;
 }  // namespace internal
 
 /// Base of the elements owned by a MultibodyTree. An element is created by

@@ -890,6 +890,15 @@ class MultibodyTree {
       const char* method, const systems::Context<T>& context) const;
   void CheckFrame(const char* method, const Frame<T>& frame) const;
   void CheckBody(const char* method, const RigidBody<T>& body) const;
+  // Get{Positions,Velocities}FromArray() and Set...InArray() (positions or
+  // velocities), their checks included (multibody_tree_lookups.cc).
+  VectorX<T> GetInstanceEntries(const char* method, bool positions,
+                                ModelInstanceIndex model_instance,
+                                const Eigen::Ref<const VectorX<T>>& x) const;
+  void SetInstanceEntriesInArray(const char* method, bool positions,
+                                 ModelInstanceIndex model_instance,
+                                 const Eigen::Ref<const VectorX<T>>& x_instance,
+                                 EigenPtr<VectorX<T>> x) const;
   // The checks of Joint::Lock(), Unlock() and is_locked(): the Context, and
   // `joint` in this model. Returns the system.
   const MultibodyTreeSystem<T>& CheckJointLockQuery(

@@ -491,14 +491,48 @@ void SetInstanceEntries(const char* method, const char* x_name,
 }  // namespace
 
 template <typename T>
+VectorX<T> MultibodyTree<T>::GetInstanceEntries(
+    const char* method, bool positions, ModelInstanceIndex model_instance,
+    const Eigen::Ref<const VectorX<T>>& x) const {
+  ThrowIfNotFinalized(method);
+  ThrowIfInvalidInstance(method, model_instance);
+  return InstanceEntriesOf<T>(
+      method, positions ? "q" : "v",
+      instance_joints_in_q_order_[model_instance], joints_, positions,
+      positions ? num_positions() : num_velocities(),
+      positions ? num_positions(model_instance)
+                : num_velocities(model_instance),
+      x);
+}
+
+template <typename T>
+void MultibodyTree<T>::SetInstanceEntriesInArray(
+    const char* method, bool positions, ModelInstanceIndex model_instance,
+    const Eigen::Ref<const VectorX<T>>& x_instance,
+    EigenPtr<VectorX<T>> x) const {
+  ThrowIfNotFinalized(method);
+  ThrowIfInvalidInstance(method, model_instance);
+  SetInstanceEntries<T>(
+      method, positions ? "q" : "v", positions ? "q_instance" : "v_instance",
+      instance_joints_in_q_order_[model_instance], joints_, positions,
+      positions ? num_positions() : num_velocities(),
+      positions ? num_positions(model_instance)
+                : num_velocities(model_instance),
+      x_instance, x);
+}
+
+template <typename T>
 VectorX<T> MultibodyTree<T>::GetPositionsFromArray(
     ModelInstanceIndex model_instance,
     const Eigen::Ref<const VectorX<T>>& q) const {
-  ThrowIfNotFinalized("GetPositionsFromArray");
-  ThrowIfInvalidInstance("GetPositionsFromArray", model_instance);
-  return InstanceEntriesOf<T>(
-      "GetPositionsFromArray", "q", instance_joints_in_q_order_[model_instance],
-      joints_, true, num_positions(), num_positions(model_instance), q);
+  return GetInstanceEntries("GetPositionsFromArray", true, model_instance, q);
+}
+
+template <typename T>
+VectorX<T> MultibodyTree<T>::GetVelocitiesFromArray(
+    ModelInstanceIndex model_instance,
+    const Eigen::Ref<const VectorX<T>>& v) const {
+  return GetInstanceEntries("GetVelocitiesFromArray", false, model_instance, v);
 }
 
 template <typename T>
@@ -506,24 +540,8 @@ void MultibodyTree<T>::SetPositionsInArray(
     ModelInstanceIndex model_instance,
     const Eigen::Ref<const VectorX<T>>& q_instance,
     EigenPtr<VectorX<T>> q) const {
-  ThrowIfNotFinalized("SetPositionsInArray");
-  ThrowIfInvalidInstance("SetPositionsInArray", model_instance);
-  SetInstanceEntries<T>("SetPositionsInArray", "q", "q_instance",
-                        instance_joints_in_q_order_[model_instance], joints_,
-                        true, num_positions(), num_positions(model_instance),
-                        q_instance, q);
-}
-
-template <typename T>
-VectorX<T> MultibodyTree<T>::GetVelocitiesFromArray(
-    ModelInstanceIndex model_instance,
-    const Eigen::Ref<const VectorX<T>>& v) const {
-  ThrowIfNotFinalized("GetVelocitiesFromArray");
-  ThrowIfInvalidInstance("GetVelocitiesFromArray", model_instance);
-  return InstanceEntriesOf<T>("GetVelocitiesFromArray", "v",
-                              instance_joints_in_q_order_[model_instance],
-                              joints_, false, num_velocities(),
-                              num_velocities(model_instance), v);
+  SetInstanceEntriesInArray("SetPositionsInArray", true, model_instance,
+                            q_instance, q);
 }
 
 template <typename T>
@@ -531,12 +549,8 @@ void MultibodyTree<T>::SetVelocitiesInArray(
     ModelInstanceIndex model_instance,
     const Eigen::Ref<const VectorX<T>>& v_instance,
     EigenPtr<VectorX<T>> v) const {
-  ThrowIfNotFinalized("SetVelocitiesInArray");
-  ThrowIfInvalidInstance("SetVelocitiesInArray", model_instance);
-  SetInstanceEntries<T>("SetVelocitiesInArray", "v", "v_instance",
-                        instance_joints_in_q_order_[model_instance], joints_,
-                        false, num_velocities(), num_velocities(model_instance),
-                        v_instance, v);
+  SetInstanceEntriesInArray("SetVelocitiesInArray", false, model_instance,
+                            v_instance, v);
 }
 
 template <typename T>
@@ -593,40 +607,49 @@ VectorX<double> MultibodyTree<T>::GetDefaultPositions() const {
   return q;
 }
 
+namespace {
+
+// "[instance_]joint_suffix" of every position (or velocity) coordinate, by
+// its index in q (or v); `size` is nq (or nv).
+template <typename Joints>
+std::vector<std::string> CoordinateNames(
+    const Joints& joints, const std::vector<std::string>& instance_names,
+    bool positions, int size, bool add_model_instance_prefix) {
+  std::vector<std::string> names(size);
+  for (const auto& joint : joints) {
+    if (joint == nullptr) continue;  // removed
+    const std::string prefix =
+        (add_model_instance_prefix
+             ? instance_names[joint->model_instance()] + "_"
+             : std::string()) +
+        joint->name() + "_";
+    const int start =
+        positions ? joint->position_start() : joint->velocity_start();
+    const int n = positions ? joint->num_positions() : joint->num_velocities();
+    for (int i = 0; i < n; ++i) {
+      names[start + i] = prefix + (positions ? joint->position_suffix(i)
+                                             : joint->velocity_suffix(i));
+    }
+  }
+  return names;
+}
+
+}  // namespace
+
 template <typename T>
 std::vector<std::string> MultibodyTree<T>::GetPositionNames(
     bool add_model_instance_prefix) const {
   ThrowIfNotFinalized("GetPositionNames");
-  std::vector<std::string> names(num_positions());
-  for (const auto& joint : joints_) {
-    if (joint == nullptr) continue;  // removed
-    const std::string prefix =
-        (add_model_instance_prefix
-             ? instance_names_[joint->model_instance()] + "_"
-             : std::string()) +
-        joint->name() + "_";
-    for (int i = 0; i < joint->num_positions(); ++i)
-      names[joint->position_start() + i] = prefix + joint->position_suffix(i);
-  }
-  return names;
+  return CoordinateNames(joints_, instance_names_, true, num_positions(),
+                         add_model_instance_prefix);
 }
 
 template <typename T>
 std::vector<std::string> MultibodyTree<T>::GetVelocityNames(
     bool add_model_instance_prefix) const {
   ThrowIfNotFinalized("GetVelocityNames");
-  std::vector<std::string> names(num_velocities());
-  for (const auto& joint : joints_) {
-    if (joint == nullptr) continue;  // removed
-    const std::string prefix =
-        (add_model_instance_prefix
-             ? instance_names_[joint->model_instance()] + "_"
-             : std::string()) +
-        joint->name() + "_";
-    for (int i = 0; i < joint->num_velocities(); ++i)
-      names[joint->velocity_start() + i] = prefix + joint->velocity_suffix(i);
-  }
-  return names;
+  return CoordinateNames(joints_, instance_names_, false, num_velocities(),
+                         add_model_instance_prefix);
 }
 
 }  // namespace ossa::multibody::internal
