@@ -195,3 +195,73 @@ def _cache_entry_has_default_prerequisites(self):
     """Whether the prerequisites are the default, all sources."""
     return self.prerequisites() == {
         SystemBase.all_sources_ticket()}  # noqa: F405
+
+
+class VectorSystem(LeafSystem):  # noqa: F405
+    """A LeafSystem with (at most) one vector input "u0" and one vector
+    output "y0", for subclasses that override DoCalcVectorOutput(context,
+    u, x, y) and, with continuous state (DeclareContinuousState),
+    DoCalcVectorTimeDerivatives(context, u, x, xdot); y and xdot are numpy
+    arrays to fill. Without direct feedthrough (direct_feedthrough=False),
+    the output is computed from the state only and u is empty there."""
+
+    def __init__(self, input_size, output_size, direct_feedthrough=None):
+        LeafSystem.__init__(self)  # noqa: F405
+        if input_size < 0 or output_size < 0:
+            raise ValueError("VectorSystem(): sizes must be non-negative")
+        self._vs_feedthrough = direct_feedthrough is not False
+        self._vs_input = (self.DeclareVectorInputPort("u0", input_size)
+                          if input_size > 0 else None)
+        self._vs_output_size = output_size
+        if output_size > 0:
+            kwargs = {}
+            if not self._vs_feedthrough:
+                kwargs["prerequisites_of_calc"] = {
+                    self.all_state_ticket(), self.all_parameters_ticket(),
+                    self.time_ticket()}
+            self.DeclareVectorOutputPort("y0", output_size,
+                                         self._VectorSystemCalcOutput,
+                                         **kwargs)
+
+    def _vs_u(self, context):
+        if self._vs_input is None:
+            return _np.zeros(0)
+        return _np.asarray(self._vs_input.Eval(context), dtype=float)
+
+    @staticmethod
+    def _vs_x(context):
+        if context.num_continuous_states() > 0:
+            return _np.asarray(
+                context.get_continuous_state_vector().CopyToVector())
+        if context.num_discrete_state_groups() == 1:
+            return _np.asarray(context.get_discrete_state(0).CopyToVector())
+        return _np.zeros(0)
+
+    def _VectorSystemCalcOutput(self, context, output):
+        u = self._vs_u(context) if self._vs_feedthrough else _np.zeros(0)
+        y = _np.zeros(self._vs_output_size)
+        self.DoCalcVectorOutput(context, u, self._vs_x(context), y)
+        output.SetFromVector(y)
+
+    def DoCalcTimeDerivatives(self, context, derivatives):
+        x = self._vs_x(context)
+        xdot = _np.zeros(x.size)
+        self.DoCalcVectorTimeDerivatives(context, self._vs_u(context), x,
+                                         xdot)
+        derivatives.SetFromVector(xdot)
+
+    def DoCalcVectorOutput(self, context, u, x, y):
+        raise RuntimeError(f"{type(self).__name__}: a VectorSystem with an "
+                           "output must override DoCalcVectorOutput")
+
+    def DoCalcVectorTimeDerivatives(self, context, u, x, xdot):
+        raise RuntimeError(f"{type(self).__name__}: a VectorSystem with "
+                           "continuous state must override "
+                           "DoCalcVectorTimeDerivatives")
+
+
+from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
+
+VectorSystem_ = _TemplateClass("VectorSystem_", scope=__name__)
+VectorSystem_.add_instantiation(float, VectorSystem, skip_rename=True)
+VectorSystem.__module__ = __name__

@@ -1244,3 +1244,55 @@ def test_joint_stiffness_controller_agrees():
     ours, theirs = both(program)
     assert ours[:2] == theirs[:2]
     assert_close(ours[2], theirs[2], "stiffness control actuation")
+
+
+def test_vector_system_subclass_agrees():
+    def program(lib):
+        f, a = lib.framework, lib.analysis
+
+        class Lag(f.VectorSystem):
+            def __init__(self):
+                f.VectorSystem.__init__(self, 2, 1, None)
+                self.DeclareContinuousState(1)
+
+            def DoCalcVectorOutput(self, context, u, x, y):
+                y[:] = x + u[0] + 2 * u[1]
+
+            def DoCalcVectorTimeDerivatives(self, context, u, x, xdot):
+                xdot[:] = -x + u[0]
+
+        class StateOnly(f.VectorSystem):
+            def __init__(self):
+                f.VectorSystem.__init__(self, 1, 1, False)
+                self.DeclareContinuousState(1)
+
+            def DoCalcVectorOutput(self, context, u, x, y):
+                y[:] = 2 * x + u.size  # u is empty without feedthrough
+
+            def DoCalcVectorTimeDerivatives(self, context, u, x, xdot):
+                xdot[:] = u
+
+        lag = Lag()
+        context = lag.CreateDefaultContext()
+        lag.get_input_port().FixValue(context, [1.0, 2.0])
+        context.SetContinuousState([3.0])
+        out = [lag.get_input_port().get_name(),
+               lag.get_output_port().get_name(),
+               lag.get_output_port().Eval(context).tolist(),
+               lag.EvalTimeDerivatives(context).CopyToVector().tolist(),
+               lag.HasDirectFeedthrough(0, 0)]
+        simulator = a.Simulator(lag, context)
+        a.ResetIntegratorFromFlags(simulator, "runge_kutta2", 0.01)
+        simulator.AdvanceTo(1.0)
+        out.append(context.get_continuous_state_vector()[0])
+        state_only = StateOnly()
+        state_context = state_only.CreateDefaultContext()
+        state_context.SetContinuousState([4.0])
+        out += [state_only.get_output_port().Eval(state_context).tolist(),
+                state_only.HasDirectFeedthrough(0, 0)]
+        return out
+
+    ours, theirs = both(program)
+    assert ours[:5] + ours[6:] == theirs[:5] + theirs[6:]
+    # The same fixed-step RK2 integration: equal to roundoff.
+    assert abs(ours[5] - theirs[5]) <= 1e-12
