@@ -229,6 +229,9 @@ REASONS = [
      "SystemBase."),
     (r"^systems\.framework:(Diagram|DiagramBuilder)\.",
      "Not bound yet."),
+    (r"^systems\.framework:VectorSystem_\[AutoDiffXd\]$",
+     "VectorSystem is written in Python (float), so not instantiated for "
+     "AutoDiffXd."),
     (r"^systems\.framework:",
      "Not bound yet."),
     (r"^systems\.analysis:(MonteCarloSimulation|RandomSimulation|"
