@@ -27,7 +27,7 @@ _MODULES = {
     "deprecation": "common.deprecation", "yaml": "common.yaml",
     "containers": "common.containers", "autodiffutils": "autodiffutils",
     "math": "math", "trajectories": "trajectories",
-    "tree": "multibody.tree", "plant": "multibody.plant",
+    "tree": "multibody.tree", "plant": "multibody.plant", "mm": "multibody.math",
     "framework": "systems.framework", "analysis": "systems.analysis",
     "primitives": "systems.primitives", "controllers": "systems.controllers",
 }
@@ -1296,3 +1296,29 @@ def test_vector_system_subclass_agrees():
     assert ours[:5] + ours[6:] == theirs[:5] + theirs[6:]
     # The same fixed-step RK2 integration: equal to roundoff.
     assert abs(ours[5] - theirs[5]) <= 1e-12
+
+
+def test_small_behaviours_agree():
+    import pickle
+
+    def program(lib):
+        p, mm, g = lib.primitives, lib.mm, lib.eigen_geometry
+        AD = lib.autodiffutils.AutoDiffXd
+        passthrough = p.PassThrough(value=[1.0, 2.0, 3.0])
+        context = passthrough.CreateDefaultContext()
+        unconnected = passthrough.get_output_port().Eval(context).tolist()
+        passthrough.get_input_port().FixValue(context, [4.0, 5.0, 6.0])
+        connected = passthrough.get_output_port().Eval(context).tolist()
+        velocity = mm.SpatialVelocity_[AD]([AD(1.0, [1.0])] * 3,
+                                           [AD(2.0, [0.5])] * 3)
+        back = pickle.loads(pickle.dumps(velocity))
+        held = lib.value.Value[mm.SpatialVelocity_[float]](
+            mm.SpatialVelocity([1.0, 2.0, 3.0], [4.0, 5.0, 6.0]))
+        return (unconnected, connected,
+                [back.rotational()[0].value(),
+                 list(back.translational()[2].derivatives())],
+                list(held.get_value().rotational()),
+                str(g.Isometry3(g.Quaternion(), [1.0, 2.0, 3.0])))
+
+    ours, theirs = both(program)
+    assert ours == theirs

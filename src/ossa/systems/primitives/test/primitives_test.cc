@@ -450,5 +450,24 @@ TEST(PrimitivesTest, WrapToSystemWraps) {
   EXPECT_THROW(wrap.set_interval(0, 1.0, 1.0), std::logic_error);
 }
 
+TEST(PrimitivesTest, PassThroughOutputsItsDefaultWhileUnconnected) {
+  PassThrough<double> pass(Vector3d(1, 2, 3));
+  auto context = pass.CreateDefaultContext();
+  EXPECT_EQ(pass.get_output_port(0).Eval(*context), Vector3d(1, 2, 3));
+  pass.get_input_port(0).FixValue(context.get(), Vector3d(4, 5, 6));
+  EXPECT_EQ(pass.get_output_port(0).Eval(*context), Vector3d(4, 5, 6));
+  PassThrough<double> sized(2);
+  EXPECT_EQ(sized.get_output_port(0).Eval(*sized.CreateDefaultContext()),
+            Vector2d(0, 0));
+  PassThrough<double> abstract(Value<int>(7));
+  EXPECT_EQ(
+      abstract.get_output_port(0).Eval<int>(*abstract.CreateDefaultContext()),
+      7);
+  // The default survives scalar conversion.
+  auto ad = pass.ToAutoDiffXd();
+  EXPECT_EQ(ad->get_output_port(0).Eval(*ad->CreateDefaultContext())[2].value(),
+            3.0);
+}
+
 }  // namespace
 }  // namespace ossa::systems
