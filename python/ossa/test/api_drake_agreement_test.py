@@ -1322,3 +1322,27 @@ def test_small_behaviours_agree():
 
     ours, theirs = both(program)
     assert ours == theirs
+
+
+def test_empty_controllers_agree():
+    def program(lib):
+        plant = lib.plant.MultibodyPlant(0.0)
+        plant.Finalize()
+        controller = lib.controllers.InverseDynamicsController(
+            plant, [], [], [], False)
+        pid = lib.controllers.PidController([], [], [])
+        pid_context = pid.CreateDefaultContext()
+        pid.get_input_port(0).FixValue(pid_context, [])
+        pid.get_input_port(1).FixValue(pid_context, [])
+        adder = lib.primitives.Adder(0, 2)
+        return (controller.num_input_ports(),
+                controller.get_output_port(0).size(),
+                pid.get_output_port(0).Eval(pid_context).tolist(),
+                adder.get_output_port().Eval(
+                    adder.CreateDefaultContext()).tolist(),
+                error_of(lambda: lib.controllers.PidController(
+                    [1.0], [1.0, 2.0], [1.0])))
+
+    ours, theirs = both(program)
+    assert ours[:4] == theirs[:4]
+    assert_same_errors([ours[4]], [theirs[4]])

@@ -76,7 +76,12 @@ TEST(PrimitivesTest, GainAdderPassThroughMatrixGain) {
   }
   EXPECT_EQ(adder.get_output_port(0).get_name(), "sum");
   EXPECT_EQ(adder.get_output_port(0).Eval(*ac), Vector2d(3, 30));
-  EXPECT_THROW(Adder<double>(0, 2), std::logic_error);
+  // No inputs sum to zero; negative counts are errors.
+  Adder<double> empty(0, 2);
+  EXPECT_EQ(empty.get_output_port(0).Eval(*empty.CreateDefaultContext()),
+            Vector2d(0, 0));
+  EXPECT_THROW(Adder<double>(-1, 2), std::logic_error);
+  EXPECT_THROW(Adder<double>(1, -2), std::logic_error);
 
   PassThrough<double> pass(2);
   auto pc = pass.CreateDefaultContext();
