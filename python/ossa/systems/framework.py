@@ -265,3 +265,11 @@ from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
 VectorSystem_ = _TemplateClass("VectorSystem_", scope=__name__)
 VectorSystem_.add_instantiation(float, VectorSystem, skip_rename=True)
 VectorSystem.__module__ = __name__
+
+
+@_method(System, "IsDifferentialEquationSystem")  # noqa: F405
+def _system_is_differential_equation_system(self):
+    """True if the state is governed by differential equations only: no
+    discrete or abstract state."""
+    return self.num_discrete_state_groups() == 0 and \
+        self.num_abstract_states() == 0

@@ -1346,3 +1346,15 @@ def test_empty_controllers_agree():
     ours, theirs = both(program)
     assert ours[:4] == theirs[:4]
     assert_same_errors([ours[4]], [theirs[4]])
+
+
+def test_system_kinds_agree():
+    def program(lib):
+        p = lib.primitives
+        systems = [p.Integrator(1), p.ZeroOrderHold(0.1, 1), p.Gain(1.0, 1),
+                   p.LinearSystem([[1.0]], [[1.0]], [[1.0]], [[0.0]], 0.1)]
+        return [(s.IsDifferentialEquationSystem(),
+                 list(s.IsDifferenceEquationSystem())) for s in systems]
+
+    ours, theirs = both(program)
+    assert ours == theirs
