@@ -575,7 +575,8 @@ class PiecewisePose(Trajectory):  # noqa: F405
         and the given end velocities; orientations slerped."""
         times = [float(t) for t in times]
         samples = [_np.asarray(X.translation()).reshape(3, 1) for X in poses]
-        position = PiecewisePolynomial.CubicWithContinuousSecondDerivatives(  # noqa
+        cubic = PiecewisePolynomial.CubicWithContinuousSecondDerivatives  # noqa
+        position = cubic(
             times, samples, _np.asarray(start_vel, float).reshape(3, 1),
             _np.asarray(end_vel, float).reshape(3, 1))
         return PiecewisePose(

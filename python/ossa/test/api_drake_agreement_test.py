@@ -27,7 +27,8 @@ _MODULES = {
     "deprecation": "common.deprecation", "yaml": "common.yaml",
     "containers": "common.containers", "autodiffutils": "autodiffutils",
     "math": "math", "trajectories": "trajectories",
-    "tree": "multibody.tree", "plant": "multibody.plant", "mm": "multibody.math",
+    "tree": "multibody.tree", "plant": "multibody.plant",
+    "mm": "multibody.math",
     "framework": "systems.framework", "analysis": "systems.analysis",
     "primitives": "systems.primitives", "controllers": "systems.controllers",
 }
@@ -351,10 +352,9 @@ def test_simulator_config_start_time_applies():
         simulator = lib.analysis.Simulator(system)
         system.get_input_port().FixValue(simulator.get_mutable_context(),
                                          [1.0])
-        config = lib.analysis.SimulatorConfig(start_time=0.5,
-                                              integration_scheme="runge_kutta2",
-                                              max_step_size=0.25,
-                                              use_error_control=False)
+        config = lib.analysis.SimulatorConfig(
+            start_time=0.5, integration_scheme="runge_kutta2",
+            max_step_size=0.25, use_error_control=False)
         lib.analysis.ApplySimulatorConfig(config, simulator)
         start = simulator.get_context().get_time()
         simulator.AdvanceTo(1.5)
@@ -782,7 +782,8 @@ def test_body_and_frame_conveniences_agree():
             floater, math.RigidTransform([1.0, 2.0, 3.0]))
         plant.Finalize()
         context = plant.CreateDefaultContext()
-        plant.SetPositions(context, np.linspace(0.1, 0.8, plant.num_positions()))
+        plant.SetPositions(context,
+                           np.linspace(0.1, 0.8, plant.num_positions()))
         plant.SetVelocities(context,
                             np.linspace(-0.5, 0.6, plant.num_velocities()))
         plant.RemoveAllJointActuatorEffortLimits()
@@ -1009,7 +1010,8 @@ def test_filters_and_discrete_primitives_agree():
         lowpass = p.FirstOrderLowPassFilter([0.1, 0.3])
         context = lowpass.CreateDefaultContext()
         lowpass.set_initial_output_value(context, [1.0, 2.0])
-        names = [(s.get_input_port().get_name(), s.get_output_port().get_name())
+        names = [(s.get_input_port().get_name(),
+                  s.get_output_port().get_name())
                  for s in (p.DiscreteDerivative(1, 0.1),
                            p.DiscreteTimeDelay(0.1, 1, 1),
                            p.DiscreteTimeIntegrator(1, 0.1),
@@ -1218,13 +1220,16 @@ def test_joint_stiffness_controller_agrees():
     def program(lib):
         P, T, C = lib.plant, lib.tree, lib.controllers
         plant = P.MultibodyPlant(0.0)
-        upper = plant.AddRigidBody("upper", T.SpatialInertia.MakeFromCentralInertia(
-            1.0, [0, 0, -1.0], T.RotationalInertia(1e-3, 1e-3, 1e-3)))
+        small = T.RotationalInertia(1e-3, 1e-3, 1e-3)
+        upper = plant.AddRigidBody(
+            "upper", T.SpatialInertia.MakeFromCentralInertia(
+                1.0, [0, 0, -1.0], small))
         shoulder = plant.AddJoint(T.RevoluteJoint(
             "shoulder", plant.world_frame(), upper.body_frame(), [0, 1, 0],
             damping=0.3))
-        lower = plant.AddRigidBody("lower", T.SpatialInertia.MakeFromCentralInertia(
-            0.5, [0, 0, -0.5], T.RotationalInertia(1e-3, 1e-3, 1e-3)))
+        lower = plant.AddRigidBody(
+            "lower", T.SpatialInertia.MakeFromCentralInertia(
+                0.5, [0, 0, -0.5], small))
         elbow = plant.AddJoint(T.RevoluteJoint(
             "elbow", upper.body_frame(), lower.body_frame(), [0, 1, 0]))
         # Actuators in the other order than the joints: u is B⁻¹τ.
