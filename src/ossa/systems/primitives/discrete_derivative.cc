@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "ossa/common/error.h"
+#include "ossa/systems/primitives/primitive_checks.h"
 #include "ossa/common/scalar_traits.h"
 
 namespace ossa::systems {
@@ -14,16 +15,10 @@ DiscreteDerivative<T>::DiscreteDerivative(int num_inputs, double time_step,
       n_(num_inputs),
       time_step_(time_step),
       suppress_(suppress_initial_transient) {
-  if (num_inputs < 1) {
-    ThrowLogicError("DiscreteDerivative(): num_inputs must be >= 1, got {}.",
-                    num_inputs);
-  }
-  if (!(time_step > 0.0) || !std::isfinite(time_step)) {
-    ThrowLogicError(
-        "DiscreteDerivative(): time_step must be positive and finite, got "
-        "{}.",
-        time_step);
-  }
+  internal::ThrowUnlessAtLeastOne("DiscreteDerivative", "num_inputs",
+                                  num_inputs);
+  internal::ThrowUnlessPositiveFinite("DiscreteDerivative", "time_step",
+                                      time_step);
   this->DeclareVectorInputPort("u", n_);
   this->DeclareDiscreteState(n_);                // u[n]
   this->DeclareDiscreteState(n_);                // u[n-1]

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "ossa/common/error.h"
+#include "ossa/systems/primitives/primitive_checks.h"
 
 namespace ossa::systems {
 
@@ -13,18 +14,12 @@ DiscreteTimeDelay<T>::DiscreteTimeDelay(double update_sec, int delay_time_steps,
       update_sec_(update_sec),
       delay_(delay_time_steps),
       n_(vector_size) {
-  if (!(update_sec > 0.0) || !std::isfinite(update_sec)) {
-    ThrowLogicError(
-        "DiscreteTimeDelay(): update_sec must be positive and finite, got "
-        "{}.",
-        update_sec);
-  }
-  if (delay_time_steps < 1 || vector_size < 1) {
-    ThrowLogicError(
-        "DiscreteTimeDelay(): delay_time_steps and vector_size must be >= 1, "
-        "got {} and {}.",
-        delay_time_steps, vector_size);
-  }
+  internal::ThrowUnlessPositiveFinite("DiscreteTimeDelay", "update_sec",
+                                      update_sec);
+  internal::ThrowUnlessAtLeastOne("DiscreteTimeDelay", "delay_time_steps",
+                                  delay_time_steps);
+  internal::ThrowUnlessAtLeastOne("DiscreteTimeDelay", "vector_size",
+                                  vector_size);
   this->DeclareVectorInputPort("u", n_);
   this->DeclareDiscreteState((delay_ + 1) * n_);
   this->DeclarePeriodicDiscreteUpdateEvent(update_sec_, 0.0,

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "ossa/common/error.h"
+#include "ossa/systems/primitives/primitive_checks.h"
 
 namespace ossa::systems {
 
@@ -11,16 +12,9 @@ DiscreteTimeIntegrator<T>::DiscreteTimeIntegrator(int size, double time_step)
     : LeafSystem<T>(SystemTypeTag<DiscreteTimeIntegrator>{}),
       size_(size),
       time_step_(time_step) {
-  if (size < 1) {
-    ThrowLogicError("DiscreteTimeIntegrator(): size must be >= 1, got {}.",
-                    size);
-  }
-  if (!(time_step > 0.0) || !std::isfinite(time_step)) {
-    ThrowLogicError(
-        "DiscreteTimeIntegrator(): time_step must be positive and finite, "
-        "got {}.",
-        time_step);
-  }
+  internal::ThrowUnlessAtLeastOne("DiscreteTimeIntegrator", "size", size);
+  internal::ThrowUnlessPositiveFinite("DiscreteTimeIntegrator", "time_step",
+                                      time_step);
   this->DeclareVectorInputPort("u", size);
   const DiscreteStateIndex x = this->DeclareDiscreteState(size);
   this->DeclareStateOutputPort("y", x);

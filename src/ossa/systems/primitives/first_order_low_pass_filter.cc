@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "ossa/common/error.h"
+#include "ossa/systems/primitives/primitive_checks.h"
 
 namespace ossa::systems {
 
@@ -49,19 +50,8 @@ double FirstOrderLowPassFilter<T>::get_time_constant() const {
 template <typename T>
 void FirstOrderLowPassFilter<T>::set_initial_output_value(
     Context<T>* context, const Eigen::Ref<const VectorX<T>>& z0) const {
-  if (context == nullptr) {
-    ThrowLogicError(
-        "FirstOrderLowPassFilter::set_initial_output_value(): context is "
-        "null.");
-  }
-  this->ValidateContext(*context);
-  if (z0.size() != tau_.size()) {
-    ThrowLogicError(
-        "FirstOrderLowPassFilter::set_initial_output_value(): the value has "
-        "{} entries; the filter has {}.",
-        z0.size(), tau_.size());
-  }
-  context->get_mutable_continuous_state_vector().SetFromVector(z0);
+  internal::SetContinuousStateChecked("FirstOrderLowPassFilter::set_initial_output_value", *this,
+                                     context, z0);
 }
 
 template <typename T>

@@ -1,6 +1,7 @@
 #include "ossa/systems/primitives/integrator.h"
 
 #include "ossa/common/error.h"
+#include "ossa/systems/primitives/primitive_checks.h"
 
 namespace ossa::systems {
 
@@ -40,17 +41,8 @@ void Integrator<T>::set_default_integral_value(
 template <typename T>
 void Integrator<T>::set_integral_value(
     Context<T>* context, const Eigen::Ref<const VectorX<T>>& value) const {
-  if (context == nullptr) {
-    ThrowLogicError("Integrator::set_integral_value(): context is null.");
-  }
-  this->ValidateContext(*context);
-  if (value.size() != default_value_.size()) {
-    ThrowLogicError(
-        "Integrator::set_integral_value(): the value has {} entries; the "
-        "integrator has {}.",
-        value.size(), default_value_.size());
-  }
-  context->get_mutable_continuous_state_vector().SetFromVector(value);
+  internal::SetContinuousStateChecked("Integrator::set_integral_value", *this,
+                                     context, value);
 }
 
 template <typename T>

@@ -4,15 +4,14 @@
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
+#include "ossa/systems/primitives/primitive_checks.h"
 
 namespace ossa::systems {
 
 template <typename T>
 WrapToSystem<T>::WrapToSystem(int size)
     : LeafSystem<T>(SystemTypeTag<WrapToSystem>{}), size_(size) {
-  if (size < 1) {
-    ThrowLogicError("WrapToSystem(): size must be >= 1, got {}.", size);
-  }
+  internal::ThrowUnlessAtLeastOne("WrapToSystem", "size", size);
   this->DeclareVectorInputPort("u0", size);
   this->DeclareVectorOutputPort("y0", size, &WrapToSystem::CalcOutput,
                                 {this->all_input_ports_ticket()});
