@@ -1022,8 +1022,9 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
 
   /// @name Time stepping and contact settings (see MultibodyPlantConfig)
   /// Defined in discrete_plant_settings.cc. Defaults are those of
-  /// MultibodyPlantConfig{}; contact settings are stored for the
-  /// geometry/contact work and do not change contact-free dynamics.
+  /// MultibodyPlantConfig{}. The contact model, penetration allowance and
+  /// stiction tolerance act on the point contact of continuous plants
+  /// (docs/contact.md); discrete plants do not compute contact yet.
   /// @{
   /// The approximation of the discrete step (default kLagged); throws if
   /// the plant is continuous or after Finalize(). Also sets the solver.

@@ -279,6 +279,36 @@ TEST(PointContactLaw, EstimateFromPenetrationAllowance) {
   EXPECT_DOUBLE_EQ(p.geometry_stiffness, 2 * 5.0 * kG / 1e-3);
 }
 
+// A geometry's material: its own property first, then the SceneGraph
+// defaults, then (defaults unset) the penetration-allowance estimate.
+TEST(PointContactLaw, MaterialFallbackChain) {
+  const auto estimate = internal::EstimatePointContactParameters(2.0, kG, 1e-3);
+  const internal::DefaultPointContactProperties reference_defaults;
+  internal::DefaultPointContactProperties unset;
+  unset.point_stiffness.reset();
+  unset.hunt_crossley_dissipation.reset();
+  const ProximityProperties empty;
+  auto m = internal::GetPointContactMaterial("g", empty, reference_defaults,
+                                             estimate);
+  EXPECT_EQ(m.stiffness, 1e6);
+  EXPECT_EQ(m.dissipation, 50.0);
+  EXPECT_EQ(m.friction.static_friction(), 0.5);
+  EXPECT_EQ(m.friction.dynamic_friction(), 0.5);
+  m = internal::GetPointContactMaterial("g", empty, unset, estimate);
+  EXPECT_EQ(m.stiffness, 2 * 2.0 * kG / 1e-3);
+  EXPECT_EQ(m.dissipation, std::sqrt(1e-3 / kG) / 1e-3);
+  const ProximityProperties own = ContactProps(3e4, 7.0, 0.9, 0.8);
+  m = internal::GetPointContactMaterial("g", own, unset, estimate);
+  EXPECT_EQ(m.stiffness, 3e4);
+  EXPECT_EQ(m.dissipation, 7.0);
+  EXPECT_EQ(m.friction.static_friction(), 0.9);
+  EXPECT_EQ(m.friction.dynamic_friction(), 0.8);
+  unset.static_friction.reset();
+  EXPECT_LOGIC_ERROR(
+      internal::GetPointContactMaterial("g", empty, unset, estimate), "'g'",
+      "coulomb_friction", "no default friction");
+}
+
 TEST(PointContactPlant, PenaltyTimeScale) {
   ContactScene scene(0.0, geometry::Sphere(kRadius), kMass, kBall,
                      ProximityProperties(), ProximityProperties());
