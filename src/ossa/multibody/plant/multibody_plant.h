@@ -698,8 +698,9 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       const;
   const systems::OutputPort<T>& get_geometry_pose_output_port() const;
   /// The plant's contacts (a ContactResults<T>) in the Context's state: the
-  /// compliant point contacts of a continuous plant (see @name Contact);
-  /// empty for a discrete plant (discrete contact is not computed yet).
+  /// compliant point contacts of a continuous plant (point_contact.h,
+  /// docs/contact.md); empty for a discrete plant (discrete contact is not
+  /// computed yet).
   const systems::OutputPort<T>& get_contact_results_output_port() const;
   /// The generalized forces of contact on the velocities of
   /// `model_instance` (size num_velocities(model_instance)): the instance's
@@ -1038,8 +1039,10 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   void set_discrete_contact_solver(DiscreteContactSolver contact_solver);
   DiscreteContactSolver get_discrete_contact_solver() const;
   /// Throws unless penetration_allowance > 0 (m). Sets the point-contact
-  /// parameters a geometry without its own stiffness and dissipation would
-  /// get (see @name Contact); may be called after Finalize().
+  /// parameters estimated from it (internal::PenaltyMethodContactParameters:
+  /// the fallback, behind the SceneGraph defaults, for a geometry without
+  /// its own stiffness and dissipation; docs/contact.md); may be called
+  /// after Finalize().
   void set_penetration_allowance(double penetration_allowance = 0.001);
   double get_penetration_allowance() const { return penetration_allowance_; }
   /// The time scale 1/ω = √(δ/g) of the penetration-allowance estimate (s),
