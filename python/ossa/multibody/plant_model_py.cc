@@ -346,6 +346,11 @@ void DefinePlantModelQueries(nb::handle cls) {
             &Class::get_body_spatial_accelerations_output_port, kRefInternal);
   DefMethod(cls, "get_geometry_pose_output_port",
             &Class::get_geometry_pose_output_port, kRefInternal);
+  DefMethod(cls, "get_contact_results_output_port",
+            &Class::get_contact_results_output_port, kRefInternal);
+  DefMethod(cls, "get_generalized_contact_forces_output_port",
+            &Class::get_generalized_contact_forces_output_port,
+            nb::arg("model_instance"), kRefInternal);
 
   DefinePlantGeometry<T>(cls);
 }

@@ -255,6 +255,13 @@ void MultibodyPlant<T>::FinalizePlantOnly() {
   dynamics_outputs_cache_ = &this->DeclareCacheEntry(
       "dynamics outputs", internal::DynamicsOutputs<T>{},
       &MultibodyPlant<T>::CalcDynamicsOutputs, {this->all_sources_ticket()});
+  // Point contact: a continuous plant with collision geometry (which
+  // cannot be added after Finalize()).
+  has_point_contact_ = !is_discrete() && num_collision_geometries() > 0;
+  EstimatePointContactParameters();
+  contact_results_cache_ = &this->DeclareCacheEntry(
+      "contact results", ContactResults<T>{},
+      &MultibodyPlant<T>::CalcContactResults, {this->all_sources_ticket()});
   if (is_discrete()) {
     // The seam of the discrete stepping: the manager owns the step.
     discrete_update_manager_ =

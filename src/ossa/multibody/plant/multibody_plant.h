@@ -25,10 +25,12 @@
 #include "ossa/multibody/math/spatial_acceleration.h"
 #include "ossa/multibody/math/spatial_force.h"
 #include "ossa/multibody/math/spatial_velocity.h"
+#include "ossa/multibody/plant/contact_results.h"
 #include "ossa/multibody/plant/coulomb_friction.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
 #include "ossa/multibody/plant/dynamics_outputs.h"
 #include "ossa/multibody/plant/externally_applied_spatial_force.h"
+#include "ossa/multibody/plant/point_contact.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
 
@@ -695,6 +697,17 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   const systems::OutputPort<T>& get_body_spatial_accelerations_output_port()
       const;
   const systems::OutputPort<T>& get_geometry_pose_output_port() const;
+  /// The plant's contacts (a ContactResults<T>) in the Context's state: the
+  /// compliant point contacts of a continuous plant (point_contact.h,
+  /// docs/contact.md); empty for a discrete plant (discrete contact is not
+  /// computed yet).
+  const systems::OutputPort<T>& get_contact_results_output_port() const;
+  /// The generalized forces of contact on the velocities of
+  /// `model_instance` (size num_velocities(model_instance)): the instance's
+  /// entries of τ_c = Σ_B J_WBᵀ·F_c_Bo_W over the bodies' contact forces
+  /// (zero for a discrete plant). Throws for an invalid instance.
+  const systems::OutputPort<T>& get_generalized_contact_forces_output_port(
+      ModelInstanceIndex model_instance) const;
   /// @}
 
   /// @name q̇ ↔ v (after Finalize())
@@ -1010,8 +1023,9 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
 
   /// @name Time stepping and contact settings (see MultibodyPlantConfig)
   /// Defined in discrete_plant_settings.cc. Defaults are those of
-  /// MultibodyPlantConfig{}; contact settings are stored for the
-  /// geometry/contact work and do not change contact-free dynamics.
+  /// MultibodyPlantConfig{}. The contact model, penetration allowance and
+  /// stiction tolerance act on the point contact of continuous plants
+  /// (docs/contact.md); discrete plants do not compute contact yet.
   /// @{
   /// The approximation of the discrete step (default kLagged); throws if
   /// the plant is continuous or after Finalize(). Also sets the solver.
@@ -1024,10 +1038,21 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// selects kSap. Throws after Finalize().
   void set_discrete_contact_solver(DiscreteContactSolver contact_solver);
   DiscreteContactSolver get_discrete_contact_solver() const;
-  /// Throws unless penetration_allowance > 0 (m).
+  /// Throws unless penetration_allowance > 0 (m). Sets the point-contact
+  /// parameters estimated from it (internal::PenaltyMethodContactParameters:
+  /// the fallback, behind the SceneGraph defaults, for a geometry without
+  /// its own stiffness and dissipation; docs/contact.md); may be called
+  /// after Finalize().
   void set_penetration_allowance(double penetration_allowance = 0.001);
   double get_penetration_allowance() const { return penetration_allowance_; }
-  /// Throws unless v_stiction > 0 (m/s).
+  /// The time scale 1/ω = √(δ/g) of the penetration-allowance estimate (s),
+  /// −1 for a plant without collision geometry (as the reference).
+  double get_contact_penalty_method_time_scale() const {
+    return penalty_parameters_.time_scale;
+  }
+  /// The stiction tolerance vₜₒₗ of the regularized friction of continuous
+  /// point contact (see internal::StribeckFrictionCoefficient()). Throws
+  /// unless v_stiction > 0 (m/s); may be called after Finalize().
   void set_stiction_tolerance(double v_stiction = 1.0e-4);
   double stiction_tolerance() const { return stiction_tolerance_; }
   /// Throws if negative or after Finalize().
@@ -1124,6 +1149,33 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   void ApplyDefaultCollisionFilters();
   void CalcFramePoseOutput(const systems::Context<T>& context,
                            geometry::FramePoseVector<T>* poses) const;
+
+  // Contact (multibody_plant_contact.cc).
+  // Sets penalty_parameters_ from the penetration allowance (when the plant
+  // has collision geometry).
+  void EstimatePointContactParameters();
+  // The contact results cache entry (empty unless continuous with
+  // collision geometry).
+  const ContactResults<T>& EvalContactResults(
+      const systems::Context<T>& context) const;
+  void CalcContactResults(const systems::Context<T>& context,
+                          ContactResults<T>* results) const;
+  // The output port's copy of EvalContactResults().
+  void CalcContactResultsOutput(const systems::Context<T>& context,
+                                ContactResults<T>* results) const {
+    *results = EvalContactResults(context);
+  }
+  // Adds the contact forces of EvalContactResults() to `forces`' body
+  // forces (shifted to each body's origin): nothing unless
+  // has_point_contact().
+  void AddInContactForces(const systems::Context<T>& context,
+                          MultibodyForces<T>* forces) const;
+  // τ_c of every velocity (zero without contact).
+  void CalcGeneralizedContactForces(const systems::Context<T>& context,
+                                    VectorX<T>* tau_contact) const;
+  // Continuous with collision geometry: contact enters the dynamics (set
+  // at Finalize(); collision geometry cannot be added after it).
+  bool has_point_contact() const { return has_point_contact_; }
 
   // Ports (multibody_plant_ports.cc).
   void DeclareGeometryPorts();
@@ -1265,6 +1317,14 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   std::vector<systems::OutputPortIndex>
       instance_generalized_acceleration_ports_;
   std::vector<systems::OutputPortIndex> instance_net_actuation_ports_;
+  systems::OutputPortIndex contact_results_port_;
+  std::vector<systems::OutputPortIndex>
+      instance_generalized_contact_forces_ports_;
+  const systems::CacheEntry* contact_results_cache_{nullptr};
+  // The penetration-allowance estimate (set at Finalize() and by
+  // set_penetration_allowance() after it; −1 without collision geometry).
+  internal::PenaltyMethodContactParameters penalty_parameters_;
+  bool has_point_contact_{false};
   const systems::CacheEntry* forward_dynamics_cache_{nullptr};
   const systems::CacheEntry* dynamics_outputs_cache_{nullptr};
   // Default poses X_PB given to SetDefaultFreeBodyPose(), by body.

@@ -138,6 +138,28 @@ void MultibodyPlant<T>::DeclarePortsAtFinalize() {
                 })
             .get_index());
   }
+  contact_results_port_ =
+      this->DeclareAbstractOutputPort(
+              "contact_results", ContactResults<T>(),
+              &MultibodyPlant<T>::CalcContactResultsOutput,
+              {this->all_sources_ticket()})
+          .get_index();
+  for (int i = 0; i < num_model_instances(); ++i) {
+    const ModelInstanceIndex instance(i);
+    instance_generalized_contact_forces_ports_.push_back(
+        this->DeclareVectorOutputPort(
+                GetModelInstanceName(instance) + "_generalized_contact_forces",
+                num_velocities(instance),
+                [this, instance](const systems::Context<T>& context,
+                                 systems::BasicVector<T>* tau) {
+                  VectorX<T> tau_contact;
+                  CalcGeneralizedContactForces(context, &tau_contact);
+                  tau->SetFromVector(
+                      GetVelocitiesFromArray(instance, tau_contact));
+                },
+                {this->all_sources_ticket()})
+            .get_index());
+  }
   // Indexed by JointIndex (a removed joint's entry stays zero).
   const std::vector<JointIndex> joints = GetJointIndices();
   const int num_joint_indices = joints.empty() ? 0 : int{joints.back()} + 1;
@@ -293,6 +315,24 @@ const systems::OutputPort<T>& MultibodyPlant<T>::get_net_actuation_output_port(
   ThrowIfNotFinalized("get_net_actuation_output_port");
   ThrowIfInvalidInstance("get_net_actuation_output_port", model_instance);
   return this->get_output_port(instance_net_actuation_ports_[model_instance]);
+}
+
+template <typename T>
+const systems::OutputPort<T>&
+MultibodyPlant<T>::get_contact_results_output_port() const {
+  return output_port_or_throw("get_contact_results_output_port",
+                              contact_results_port_);
+}
+
+template <typename T>
+const systems::OutputPort<T>&
+MultibodyPlant<T>::get_generalized_contact_forces_output_port(
+    ModelInstanceIndex model_instance) const {
+  const char* kMethod = "get_generalized_contact_forces_output_port";
+  ThrowIfNotFinalized(kMethod);
+  ThrowIfInvalidInstance(kMethod, model_instance);
+  return this->get_output_port(
+      instance_generalized_contact_forces_ports_[model_instance]);
 }
 
 template <typename T>
