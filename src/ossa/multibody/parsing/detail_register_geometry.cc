@@ -199,30 +199,26 @@ class GeometryRegistrar {
   }
 
   // `name` or, if the body already has a geometry of that name with `role`
-  // (this parse's or an earlier one's), name_1, name_2, ...
+  // (this parse's or an earlier one's), name_1, name_2, ... Names are kept
+  // as given (unscoped): the model's bodies are new, so only this parse
+  // named their geometry; only the world body can carry geometry from
+  // earlier parses, and the plant does not scope the world's names.
   std::string UniqueName(const RigidBody<double>& body, Role role,
                          const std::string& name) {
-    std::set<std::string>& used = used_names_[{body.index(), role}];
-    if (used.empty()) {
+    auto [it, inserted] = used_names_.try_emplace({body.index(), role});
+    std::set<std::string>& used = it->second;
+    if (inserted && body.index() == world_index()) {
       for (GeometryId id : inspector_.GetGeometries(
                plant_.GetBodyFrameIdOrThrow(body.index()), role)) {
         used.insert(inspector_.GetName(id));
       }
     }
-    const std::string prefix = ScopePrefix(body);
     std::string candidate = name;
-    for (int k = 1; used.count(prefix + candidate); ++k) {
+    for (int k = 1; used.count(candidate); ++k) {
       candidate = fmt::format("{}_{}", name, k);
     }
-    used.insert(prefix + candidate);
+    used.insert(candidate);
     return candidate;
-  }
-
-  // What the plant puts before a geometry name of `body` in SceneGraph.
-  std::string ScopePrefix(const RigidBody<double>& body) const {
-    const ModelInstanceIndex i = body.model_instance();
-    if (i == world_model_instance() || i == default_model_instance()) return "";
-    return plant_.GetModelInstanceName(i) + "::";
   }
 
   void ApplyMjcfFilters() {

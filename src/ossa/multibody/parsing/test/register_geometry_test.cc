@@ -234,6 +234,23 @@ TEST(RegisterGeometry, MjcfBothRolesNamesAndContactBits) {
   EXPECT_FALSE(inspector.CollisionFiltered(geom("b2", 0), plane));
 }
 
+TEST(RegisterGeometry, WorldGeometryOfTwoParsesGetsUniqueNames) {
+  // Each file's unnamed world geom is "geom0"; the world's names are not
+  // scoped by model, so the second becomes geom0_1.
+  const std::string xml = R"(<mujoco model="m%"><worldbody>
+    <geom type="plane" size="1 1 1"/></worldbody></mujoco>)";
+  systems::DiagramBuilder<double> builder;
+  auto [plant, scene_graph] = AddMultibodyPlantSceneGraph(&builder, 0.0);
+  for (const char* suffix : {"1", "2"}) {
+    std::string text = xml;
+    text.replace(text.find('%'), 1, suffix);
+    Parser(&plant).AddModelsFromString(text, "xml");
+  }
+  EXPECT_EQ(Names(plant, scene_graph.model_inspector(), "world",
+                  Role::kProximity),
+            (std::set<std::string>{"geom0", "geom0_1"}));
+}
+
 TEST(RegisterGeometry, ParserConstructorsWithSceneGraphAndBuilder) {
   const std::string urdf = ThreeLinkUrdf();
   {
