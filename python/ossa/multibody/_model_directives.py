@@ -199,7 +199,7 @@ class AddDirectives(_Directive):
 
 
 _KINDS = ("add_model", "add_model_instance", "add_frame", "add_weld",
-          "add_collision_filter_group", "add_directives")
+          "add_collision_filter_group")
 
 
 class ModelDirective(_Directive):
@@ -327,6 +327,7 @@ def _load(data=None, filename=None):
         if type(e).__module__.startswith("yaml"):
             raise RuntimeError(f"{source}: {e}") from e
         raise type(e)(f"{source}: {e}") from e
+    directives._source = source  # for messages; not a schema field
     return _check(directives, source)
 
 
@@ -400,7 +401,7 @@ def _scoped_body(plant, full_name):
 
 # -- Resolving files ----------------------------------------------------------------
 
-def _resolve(package_map, uri, directive):
+def _resolve(package_map, uri):
     """The file path of `uri` (package://, model://, file:// or a path)."""
     try:
         if "://" in uri:
@@ -408,11 +409,10 @@ def _resolve(package_map, uri, directive):
         else:
             path = uri
     except Exception as e:
-        raise RuntimeError(f"{directive}: cannot resolve '{uri}': {e}") from e
+        raise RuntimeError(f"cannot resolve '{uri}': {e}") from e
     if not _os.path.isfile(path):
         raise RuntimeError(
-            f"{directive}: '{uri}' resolved to '{path}', which does not "
-            "exist")
+            f"'{uri}' resolved to '{path}', which does not exist")
     return path
 
 
@@ -422,7 +422,7 @@ def _flatten_into(directives, package_map, namespace, out):
     for directive in directives.directives:
         if directive.add_directives is not None:
             sub = directive.add_directives
-            path = _resolve(package_map, sub.file, "add_directives")
+            path = _resolve(package_map, sub.file)
             _flatten_into(LoadModelDirectives(path), package_map,
                           _join(namespace, sub.model_namespace or ""), out)
             continue
@@ -482,35 +482,40 @@ class _Run:
         self.added = []  # the model instances of every add_model
 
     def process(self, directives, namespace):
-        for directive in directives.directives:
-            if directive.add_model is not None:
-                self.add_model(directive.add_model, namespace)
-            elif directive.add_model_instance is not None:
-                self.plant.AddModelInstance(
-                    _join(namespace, directive.add_model_instance.name))
-            elif directive.add_frame is not None:
-                self.add_frame(directive.add_frame, namespace)
-            elif directive.add_weld is not None:
-                self.add_weld(directive.add_weld, namespace)
-            elif directive.add_collision_filter_group is not None:
-                group = directive.add_collision_filter_group
-                name = _join(namespace, group.model_namespace or "",
-                             group.name)
-                if name in self.groups:
-                    raise RuntimeError(
-                        f"add_collision_filter_group: the group '{name}' "
-                        "is declared twice")
-                self.groups[name] = (group, namespace)
-            else:
-                self.add_directives(directive.add_directives, namespace)
+        source = getattr(directives, "_source", "<directives>")
+        for index, directive in enumerate(directives.directives):
+            kind = next(k for k in _KINDS
+                        if getattr(directive, k) is not None)
+            try:
+                getattr(self, kind)(getattr(directive, kind), namespace)
+            except Exception as e:
+                if getattr(e, "_ossa_directive", False):
+                    raise  # already names its file and directive
+                where = f"{source}: directives[{index}] ({kind}): "
+                try:
+                    error = type(e)(where + str(e))
+                except Exception:
+                    error = RuntimeError(where + str(e))
+                error._ossa_directive = True
+                raise error from e
+
+    def add_model_instance(self, instance, namespace):
+        self.plant.AddModelInstance(_join(namespace, instance.name))
+
+    def add_collision_filter_group(self, group, namespace):
+        name = _join(namespace, group.model_namespace or "", group.name)
+        if name in self.groups:
+            raise RuntimeError(
+                f"the collision filter group '{name}' is declared twice")
+        self.groups[name] = (group, namespace)
 
     def add_model(self, model, namespace):
         plant = self.plant
-        path = _resolve(self.parser.package_map(), model.file, "add_model")
+        path = _resolve(self.parser.package_map(), model.file)
         name = _join(namespace, model.name)
         if plant.HasModelInstanceNamed(name):
             raise RuntimeError(
-                f"add_model: this model already contains a model instance "
+                f"this model already contains a model instance "
                 f"named '{name}' (from '{model.file}'). Model instance names "
                 "must be unique within a given model.")
         # The file's own model name may be taken (the same file added
@@ -522,7 +527,7 @@ class _Run:
         finally:
             self.parser.SetAutoRenaming(renaming)
         if not instances:
-            raise RuntimeError(f"add_model: '{model.file}' holds no model")
+            raise RuntimeError(f"'{model.file}' holds no model")
         top = plant.GetModelInstanceName(instances[0])
         for instance in instances:
             old = plant.GetModelInstanceName(instance)
@@ -578,8 +583,7 @@ class _Run:
                 info.X_PC = X_PC
 
     def add_directives(self, sub, namespace):
-        path = _resolve(self.parser.package_map(), sub.file,
-                        "add_directives")
+        path = _resolve(self.parser.package_map(), sub.file)
         inner = _join(namespace, sub.model_namespace or "")
         if inner and not self.plant.HasModelInstanceNamed(inner):
             raise RuntimeError(
@@ -630,10 +634,12 @@ def _Parser_AddModels(parser, path):
     return _CppParser.AddModels(parser, path)
 
 
-def _process(directives, plant, parser):
+def _process(directives, plant, parser, namespace=""):
+    """Processes `directives` with every name inside `namespace` (the
+    Parser's model_name_prefix; it need not name a model instance)."""
     _check(directives, "ProcessModelDirectives()")
     run = _Run(plant, parser)
-    run.process(directives, "")
+    run.process(directives, namespace)
     run.filter_collisions()
     return run
 

@@ -38,11 +38,8 @@ class Parser(_CppParser):
         self._model_name_prefix = prefix
 
     def _add_directives(self, directives):
-        if self._model_name_prefix:
-            raise RuntimeError(
-                "Parser: model directives with a model_name_prefix are not "
-                "supported by ossa")
-        return list(_process(directives, self.plant(), self).added)
+        return list(_process(directives, self.plant(), self,
+                             self._model_name_prefix).added)
 
     def AddModels(self, *args, **kwargs):
         """AddModels(file_name), AddModels(*, url) or AddModels(*,
