@@ -199,7 +199,7 @@ class AddDirectives(_Directive):
 
 
 _KINDS = ("add_model", "add_model_instance", "add_frame", "add_weld",
-          "add_collision_filter_group")
+          "add_collision_filter_group", "add_directives")
 
 
 class ModelDirective(_Directive):
@@ -446,16 +446,12 @@ def _flatten_into(directives, package_map, namespace, out):
             d.add_weld.parent = _scoped(namespace, d.add_weld.parent)
             d.add_weld.child = _scoped(namespace, d.add_weld.child)
         elif d.add_collision_filter_group is not None:
+            # Every name of a group is read inside its model_namespace, so
+            # the enclosing namespace joins that.
             group = d.add_collision_filter_group
             if namespace:
                 group.model_namespace = _join(namespace,
                                               group.model_namespace or "")
-            group.members = [_join(namespace, m) for m in group.members]
-            group.member_groups = [_join(namespace, m)
-                                   for m in group.member_groups]
-            group.ignored_collision_filter_groups = [
-                _join(namespace, m)
-                for m in group.ignored_collision_filter_groups]
         out.directives.append(d)
 
 
@@ -503,7 +499,10 @@ class _Run:
         self.plant.AddModelInstance(_join(namespace, instance.name))
 
     def add_collision_filter_group(self, group, namespace):
-        name = _join(namespace, group.model_namespace or "", group.name)
+        # The group's name, members, member groups and ignored groups are
+        # all read inside its model_namespace.
+        namespace = _join(namespace, group.model_namespace or "")
+        name = _join(namespace, group.name)
         if name in self.groups:
             raise RuntimeError(
                 f"the collision filter group '{name}' is declared twice")
@@ -518,14 +517,14 @@ class _Run:
                 f"this model already contains a model instance "
                 f"named '{name}' (from '{model.file}'). Model instance names "
                 "must be unique within a given model.")
-        # The file's own model name may be taken (the same file added
-        # twice): parse with renaming on, then give the directive's name.
-        renaming = self.parser.GetAutoRenaming()
-        self.parser.SetAutoRenaming(True)
-        try:
-            instances = _Parser_AddModels(self.parser, path)
-        finally:
-            self.parser.SetAutoRenaming(renaming)
+        # The file's model is parsed under the prefix `name` (a parser of
+        # the same plant and packages), then renamed to `name`: the file's
+        # own model name may be taken, and SceneGraph frame names (which
+        # renaming leaves as they were) stay unique.
+        from ossa._ext.multibody_parsing import Parser as _CppParser
+        parser = _CppParser(plant, model_name_prefix=name)
+        parser.package_map().AddMap(self.parser.package_map())
+        instances = parser.AddModels(path)
         if not instances:
             raise RuntimeError(f"'{model.file}' holds no model")
         top = plant.GetModelInstanceName(instances[0])
@@ -626,12 +625,6 @@ class _Run:
                     ExcludeCollisionGeometriesWithCollisionFilterGroupPair(
                         (name, geometry_of(name)),
                         (other, geometry_of(other)))
-
-
-def _Parser_AddModels(parser, path):
-    """The parser's own (model file) AddModels, bypassing directives."""
-    from ossa._ext.multibody_parsing import Parser as _CppParser
-    return _CppParser.AddModels(parser, path)
 
 
 def _process(directives, plant, parser, namespace=""):
