@@ -454,6 +454,38 @@ def Sample(var, generator):
 
 # -- Rotation and Transform -----------------------------------------------------
 
+def _pose_mean(var, where):
+    """The mean a Rotation or Transform uses: the value with every uniform
+    number at 0.5, as the reference evaluates it (so a UniformDiscrete
+    gives its middle value, not the average). Gaussians have no such mean
+    there and raise."""
+    dist = _any_distribution(var, where)
+    if _is_gaussian(dist) and not dist._is_deterministic():
+        raise RuntimeError(
+            f"{where}: the mean of a pose is defined for uniform "
+            "distributions only, not for a Gaussian")
+    if isinstance(dist, UniformDiscrete):
+        if not dist.values:
+            raise RuntimeError(f"{where}: UniformDiscrete has no values")
+        return float(dist.values[int(0.5 * len(dist.values))])
+    return dist.Mean()
+
+
+def _is_gaussian(var):
+    return isinstance(var, Gaussian) or any(
+        isinstance(var, GaussianVector[size])
+        for (size,) in GaussianVector.param_list)
+
+
+def _check_angles(var, where):
+    """Rotation angles may be fixed or uniform, not Gaussian (as in the
+    reference)."""
+    if _is_gaussian(var):
+        raise RuntimeError(
+            f"{where}: Gaussian distributions are not supported for rotation "
+            "angles; use a Uniform one")
+
+
 def _ossa_math():
     import ossa.math
     return ossa.math
@@ -591,7 +623,14 @@ class Rotation(_Struct):
             raise RuntimeError(
                 f"Rotation.GetDeterministicValue(): {self!r} is not "
                 "deterministic")
-        return self._Mean()
+        v = self.value
+        if isinstance(v, _RotationRpy):
+            return self._from_angles(rpy_deg=GetDeterministicValue(v.deg))
+        if isinstance(v, _RotationAngleAxis):
+            return self._from_angles(
+                angle_deg=GetDeterministicValue(v.angle_deg),
+                axis=GetDeterministicValue(v.axis))
+        return _ossa_math().RotationMatrix()
 
     def set_rpy_deg(self, rpy_deg):
         """Makes this the fixed roll-pitch-yaw rotation `rpy_deg`
@@ -612,10 +651,13 @@ class Rotation(_Struct):
         if isinstance(v, _RotationIdentity):
             return _ossa_math().RotationMatrix()
         if isinstance(v, _RotationRpy):
-            return self._from_angles(rpy_deg=Mean(v.deg))
+            _check_angles(v.deg, "Rotation.Rpy.deg")
+            return self._from_angles(rpy_deg=_pose_mean(v.deg, "Rotation"))
         if isinstance(v, _RotationAngleAxis):
-            return self._from_angles(angle_deg=Mean(v.angle_deg),
-                                     axis=Mean(v.axis))
+            _check_angles(v.angle_deg, "Rotation.AngleAxis.angle_deg")
+            return self._from_angles(
+                angle_deg=_pose_mean(v.angle_deg, "Rotation"),
+                axis=_pose_mean(v.axis, "Rotation"))
         return _uniform_rotation(0.5, 0.5, 0.5)
 
     def _Sample(self, generator):
@@ -623,8 +665,10 @@ class Rotation(_Struct):
         if isinstance(v, _RotationIdentity):
             return _ossa_math().RotationMatrix()
         if isinstance(v, _RotationRpy):
+            _check_angles(v.deg, "Rotation.Rpy.deg")
             return self._from_angles(rpy_deg=Sample(v.deg, generator))
         if isinstance(v, _RotationAngleAxis):
+            _check_angles(v.angle_deg, "Rotation.AngleAxis.angle_deg")
             angle = Sample(v.angle_deg, generator)
             return self._from_angles(angle_deg=angle,
                                      axis=Sample(v.axis, generator))
@@ -685,17 +729,26 @@ class Transform(_Struct):
             raise RuntimeError(
                 f"Transform.GetDeterministicValue(): {self!r} is not "
                 "deterministic")
-        return self.Mean()
+        return _ossa_math().RigidTransform(
+            self.rotation.GetDeterministicValue(),
+            GetDeterministicValue(self.translation))
 
     def Mean(self):
-        """The RigidTransform of the translation's mean and the rotation's
-        mean (base_frame is not applied)."""
-        return _ossa_math().RigidTransform(self.rotation._Mean(),
-                                      Mean(self.translation))
+        """The RigidTransform at the middle of the distributions (every
+        uniform number at 0.5; base_frame is not applied). Raises
+        RuntimeError for a Gaussian, as the reference does."""
+        return _ossa_math().RigidTransform(
+            self.rotation._Mean(),
+            _pose_mean(self.translation, "Transform.Mean()"))
 
     def Sample(self, generator):
-        """A draw of this pose as a RigidTransform (base_frame is not
-        applied)."""
+        """A draw of this pose as a RigidTransform. Raises RuntimeError when
+        base_frame names a frame other than the world (the draw would lose
+        it)."""
+        if self.base_frame and self.base_frame != "world":
+            raise RuntimeError(
+                "Transform.Sample() would discard the non-trivial base "
+                f"frame \"{self.base_frame}\"")
         # The translation draws first, as in the reference.
         p = Sample(self.translation, generator)
         R = self.rotation._Sample(generator)
