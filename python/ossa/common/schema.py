@@ -83,12 +83,40 @@ def _fields_of(*pairs):
     return tuple(_types.SimpleNamespace(name=n, type=t) for n, t in pairs)
 
 
+def _field_property(name):
+    key = "_field_" + name
+
+    def get(self):
+        try:
+            return self.__dict__[key]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def set_(self, value):
+        self.__dict__[key] = value
+
+    return property(get, set_, doc=f"The field '{name}'.")
+
+
+def add_field_properties(cls):
+    """Makes each field of ``cls.__fields__`` a property of the class (as
+    the reference's bound structs have), so that the class lists its
+    fields; __setattr__ overrides that check values still run first."""
+    for field in cls.__dict__.get("__fields__", ()):
+        if not isinstance(cls.__dict__.get(field.name), property):
+            setattr(cls, field.name, _field_property(field.name))
+
+
 class _Struct:
     """A schema struct: its fields in ``__fields__`` (read by
     ossa.common.yaml), constructed as Name(), Name(other), Name(*values) or
     Name(**fields), printed as Name(field=value, ...)."""
 
     __fields__ = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        add_field_properties(cls)
 
     def __init__(self, *args, **kwargs):
         for name, default in self._defaults().items():
@@ -427,14 +455,29 @@ def _any_distribution(var, where):
     return _as_distribution_vector(var, where)
 
 
-def IsDeterministic(var):
-    """True iff the variant `var` (scalar or vector) has one value only."""
+def _var_or_vec(function, args, kwargs):
+    """The one argument of a function the reference overloads on a scalar
+    `var` and a vector `vec`: given by position or as var= or vec=."""
+    given = list(args) + [kwargs.pop(k) for k in ("var", "vec")
+                          if k in kwargs]
+    if len(given) != 1 or kwargs:
+        raise TypeError(f"{function}() takes one argument, var (a scalar "
+                        "variant) or vec (a vector variant)")
+    return given[0]
+
+
+def IsDeterministic(*args, **kwargs):
+    """IsDeterministic(var) or IsDeterministic(vec): true iff the scalar or
+    vector variant has one value only."""
+    var = _var_or_vec("IsDeterministic", args, kwargs)
     return _any_distribution(var, "IsDeterministic()")._is_deterministic()
 
 
-def GetDeterministicValue(var):
-    """The value of the deterministic variant `var` (a float, or an array
-    for a vector); raises RuntimeError if it is a proper distribution."""
+def GetDeterministicValue(*args, **kwargs):
+    """GetDeterministicValue(var) or GetDeterministicValue(vec): the value
+    of the deterministic variant (a float, or an array for a vector);
+    raises RuntimeError if it is a proper distribution."""
+    var = _var_or_vec("GetDeterministicValue", args, kwargs)
     dist = _any_distribution(var, "GetDeterministicValue()")
     if not dist._is_deterministic():
         raise RuntimeError(

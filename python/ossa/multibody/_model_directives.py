@@ -30,6 +30,7 @@ import typing as _typing
 import numpy as _np
 
 from ossa.common.schema import Transform as _Transform
+from ossa.common.schema import add_field_properties as _add_field_properties
 from ossa.common.yaml import yaml_load_typed as _yaml_load_typed
 
 
@@ -45,6 +46,10 @@ class _Directive:
     printed as Name(field=value, ...)."""
 
     __fields__ = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _add_field_properties(cls)
 
     def __init__(self, **kwargs):
         for name, value in self._defaults().items():
@@ -250,6 +255,11 @@ class ModelInstanceInfo:
     name, its file's path, the weld that attaches it (parent and child frame
     names, X_PC; empty names when none) and its ModelInstanceIndex."""
 
+    __fields__ = _fields_of(
+        ("model_name", str), ("model_path", str),
+        ("parent_frame_name", str), ("child_frame_name", str),
+        ("X_PC", object), ("model_instance", object))
+
     def __init__(self):
         from ossa.math import RigidTransform
         self.model_name = ""
@@ -265,6 +275,9 @@ class ModelInstanceInfo:
                 f"parent_frame_name={self.parent_frame_name!r}, "
                 f"child_frame_name={self.child_frame_name!r}, "
                 f"model_instance={self.model_instance!r})")
+
+
+_add_field_properties(ModelInstanceInfo)
 
 
 class CollisionFilterGroups:
@@ -637,19 +650,31 @@ def _process(directives, plant, parser, namespace=""):
     return run
 
 
-def ProcessModelDirectives(directives, plant=None, parser=None):
+def ProcessModelDirectives(*args, **kwargs):
     """Adds what `directives` describe to a plant and returns a
     ModelInstanceInfo per model added. Called as
     ProcessModelDirectives(directives, parser) (the parser's plant) or
     ProcessModelDirectives(directives, plant, parser=None) (a new Parser of
     `plant` when none is given)."""
     from ossa.multibody.parsing import Parser
+    names = ("directives", "plant", "parser")
+    if len(args) > 3:
+        raise TypeError("ProcessModelDirectives() takes at most 3 arguments")
+    values = dict(zip(names, args))
+    for key, value in kwargs.items():
+        if key not in names or key in values:
+            raise TypeError(
+                f"ProcessModelDirectives(): unexpected argument '{key}'")
+        values[key] = value
+    directives = values.get("directives")
+    plant, parser = values.get("plant"), values.get("parser")
     if isinstance(plant, Parser) and parser is None:
-        plant, parser = None, plant
+        plant, parser = None, plant  # the (directives, parser) overload
+    if directives is None or (plant is None and parser is None):
+        raise TypeError("ProcessModelDirectives(directives, parser) or "
+                        "ProcessModelDirectives(directives, plant, "
+                        "parser=None)")
     if parser is None:
-        if plant is None:
-            raise TypeError("ProcessModelDirectives(): give a plant or a "
-                            "parser")
         parser = Parser(plant)
     if plant is None:
         plant = parser.plant()

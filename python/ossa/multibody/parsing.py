@@ -32,10 +32,18 @@ class Parser(_CppParser):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        from ossa.systems.framework import DiagramBuilder
+        builder = kwargs.get("builder", args[0] if args else None)
+        self._builder = builder if isinstance(builder, DiagramBuilder) \
+            else None
         prefix = kwargs.get("model_name_prefix", "")
         if not prefix and args and isinstance(args[-1], str):
             prefix = args[-1]
         self._model_name_prefix = prefix
+
+    def builder(self):
+        """The DiagramBuilder this parser was made with, or None."""
+        return self._builder
 
     def _add_directives(self, directives):
         return list(_process(directives, self.plant(), self,
