@@ -43,38 +43,9 @@ __all__ = [
 ]
 
 
-# -- Draws, as the C++ standard library (libstdc++) makes them ----------------
-
-def _canonical(generator):
-    """A double in [0, 1) from two 32-bit outputs (generate_canonical)."""
-    low = generator()
-    high = generator()
-    value = (low + high * 4294967296.0) / 18446744073709551616.0
-    if value >= 1.0:
-        value = _math.nextafter(1.0, 0.0)
-    return value
-
-
-def _draw_uniform(generator, low, high):
-    return low + (high - low) * _canonical(generator)
-
-
-def _draw_normal(generator, mean, stddev):
-    # Marsaglia's polar method; a fresh distribution per draw keeps no
-    # second value between calls.
-    while True:
-        x = 2.0 * _canonical(generator) - 1.0
-        y = 2.0 * _canonical(generator) - 1.0
-        r2 = x * x + y * y
-        if 0.0 < r2 <= 1.0:
-            break
-    return y * _math.sqrt(-2.0 * _math.log(r2) / r2) * stddev + mean
-
-
-def _draw_index(generator, n):
-    """An index uniform in [0, n): the floor of n times a canonical
-    number (as the reference picks among discrete values)."""
-    return min(int(_canonical(generator) * n), n - 1)
+from ossa.common._std_random import (
+    canonical as _canonical, draw_index as _draw_index,
+    draw_normal as _draw_normal, draw_uniform as _draw_uniform)
 
 
 # -- Struct plumbing ------------------------------------------------------------

@@ -537,6 +537,8 @@ class _Run:
         from ossa._ext.multibody_parsing import Parser as _CppParser
         parser = _CppParser(plant, model_name_prefix=name)
         parser.package_map().AddMap(self.parser.package_map())
+        if getattr(self.parser, "_strict", False):
+            parser.SetStrictParsing()
         instances = parser.AddModels(path)
         if not instances:
             raise RuntimeError(f"'{model.file}' holds no model")

@@ -40,6 +40,13 @@ class Parser(_CppParser):
         if not prefix and args and isinstance(args[-1], str):
             prefix = args[-1]
         self._model_name_prefix = prefix
+        self._strict = False
+
+    def SetStrictParsing(self):
+        """From now on every warning is an error (model directives pass
+        this on to the models they add)."""
+        super().SetStrictParsing()
+        self._strict = True
 
     def builder(self):
         """The DiagramBuilder this parser was made with, or None."""
