@@ -553,20 +553,30 @@ class _Run:
             joint = plant.GetJointByName(joint_name, instance)
             joint.set_default_positions(_np.asarray(positions, dtype=float))
         for body_name, pose in model.default_free_body_pose.items():
-            body = plant.GetBodyByName(body_name, instance)
-            X_WB = pose.GetDeterministicValue()
-            if pose.base_frame and pose.base_frame != "world":
-                raise RuntimeError(
-                    f"add_model: default_free_body_pose of '{body_name}' in "
-                    f"'{name}': only base_frame 'world' is supported, not "
-                    f"'{pose.base_frame}'")
-            plant.SetDefaultFreeBodyPose(body, X_WB)
+            self.set_free_body_pose(plant.GetBodyByName(body_name, instance),
+                                    pose, namespace)
         info = ModelInstanceInfo()
         info.model_name = name
         info.model_path = path
         info.model_instance = instance
         self.infos.append(info)
         self.added.extend(instances)
+
+    def set_free_body_pose(self, body, pose, namespace):
+        """A pose in the world sets the body's default free-body pose; in
+        another base frame F, the body gets a quaternion floating joint
+        from F with that default pose (as the reference does)."""
+        X = pose.GetDeterministicValue()
+        if not pose.base_frame or pose.base_frame == "world":
+            self.plant.SetDefaultFreeBodyPose(body, X)
+            return
+        from ossa.multibody.tree import QuaternionFloatingJoint
+        F = GetScopedFrameByName(self.plant,
+                                 _scoped(namespace, pose.base_frame))
+        joint = self.plant.AddJoint(QuaternionFloatingJoint(
+            body.name(), F, body.body_frame()))
+        joint.set_default_quaternion(X.rotation().ToQuaternion())
+        joint.set_default_translation(X.translation())
 
     def add_frame(self, frame, namespace):
         from ossa.multibody.tree import FixedOffsetFrame

@@ -92,12 +92,14 @@ def _summary(lib, plant, infos=None):
     for i in range(plant.num_joints()):
         joint = plant.get_joint(lib.tree.JointIndex(i))
         joints[(name(joint.model_instance()), joint.name())] = (
-            joint.num_positions(), joint.default_positions())
+            joint.num_positions(), joint.default_positions(),
+            joint.parent_body().name(), joint.child_body().name())
     out["joints"] = joints
     frames = {}
     for i in range(plant.num_frames()):
         frame = plant.get_frame(lib.tree.FrameIndex(i))
-        if frame.name() in ("tool", "table_top", "cart_mount"):
+        if frame.name() in ("tool", "table_top", "cart_mount", "rail_end",
+                            "body1_mark"):
             frames[(name(frame.model_instance()), frame.name())] = (
                 frame.body().name(),
                 frame.GetFixedPoseInBodyFrame().GetAsMatrix34())
@@ -153,7 +155,18 @@ def test_scene_agrees(package):
     # The scene has every kind of directive; check it reached the plant.
     assert "left::box" in ours["instances"] and "empty" in ours["instances"]
     assert ("iiwa", "world_welds_to_base") in ours["joints"]
+    assert ("left::cart", "rail_end") in ours["frames"]
+    assert ("bodies", "body1_mark") in ours["frames"]
     assert len(ours["infos"]) == 6
+    _assert_same(ours, theirs)
+
+
+def test_free_body_poses_agree(package):
+    ours = _summary(OSSA, *_process(OSSA, package, "free_bodies.dmd.yaml"))
+    theirs = _summary(DRAKE, *_process(DRAKE, package,
+                                       "free_bodies.dmd.yaml"))
+    # body1 floats relative to the frame f on the pole.
+    assert ours["joints"][("a", "body1")][2:] == ("Pole", "body1")
     _assert_same(ours, theirs)
 
 
