@@ -46,7 +46,10 @@ class _Tagged(dict):
         self.tag = tag
 
 
-def _tagged_loader():
+def _tagged_loader(untyped=False):
+    """A safe loader that also reads local tags on mappings: as _Tagged
+    (typed loading) or, untyped, as a plain dict with the tag under the
+    key "_tag" (as the reference's yaml_load_data gives it)."""
     yaml = _yaml()
 
     class Loader(yaml.SafeLoader):
@@ -59,7 +62,10 @@ def _tagged_loader():
             raise yaml.constructor.ConstructorError(
                 None, None, f"the tag !{suffix} must mark a mapping, not "
                 f"a {node.id}", node.start_mark)
-        return _Tagged(loader.construct_mapping(node, deep=True), suffix)
+        mapping = loader.construct_mapping(node, deep=True)
+        if untyped:
+            return dict(mapping, _tag="!" + suffix)
+        return _Tagged(mapping, suffix)
 
     Loader.add_multi_constructor("!", construct_tagged)
     return Loader
@@ -76,8 +82,10 @@ def _drop_private(data, private):
 
 def yaml_load_data(data, *, private=False):
     """Parses the YAML document `data` (a str) into Python data. Top-level
-    keys starting with '_' are dropped unless `private`."""
-    return _drop_private(_yaml().safe_load(data), private)
+    keys starting with '_' are dropped unless `private`. A tagged mapping
+    (`!Rpy {deg: [0, 0, 90]}`) is a dict with its tag under "_tag"."""
+    return _drop_private(
+        _yaml().load(data, Loader=_tagged_loader(untyped=True)), private)
 
 
 def yaml_load_file(filename, *, private=False):
@@ -151,9 +159,21 @@ def _dump_text(data, filename):
 def yaml_dump(data, *, filename=None):
     """Writes Python data as YAML: returns the text, or writes it to
     `filename` (returning None). Mapping keys sorted; collections of
-    scalars in flow style ([1, 2], {a: 1})."""
+    scalars in flow style ([1, 2], {a: 1}); a dict with a "_tag" entry is
+    written as a mapping with that tag."""
     yaml = _yaml()
-    text = yaml.dump(data, Dumper=yaml.SafeDumper, sort_keys=True,
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def represent_dict(dumper, value):
+        if "_tag" in value:  # a tagged mapping, as yaml_load_data gives
+            items = {k: v for k, v in value.items() if k != "_tag"}
+            return dumper.represent_mapping(value["_tag"], items)
+        return dumper.represent_dict(value)
+
+    Dumper.add_representer(dict, represent_dict)
+    text = yaml.dump(data, Dumper=Dumper, sort_keys=True,
                      default_flow_style=None, allow_unicode=True)
     if filename is None:
         return text

@@ -237,3 +237,19 @@ def test_non_deterministic_values_raise():
     X.rotation = ossa_schema.Rotation.Uniform()
     with pytest.raises(RuntimeError, match="not deterministic"):
         X.GetDeterministicValue()
+
+
+UNTYPED = ["a: !Rpy {deg: [1, 2, 3]}\nb: [1, 2]",
+           "!Foo {x: 1}",
+           "list: [!Uniform {}, !AngleAxis {angle_deg: 3, axis: [0, 1, 0]}]"]
+
+
+@pytest.mark.parametrize("text", UNTYPED)
+@pytest.mark.parametrize("private", [False, True])
+def test_untyped_tags_agree(text, private):
+    """Untyped loading keeps a mapping's tag under "_tag" (a top-level one
+    only when private), and dumping writes it back as a tag."""
+    ours = ossa_yaml.yaml_load_data(text, private=private)
+    theirs = drake_yaml.yaml_load_data(text, private=private)
+    assert ours == theirs
+    assert ossa_yaml.yaml_dump(ours) == drake_yaml.yaml_dump(theirs)
