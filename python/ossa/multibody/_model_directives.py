@@ -536,7 +536,11 @@ class _Run:
         # renaming leaves as they were) stay unique.
         from ossa._ext.multibody_parsing import Parser as _CppParser
         parser = _CppParser(plant, model_name_prefix=name)
-        parser.package_map().AddMap(self.parser.package_map())
+        packages, ours = parser.package_map(), self.parser.package_map()
+        for package in ours.GetPackageNames():
+            if packages.Contains(package):
+                packages.Remove(package)  # the user's parser decides
+            packages.Add(package, ours.GetPath(package))
         if getattr(self.parser, "_strict", False):
             parser.SetStrictParsing()
         instances = parser.AddModels(path)
