@@ -508,8 +508,20 @@ class _Run:
                 error._ossa_directive = True
                 raise error from e
 
+    def unique_name(self, name):
+        """`name`, or with the parser's auto renaming on and `name` taken,
+        the first free one of name_1, name_2, ..."""
+        if not self.parser.GetAutoRenaming():
+            return name
+        candidate, i = name, 0
+        while self.plant.HasModelInstanceNamed(candidate):
+            i += 1
+            candidate = f"{name}_{i}"
+        return candidate
+
     def add_model_instance(self, instance, namespace):
-        self.plant.AddModelInstance(_join(namespace, instance.name))
+        self.plant.AddModelInstance(
+            self.unique_name(_join(namespace, instance.name)))
 
     def add_collision_filter_group(self, group, namespace):
         # The group's name, members, member groups and ignored groups are
@@ -524,7 +536,8 @@ class _Run:
     def add_model(self, model, namespace):
         plant = self.plant
         path = _resolve(self.parser.package_map(), model.file)
-        name = _join(namespace, model.name)
+        requested = _join(namespace, model.name)
+        name = self.unique_name(requested)
         if plant.HasModelInstanceNamed(name):
             raise RuntimeError(
                 f"this model already contains a model instance "
@@ -560,7 +573,7 @@ class _Run:
             self.set_free_body_pose(plant.GetBodyByName(body_name, instance),
                                     pose, namespace)
         info = ModelInstanceInfo()
-        info.model_name = name
+        info.model_name = requested  # as the reference, even if renamed
         info.model_path = path
         info.model_instance = instance
         self.infos.append(info)

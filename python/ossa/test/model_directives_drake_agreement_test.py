@@ -225,6 +225,25 @@ def test_parser_reads_directives(package, how):
     _assert_same(results[0][2], results[1][2])
 
 
+def test_auto_renaming_applies_to_directives(package):
+    """With the parser's auto renaming on, a taken name becomes name_1,
+    name_2, ... (ModelInstanceInfo keeps the directive's name)."""
+    text = ("directives:\n"
+            f"- add_model: {{name: a, file: {MODEL}two_bodies.sdf}}\n"
+            f"- add_model: {{name: a, file: {MODEL}two_bodies.sdf}}\n"
+            "- add_model_instance: {name: a}\n")
+    results = []
+    for lib in (OSSA, DRAKE):
+        plant, parser = _parser(lib, package)
+        parser.SetAutoRenaming(True)
+        infos = lib.parsing.ProcessModelDirectives(
+            lib.parsing.LoadModelDirectivesFromString(text), parser)
+        results.append(([(i.model_name, int(i.model_instance))
+                         for i in infos], _instance_names(lib, plant)))
+    assert results[0] == results[1]
+    assert results[0][1][2:] == ["a", "a_1", "a_2"]
+
+
 def test_model_files_still_parse_through_the_parser(package):
     plant, parser = _parser(OSSA, package)
     (instance,) = parser.AddModels(str(package / "models" / "cart_pole.sdf"))
