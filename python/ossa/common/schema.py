@@ -7,21 +7,19 @@ schema field accepts, chosen in YAML by a tag (``!Gaussian {mean: 0,
 stddev: 1}``) or, untagged, the first alternative (a plain number or list).
 
 * Scalars: ``Deterministic``, ``Gaussian``, ``Uniform``, ``UniformDiscrete``
-  (all ``Distribution``\\ s); a field of the variant type ``DistributionVariant``
+  (all Distributions); a field of the variant type ``DistributionVariant``
   also accepts a plain float.
 * Vectors: ``DeterministicVector[N]``, ``GaussianVector[N]``,
   ``UniformVector[N]`` (N = 1..6, or None for any size; all
-  ``DistributionVector``\\ s); ``DistributionVectorVariant[N]`` also accepts
-  a plain array.
+  DistributionVectors); the variant type ``DistributionVectorVariant(N)``
+  also accepts a plain array.
 * ``Rotation`` (Identity, Rpy, AngleAxis or Uniform over SO(3)) and
   ``Transform`` (an optional base frame name, a translation and a rotation).
 
 ``Sample(generator)`` draws with a ``RandomGenerator`` (a 32-bit Mersenne
-Twister). The draws follow the C++ standard library's algorithms as GCC's
-library implements them (``uniform_real_distribution``: one canonical number
-from two 32-bit outputs; ``normal_distribution``: Marsaglia's polar method),
-so a seed gives the reference's numbers. ``ToSymbolic`` is absent: ossa has
-no symbolic scalar yet.
+Twister) as the reference's C++ standard library does
+(ossa.common._std_random), so a seed gives the reference's numbers.
+``ToSymbolic`` is absent: ossa has no symbolic scalar yet.
 """
 
 import copy as _copy
@@ -48,7 +46,7 @@ from ossa.common._std_random import (
     draw_normal as _draw_normal, draw_uniform as _draw_uniform)
 
 
-# -- Struct plumbing ------------------------------------------------------------
+# -- Struct plumbing ----------------------------------------------------------
 
 def _fields_of(*pairs):
     return tuple(_types.SimpleNamespace(name=n, type=t) for n, t in pairs)
@@ -127,7 +125,7 @@ def _pretty(cls):
     return cls.__name__
 
 
-# -- Scalar distributions -------------------------------------------------------
+# -- Scalar distributions -----------------------------------------------------
 
 class Distribution(_Struct):
     """Base class of the scalar distributions."""
@@ -241,7 +239,7 @@ def ToDistribution(var):
     return _copy.deepcopy(_as_distribution(var, "ToDistribution()"))
 
 
-# -- Vector distributions -------------------------------------------------------
+# -- Vector distributions -----------------------------------------------------
 
 def _vector(value, size, where):
     array = _np.array(value, dtype=float).reshape(-1)
@@ -415,7 +413,7 @@ def ToDistributionVector(vec):
                                                   "ToDistributionVector()"))
 
 
-# -- Functions on either kind of variant ----------------------------------------
+# -- Functions on either kind of variant --------------------------------------
 
 def _any_distribution(var, where):
     if isinstance(var, (Distribution, DistributionVector)):
@@ -466,7 +464,7 @@ def Sample(var, generator):
     return _any_distribution(var, "Sample()").Sample(generator)
 
 
-# -- Rotation and Transform -----------------------------------------------------
+# -- Rotation and Transform ---------------------------------------------------
 
 def _pose_mean(var, where):
     """The mean a Rotation or Transform uses: the value with every uniform

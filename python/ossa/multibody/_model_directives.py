@@ -34,7 +34,7 @@ from ossa.common.schema import add_field_properties as _add_field_properties
 from ossa.common.yaml import yaml_load_typed as _yaml_load_typed
 
 
-# -- Schema -----------------------------------------------------------------------
+# -- Schema -------------------------------------------------------------------
 
 def _fields_of(*pairs):
     import types
@@ -316,7 +316,7 @@ class CollisionFilterGroups:
                 f"exclusion_pairs={sorted(self._pairs)!r})")
 
 
-# -- Loading ----------------------------------------------------------------------
+# -- Loading ------------------------------------------------------------------
 
 def _check(directives, source):
     error = directives._errors()
@@ -357,7 +357,7 @@ def LoadModelDirectivesFromString(model_directives):
     return _load(data=model_directives)
 
 
-# -- Names ----------------------------------------------------------------------------
+# -- Names --------------------------------------------------------------------
 
 def _join(*parts):
     return "::".join(p for p in parts if p)
@@ -412,7 +412,7 @@ def _scoped_body(plant, full_name):
     return plant.GetBodyByName(name)
 
 
-# -- Resolving files ----------------------------------------------------------------
+# -- Resolving files ----------------------------------------------------------
 
 def _resolve(package_map, uri):
     """The file path of `uri` (package://, model://, file:// or a path)."""
@@ -429,7 +429,7 @@ def _resolve(package_map, uri):
     return path
 
 
-# -- Flattening ---------------------------------------------------------------------
+# -- Flattening ---------------------------------------------------------------
 
 def _flatten_into(directives, package_map, namespace, out):
     for directive in directives.directives:
@@ -478,7 +478,7 @@ def FlattenModelDirectives(directives, package_map):
     return out
 
 
-# -- Processing -----------------------------------------------------------------------
+# -- Processing ---------------------------------------------------------------
 
 class _Run:
     """The state of one ProcessModelDirectives() call."""

@@ -326,7 +326,7 @@ def test_collision_filter_groups_agree(package):
     assert not ours[(("a", "body2"), ("b", "body2"))]
 
 
-# -- Bad input ---------------------------------------------------------------------
+# -- Bad input ----------------------------------------------------------------
 
 MODEL = "package://dmd_test/models/"
 

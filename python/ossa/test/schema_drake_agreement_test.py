@@ -28,7 +28,8 @@ TOL = 1e-12
 
 TRANSFORMS = [
     "{}",
-    "base_frame: foo\ntranslation: [1, 2, 3]\nrotation: !Rpy {deg: [0, 0, 90]}",
+    "base_frame: foo\ntranslation: [1, 2, 3]\n"
+    "rotation: !Rpy {deg: [0, 0, 90]}",
     "rotation: !AngleAxis {angle_deg: 30, axis: [0, 0, 1]}",
     "rotation: !AngleAxis {angle_deg: 90, axis: [0, 0, 2]}",
     "rotation: !Identity {}",
@@ -226,7 +227,8 @@ def test_struct_api_agrees():
         with pytest.raises(TypeError):
             schema.DeterministicVector[3]([1.0, 2.0])
     assert repr(ossa_schema.Transform()) == repr(drake_schema.Transform())
-    assert repr(ossa_schema.Rotation.Rpy()) == repr(drake_schema.Rotation.Rpy())
+    assert repr(ossa_schema.Rotation.Rpy()) == \
+        repr(drake_schema.Rotation.Rpy())
 
 
 def test_non_deterministic_values_raise():
