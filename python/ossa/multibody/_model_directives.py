@@ -431,13 +431,25 @@ def _resolve(package_map, uri):
 
 # -- Flattening ---------------------------------------------------------------
 
-def _flatten_into(directives, package_map, namespace, out):
+def _load_included(path, including):
+    """The directives of the file `path`, included from the files
+    `including` (outermost first); raises if that makes a cycle."""
+    real = _os.path.realpath(path)
+    if real in including:
+        chain = " -> ".join(list(including) + [real])
+        raise RuntimeError(f"add_directives: '{path}' includes itself "
+                           f"({chain})")
+    return LoadModelDirectives(path)
+
+
+def _flatten_into(directives, package_map, namespace, out, including=()):
     for directive in directives.directives:
         if directive.add_directives is not None:
             sub = directive.add_directives
             path = _resolve(package_map, sub.file)
-            _flatten_into(LoadModelDirectives(path), package_map,
-                          _join(namespace, sub.model_namespace or ""), out)
+            _flatten_into(_load_included(path, including), package_map,
+                          _join(namespace, sub.model_namespace or ""), out,
+                          including + (_os.path.realpath(path),))
             continue
         d = _copy.deepcopy(directive)
         if d.add_model is not None:
@@ -474,7 +486,10 @@ def FlattenModelDirectives(directives, package_map):
     (and every implicit frame scope made explicit)."""
     _check(directives, "FlattenModelDirectives()")
     out = ModelDirectives()
-    _flatten_into(directives, package_map, "", out)
+    source = getattr(directives, "_source", None)
+    including = ((_os.path.realpath(source),)
+                 if source and _os.path.isfile(source) else ())
+    _flatten_into(directives, package_map, "", out, including)
     return out
 
 
@@ -489,6 +504,7 @@ class _Run:
         self.infos = []
         self.groups = {}  # full name -> (AddCollisionFilterGroup, namespace)
         self.added = []  # the model instances of every add_model
+        self.including = ()  # the files being processed, outermost first
 
     def process(self, directives, namespace):
         source = getattr(directives, "_source", "<directives>")
@@ -629,7 +645,13 @@ class _Run:
         if inner and not self.plant.HasModelInstanceNamed(inner):
             raise RuntimeError(
                 f"Namespace '{inner}' does not exist as model instance")
-        self.process(LoadModelDirectives(path), inner)
+        included = _load_included(path, self.including)
+        outer = self.including
+        self.including = outer + (_os.path.realpath(path),)
+        try:
+            self.process(included, inner)
+        finally:
+            self.including = outer
 
     def filter_collisions(self):
         """Excludes the collisions the groups ask for (with a SceneGraph;
@@ -674,6 +696,9 @@ def _process(directives, plant, parser, namespace=""):
     Parser's model_name_prefix; it need not name a model instance)."""
     _check(directives, "ProcessModelDirectives()")
     run = _Run(plant, parser)
+    source = getattr(directives, "_source", None)
+    if source and _os.path.isfile(source):
+        run.including = (_os.path.realpath(source),)
     run.process(directives, namespace)
     run.filter_collisions()
     return run

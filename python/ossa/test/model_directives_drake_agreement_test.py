@@ -387,6 +387,23 @@ def test_errors_name_the_file(package, tmp_path):
         OSSA.parsing.LoadModelDirectives(str(tmp_path / "missing.dmd.yaml"))
 
 
+def test_files_that_include_themselves_raise(package, tmp_path):
+    """A cycle of add_directives raises (naming the chain of files) instead
+    of recursing without end."""
+    (tmp_path / "a.dmd.yaml").write_text(
+        "directives:\n- add_directives: {file: package://cycle/b.dmd.yaml}\n")
+    (tmp_path / "b.dmd.yaml").write_text(
+        "directives:\n- add_directives: {file: package://cycle/a.dmd.yaml}\n")
+    plant, parser = _parser(OSSA, package)
+    parser.package_map().Add("cycle", str(tmp_path))
+    with pytest.raises(RuntimeError, match=r"a\.dmd\.yaml' includes itself"):
+        parser.AddModels(tmp_path / "a.dmd.yaml")
+    with pytest.raises(RuntimeError, match="includes itself"):
+        OSSA.parsing.FlattenModelDirectives(
+            OSSA.parsing.LoadModelDirectives(tmp_path / "b.dmd.yaml"),
+            parser.package_map())
+
+
 # Invalid directives the reference rejects by aborting the process (a failed
 # assertion after logging the message): ossa raises RuntimeError with the
 # same message.
