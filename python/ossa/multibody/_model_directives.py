@@ -437,7 +437,7 @@ def _load_included(path, including):
     real = _os.path.realpath(path)
     if real in including:
         chain = " -> ".join(list(including) + [real])
-        raise RuntimeError(f"add_directives: '{path}' includes itself "
+        raise RuntimeError(f"'{path}' includes itself "
                            f"({chain})")
     return LoadModelDirectives(path)
 
