@@ -33,4 +33,5 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineGeometry(m.def_submodule("geometry"));
   ossa::py::DefineMultibodyPlant(m.def_submodule("multibody_plant"));
   ossa::py::DefineMultibodyParsing(m.def_submodule("multibody_parsing"));
+  ossa::py::DefineVisualization(m.def_submodule("visualization"));
 }
