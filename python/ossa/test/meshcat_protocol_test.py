@@ -216,6 +216,9 @@ def test_mesh_files(meshcat):
     # bounding box is the one the file's POSITION accessors declare.
     g = geometry(objects["/drake/gltf"])
     assert g["type"] == "BufferGeometry"
+    # glTF is y-up: the object's matrix turns the file's y into z.
+    np.testing.assert_allclose(matrix(objects["/drake/gltf"])[:3, :3] @
+                               [0, 1, 0], [0, 0, 1], atol=1e-12)
     p = floats(g["data"]["attributes"]["position"]["array"]).reshape(-1, 3)
     index = np.frombuffer(g["data"]["index"]["array"].data, "<u4")
     assert index.max() < len(p) and len(index) % 3 == 0

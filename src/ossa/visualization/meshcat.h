@@ -113,8 +113,10 @@ class Meshcat {
                        double wireframe_line_width = 1.0,
                        SideOfFaceToRender side = kDoubleSide);
 
-  /// Places the camera at `camera_in_world` looking at `target_in_world`
-  /// (which the mouse then orbits).
+  /// Places the camera at `camera_in_world` (the frame /Cameras/default at
+  /// `target_in_world`, the camera offset from it). The standard viewer's
+  /// orbit controls keep looking at the world origin, so the view is aimed
+  /// at the origin, not at the target.
   void SetCameraPose(const Vector3<double>& camera_in_world,
                      const Vector3<double>& target_in_world);
 

@@ -215,6 +215,17 @@ class ObjectBuilder final : public ShapeReifier {
                    "Mesh", X);
   }
 
+  // A quarter turn about x: y becomes z (three.js primitives and glTF
+  // files are y-up; SceneGraph is z-up).
+  static Eigen::Matrix4d YUpToZUp() {
+    Eigen::Matrix4d X = Eigen::Matrix4d::Identity();
+    X(1, 1) = 0;
+    X(2, 1) = 1;
+    X(1, 2) = -1;
+    X(2, 2) = 0;
+    return X;
+  }
+
   static Eigen::Matrix4d Scale(const Vector3<double>& s) {
     Eigen::Matrix4d X = Eigen::Matrix4d::Identity();
     X.diagonal().head<3>() = s;
@@ -247,13 +258,8 @@ class ObjectBuilder final : public ShapeReifier {
     g.value.Set("radiusBottom", cylinder.radius());
     g.value.Set("height", cylinder.length());
     g.value.Set("radialSegments", 32);
-    // three.js cylinders run along y; turn y into z (a quarter turn about x).
-    Eigen::Matrix4d X = Eigen::Matrix4d::Identity();
-    X(1, 1) = 0;
-    X(2, 1) = 1;
-    X(1, 2) = -1;
-    X(2, 2) = 0;
-    Finish(std::move(g), false, X);
+    // three.js cylinders run along y.
+    Finish(std::move(g), false, YUpToZUp());
   }
   void ImplementGeometry(const Capsule& capsule, void*) final {
     Finish(CapsuleGeometry(capsule.radius(), capsule.length()), false);
@@ -269,7 +275,11 @@ class ObjectBuilder final : public ShapeReifier {
   void ImplementGeometry(const Mesh& mesh, void*) final {
     bool flat = false;
     Part g = MeshFileGeometry(mesh.filename(), mesh.extension(), &flat);
-    Finish(std::move(g), flat, Scale(mesh.scale3()));
+    const std::string ext = mesh.extension();
+    const bool y_up = ext == ".gltf" || ext == ".glb";
+    Finish(std::move(g), flat,
+           y_up ? Eigen::Matrix4d(Scale(mesh.scale3()) * YUpToZUp())
+                : Scale(mesh.scale3()));
   }
   void ImplementGeometry(const Convex& convex, void*) final {
     const TriangleSurface surface =
