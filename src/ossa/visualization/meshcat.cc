@@ -84,7 +84,10 @@ Meshcat::Impl::Impl(const MeshcatParams& params_in) : params(params_in) {
       std::move(callbacks));
 }
 
-Meshcat::Impl::~Impl() { server.reset(); }
+Meshcat::Impl::~Impl() {
+  // The server thread runs callbacks that use `server` until it stops.
+  server->Stop();
+}
 
 std::string Meshcat::Impl::FullPath(std::string_view path) {
   std::string full;
@@ -142,19 +145,26 @@ void Meshcat::Impl::QueuePose(Tree::iterator node) {
 
 void Meshcat::Impl::FlushPoses() {
   flush_posted.store(false);
-  std::vector<MessagePtr> messages;
+  // Copy under the lock, encode after it: the simulation thread waits for
+  // the lock only as long as the copy takes.
+  size_t n = 0;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    messages.reserve(pending.size());
+    if (flush_buffer.size() < pending.size()) flush_buffer.resize(pending.size());
     for (Tree::iterator node : pending) {
       node->second.pending = false;
-      messages.push_back(std::make_shared<const std::string>(
-          internal::PackSetTransform(node->first, node->second.matrix.data())));
+      flush_buffer[n].first.assign(node->first);
+      flush_buffer[n].second = node->second.matrix;
+      ++n;
     }
     pending.clear();
   }
-  for (auto& m : messages)
-    server->Broadcast(std::move(m), /* droppable */ true);
+  for (size_t i = 0; i < n; ++i) {
+    const auto& [path, matrix] = flush_buffer[i];
+    server->Broadcast(std::make_shared<const std::string>(
+                          internal::PackSetTransform(path, matrix.data())),
+                      /* droppable */ true);
+  }
 }
 
 void Meshcat::Impl::Resync(int client) {

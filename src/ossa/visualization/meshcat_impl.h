@@ -87,6 +87,8 @@ class Meshcat::Impl {
   Recording recording;
   MessagePtr published_animation;
   std::atomic<bool> flush_posted{false};
+  // FlushPoses()'s copy of the pending poses (server thread only).
+  std::vector<std::pair<std::string, std::array<double, 16>>> flush_buffer;
   std::unique_ptr<internal::WebSocketServer> server;
 
  private:

@@ -76,7 +76,10 @@ class WebSocketServer::Impl {
     thread_ = std::thread([this] { Run(); });
   }
 
-  ~Impl() {
+  ~Impl() { Stop(); }
+
+  void Stop() {
+    if (!thread_.joinable()) return;
     Post([this] {
       asio::error_code ec;
       server_.stop_listening(ec);
@@ -258,6 +261,7 @@ WebSocketServer::WebSocketServer(const std::string& host,
                                  WebSocketCallbacks callbacks)
     : impl_(std::make_unique<Impl>(host, ports, std::move(callbacks))) {}
 WebSocketServer::~WebSocketServer() = default;
+void WebSocketServer::Stop() { impl_->Stop(); }
 int WebSocketServer::port() const { return impl_->port(); }
 int WebSocketServer::num_connections() const {
   return impl_->num_connections();

@@ -43,10 +43,15 @@ class WebSocketServer {
   /// @throws std::runtime_error naming the host and ports if none binds.
   WebSocketServer(const std::string& host, const std::vector<int>& ports,
                   WebSocketCallbacks callbacks);
-  /// Closes every connection and joins the thread.
+  /// Stop() and release.
   ~WebSocketServer();
   WebSocketServer(const WebSocketServer&) = delete;
   WebSocketServer& operator=(const WebSocketServer&) = delete;
+
+  /// Closes every connection and joins the server thread; what is queued
+  /// after the stop is dropped. Idempotent. The callbacks may still run
+  /// until Stop() returns, never after.
+  void Stop();
 
   int port() const;
   int num_connections() const;
