@@ -106,7 +106,7 @@ def run(lib, args):
         from ossa.cli.animation import Animation
         animation = Animation(path, weld_free_bodies=not args.floating,
                               live=args.meshcat,
-                              fps=min(64.0, 1.0 / args.sample_period),
+                              fps=1.0 / args.sample_period,
                               port=args.port)
         if args.meshcat:
             print(f"Meshcat: {animation.meshcat.web_url()}", flush=True)
