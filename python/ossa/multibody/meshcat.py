@@ -1,6 +1,7 @@
-"""ossa.multibody.meshcat: JointSliders, as in the reference module of the
-same name: one Meshcat slider per position of a MultibodyPlant, and a system
-whose output port is the sliders' positions."""
+"""ossa.multibody.meshcat, as in the reference module of the same name:
+JointSliders (one Meshcat slider per position of a MultibodyPlant, and a
+system whose output port is the sliders' positions) and ContactVisualizer
+(the plant's point contact forces drawn as shafts)."""
 
 import math
 import time
@@ -9,7 +10,7 @@ import numpy as np
 
 from ossa.systems.framework import LeafSystem
 
-__all__ = ["JointSliders"]
+__all__ = ["JointSliders", "ContactVisualizer", "ContactVisualizerParams"]
 
 _DEFAULT_RANGE = math.pi  # a slider's half range when a joint has no limit
 
@@ -116,3 +117,106 @@ class JointSliders(LeafSystem):
         finally:
             self._meshcat.DeleteButton(stop, strict=False)
         return last
+
+
+class ContactVisualizerParams:
+    """Parameters of ContactVisualizer (the reference's names)."""
+
+    def __init__(self, publish_period=1.0 / 64.0, color=None,
+                 prefix="contact_forces", delete_on_initialization_event=True,
+                 force_threshold=0.01, newtons_per_meter=100.0, radius=0.002):
+        from ossa.geometry import Rgba
+        self.publish_period = publish_period
+        self.color = color if color is not None else Rgba(1.0, 0.0, 0.0, 1.0)
+        self.prefix = prefix
+        self.delete_on_initialization_event = delete_on_initialization_event
+        self.force_threshold = force_threshold
+        self.newtons_per_meter = newtons_per_meter
+        self.radius = radius
+
+    def __repr__(self):
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"ContactVisualizerParams({fields})"
+
+
+def _arrow_matrix(p_WC, f_W, length):
+    """The 4×4 pose-and-scale of a unit cylinder (axis z, centered) turned
+    into a shaft from p_WC along f_W, `length` long."""
+    z = f_W / np.linalg.norm(f_W)
+    helper = np.array([1.0, 0, 0]) if abs(z[0]) < 0.9 else np.array([0, 1.0, 0])
+    x = np.cross(helper, z)
+    x /= np.linalg.norm(x)
+    y = np.cross(z, x)
+    X = np.eye(4)
+    X[:3, 0], X[:3, 1], X[:3, 2] = x, y, z * length
+    X[:3, 3] = np.asarray(p_WC) + z * length / 2
+    return X
+
+
+class ContactVisualizer(LeafSystem):
+    """Draws the point contacts of a plant's ContactResults in a Meshcat: a
+    shaft per contacting body pair from the contact point along the force
+    on body B, `newtons_per_meter` newtons per meter of length, hidden while
+    the force is under `force_threshold`. Input port "contact_results";
+    publishes every publish_period (and at initialization)."""
+
+    def __init__(self, meshcat, params=None):
+        from ossa.common.value import AbstractValue
+        from ossa.multibody.plant import ContactResults
+        LeafSystem.__init__(self)
+        self._meshcat = meshcat
+        self._params = params or ContactVisualizerParams()
+        if not self._params.publish_period > 0:
+            raise ValueError("ContactVisualizer: publish_period must be "
+                             f"positive, not {self._params.publish_period}")
+        self._arrows = {}  # (bodyA, bodyB) -> path
+        self.DeclareAbstractInputPort("contact_results",
+                                      AbstractValue.Make(ContactResults()))
+        self.DeclarePeriodicPublishEvent(self._params.publish_period, 0.0,
+                                         self._publish)
+        self.DeclareInitializationPublishEvent(self._initialize)
+
+    @staticmethod
+    def AddToBuilder(builder, plant, meshcat, params=None):
+        visualizer = builder.AddSystem(ContactVisualizer(meshcat, params))
+        builder.Connect(plant.get_contact_results_output_port(),
+                        visualizer.contact_results_input_port())
+        return visualizer
+
+    def contact_results_input_port(self):
+        return self.get_input_port(0)
+
+    def Delete(self):
+        self._meshcat.Delete(self._params.prefix)
+        self._arrows.clear()
+
+    def _initialize(self, context):
+        if self._params.delete_on_initialization_event:
+            self.Delete()
+        self._publish(context)
+
+    def _publish(self, context):
+        from ossa.geometry import Cylinder
+        params = self._params
+        results = self.get_input_port(0).Eval(context)
+        shown = set()
+        for i in range(results.num_point_pair_contacts()):
+            info = results.point_pair_contact_info(i)
+            f = np.asarray(info.contact_force(), dtype=float)
+            magnitude = float(np.linalg.norm(f))
+            if magnitude < params.force_threshold:
+                continue
+            key = (int(info.bodyA_index()), int(info.bodyB_index()))
+            path = self._arrows.get(key)
+            if path is None:
+                path = f"{params.prefix}/{key[0]}+{key[1]}"
+                self._meshcat.SetObject(path, Cylinder(params.radius, 1.0),
+                                        params.color)
+                self._arrows[key] = path
+            self._meshcat.SetTransform(path, _arrow_matrix(
+                info.contact_point(), f, magnitude / params.newtons_per_meter))
+            self._meshcat.SetProperty(path, "visible", True)
+            shown.add(key)
+        for key, path in self._arrows.items():
+            if key not in shown:
+                self._meshcat.SetProperty(path, "visible", False)

@@ -164,7 +164,8 @@ class Meshcat {
   bool DeleteButton(std::string name, bool strict = true);
 
   /// A slider from min to max in steps of `step`; returns its value (the
-  /// given value clamped to [min, max] and rounded to a step).
+  /// given value clamped to [min, max] and rounded to a multiple of step,
+  /// as the viewer rounds, then clamped again).
   /// @throws std::logic_error if a slider `name` exists, std::invalid_argument
   /// unless min <= max and step > 0.
   double AddSlider(std::string name, double min, double max, double step,

@@ -36,8 +36,8 @@ std::string Callback(const std::string& type, const std::string& name,
 
 double Quantize(const Meshcat::Impl::Slider& s, double value) {
   if (!std::isfinite(value)) value = s.min;
-  value = std::clamp(value, s.min, s.max);
-  value = s.min + std::round((value - s.min) / s.step) * s.step;
+  // Multiples of the step, as the viewer's number controllers round.
+  value = std::round(std::clamp(value, s.min, s.max) / s.step) * s.step;
   return std::clamp(value, s.min, s.max);
 }
 
