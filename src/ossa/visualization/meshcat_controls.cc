@@ -15,10 +15,29 @@ using internal::MsgValue;
 
 namespace {
 
-template <typename Control>
-auto Find(std::vector<Control>& controls, std::string_view name) {
+template <typename Controls>
+auto Find(Controls& controls, std::string_view name) {
   return std::find_if(controls.begin(), controls.end(),
-                      [&](const Control& c) { return c.name == name; });
+                      [&](const auto& c) { return c.name == name; });
+}
+
+// The control `name`, or std::out_of_range naming the method and the kind.
+template <typename Control>
+Control& FindOrThrow(std::vector<Control>& controls, std::string_view name,
+                     const char* method, const char* kind) {
+  auto it = Find(controls, name);
+  if (it == controls.end()) {
+    throw std::out_of_range(fmt::format(
+        "Meshcat::{}(): there is no {} named '{}'.", method, kind, name));
+  }
+  return *it;
+}
+
+template <typename Control>
+std::vector<std::string> Names(const std::vector<Control>& controls) {
+  std::vector<std::string> names;
+  for (const Control& c : controls) names.push_back(c.name);
+  return names;
 }
 
 // The JavaScript the viewer evaluates (inside its set_control, where `this`
@@ -32,6 +51,26 @@ std::string Callback(const std::string& type, const std::string& name,
       "}} }}; }})(this)",
       with_value ? "value" : "", internal::JsStringLiteral(type),
       internal::JsStringLiteral(name), with_value ? ", value: value" : "");
+}
+
+// {type: "set_control_value"}: shows a slider's value without running its
+// callback.
+MessagePtr ValueMessage(const Meshcat::Impl::Slider& s) {
+  return internal::PackShared(MsgValue::Map()
+                                  .Set("type", "set_control_value")
+                                  .Set("name", s.name)
+                                  .Set("value", s.value)
+                                  .Set("invoke_callback", false));
+}
+
+// Control names are shared by buttons and sliders.
+void ThrowIfTaken(const Meshcat::Impl& impl, const std::string& name,
+                  const char* method) {
+  if (Find(impl.buttons, name) != impl.buttons.end() ||
+      Find(impl.sliders, name) != impl.sliders.end()) {
+    throw std::logic_error(fmt::format(
+        "Meshcat::{}(): a control named '{}' already exists.", method, name));
+  }
 }
 
 double Quantize(const Meshcat::Impl::Slider& s, double value) {
@@ -76,11 +115,7 @@ void Meshcat::Impl::OnControlEvent(const std::string& bytes) {
       if (s == sliders.end()) return;
       s->value = Quantize(*s, event.value);
       // Other browsers show the new value too.
-      echo = internal::PackShared(MsgValue::Map()
-                                      .Set("type", "set_control_value")
-                                      .Set("name", s->name)
-                                      .Set("value", s->value)
-                                      .Set("invoke_callback", false));
+      echo = ValueMessage(*s);
     }
   }
   if (echo) Broadcast(std::move(echo));
@@ -91,11 +126,7 @@ void Meshcat::AddButton(std::string name, std::string keycode) {
   MessagePtr message;
   {
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    if (Find(impl_->buttons, name) != impl_->buttons.end() ||
-        Find(impl_->sliders, name) != impl_->sliders.end()) {
-      throw std::logic_error(fmt::format(
-          "Meshcat::AddButton(): a control named '{}' already exists.", name));
-    }
+    ThrowIfTaken(*impl_, name, "AddButton");
     impl_->buttons.push_back(Impl::Button{std::move(name), 0});
     message = impl_->ControlMessage(impl_->buttons.back());
   }
@@ -104,19 +135,12 @@ void Meshcat::AddButton(std::string name, std::string keycode) {
 
 int Meshcat::GetButtonClicks(std::string_view name) const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  auto b = Find(impl_->buttons, name);
-  if (b == impl_->buttons.end()) {
-    throw std::out_of_range(fmt::format(
-        "Meshcat::GetButtonClicks(): there is no button named '{}'.", name));
-  }
-  return b->clicks;
+  return FindOrThrow(impl_->buttons, name, "GetButtonClicks", "button").clicks;
 }
 
 std::vector<std::string> Meshcat::GetButtonNames() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  std::vector<std::string> names;
-  for (const auto& b : impl_->buttons) names.push_back(b.name);
-  return names;
+  return Names(impl_->buttons);
 }
 
 namespace {
@@ -164,11 +188,7 @@ double Meshcat::AddSlider(std::string name, double min, double max, double step,
   double result;
   {
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    if (Find(impl_->buttons, name) != impl_->buttons.end() ||
-        Find(impl_->sliders, name) != impl_->sliders.end()) {
-      throw std::logic_error(fmt::format(
-          "Meshcat::AddSlider(): a control named '{}' already exists.", name));
-    }
+    ThrowIfTaken(*impl_, name, "AddSlider");
     Impl::Slider s{std::move(name), min, max, step, value};
     s.value = Quantize(s, value);
     result = s.value;
@@ -183,18 +203,11 @@ double Meshcat::SetSliderValue(std::string_view name, double value) {
   MessagePtr message;
   {
     std::lock_guard<std::mutex> lock(impl_->mutex);
-    auto s = Find(impl_->sliders, name);
-    if (s == impl_->sliders.end()) {
-      throw std::out_of_range(fmt::format(
-          "Meshcat::SetSliderValue(): there is no slider named '{}'.", name));
-    }
-    s->value = Quantize(*s, value);
-    value = s->value;
-    message = internal::PackShared(MsgValue::Map()
-                                       .Set("type", "set_control_value")
-                                       .Set("name", s->name)
-                                       .Set("value", s->value)
-                                       .Set("invoke_callback", false));
+    Impl::Slider& s =
+        FindOrThrow(impl_->sliders, name, "SetSliderValue", "slider");
+    s.value = Quantize(s, value);
+    value = s.value;
+    message = ValueMessage(s);
   }
   impl_->Broadcast(std::move(message));
   return value;
@@ -202,19 +215,12 @@ double Meshcat::SetSliderValue(std::string_view name, double value) {
 
 double Meshcat::GetSliderValue(std::string_view name) const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  auto s = Find(impl_->sliders, name);
-  if (s == impl_->sliders.end()) {
-    throw std::out_of_range(fmt::format(
-        "Meshcat::GetSliderValue(): there is no slider named '{}'.", name));
-  }
-  return s->value;
+  return FindOrThrow(impl_->sliders, name, "GetSliderValue", "slider").value;
 }
 
 std::vector<std::string> Meshcat::GetSliderNames() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  std::vector<std::string> names;
-  for (const auto& s : impl_->sliders) names.push_back(s.name);
-  return names;
+  return Names(impl_->sliders);
 }
 
 bool Meshcat::DeleteSlider(std::string name, bool strict) {
