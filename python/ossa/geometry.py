@@ -5,12 +5,25 @@ inspector and QueryObject, the proximity query results and collision
 filtering, and the browser visualizer (Meshcat, MeshcatParams,
 MeshcatVisualizer, MeshcatVisualizerParams)."""
 
-from ossa._ext.geometry import *  # noqa: F401,F403
+import importlib.util as _importlib_util
+import os as _os
+
+# Meshcat serves the viewer of the `meshcat` package: where this Python has
+# it, unless OSSA_MESHCAT_JS names the file (found without importing it).
+if "OSSA_MESHCAT_JS" not in _os.environ:
+    _spec = _importlib_util.find_spec("meshcat")
+    if _spec is not None and _spec.submodule_search_locations:
+        _js = _os.path.join(list(_spec.submodule_search_locations)[0],
+                            "viewer", "dist", "main.min.js")
+        if _os.path.isfile(_js):
+            _os.environ["OSSA_MESHCAT_JS"] = _js
+
+from ossa._ext.geometry import *  # noqa: F401,F403,E402
 from ossa._ext.visualization import (  # noqa: F401
     Meshcat, MeshcatParams, MeshcatVisualizer, MeshcatVisualizerParams)
 
 from ossa._struct_util import add_struct_fields as _add_struct_fields  # noqa
-from ossa.geometry import Rgba as _Rgba, Role as _Role  # noqa: E402
+_Rgba, _Role = Rgba, Role  # noqa: F405
 
 _add_struct_fields(MeshcatParams, [
     ("host", str), ("port", int), ("web_url_pattern", str),
