@@ -160,7 +160,8 @@ def test_shapes(meshcat):
     # three.js: width, height, depth along x, y, z.
     assert (g["type"], g["width"], g["height"], g["depth"]) == (
         "BoxGeometry", 1, 2, 3)
-    assert objects["/drake/box"]["materials"][0]["color"] == 0xE6E6E6
+    # 0.9 of 255, truncated as the reference does.
+    assert objects["/drake/box"]["materials"][0]["color"] == 0xE5E5E5
 
     cylinder = objects["/drake/cylinder"]
     g = geometry(cylinder)
@@ -500,3 +501,59 @@ def test_client_that_stops_reading(meshcat):
     # the generous bound only fails if the caller blocked on the socket.
     assert worst < 2.0
     stalled.close()
+
+
+def test_messages_agree_with_the_reference():
+    """The same calls on ossa's Meshcat and on the reference's send the same
+    commands to a browser: paths, geometry fields, colors, poses, slider
+    values. (Float32Array against a list of doubles for matrices: the viewer
+    reads both.)"""
+    pydrake_geometry = pytest.importorskip("pydrake.geometry")
+    pydrake_math = pytest.importorskip("pydrake.math")
+
+    def drive(lib_geometry, lib_math, meshcat):
+        meshcat.SetObject("a/box", lib_geometry.Box(1, 2, 3),
+                          lib_geometry.Rgba(1, 0, 0, 0.5))
+        meshcat.SetObject("a/sphere", lib_geometry.Sphere(0.25))
+        meshcat.SetTransform("a/box", lib_math.RigidTransform(
+            lib_math.RollPitchYaw(0.1, 0.2, 0.3), [1, 2, 3]))
+        meshcat.SetProperty("a", "visible", False)
+        value = meshcat.AddSlider("s", 0, 1, 0.25, 0.6)
+        client = Client(meshcat)
+        messages = [m for m in client.receive(quiet=0.5)
+                    if m["type"] != "show_realtime_rate"]
+        client.close()
+        return value, messages
+
+    import ossa.geometry as ossa_geometry
+    import ossa.math as ossa_math
+    ours = drive(ossa_geometry, ossa_math, Meshcat(MeshcatParams(port=0)))
+    theirs = drive(pydrake_geometry, pydrake_math,
+                   pydrake_geometry.Meshcat(
+                       pydrake_geometry.MeshcatParams(host="localhost")))
+    assert ours[0] == theirs[0] == 0.5
+
+    def summary(messages):
+        out = {}
+        for m in messages:
+            key = (m["type"], m.get("path", m.get("name")))
+            if m["type"] == "set_object":
+                g = m["object"]["geometries"][0]
+                material = m["object"]["materials"][0]
+                out[key] = ({k: v for k, v in g.items() if k in (
+                    "type", "width", "height", "depth", "radius")},
+                    material["color"], material.get("opacity", 1.0))
+            elif m["type"] == "set_transform":
+                matrix = m["matrix"]
+                if isinstance(matrix, msgpack.ExtType):
+                    matrix = floats(matrix)
+                out[key] = np.round(np.asarray(matrix, float), 6).tolist()
+            elif m["type"] == "set_control":
+                out[key] = (m["value"], m["min"], m["max"], m["step"],
+                            "'slider'" in m["callback"] or
+                            '"slider"' in m["callback"])
+            else:
+                out[key] = m.get("value")
+        return out
+
+    assert summary(ours[1]) == summary(theirs[1])

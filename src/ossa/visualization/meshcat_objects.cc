@@ -28,8 +28,9 @@ Part NewPart(const char* type) {
 }
 
 int ColorInt(const Rgba& rgba) {
+  // Truncated, as the reference does (0.9 is 229 = 0xE5).
   auto channel = [](double c) {
-    return static_cast<int>(std::lround(std::clamp(c, 0.0, 1.0) * 255.0));
+    return static_cast<int>(std::clamp(c, 0.0, 1.0) * 255.0);
   };
   return (channel(rgba.r()) << 16) | (channel(rgba.g()) << 8) |
          channel(rgba.b());
