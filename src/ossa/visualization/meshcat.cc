@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstdio>
 #include <future>
 #include <stdexcept>
 
-#include "ossa/common/text_logging.h"
 #include "ossa/math/rigid_transform.h"
 #include "ossa/visualization/meshcat_impl.h"
 #include "ossa/visualization/meshcat_objects.h"
@@ -76,8 +76,11 @@ Meshcat::Impl::Impl(const MeshcatParams& params_in) : params(params_in) {
     OnControlEvent(bytes);
   };
   callbacks.on_resync = [this](int client) { Resync(client); };
+  // Straight to stderr, not through ossa::log(): a log sink may take a lock
+  // (Python's GIL) that the thread destroying this Meshcat holds while it
+  // joins the server thread.
   callbacks.log = [](const std::string& message) {
-    log()->warn("{}", message);
+    std::fprintf(stderr, "[ossa] [warning] %s\n", message.c_str());
   };
   server = std::make_unique<internal::WebSocketServer>(
       ListenAddress(params.host), PortsToTry(params.port),
