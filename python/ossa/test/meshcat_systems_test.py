@@ -104,3 +104,39 @@ def test_joint_sliders_and_model_visualizer():
     # The acrobot's links are drawn from its own visuals.
     objects = [m for m in receive_all(meshcat) if m["type"] == "set_object"]
     assert len(objects) >= 2
+
+
+def test_visualizer_draws_proximity_geometry():
+    """role=kProximity draws the collision shapes (and not the visuals)."""
+    from ossa.geometry import (Box, MeshcatVisualizer,
+                               MeshcatVisualizerParams, ProximityProperties,
+                               Role, Sphere)
+    from ossa.math import RigidTransform
+    from ossa.multibody.plant import AddMultibodyPlantSceneGraph
+    from ossa.multibody.tree import SpatialInertia
+    from ossa.systems.framework import DiagramBuilder
+
+    builder = DiagramBuilder()
+    plant, scene_graph = AddMultibodyPlantSceneGraph(builder, 0.0)
+    body = plant.AddRigidBody("body", SpatialInertia.SolidSphereWithMass(
+        1.0, 0.1))
+    plant.RegisterCollisionGeometry(body, RigidTransform(), Sphere(0.1),
+                                    "collision", ProximityProperties())
+    plant.RegisterVisualGeometry(body, RigidTransform(), Box(1, 1, 1),
+                                 "visual", np.array([0, 1, 0, 1.0]))
+    plant.Finalize()
+    meshcat = Meshcat(MeshcatParams(port=0))
+    MeshcatVisualizer.AddToBuilder(builder, scene_graph, meshcat,
+                                   MeshcatVisualizerParams(
+                                       role=Role.kProximity, prefix="proximity"))
+    MeshcatVisualizer.AddToBuilder(builder, scene_graph, meshcat,
+                                   MeshcatVisualizerParams(prefix="visual"))
+    diagram = builder.Build()
+    diagram.ForcedPublish(diagram.CreateDefaultContext())
+    objects = {m["path"]: m["object"]["geometries"][0]["type"]
+               for m in receive_all(meshcat) if m["type"] == "set_object"}
+    proximity = [t for p, t in objects.items()
+                 if p.startswith("/drake/proximity/")]
+    visual = [t for p, t in objects.items() if p.startswith("/drake/visual/")]
+    assert proximity == ["SphereGeometry"]
+    assert visual == ["BoxGeometry"]
