@@ -19,8 +19,13 @@ if "OSSA_MESHCAT_JS" not in _os.environ:
             _os.environ["OSSA_MESHCAT_JS"] = _js
 
 from ossa._ext.geometry import *  # noqa: F401,F403,E402
-from ossa._ext.visualization import (  # noqa: F401
-    Meshcat, MeshcatParams, MeshcatVisualizer, MeshcatVisualizerParams)
+
+
+def StartMeshcat():
+    """A new Meshcat (first free port in 7000-7099), its URL printed."""
+    meshcat = Meshcat()
+    print(f"Meshcat is now available at {meshcat.web_url()}")
+    return meshcat
 
 from ossa._struct_util import add_struct_fields as _add_struct_fields  # noqa
 _Rgba, _Role = Rgba, Role  # noqa: F405

@@ -1,7 +1,6 @@
-// Bindings of Meshcat, MeshcatParams, MeshcatVisualizer(Params): defined in
-// ossa._ext.visualization and re-exported by ossa.geometry (where the
-// reference has them). Calls that may wait on the server thread release the
-// GIL.
+// Bindings of Meshcat, MeshcatParams, MeshcatVisualizer(Params), defined in
+// ossa._ext.geometry (where the reference has them). Calls that may wait on
+// the server thread release the GIL.
 
 #include <nanobind/eigen/dense.h>
 #include <nanobind/stl/optional.h>
@@ -161,9 +160,11 @@ void DefineMeshcat(nb::module_ m) {
   DefCopyAndDeepCopy(vparams);
 
   using MV = MeshcatVisualizer<double>;
-  nb::class_<MV, systems::LeafSystem<double>> visualizer(
-      m, "MeshcatVisualizer",
-      "Draws SceneGraph's geometry of one role in a Meshcat.");
+  // MeshcatVisualizer_[float], with MeshcatVisualizer the float one.
+  auto visualizer =
+      DefineTemplateClassWithDefault<MV, systems::LeafSystem<double>>(
+          m, "MeshcatVisualizer", GetPyParam<double>(),
+          "Draws SceneGraph's geometry of one role in a Meshcat.");
   visualizer
       .def(nb::init<std::shared_ptr<Meshcat>, MeshcatVisualizerParams>(),
            nb::arg("meshcat"), nb::arg("params") = MeshcatVisualizerParams())
