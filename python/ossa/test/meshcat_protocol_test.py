@@ -248,7 +248,8 @@ def test_lines_points_triangles(meshcat):
     meshcat.SetLine("line", vertices, 2.0, Rgba(0, 1, 0, 1))
     meshcat.SetLineSegments("segments", vertices[:, :2], vertices[:, 1:])
     meshcat.SetTriangleMesh("mesh", vertices, np.array([[0], [1], [2]],
-                                                       dtype=np.int32))
+                                                       dtype=np.int32),
+                            side=Meshcat.SideOfFaceToRender.kBackSide)
     meshcat.SetObject("cloud", vertices, 0.01, Rgba(1, 1, 1, 1),
                       np.array([[1, 0, 0], [0, 1, 0], [0, 0, 1]], float))
     objects = objects_by_path(Client(meshcat).receive())
@@ -262,6 +263,7 @@ def test_lines_points_triangles(meshcat):
     p = floats(geometry(seg)["data"]["attributes"]["position"]["array"])
     np.testing.assert_allclose(p.reshape(-1, 3),
                                [[0, 0, 0], [1, 0, 1], [1, 0, 1], [2, 1, 0]])
+    assert objects["/drake/mesh"]["materials"][0]["side"] == 1
     mesh = geometry(objects["/drake/mesh"])
     np.testing.assert_array_equal(
         np.frombuffer(mesh["data"]["index"]["array"].data, "<u4"), [0, 1, 2])

@@ -153,7 +153,8 @@ void Meshcat::Impl::FlushPoses() {
   size_t n = 0;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    if (flush_buffer.size() < pending.size()) flush_buffer.resize(pending.size());
+    if (flush_buffer.size() < pending.size())
+      flush_buffer.resize(pending.size());
     for (Tree::iterator node : pending) {
       node->second.pending = false;
       flush_buffer[n].first.assign(node->first);
@@ -290,11 +291,10 @@ void Meshcat::SetTriangleMesh(std::string_view path,
                               const Eigen::Matrix3Xi& faces, const Rgba& rgba,
                               bool wireframe, double wireframe_line_width,
                               SideOfFaceToRender side) {
-  MsgValue object = internal::TriangleMeshObject(
-      vertices, faces, rgba, wireframe, wireframe_line_width,
-      "Meshcat::SetTriangleMesh()");
-  (void)side;  // Meshes are drawn double-sided, the reference's default.
-  SetObjectMessage(impl_.get(), path, std::move(object));
+  SetObjectMessage(impl_.get(), path,
+                   internal::TriangleMeshObject(
+                       vertices, faces, rgba, wireframe, wireframe_line_width,
+                       static_cast<int>(side), "Meshcat::SetTriangleMesh()"));
 }
 
 void Meshcat::SetCameraPose(const Vector3<double>& camera_in_world,

@@ -47,11 +47,11 @@ void SetOpacity(const Rgba& rgba, MsgValue* material) {
 }
 
 Part PhongMaterial(const Rgba& rgba, bool flat_shading, bool wireframe = false,
-                   double wireframe_line_width = 1.0) {
+                   double wireframe_line_width = 1.0, int side = 2) {
   Part m = NewPart("MeshPhongMaterial");
   SetOpacity(rgba, &m.value);
   m.value.Set("reflectivity", 0.5);
-  m.value.Set("side", 2);  // THREE.DoubleSide
+  m.value.Set("side", side);  // THREE.FrontSide 0, BackSide 1, DoubleSide 2
   m.value.Set("flatShading", flat_shading);
   if (wireframe) {
     m.value.Set("wireframe", true);
@@ -314,7 +314,7 @@ MsgValue LineObject(const Eigen::Matrix3Xd& vertices, bool segments,
 MsgValue TriangleMeshObject(const Eigen::Matrix3Xd& vertices,
                             const Eigen::Matrix3Xi& faces, const Rgba& rgba,
                             bool wireframe, double wireframe_line_width,
-                            const char* who) {
+                            int side, const char* who) {
   std::vector<uint32_t> indices(faces.size());
   for (Eigen::Index i = 0; i < faces.size(); ++i) {
     const int index = faces.data()[i];
@@ -326,7 +326,7 @@ MsgValue TriangleMeshObject(const Eigen::Matrix3Xd& vertices,
     indices[i] = static_cast<uint32_t>(index);
   }
   return Root(BufferGeometry(Floats(vertices), {}, std::move(indices)),
-              PhongMaterial(rgba, true, wireframe, wireframe_line_width),
+              PhongMaterial(rgba, true, wireframe, wireframe_line_width, side),
               "Mesh");
 }
 

@@ -22,7 +22,8 @@ namespace ossa::geometry::internal {
 /// Convex (its hull) and meshes in formats the viewer cannot parse (glTF)
 /// become BufferGeometry; OBJ, STL and DAE files are sent as they are
 /// (`_meshfile_geometry`); a HalfSpace is drawn as a 40 m square slab
-/// whose top face is its boundary.
+/// whose top face is its boundary. A mesh's scale is the object's matrix,
+/// which also turns glTF's y-up into z-up.
 /// @throws std::runtime_error naming the file if a mesh cannot be read.
 MsgValue ShapeObject(const Shape& shape, const Rgba& rgba);
 
@@ -31,12 +32,13 @@ MsgValue ShapeObject(const Shape& shape, const Rgba& rgba);
 MsgValue LineObject(const Eigen::Matrix3Xd& vertices, bool segments,
                     double line_width, const Rgba& rgba);
 
-/// A triangle mesh from vertices (3×n) and faces (3×m vertex indices).
+/// A triangle mesh from vertices (3×n) and faces (3×m vertex indices);
+/// `side` is three.js's (0 front, 1 back, 2 both).
 /// @throws std::invalid_argument naming `who` for an index out of range.
 MsgValue TriangleMeshObject(const Eigen::Matrix3Xd& vertices,
                             const Eigen::Matrix3Xi& faces, const Rgba& rgba,
                             bool wireframe, double wireframe_line_width,
-                            const char* who);
+                            int side, const char* who);
 
 /// Points (3×n), each of `point_size` meters, colored per point by
 /// `colors` (3×n in [0, 1]) if it has n columns, else by `rgba`.
