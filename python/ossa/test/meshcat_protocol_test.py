@@ -559,3 +559,48 @@ def test_messages_agree_with_the_reference():
         return out
 
     assert summary(ours[1]) == summary(theirs[1])
+
+
+def test_slow_client_drops_pose_frames_then_catches_up(meshcat):
+    """A client behind by more than the drop threshold (4 MB) misses pose
+    frames instead of queueing them, stays connected, and once it drains
+    gets the current poses."""
+    ws = websocket.create_connection(
+        meshcat.ws_url(), timeout=10,
+        sockopt=((socket.SOL_SOCKET, socket.SO_RCVBUF, 4096),))
+    assert wait_for(lambda: meshcat.GetNumActiveConnections() == 1)
+    vertices = np.random.default_rng(1).random((3, 300000))
+    faces = np.arange(300000, dtype=np.int32).reshape(3, -1, order="F")
+    for i in range(3):  # ~17 MB the client does not read yet
+        meshcat.SetTriangleMesh(f"big{i}", vertices, faces)
+    meshcat.Flush()
+    frames = 3000
+    for i in range(frames):
+        meshcat.SetTransform("pose", RigidTransform([i, 0, 0]))
+        if i % 100 == 0:
+            meshcat.Flush()  # let the server thread see each batch
+    meshcat.Flush()
+    assert meshcat.GetNumActiveConnections() == 1
+    ws.settimeout(2)
+    poses = []
+    while True:
+        try:
+            m = decode(ws.recv())
+        except websocket.WebSocketTimeoutException:
+            break
+        if m["type"] == "set_transform" and m["path"] == "/drake/pose":
+            poses.append(floats(m["matrix"])[12])
+    # Most frames were dropped while the client was behind.
+    assert len(poses) < frames / 2
+    # The next frame after it drained brings it up to date.
+    meshcat.SetTransform("pose", RigidTransform([frames, 0, 0]))
+    latest = None
+    while True:
+        try:
+            m = decode(ws.recv())
+        except websocket.WebSocketTimeoutException:
+            break
+        if m["type"] == "set_transform" and m["path"] == "/drake/pose":
+            latest = floats(m["matrix"])[12]
+    assert latest == frames
+    ws.close()
