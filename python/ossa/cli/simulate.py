@@ -2,6 +2,7 @@
 
 import math
 import pathlib
+import sys
 import time
 
 import numpy as np
@@ -100,11 +101,25 @@ def run(lib, args):
     trajectory = outputs.TrajectoryCsv(csv_path, position_names,
                                        velocity_names)
 
+    animation = None
+    if args.meshcat or not args.no_animation:
+        from ossa.cli.animation import Animation
+        animation = Animation(path, weld_free_bodies=not args.floating,
+                              live=args.meshcat,
+                              fps=1.0 / args.sample_period,
+                              port=args.port)
+        if args.meshcat:
+            print(f"Meshcat: {animation.meshcat.web_url()}", flush=True)
+            if hasattr(simulator, "set_target_realtime_rate"):
+                simulator.set_target_realtime_rate(1.0)
+
     def record():
-        trajectory.write(root_context.get_time(),
-                         plant.GetPositionsAndVelocities(plant_context),
+        x = plant.GetPositionsAndVelocities(plant_context)
+        trajectory.write(root_context.get_time(), x,
                          plant.EvalKineticEnergy(plant_context),
                          plant.EvalPotentialEnergy(plant_context))
+        if animation is not None:
+            animation.publish(root_context.get_time(), x)
 
     samples = max(1, int(math.ceil(args.duration / args.sample_period)))
     bar = ProgressBar(args.duration, enabled=args.progress)
@@ -130,6 +145,10 @@ def run(lib, args):
             written.append(str(png))
         else:
             print("note: matplotlib is not installed: no plot")
+    if animation is not None and not args.no_animation:
+        html = out / "animation.html"
+        animation.finish(html)
+        written.append(str(html))
     lines = outputs.summary_lines(
         model=path.name, library=lib.name, t_end=root_context.get_time(),
         duration=args.duration, wall=wall,
@@ -142,4 +161,11 @@ def run(lib, args):
         print(line)
     for f in written:
         print(f"wrote {f}")
+    if args.meshcat and not interrupted and sys.stdin.isatty():
+        # The browser keeps the scene and the animation while we wait.
+        try:
+            input(f"Meshcat: {animation.meshcat.web_url()} has the run's "
+                  "animation; press Enter to quit. ")
+        except (EOFError, KeyboardInterrupt):
+            pass
     return 130 if interrupted else 0
