@@ -134,18 +134,16 @@ void DefinePlantConstraints(nb::handle cls) {
         return self.get_ball_constraint_specs(id);
       },
       nb::arg("id"));
-  DefMethod(cls, "get_ball_constraint_specs", [](const Class& self) {
-    return self.get_ball_constraint_specs();
-  });
+  DefMethod(cls, "get_ball_constraint_specs",
+            [](const Class& self) { return self.get_ball_constraint_specs(); });
   DefMethod(
       cls, "get_weld_constraint_specs",
       [](const Class& self, MultibodyConstraintId id) {
         return self.get_weld_constraint_specs(id);
       },
       nb::arg("id"));
-  DefMethod(cls, "get_weld_constraint_specs", [](const Class& self) {
-    return self.get_weld_constraint_specs();
-  });
+  DefMethod(cls, "get_weld_constraint_specs",
+            [](const Class& self) { return self.get_weld_constraint_specs(); });
   DefMethod(cls, "GetConstraintActiveStatus", &Class::GetConstraintActiveStatus,
             nb::arg("context"), nb::arg("id"));
   DefMethod(cls, "SetConstraintActiveStatus", &Class::SetConstraintActiveStatus,

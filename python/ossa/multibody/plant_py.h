@@ -21,8 +21,8 @@ void DefinePlantDiscrete(nanobind::handle cls);  // plant_discrete_py.cc
 template <typename T>
 void DefinePlantConstraints(nanobind::handle cls);  // plant_constraints_py.cc
 // MultibodyConstraintId and the constraint spec structs (module level;
-// before the plant classes).
-void DefinePlantConstraintTypes(nanobind::module_ m);  // plant_constraints_py.cc
+// before the plant classes; plant_constraints_py.cc).
+void DefinePlantConstraintTypes(nanobind::module_ m);
 // The settings enums, MultibodyPlantConfig and ApplyMultibodyPlantConfig
 // (module level; before the plant classes).
 void DefinePlantDiscreteSettings(nanobind::module_ m);  // plant_discrete_py.cc

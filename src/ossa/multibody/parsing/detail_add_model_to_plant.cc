@@ -528,9 +528,8 @@ class Builder {
     }
     if constexpr (std::is_same_v<PlantType, MultibodyPlant<double>>) {
       WithLocation(diagnostic_, where, element, [&] {
-        return plant_.AddCouplerConstraint(follower, leader,
-                                           j.mimic->multiplier,
-                                           j.mimic->offset);
+        return plant_.AddCouplerConstraint(
+            follower, leader, j.mimic->multiplier, j.mimic->offset);
       });
     }
   }

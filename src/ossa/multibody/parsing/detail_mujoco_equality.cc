@@ -118,9 +118,8 @@ class EqualityReader {
       const Eigen::Vector4d wxyz = pose.tail<4>();
       if (wxyz.norm() > 0) {
         const Eigen::Quaterniond q(wxyz(0), wxyz(1), wxyz(2), wxyz(3));
-        X_AB = math::RigidTransformd(
-            math::RotationMatrixd(q.normalized()),
-            Eigen::Vector3d(pose.head<3>()));
+        X_AB = math::RigidTransformd(math::RotationMatrixd(q.normalized()),
+                                     Eigen::Vector3d(pose.head<3>()));
       }
     }
     spec.X_AP = X_AB * spec.X_BQ;

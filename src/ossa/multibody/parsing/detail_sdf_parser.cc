@@ -1253,8 +1253,8 @@ void SdfReader::ReadMimic(Scope* scope, const XMLElement* e, JointSpec* j) {
   };
   MimicSpec m;
   m.joint = required("joint");
-  m.multiplier = xml.ParseDouble(e, required("multiplier"),
-                                 "attribute 'multiplier'");
+  m.multiplier =
+      xml.ParseDouble(e, required("multiplier"), "attribute 'multiplier'");
   m.offset = xml.ParseDouble(e, required("offset"), "attribute 'offset'");
   m.location = xml.Loc(e);
   if (m.joint == j->name) {

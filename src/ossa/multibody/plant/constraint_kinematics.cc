@@ -40,8 +40,8 @@ class KinematicsBuilder {
     ConstraintKinematics<T> k = Make(spec.id, ConstraintKind::kDistance, 1);
     k.body_A = spec.body_A;
     k.body_B = spec.body_B;
-    const Vector3<T> p_PQ_W = PointJacobians(spec.body_A, spec.p_AP,
-                                             spec.body_B, spec.p_BQ);
+    const Vector3<T> p_PQ_W =
+        PointJacobians(spec.body_A, spec.p_AP, spec.body_B, spec.p_BQ);
     const T d = p_PQ_W.norm();
     if (!(ExtractDoubleOrThrow(d) > 0)) [[unlikely]] {
       ThrowLogicError(

@@ -49,7 +49,7 @@ struct DistanceConstraintSpec {
   Vector3<double> p_AP{Vector3<double>::Zero()};  // P in A's frame (m)
   BodyIndex body_B;
   Vector3<double> p_BQ{Vector3<double>::Zero()};  // Q in B's frame (m)
-  double distance{0.0};                            // d₀ (m)
+  double distance{0.0};                           // d₀ (m)
   double stiffness{std::numeric_limits<double>::infinity()};  // k (N/m)
   double damping{0.0};                                        // c (N·s/m)
   MultibodyConstraintId id;

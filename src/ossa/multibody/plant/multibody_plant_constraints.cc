@@ -17,9 +17,9 @@ namespace {
 // The spec of `id` in `specs`, or a std::logic_error naming `method` and
 // the kind ("coupler", ...).
 template <typename Spec>
-const Spec& FindSpecOrThrow(
-    const std::map<MultibodyConstraintId, Spec>& specs,
-    MultibodyConstraintId id, const char* method, const char* kind) {
+const Spec& FindSpecOrThrow(const std::map<MultibodyConstraintId, Spec>& specs,
+                            MultibodyConstraintId id, const char* method,
+                            const char* kind) {
   auto it = specs.find(id);
   if (it == specs.end()) [[unlikely]] {
     ThrowLogicError(
@@ -35,9 +35,8 @@ const Spec& FindSpecOrThrow(
 template <typename T>
 void MultibodyPlant<T>::ThrowIfConstraintsNotAllowed(const char* method) const {
   ThrowIfFinalized(method);
-  if (is_discrete() &&
-      discrete_contact_approximation_ == DiscreteContactApproximation::kTamsi)
-      [[unlikely]] {
+  if (is_discrete() && discrete_contact_approximation_ ==
+                           DiscreteContactApproximation::kTamsi) [[unlikely]] {
     ThrowLogicError(
         "MultibodyPlant::{}(): currently this MultibodyPlant is set to use "
         "the TAMSI solver. TAMSI does not support constraints. Use "
@@ -94,26 +93,31 @@ MultibodyConstraintId MultibodyPlant<T>::AddDistanceConstraint(
   ThrowIfNotInThisPlant(method, body_A);
   ThrowIfNotInThisPlant(method, body_B);
   internal::DistanceConstraintSpec spec{
-      body_A.index(), p_AP,      body_B.index(),
-      p_BQ,           distance,  stiffness,
+      body_A.index(), p_AP,
+      body_B.index(), p_BQ,
+      distance,       stiffness,
       damping,        MultibodyConstraintId::get_new_id()};
   if (!spec.IsValid()) [[unlikely]] {
     std::string why;
     if (body_A.index() == body_B.index()) {
-      why = "points P and Q must be on two distinct bodies, i.e. body_A != "
-            "body_B must be satisfied";
+      why =
+          "points P and Q must be on two distinct bodies, i.e. body_A != "
+          "body_B must be satisfied";
     } else if (!(distance > 0)) {
-      why = fmt::format("the distance must be strictly positive, but {} was "
-                        "given",
-                        distance);
+      why = fmt::format(
+          "the distance must be strictly positive, but {} was "
+          "given",
+          distance);
     } else if (!(stiffness > 0)) {
-      why = fmt::format("the stiffness must be strictly positive, but {} was "
-                        "given",
-                        stiffness);
+      why = fmt::format(
+          "the stiffness must be strictly positive, but {} was "
+          "given",
+          stiffness);
     } else {
-      why = fmt::format("the damping must be positive or zero, but {} was "
-                        "given",
-                        damping);
+      why = fmt::format(
+          "the damping must be positive or zero, but {} was "
+          "given",
+          damping);
     }
     ThrowLogicError(
         "MultibodyPlant::{}(): invalid set of parameters for the distance "
@@ -139,8 +143,8 @@ MultibodyConstraintId MultibodyPlant<T>::AddBallConstraint(
   ThrowIfConstraintsNotAllowed(method);
   ThrowIfNotInThisPlant(method, body_A);
   ThrowIfNotInThisPlant(method, body_B);
-  internal::BallConstraintSpec spec{body_A.index(), p_AP, body_B.index(),
-                                    p_BQ, MultibodyConstraintId::get_new_id()};
+  internal::BallConstraintSpec spec{body_A.index(), p_AP, body_B.index(), p_BQ,
+                                    MultibodyConstraintId::get_new_id()};
   if (!spec.IsValid()) [[unlikely]] {
     ThrowLogicError(
         "MultibodyPlant::{}(): invalid set of parameters for constraint "
@@ -203,8 +207,7 @@ int MultibodyPlant<T>::num_constraints() const {
 }
 
 template <typename T>
-std::vector<MultibodyConstraintId> MultibodyPlant<T>::GetConstraintIds()
-    const {
+std::vector<MultibodyConstraintId> MultibodyPlant<T>::GetConstraintIds() const {
   std::vector<MultibodyConstraintId> ids;
   ids.reserve(num_constraints());
   for (const auto& [id, spec] : coupler_constraints_specs_) ids.push_back(id);

@@ -18,10 +18,10 @@
 namespace ossa::multibody {
 namespace {
 
+using Eigen::Vector3d;
 using internal::CalcConstraintKinematics;
 using test::ExpectParseError;
 using test::WarningCollector;
-using Eigen::Vector3d;
 
 const std::string kModels = OSSA_MODELS_DIR;
 
@@ -41,17 +41,19 @@ std::string UrdfWithMimic(const std::string& j2_type,
   <link name="l2"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
   <joint name="j1" type="revolute"><parent link="base"/><child link="l1"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
   <joint name="j2" type=")" +
-         j2_type + R"("><parent link="base"/><child link="l2"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/>
-    )" + mimic + R"(</joint>
+         j2_type +
+         R"("><parent link="base"/><child link="l2"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/>
+    )" + mimic +
+         R"(</joint>
 </robot>)";
 }
 
 TEST(ConstraintsParsing, UrdfMimicIsACouplerOnSapPlants) {
-  const std::string urdf =
-      UrdfWithMimic("revolute", R"(<mimic joint="j1" multiplier="2" offset="0.5"/>)");
-  for (auto approximation :
-       {DiscreteContactApproximation::kSap, DiscreteContactApproximation::kLagged,
-        DiscreteContactApproximation::kSimilar}) {
+  const std::string urdf = UrdfWithMimic(
+      "revolute", R"(<mimic joint="j1" multiplier="2" offset="0.5"/>)");
+  for (auto approximation : {DiscreteContactApproximation::kSap,
+                             DiscreteContactApproximation::kLagged,
+                             DiscreteContactApproximation::kSimilar}) {
     auto plant = MakePlant(0.01, approximation);
     Parser(plant.get()).AddModelsFromString(urdf, "urdf");
     ASSERT_EQ(plant->num_coupler_constraints(), 1);
@@ -110,8 +112,8 @@ std::string SdfModel(const std::string& j2_extra,
 <link name="b"><pose>1 0 0 0 0 0</pose><inertial><mass>1</mass></inertial></link>
 <joint name="ja" type="revolute"><parent>world</parent><child>a</child><axis><xyz>0 0 1</xyz></axis></joint>
 <joint name="jb" type="revolute"><parent>world</parent><child>b</child><axis><xyz>0 0 1</xyz></axis>
-)" + j2_extra + "</joint>\n" +
-         model_extra + "</model></sdf>";
+)" + j2_extra +
+         "</joint>\n" + model_extra + "</model></sdf>";
 }
 
 TEST(ConstraintsParsing, SdfMimicAndBallConstraint) {
@@ -143,10 +145,13 @@ TEST(ConstraintsParsing, SdfMimicAndBallConstraint) {
     auto p = MakePlant(0.01);
     Parser(p.get()).AddModelsFromString(SdfModel(j2, extra), "sdf");
   };
-  ExpectParseError([&] { parse(R"(<drake:mimic joint="ja" multiplier="2"/>)", ""); },
-                   {"missing the required 'offset' attribute"});
   ExpectParseError(
-      [&] { parse(R"(<drake:mimic joint="zz" multiplier="1" offset="0"/>)", ""); },
+      [&] { parse(R"(<drake:mimic joint="ja" multiplier="2"/>)", ""); },
+      {"missing the required 'offset' attribute"});
+  ExpectParseError(
+      [&] {
+        parse(R"(<drake:mimic joint="zz" multiplier="1" offset="0"/>)", "");
+      },
       {"specifies joint 'zz' which does not exist"});
   ExpectParseError(
       [&] {
@@ -185,10 +190,12 @@ TEST(ConstraintsParsing, FourBarClosesItsLoop) {
   auto context = plant->CreateDefaultContext();
   const auto k = CalcConstraintKinematics(*plant, *context);
   ASSERT_EQ(k.size(), 1u);
-  const Vector3d p_WP = plant->EvalBodyPoseInWorld(*context, plant->GetBodyByName("B")) *
-                        Vector3d(4, 0, 0);
-  const Vector3d p_WQ = plant->EvalBodyPoseInWorld(*context, plant->GetBodyByName("C")) *
-                        Vector3d(4, 0, 0);
+  const Vector3d p_WP =
+      plant->EvalBodyPoseInWorld(*context, plant->GetBodyByName("B")) *
+      Vector3d(4, 0, 0);
+  const Vector3d p_WQ =
+      plant->EvalBodyPoseInWorld(*context, plant->GetBodyByName("C")) *
+      Vector3d(4, 0, 0);
   EXPECT_TRUE(k[0].g.isApprox(p_WQ - p_WP, 1e-14));
 
   // A continuous plant cannot integrate the constraint: reported, skipped.
@@ -237,9 +244,10 @@ TEST(ConstraintsParsing, MujocoEquality) {
   }
   EXPECT_TRUE(found_world);
   // relpose: X_AP = X_AB·X_BQ with X_AB = (Rx(π), (0.1, 0.2, 0.3)).
-  const auto& relpose_weld = std::prev(
-      plant->get_weld_constraint_specs().end())->second;
-  EXPECT_TRUE(relpose_weld.X_AP.translation().isApprox(Vector3d(0.1, 0.2, 0.3)));
+  const auto& relpose_weld =
+      std::prev(plant->get_weld_constraint_specs().end())->second;
+  EXPECT_TRUE(
+      relpose_weld.X_AP.translation().isApprox(Vector3d(0.1, 0.2, 0.3)));
   EXPECT_TRUE(relpose_weld.X_AP.rotation().matrix().isApprox(
       Eigen::Vector3d(1, -1, -1).asDiagonal().toDenseMatrix()));
   plant->Finalize();
@@ -250,8 +258,7 @@ TEST(ConstraintsParsing, MujocoEquality) {
   const auto k = CalcConstraintKinematics(*plant, *context);
   ASSERT_EQ(k.size(), 5u);
   for (const auto& c : k) {
-    if (c.kind == internal::ConstraintKind::kWeld &&
-        c.id == relpose_weld.id) {
+    if (c.kind == internal::ConstraintKind::kWeld && c.id == relpose_weld.id) {
       continue;
     }
     if (c.kind == internal::ConstraintKind::kCoupler) {

@@ -21,13 +21,13 @@
 namespace ossa::multibody {
 namespace multibody_plant_constraints_test {
 
+using Eigen::Vector3d;
+using Eigen::VectorXd;
 using internal::CalcConstraintKinematics;
 using internal::ConstraintKind;
 using math::RigidTransform;
 using math::RollPitchYaw;
 using ::testing::HasSubstr;
-using Eigen::Vector3d;
-using Eigen::VectorXd;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -62,8 +62,8 @@ Model MakeModel(double time_step, DiscreteContactApproximation approximation =
       "jB", *m.A, RigidTransform<double>(Vector3d(0.5, 0, 0)), *m.B,
       std::nullopt);
   m.jC = &plant.AddJoint<PrismaticJoint>(
-      "jC", plant.world_body(), RigidTransform<double>(Vector3d(0, 1, 0)),
-      *m.C, std::nullopt, Vector3d::UnitX());
+      "jC", plant.world_body(), RigidTransform<double>(Vector3d(0, 1, 0)), *m.C,
+      std::nullopt, Vector3d::UnitX());
   m.jD = &plant.AddJoint<RevoluteJoint>(
       "jD", plant.world_body(), RigidTransform<double>(Vector3d(1, 0, 0.5)),
       *m.D, std::nullopt, Vector3d::UnitY());
@@ -76,14 +76,14 @@ TEST(ConstraintsApi, CountsIdsAndSpecs) {
   EXPECT_EQ(plant.num_constraints(), 0);
   const RigidTransform<double> X_AP(RollPitchYaw<double>(0.1, 0.2, 0.3),
                                     Vector3d(1, 2, 3));
-  const auto weld = plant.AddWeldConstraint(*m.A, X_AP, *m.C,
-                                            RigidTransform<double>());
+  const auto weld =
+      plant.AddWeldConstraint(*m.A, X_AP, *m.C, RigidTransform<double>());
   const auto ball = plant.AddBallConstraint(*m.B, Vector3d(1, 0, 0), *m.D);
   const auto distance = plant.AddDistanceConstraint(
       *m.A, Vector3d(1, 0, 0), *m.D, Vector3d(0, 1, 0), 0.5);
   const auto coupler = plant.AddCouplerConstraint(*m.jA, *m.jD, 2.0, 0.25);
-  const auto ball2 = plant.AddBallConstraint(*m.C, Vector3d(0, 0, 1), *m.D,
-                                             Vector3d(1, 2, 3));
+  const auto ball2 =
+      plant.AddBallConstraint(*m.C, Vector3d(0, 0, 1), *m.D, Vector3d(1, 2, 3));
   EXPECT_EQ(plant.num_constraints(), 5);
   EXPECT_EQ(plant.num_coupler_constraints(), 1);
   EXPECT_EQ(plant.num_distance_constraints(), 1);
@@ -109,8 +109,8 @@ TEST(ConstraintsApi, CountsIdsAndSpecs) {
   EXPECT_TRUE(d.IsValid());
   EXPECT_FALSE(plant.get_ball_constraint_specs(ball).p_BQ.has_value());
   EXPECT_EQ(*plant.get_ball_constraint_specs(ball2).p_BQ, Vector3d(1, 2, 3));
-  EXPECT_TRUE(plant.get_weld_constraint_specs(weld).X_AP.IsExactlyEqualTo(
-      X_AP));
+  EXPECT_TRUE(
+      plant.get_weld_constraint_specs(weld).X_AP.IsExactlyEqualTo(X_AP));
   EXPECT_EQ(plant.get_ball_constraint_specs().size(), 2u);
   // The wrong kind's getter throws, naming the kind.
   EXPECT_THAT([&] { plant.get_ball_constraint_specs(coupler); },
@@ -139,29 +139,38 @@ TEST(ConstraintsApi, BadInput) {
   };
   throws([&] { plant.AddBallConstraint(*m.A, Vector3d::Zero(), *m.A); },
          "bodies 'A' and 'A'");
-  throws([&] {
-    plant.AddWeldConstraint(*m.B, {}, *m.B, {});
-  }, "must be on two distinct bodies");
-  throws([&] {
-    plant.AddDistanceConstraint(*m.C, Vector3d::Zero(), *m.C, Vector3d::UnitX(),
-                                1.0);
-  }, "two distinct bodies");
-  throws([&] {
-    plant.AddDistanceConstraint(*m.A, Vector3d::Zero(), *m.B, Vector3d::UnitX(),
-                                0.0);
-  }, "distance must be strictly positive");
-  throws([&] {
-    plant.AddDistanceConstraint(*m.A, Vector3d::Zero(), *m.B, Vector3d::UnitX(),
-                                1.0, -1.0);
-  }, "stiffness must be strictly positive");
-  throws([&] {
-    plant.AddDistanceConstraint(*m.A, Vector3d::Zero(), *m.B, Vector3d::UnitX(),
-                                1.0, 1.0, -2.0);
-  }, "damping must be positive or zero");
-  throws([&] {
-    plant.AddDistanceConstraint(*m.A, Vector3d::Zero(), *m.B, Vector3d::UnitX(),
-                                std::nan(""));
-  }, "distance must be strictly positive");
+  throws([&] { plant.AddWeldConstraint(*m.B, {}, *m.B, {}); },
+         "must be on two distinct bodies");
+  throws(
+      [&] {
+        plant.AddDistanceConstraint(*m.C, Vector3d::Zero(), *m.C,
+                                    Vector3d::UnitX(), 1.0);
+      },
+      "two distinct bodies");
+  throws(
+      [&] {
+        plant.AddDistanceConstraint(*m.A, Vector3d::Zero(), *m.B,
+                                    Vector3d::UnitX(), 0.0);
+      },
+      "distance must be strictly positive");
+  throws(
+      [&] {
+        plant.AddDistanceConstraint(*m.A, Vector3d::Zero(), *m.B,
+                                    Vector3d::UnitX(), 1.0, -1.0);
+      },
+      "stiffness must be strictly positive");
+  throws(
+      [&] {
+        plant.AddDistanceConstraint(*m.A, Vector3d::Zero(), *m.B,
+                                    Vector3d::UnitX(), 1.0, 1.0, -2.0);
+      },
+      "damping must be positive or zero");
+  throws(
+      [&] {
+        plant.AddDistanceConstraint(*m.A, Vector3d::Zero(), *m.B,
+                                    Vector3d::UnitX(), std::nan(""));
+      },
+      "distance must be strictly positive");
   throws([&] { plant.AddCouplerConstraint(*m.jA, *m.jB, 1.0); },
          "joint 'jB' has 3 DOFs");
   Model other = MakeModel(0.01);
@@ -176,18 +185,22 @@ TEST(ConstraintsApi, BadInput) {
   throws([&] { tamsi.plant->AddCouplerConstraint(*tamsi.jA, *tamsi.jD, 1.0); },
          "TAMSI does not support constraints");
   plant.AddCouplerConstraint(*m.jA, *m.jD, 1.0);
-  throws([&] {
-    plant.set_discrete_contact_approximation(
-        DiscreteContactApproximation::kTamsi);
-  }, "TAMSI does not support constraints");
+  throws(
+      [&] {
+        plant.set_discrete_contact_approximation(
+            DiscreteContactApproximation::kTamsi);
+      },
+      "TAMSI does not support constraints");
   // Active status: after Finalize() only, and only for known ids.
   const MultibodyConstraintId id = plant.GetConstraintIds()[0];
   plant.Finalize();
   auto context = plant.CreateDefaultContext();
-  throws([&] {
-    plant.GetConstraintActiveStatus(*context,
-                                    MultibodyConstraintId::get_new_id());
-  }, "does not belong to any multibody constraint");
+  throws(
+      [&] {
+        plant.GetConstraintActiveStatus(*context,
+                                        MultibodyConstraintId::get_new_id());
+      },
+      "does not belong to any multibody constraint");
   throws([&] { plant.SetConstraintActiveStatus(nullptr, id, false); },
          "context is a nullptr");
   EXPECT_TRUE(plant.GetConstraintActiveStatus(*context, id));
@@ -201,16 +214,15 @@ TEST(ConstraintsApi, ActiveStatusAndStepping) {
   auto context = plant.CreateDefaultContext();
   EXPECT_TRUE(plant.GetConstraintActiveStatus(*context, id));
   // An active constraint is never silently ignored by the discrete step.
-  EXPECT_THAT(
-      [&] { plant.ExecuteForcedEvents(context.get()); },
-      ::testing::ThrowsMessage<std::logic_error>(
-          HasSubstr("not yet supported by the discrete solver")));
+  EXPECT_THAT([&] { plant.ExecuteForcedEvents(context.get()); },
+              ::testing::ThrowsMessage<std::logic_error>(
+                  HasSubstr("not yet supported by the discrete solver")));
   plant.SetConstraintActiveStatus(context.get(), id, false);
   EXPECT_FALSE(plant.GetConstraintActiveStatus(*context, id));
   // The status is per Context: a clone keeps it, a new Context does not.
   EXPECT_FALSE(plant.GetConstraintActiveStatus(*context->Clone(), id));
-  EXPECT_TRUE(plant.GetConstraintActiveStatus(*plant.CreateDefaultContext(),
-                                              id));
+  EXPECT_TRUE(
+      plant.GetConstraintActiveStatus(*plant.CreateDefaultContext(), id));
   // Inactive: the step runs.
   EXPECT_NO_THROW(plant.ExecuteForcedEvents(context.get()));
 }
@@ -275,8 +287,7 @@ void ExpectJacobianMatchesFiniteDifferences(const MultibodyPlant<double>& plant,
     if (k0[i].kind == ConstraintKind::kWeld && !include_welds) continue;
     const VectorXd gdot_fd = (kp[i].g - km[i].g) / (2 * h);
     const VectorXd gdot = k0[i].J * v;
-    EXPECT_TRUE(gdot.isApprox(gdot_fd, tol) ||
-                (gdot - gdot_fd).norm() < tol)
+    EXPECT_TRUE(gdot.isApprox(gdot_fd, tol) || (gdot - gdot_fd).norm() < tol)
         << "constraint " << i << "\nJ·v = " << gdot.transpose()
         << "\nfd  = " << gdot_fd.transpose();
   }
@@ -310,10 +321,10 @@ TEST(ConstraintKinematics, ValuesAndJacobians) {
   EXPECT_NEAR(k[0].g(0), qA + 1.5 * qC - 0.2, 1e-15);
   EXPECT_EQ(k[0].stiffness, kInf);
   EXPECT_EQ(k[1].kind, ConstraintKind::kDistance);
-  const Vector3d p_WP = plant.EvalBodyPoseInWorld(*context, *m.B) *
-                        Vector3d(0.1, 0.2, 0);
-  const Vector3d p_WQ = plant.EvalBodyPoseInWorld(*context, *m.C) *
-                        Vector3d(0, 0, 0.3);
+  const Vector3d p_WP =
+      plant.EvalBodyPoseInWorld(*context, *m.B) * Vector3d(0.1, 0.2, 0);
+  const Vector3d p_WQ =
+      plant.EvalBodyPoseInWorld(*context, *m.C) * Vector3d(0, 0, 0.3);
   EXPECT_NEAR(k[1].g(0), (p_WQ - p_WP).norm() - 0.7, 1e-14);
   EXPECT_EQ(k[1].stiffness, 1e4);
   EXPECT_EQ(k[1].damping, 10.0);
@@ -351,9 +362,9 @@ TEST(ConstraintKinematics, WeldJacobianExactWhereSatisfied) {
         twin.plant->EvalBodyPoseInWorld(*twin_context, *twin.B);
     const RigidTransform<double> X_WD =
         twin.plant->EvalBodyPoseInWorld(*twin_context, *twin.D);
-    const RigidTransform<double> X_BP(RollPitchYaw<double>(u(rng), u(rng),
-                                                           u(rng)),
-                                      Vector3d(u(rng), u(rng), u(rng)));
+    const RigidTransform<double> X_BP(
+        RollPitchYaw<double>(u(rng), u(rng), u(rng)),
+        Vector3d(u(rng), u(rng), u(rng)));
     // P and Q coincide at q₀: X_DQ = X_WD⁻¹·X_WB·X_BP.
     const RigidTransform<double> X_DQ = X_WD.inverse() * X_WB * X_BP;
     plant.AddWeldConstraint(*m.B, X_BP, *m.D, X_DQ);
