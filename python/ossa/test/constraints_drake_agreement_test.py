@@ -12,7 +12,6 @@ Error messages differ between the libraries; the gist (a phrase both
 contain, or the exception alone) is compared.
 """
 
-import logging
 import pathlib
 import types
 
@@ -45,15 +44,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 MODELS = ROOT / "models"
 
 
-@pytest.fixture(autouse=True)
-def quiet():
-    levels = {}
-    for name in ("ossa", "drake"):
-        levels[name] = logging.getLogger(name).level
-        logging.getLogger(name).setLevel(logging.ERROR)
-    yield
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
 def need_reference():

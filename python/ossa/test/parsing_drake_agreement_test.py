@@ -60,9 +60,10 @@ def quiet():
 
 # Files the reference rejects as they are, and the edit that makes them
 # readable by it without changing their dynamics. talos_reduced.urdf: the
-# reference rejects a <mimic> on a joint it treats as fixed; ossa ignores
-# mimics (with a warning) since it has no coupler constraints, so the same
-# file without its <mimic> tags is the same plant for both.
+# reference rejects a <mimic> on a fixed joint; ossa skips such a mimic
+# (with a warning), and skips every mimic on the continuous plants built
+# here (docs/constraints.md), so the same file without its <mimic> tags is
+# the same plant for both.
 REFERENCE_EDITS = {
     "models/example_robot_data/talos_reduced.urdf":
         lambda text: re.sub(r"<mimic[^>]*/>", "", text),

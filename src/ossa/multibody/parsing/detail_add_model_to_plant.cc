@@ -11,7 +11,9 @@
 #include <memory>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
+#include <utility>
 
 #include "ossa/common/error.h"
 #include "ossa/multibody/math/rotational_inertia.h"
@@ -128,22 +130,36 @@ class Builder {
  private:
   using Body = RigidBody<double>;
 
+  // The model instance and local name of the element named `scoped_name`
+  // relative to model `m`; reports an error naming `what` ("link") unless
+  // has(local, instance).
+  template <typename Has>
+  std::pair<ModelInstanceIndex, std::string> ResolveScoped(
+      const ModelSpec& m, const std::string& scoped_name, const char* what,
+      Has has, const SourceLocation& where, const std::string& element) const {
+    const auto [scope, local] = SplitScopedName(scoped_name);
+    const std::string instance_name = InstanceName(m.name, scope);
+    if (!plant_.HasModelInstanceNamed(instance_name) ||
+        !has(local, plant_.GetModelInstanceByName(instance_name))) {
+      diagnostic_.Error(where, element,
+                        fmt::format("there is no {} '{}' in model instance "
+                                    "'{}'",
+                                    what, local, instance_name));
+    }
+    return {plant_.GetModelInstanceByName(instance_name), local};
+  }
+
   const Body& FindBody(const ModelSpec& m, const std::string& scoped_name,
                        const SourceLocation& where,
                        const std::string& element) const {
     if (scoped_name == kWorldName) return plant_.world_body();
-    const auto [scope, local] = SplitScopedName(scoped_name);
-    const std::string instance_name = InstanceName(m.name, scope);
-    if (!plant_.HasModelInstanceNamed(instance_name) ||
-        !plant_.HasBodyNamed(local,
-                             plant_.GetModelInstanceByName(instance_name))) {
-      diagnostic_.Error(where, element,
-                        fmt::format("there is no link '{}' in model instance "
-                                    "'{}'",
-                                    local, instance_name));
-    }
-    return plant_.GetBodyByName(local,
-                                plant_.GetModelInstanceByName(instance_name));
+    const auto [instance, local] = ResolveScoped(
+        m, scoped_name, "link",
+        [&](const std::string& name, ModelInstanceIndex i) {
+          return plant_.HasBodyNamed(name, i);
+        },
+        where, element);
+    return plant_.GetBodyByName(local, instance);
   }
 
   void AddBody(const LinkSpec& link, ModelInstanceIndex instance) {
@@ -467,18 +483,13 @@ class Builder {
                                  const std::string& scoped_name,
                                  const SourceLocation& where,
                                  const std::string& element) const {
-    const auto [scope, local] = SplitScopedName(scoped_name);
-    const std::string instance_name = InstanceName(m.name, scope);
-    if (!plant_.HasModelInstanceNamed(instance_name) ||
-        !plant_.HasJointNamed(local,
-                              plant_.GetModelInstanceByName(instance_name))) {
-      diagnostic_.Error(where, element,
-                        fmt::format("there is no joint '{}' in model instance "
-                                    "'{}'",
-                                    local, instance_name));
-    }
-    return plant_.GetJointByName(local,
-                                 plant_.GetModelInstanceByName(instance_name));
+    const auto [instance, local] = ResolveScoped(
+        m, scoped_name, "joint",
+        [&](const std::string& name, ModelInstanceIndex i) {
+          return plant_.HasJointNamed(name, i);
+        },
+        where, element);
+    return plant_.GetJointByName(local, instance);
   }
 
   // Mimics become coupler constraints (joint0 the mimicking joint), and the

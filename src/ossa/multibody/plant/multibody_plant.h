@@ -1230,6 +1230,13 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // Throws (naming `method`) unless Add*Constraint() may add a constraint:
   // before Finalize(), not TAMSI.
   void ThrowIfConstraintsNotAllowed(const char* method) const;
+  // ThrowIfConstraintsNotAllowed(), then throws unless body_A and body_B
+  // are distinct bodies of this plant and `finite` (the constraint's
+  // parameters are finite); `kind` ("ball") and `entities` ("points P and
+  // Q") word the message.
+  void CheckConstraintBodies(const char* method, const char* kind,
+                             const char* entities, const RigidBody<T>& body_A,
+                             const RigidBody<T>& body_B, bool finite) const;
   // Sets the missing p_BQ of the ball constraints (at Finalize()).
   void CompleteBallConstraintSpecs();
   // Declares the active-status parameter (a map id → bool, all true).

@@ -84,52 +84,60 @@ MultibodyConstraintId MultibodyPlant<T>::AddCouplerConstraint(
 }
 
 template <typename T>
+void MultibodyPlant<T>::CheckConstraintBodies(const char* method,
+                                              const char* kind,
+                                              const char* entities,
+                                              const RigidBody<T>& body_A,
+                                              const RigidBody<T>& body_B,
+                                              bool finite) const {
+  ThrowIfConstraintsNotAllowed(method);
+  ThrowIfNotInThisPlant(method, body_A);
+  ThrowIfNotInThisPlant(method, body_B);
+  if (body_A.index() == body_B.index()) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant::{}(): invalid set of parameters for constraint "
+        "between bodies '{}' and '{}'. For a {} constraint, {} must be on two "
+        "distinct bodies, i.e. body_A != body_B must be satisfied.",
+        method, body_A.name(), body_B.name(), kind, entities);
+  }
+  if (!finite) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant::{}(): the parameters of the {} constraint between "
+        "bodies '{}' and '{}' must be finite.",
+        method, kind, body_A.name(), body_B.name());
+  }
+}
+
+template <typename T>
 MultibodyConstraintId MultibodyPlant<T>::AddDistanceConstraint(
     const RigidBody<T>& body_A, const Vector3<double>& p_AP,
     const RigidBody<T>& body_B, const Vector3<double>& p_BQ, double distance,
     double stiffness, double damping) {
   const char* method = "AddDistanceConstraint";
-  ThrowIfConstraintsNotAllowed(method);
-  ThrowIfNotInThisPlant(method, body_A);
-  ThrowIfNotInThisPlant(method, body_B);
+  CheckConstraintBodies(method, "distance", "points P and Q", body_A, body_B,
+                        p_AP.allFinite() && p_BQ.allFinite());
   internal::DistanceConstraintSpec spec{
-      body_A.index(), p_AP,
-      body_B.index(), p_BQ,
-      distance,       stiffness,
-      damping,        MultibodyConstraintId::get_new_id()};
-  if (!spec.IsValid()) [[unlikely]] {
+      body_A.index(), p_AP,     body_B.index(), p_BQ,
+      distance,       stiffness, damping,       MultibodyConstraintId::get_new_id()};
+  if (!spec.IsValid() || std::isinf(distance)) [[unlikely]] {
     std::string why;
-    if (body_A.index() == body_B.index()) {
-      why =
-          "points P and Q must be on two distinct bodies, i.e. body_A != "
-          "body_B must be satisfied";
-    } else if (!(distance > 0)) {
-      why = fmt::format(
-          "the distance must be strictly positive, but {} was "
-          "given",
-          distance);
+    if (!(distance > 0) || std::isinf(distance)) {
+      why = fmt::format("the distance must be strictly positive and finite, "
+                        "but {} was given",
+                        distance);
     } else if (!(stiffness > 0)) {
-      why = fmt::format(
-          "the stiffness must be strictly positive, but {} was "
-          "given",
-          stiffness);
+      why = fmt::format("the stiffness must be strictly positive, but {} was "
+                        "given",
+                        stiffness);
     } else {
-      why = fmt::format(
-          "the damping must be positive or zero, but {} was "
-          "given",
-          damping);
+      why = fmt::format("the damping must be positive or zero, but {} was "
+                        "given",
+                        damping);
     }
     ThrowLogicError(
         "MultibodyPlant::{}(): invalid set of parameters for the distance "
         "constraint between bodies '{}' and '{}': {}.",
         method, body_A.name(), body_B.name(), why);
-  }
-  if (!p_AP.allFinite() || !p_BQ.allFinite() || !std::isfinite(distance))
-      [[unlikely]] {
-    ThrowLogicError(
-        "MultibodyPlant::{}(): the points and distance of the constraint "
-        "between bodies '{}' and '{}' must be finite.",
-        method, body_A.name(), body_B.name());
   }
   distance_constraints_specs_[spec.id] = spec;
   return spec.id;
@@ -139,26 +147,10 @@ template <typename T>
 MultibodyConstraintId MultibodyPlant<T>::AddBallConstraint(
     const RigidBody<T>& body_A, const Vector3<double>& p_AP,
     const RigidBody<T>& body_B, const std::optional<Vector3<double>>& p_BQ) {
-  const char* method = "AddBallConstraint";
-  ThrowIfConstraintsNotAllowed(method);
-  ThrowIfNotInThisPlant(method, body_A);
-  ThrowIfNotInThisPlant(method, body_B);
+  CheckConstraintBodies("AddBallConstraint", "ball", "points P and Q", body_A,
+                        body_B, p_AP.allFinite() && (!p_BQ || p_BQ->allFinite()));
   internal::BallConstraintSpec spec{body_A.index(), p_AP, body_B.index(), p_BQ,
                                     MultibodyConstraintId::get_new_id()};
-  if (!spec.IsValid()) [[unlikely]] {
-    ThrowLogicError(
-        "MultibodyPlant::{}(): invalid set of parameters for constraint "
-        "between bodies '{}' and '{}'. For a ball constraint, points P and Q "
-        "must be on two distinct bodies, i.e. body_A != body_B must be "
-        "satisfied.",
-        method, body_A.name(), body_B.name());
-  }
-  if (!p_AP.allFinite() || (p_BQ && !p_BQ->allFinite())) [[unlikely]] {
-    ThrowLogicError(
-        "MultibodyPlant::{}(): the points of the ball constraint between "
-        "bodies '{}' and '{}' must be finite.",
-        method, body_A.name(), body_B.name());
-  }
   ball_constraints_specs_[spec.id] = spec;
   return spec.id;
 }
@@ -167,20 +159,12 @@ template <typename T>
 MultibodyConstraintId MultibodyPlant<T>::AddWeldConstraint(
     const RigidBody<T>& body_A, const math::RigidTransform<double>& X_AP,
     const RigidBody<T>& body_B, const math::RigidTransform<double>& X_BQ) {
-  const char* method = "AddWeldConstraint";
-  ThrowIfConstraintsNotAllowed(method);
-  ThrowIfNotInThisPlant(method, body_A);
-  ThrowIfNotInThisPlant(method, body_B);
+  CheckConstraintBodies("AddWeldConstraint", "weld", "frames P and Q", body_A,
+                        body_B,
+                        X_AP.GetAsMatrix34().allFinite() &&
+                            X_BQ.GetAsMatrix34().allFinite());
   internal::WeldConstraintSpec spec{body_A.index(), X_AP, body_B.index(), X_BQ,
                                     MultibodyConstraintId::get_new_id()};
-  if (!spec.IsValid()) [[unlikely]] {
-    ThrowLogicError(
-        "MultibodyPlant::{}(): invalid set of parameters for constraint "
-        "between bodies '{}' and '{}'. For a weld constraint, frames P and Q "
-        "must be on two distinct bodies, i.e. body_A != body_B must be "
-        "satisfied.",
-        method, body_A.name(), body_B.name());
-  }
   weld_constraints_specs_[spec.id] = spec;
   return spec.id;
 }
