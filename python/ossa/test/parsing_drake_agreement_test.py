@@ -16,7 +16,6 @@ few roundings of shifting the inertia from the center of mass to the body
 origin, far below 1e-10.
 """
 
-import logging
 import pathlib
 import re
 
@@ -46,16 +45,8 @@ FILES = sorted(str(p.relative_to(ROOT))
 RTOL = 1e-10
 
 
-@pytest.fixture(autouse=True)
-def quiet():
-    # Missing meshes and non-physical inertias warn in both libraries.
-    levels = {}
-    for name in ("ossa", "drake"):
-        levels[name] = logging.getLogger(name).level
-        logging.getLogger(name).setLevel(logging.ERROR)
-    yield
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
+# Missing meshes and non-physical inertias warn in both libraries.
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
 # Files the reference rejects as they are, and the edit that makes them

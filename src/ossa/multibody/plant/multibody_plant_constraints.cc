@@ -30,6 +30,16 @@ const Spec& FindSpecOrThrow(const std::map<MultibodyConstraintId, Spec>& specs,
   return it->second;
 }
 
+// Throws std::logic_error: `id` is not a constraint in the Context given
+// to `method`.
+[[noreturn]] void ThrowNotInContext(const char* method,
+                                    MultibodyConstraintId id) {
+  ThrowLogicError(
+      "MultibodyPlant::{}(): the constraint id {} does not belong to any "
+      "multibody constraint in this context.",
+      method, id.is_valid() ? id.to_string() : std::string("<invalid>"));
+}
+
 }  // namespace
 
 template <typename T>
@@ -84,12 +94,9 @@ MultibodyConstraintId MultibodyPlant<T>::AddCouplerConstraint(
 }
 
 template <typename T>
-void MultibodyPlant<T>::CheckConstraintBodies(const char* method,
-                                              const char* kind,
-                                              const char* entities,
-                                              const RigidBody<T>& body_A,
-                                              const RigidBody<T>& body_B,
-                                              bool finite) const {
+void MultibodyPlant<T>::CheckConstraintBodies(
+    const char* method, const char* kind, const char* entities,
+    const RigidBody<T>& body_A, const RigidBody<T>& body_B, bool finite) const {
   ThrowIfConstraintsNotAllowed(method);
   ThrowIfNotInThisPlant(method, body_A);
   ThrowIfNotInThisPlant(method, body_B);
@@ -117,22 +124,27 @@ MultibodyConstraintId MultibodyPlant<T>::AddDistanceConstraint(
   CheckConstraintBodies(method, "distance", "points P and Q", body_A, body_B,
                         p_AP.allFinite() && p_BQ.allFinite());
   internal::DistanceConstraintSpec spec{
-      body_A.index(), p_AP,     body_B.index(), p_BQ,
-      distance,       stiffness, damping,       MultibodyConstraintId::get_new_id()};
+      body_A.index(), p_AP,
+      body_B.index(), p_BQ,
+      distance,       stiffness,
+      damping,        MultibodyConstraintId::get_new_id()};
   if (!spec.IsValid() || std::isinf(distance)) [[unlikely]] {
     std::string why;
     if (!(distance > 0) || std::isinf(distance)) {
-      why = fmt::format("the distance must be strictly positive and finite, "
-                        "but {} was given",
-                        distance);
+      why = fmt::format(
+          "the distance must be strictly positive and finite, "
+          "but {} was given",
+          distance);
     } else if (!(stiffness > 0)) {
-      why = fmt::format("the stiffness must be strictly positive, but {} was "
-                        "given",
-                        stiffness);
+      why = fmt::format(
+          "the stiffness must be strictly positive, but {} was "
+          "given",
+          stiffness);
     } else {
-      why = fmt::format("the damping must be positive or zero, but {} was "
-                        "given",
-                        damping);
+      why = fmt::format(
+          "the damping must be positive or zero, but {} was "
+          "given",
+          damping);
     }
     ThrowLogicError(
         "MultibodyPlant::{}(): invalid set of parameters for the distance "
@@ -148,7 +160,8 @@ MultibodyConstraintId MultibodyPlant<T>::AddBallConstraint(
     const RigidBody<T>& body_A, const Vector3<double>& p_AP,
     const RigidBody<T>& body_B, const std::optional<Vector3<double>>& p_BQ) {
   CheckConstraintBodies("AddBallConstraint", "ball", "points P and Q", body_A,
-                        body_B, p_AP.allFinite() && (!p_BQ || p_BQ->allFinite()));
+                        body_B,
+                        p_AP.allFinite() && (!p_BQ || p_BQ->allFinite()));
   internal::BallConstraintSpec spec{body_A.index(), p_AP, body_B.index(), p_BQ,
                                     MultibodyConstraintId::get_new_id()};
   ball_constraints_specs_[spec.id] = spec;
@@ -159,10 +172,9 @@ template <typename T>
 MultibodyConstraintId MultibodyPlant<T>::AddWeldConstraint(
     const RigidBody<T>& body_A, const math::RigidTransform<double>& X_AP,
     const RigidBody<T>& body_B, const math::RigidTransform<double>& X_BQ) {
-  CheckConstraintBodies("AddWeldConstraint", "weld", "frames P and Q", body_A,
-                        body_B,
-                        X_AP.GetAsMatrix34().allFinite() &&
-                            X_BQ.GetAsMatrix34().allFinite());
+  CheckConstraintBodies(
+      "AddWeldConstraint", "weld", "frames P and Q", body_A, body_B,
+      X_AP.GetAsMatrix34().allFinite() && X_BQ.GetAsMatrix34().allFinite());
   internal::WeldConstraintSpec spec{body_A.index(), X_AP, body_B.index(), X_BQ,
                                     MultibodyConstraintId::get_new_id()};
   weld_constraints_specs_[spec.id] = spec;
@@ -276,10 +288,7 @@ bool MultibodyPlant<T>::GetConstraintActiveStatus(
   const auto& active = GetConstraintActiveStatusMap(context);
   auto it = active.find(id);
   if (it == active.end()) [[unlikely]] {
-    ThrowLogicError(
-        "MultibodyPlant::GetConstraintActiveStatus(): the constraint id {} "
-        "does not belong to any multibody constraint in this context.",
-        id.is_valid() ? id.to_string() : std::string("<invalid>"));
+    ThrowNotInContext("GetConstraintActiveStatus", id);
   }
   return it->second;
 }
@@ -292,10 +301,7 @@ void MultibodyPlant<T>::SetConstraintActiveStatus(systems::Context<T>* context,
   ThrowIfNull("SetConstraintActiveStatus", context, "context");
   this->ValidateContext(*context);
   if (!GetConstraintActiveStatusMap(*context).contains(id)) [[unlikely]] {
-    ThrowLogicError(
-        "MultibodyPlant::SetConstraintActiveStatus(): the constraint id {} "
-        "does not belong to any multibody constraint in this context.",
-        id.is_valid() ? id.to_string() : std::string("<invalid>"));
+    ThrowNotInContext("SetConstraintActiveStatus", id);
   }
   context->get_mutable_abstract_parameter(constraint_active_status_parameter_)
       .template get_mutable_value<std::map<MultibodyConstraintId, bool>>()

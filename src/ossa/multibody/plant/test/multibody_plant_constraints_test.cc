@@ -384,3 +384,35 @@ TEST(ConstraintKinematics, WeldJacobianExactWhereSatisfied) {
 
 }  // namespace multibody_plant_constraints_test
 }  // namespace ossa::multibody
+
+namespace ossa::multibody {
+namespace multibody_plant_constraints_test {
+
+// The weld's g in closed form: P = A's frame (revolute about z, angle q_A),
+// Q = C's frame (prismatic along x from (0, 1, 0), no rotation):
+// R_PQ = Rz(−q_A), so θ·k̂ = −q_A·ẑ in P and a_PQ_W = Rz(q_A)·(−q_A·ẑ) =
+// −q_A·ẑ; p_PoQo_W = (q_C, 1, 0).
+TEST(ConstraintKinematics, WeldClosedForm) {
+  Model m = MakeModel(0.01);
+  MultibodyPlant<double>& plant = *m.plant;
+  plant.AddWeldConstraint(*m.A, {}, *m.C, {});
+  plant.Finalize();
+  auto context = plant.CreateDefaultContext();
+  VectorXd q = VectorXd::Zero(plant.num_positions());
+  const double q_A = 0.7, q_C = 0.3;
+  q(m.jA->position_start()) = q_A;
+  q(m.jC->position_start()) = q_C;
+  const auto k = Kinematics(plant, context.get(), q);
+  ASSERT_EQ(k.size(), 1u);
+  Eigen::Matrix<double, 6, 1> expected;
+  expected << 0, 0, -q_A, q_C, 1, 0;
+  // Roundoff of the angle-axis extraction: a few ε.
+  EXPECT_TRUE(k[0].g.isApprox(expected, 1e-14)) << k[0].g.transpose();
+  // Rotating A only changes the rotation rows, at rate −1: the column of
+  // q̇_A in J holds −ẑ in its rotation rows.
+  const Vector3d w_column = k[0].J.col(m.jA->velocity_start()).head<3>();
+  EXPECT_TRUE(w_column.isApprox(-Vector3d::UnitZ(), 1e-14));
+}
+
+}  // namespace multibody_plant_constraints_test
+}  // namespace ossa::multibody
