@@ -26,6 +26,26 @@ using multibody::RigidBody;
 
 void DefinePlantConstraintTypes(nb::module_ m) {
   BindIdentifier<MultibodyConstraintId>(m, "MultibodyConstraintId");
+  using multibody::BodyIndex;
+  using multibody::DistanceConstraintParams;
+  nb::class_<DistanceConstraintParams> params(
+      m, "DistanceConstraintParams",
+      "The parameters of a distance constraint stored in a Context: "
+      "|p_PQ| = distance between P (p_AP in bodyA) and Q (p_BQ in bodyB), "
+      "rigid for stiffness = inf.");
+  params.def(nb::init<>(), "An invalid set, for containers.")
+      .def(nb::init<BodyIndex, const Vector3<double>&, BodyIndex,
+                    const Vector3<double>&, double, double, double>(),
+           nb::arg("bodyA"), nb::arg("p_AP"), nb::arg("bodyB"), nb::arg("p_BQ"),
+           nb::arg("distance"), nb::arg("stiffness"), nb::arg("damping"))
+      .def("bodyA", &DistanceConstraintParams::bodyA)
+      .def("bodyB", &DistanceConstraintParams::bodyB)
+      .def("p_AP", &DistanceConstraintParams::p_AP)
+      .def("p_BQ", &DistanceConstraintParams::p_BQ)
+      .def("distance", &DistanceConstraintParams::distance)
+      .def("stiffness", &DistanceConstraintParams::stiffness)
+      .def("damping", &DistanceConstraintParams::damping);
+  DefCopyAndDeepCopy(params);
   using multibody::internal::BallConstraintSpec;
   using multibody::internal::CouplerConstraintSpec;
   using multibody::internal::DistanceConstraintSpec;
@@ -148,6 +168,24 @@ void DefinePlantConstraints(nb::handle cls) {
             nb::arg("context"), nb::arg("id"));
   DefMethod(cls, "SetConstraintActiveStatus", &Class::SetConstraintActiveStatus,
             nb::arg("context").none(), nb::arg("id"), nb::arg("status"));
+  DefMethod(cls, "GetDefaultDistanceConstraintParams",
+            &Class::GetDefaultDistanceConstraintParams);
+  DefMethod(
+      cls, "GetDistanceConstraintParams",
+      [](const Class& self, const systems::Context<T>& context) {
+        return self.GetDistanceConstraintParams(context);
+      },
+      nb::arg("context"));
+  DefMethod(
+      cls, "GetDistanceConstraintParams",
+      [](const Class& self, const systems::Context<T>& context,
+         MultibodyConstraintId id) {
+        return self.GetDistanceConstraintParams(context, id);
+      },
+      nb::arg("context"), nb::arg("id"));
+  DefMethod(cls, "SetDistanceConstraintParams",
+            &Class::SetDistanceConstraintParams, nb::arg("context").none(),
+            nb::arg("id"), nb::arg("params"));
 }
 
 template void DefinePlantConstraints<double>(nb::handle);

@@ -36,26 +36,27 @@ class KinematicsBuilder {
     return k;
   }
 
-  ConstraintKinematics<T> Distance(const DistanceConstraintSpec& spec) {
-    ConstraintKinematics<T> k = Make(spec.id, ConstraintKind::kDistance, 1);
-    k.body_A = spec.body_A;
-    k.body_B = spec.body_B;
-    const Vector3<T> p_PQ_W =
-        PointJacobians(spec.body_A, spec.p_AP, spec.body_B, spec.p_BQ);
+  ConstraintKinematics<T> Distance(MultibodyConstraintId id,
+                                   const DistanceConstraintParams& params) {
+    ConstraintKinematics<T> k = Make(id, ConstraintKind::kDistance, 1);
+    k.body_A = params.bodyA();
+    k.body_B = params.bodyB();
+    const Vector3<T> p_PQ_W = PointJacobians(params.bodyA(), params.p_AP(),
+                                             params.bodyB(), params.p_BQ());
     const T d = p_PQ_W.norm();
     if (!(ExtractDoubleOrThrow(d) > 0)) [[unlikely]] {
       ThrowLogicError(
           "CalcConstraintKinematics(): the points P and Q of the distance "
           "constraint {} between bodies '{}' and '{}' coincide: the "
           "direction of the constraint is undefined.",
-          spec.id.to_string(), plant_.get_body(spec.body_A).name(),
-          plant_.get_body(spec.body_B).name());
+          id.to_string(), plant_.get_body(params.bodyA()).name(),
+          plant_.get_body(params.bodyB()).name());
     }
     const Vector3<T> p_hat = p_PQ_W / d;
-    k.g(0) = d - spec.distance;
+    k.g(0) = d - params.distance();
     k.J = p_hat.transpose() * (J_B_ - J_A_);
-    k.stiffness = spec.stiffness;
-    k.damping = spec.damping;
+    k.stiffness = params.stiffness();
+    k.damping = params.damping();
     return k;
   }
 
@@ -165,8 +166,10 @@ std::vector<ConstraintKinematics<T>> CalcConstraintKinematics(
   for (const auto& [id, spec] : plant.get_coupler_constraint_specs()) {
     if (active(id)) result.push_back(builder.Coupler(spec));
   }
-  for (const auto& [id, spec] : plant.get_distance_constraint_specs()) {
-    if (active(id)) result.push_back(builder.Distance(spec));
+  // Distance constraints from the Context's parameters (which
+  // SetDistanceConstraintParams() may have changed).
+  for (const auto& [id, params] : plant.GetDistanceConstraintParams(context)) {
+    if (active(id)) result.push_back(builder.Distance(id, params));
   }
   for (const auto& [id, spec] : plant.get_ball_constraint_specs()) {
     if (active(id)) result.push_back(builder.Ball(spec));

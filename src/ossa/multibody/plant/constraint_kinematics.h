@@ -10,7 +10,8 @@
 /// vectors expressed in the world W):
 ///  - coupler (1 row): g = q₀ − ρ·q₁ − Δq; J = e(v₀) − ρ·e(v₁), with v₀, v₁
 ///    the velocity indices of the two single-dof joints (whose q̇ = v).
-///  - distance (1 row): g = ‖p_PQ‖ − d₀; J = p̂_PQᵀ·(Jv_WBq − Jv_WAp), with
+///  - distance (1 row, from the Context's DistanceConstraintParams):
+///    g = ‖p_PQ‖ − d₀; J = p̂_PQᵀ·(Jv_WBq − Jv_WAp), with
 ///    p̂_PQ = p_PQ/‖p_PQ‖ and Jv_WAp (Jv_WBq) the translational-velocity
 ///    Jacobian of the point of A at P (of B at Q).
 ///  - ball (3 rows): g = p_PQ_W = p_WQ − p_WP; J = Jv_WBq − Jv_WAp.
@@ -29,7 +30,8 @@
 /// Am. In every case the generalized impulse is Jᵀ·γ.
 ///
 /// Regularization: a distance constraint has the stiffness k and damping c
-/// of its spec (k = ∞ for a rigid rod); couplers, balls and welds are
+/// of its parameters in the Context (MultibodyPlant::
+/// GetDistanceConstraintParams(); k = ∞ for a rigid rod); couplers, balls and welds are
 /// rigid (k = ∞, c = 0), which SAP models as near-rigid with the plant's
 /// sap_near_rigid_threshold().
 

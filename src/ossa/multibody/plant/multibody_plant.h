@@ -29,6 +29,7 @@
 #include "ossa/multibody/plant/contact_results.h"
 #include "ossa/multibody/plant/coulomb_friction.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
+#include "ossa/multibody/plant/distance_constraint_params.h"
 #include "ossa/multibody/plant/dynamics_outputs.h"
 #include "ossa/multibody/plant/externally_applied_spatial_force.h"
 #include "ossa/multibody/plant/point_contact.h"
@@ -1171,6 +1172,25 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// Sets it; throws as GetConstraintActiveStatus() and for a null context.
   void SetConstraintActiveStatus(systems::Context<T>* context,
                                  MultibodyConstraintId id, bool status) const;
+  /// The distance constraints' parameters as AddDistanceConstraint() set
+  /// them: the defaults of every Context.
+  std::map<MultibodyConstraintId, DistanceConstraintParams>
+  GetDefaultDistanceConstraintParams() const;
+  /// The distance constraints' parameters in `context` (a Context
+  /// parameter: SetDistanceConstraintParams() changes them for that Context
+  /// only). Throws before Finalize() or for a Context of another system.
+  const std::map<MultibodyConstraintId, DistanceConstraintParams>&
+  GetDistanceConstraintParams(const systems::Context<T>& context) const;
+  /// Those of constraint `id`; also throws if `id` is not a distance
+  /// constraint of this plant.
+  const DistanceConstraintParams& GetDistanceConstraintParams(
+      const systems::Context<T>& context, MultibodyConstraintId id) const;
+  /// Stores `params` for distance constraint `id` in `context`. Throws as
+  /// GetDistanceConstraintParams(), for a null context, and if the bodies
+  /// of `params` are not bodies of this plant.
+  void SetDistanceConstraintParams(systems::Context<T>* context,
+                                   MultibodyConstraintId id,
+                                   DistanceConstraintParams params) const;
   /// @}
 
   /// (Internal use only) The discrete stepping of a finalized discrete
@@ -1473,6 +1493,7 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   std::map<MultibodyConstraintId, internal::WeldConstraintSpec>
       weld_constraints_specs_;
   int constraint_active_status_parameter_{-1};
+  int distance_constraint_params_parameter_{-1};
 
   // Geometry registration (the scalar-converting copy keeps all of it but
   // the SceneGraph, which is used before Finalize() only).

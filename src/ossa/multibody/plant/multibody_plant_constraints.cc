@@ -42,6 +42,39 @@ const Spec& FindSpecOrThrow(const std::map<MultibodyConstraintId, Spec>& specs,
 
 }  // namespace
 
+DistanceConstraintParams::DistanceConstraintParams(
+    BodyIndex bodyA, const Vector3<double>& p_AP, BodyIndex bodyB,
+    const Vector3<double>& p_BQ, double distance, double stiffness,
+    double damping)
+    : bodyA_(bodyA),
+      p_AP_(p_AP),
+      bodyB_(bodyB),
+      p_BQ_(p_BQ),
+      distance_(distance),
+      stiffness_(stiffness),
+      damping_(damping) {
+  const char* why = nullptr;
+  if (bodyA == bodyB) {
+    why = "bodyA and bodyB must be distinct bodies";
+  } else if (!(distance > 0) || std::isinf(distance)) {
+    why = "the distance must be strictly positive and finite";
+  } else if (!(stiffness > 0)) {
+    why = "the stiffness must be strictly positive";
+  } else if (!(damping >= 0) || std::isinf(damping)) {
+    why = "the damping must be positive or zero and finite";
+  } else if (!p_AP.allFinite() || !p_BQ.allFinite()) {
+    why = "the points must be finite";
+  }
+  if (why != nullptr) [[unlikely]] {
+    ThrowLogicError(
+        "DistanceConstraintParams: {} (bodyA {}, bodyB {}, distance {}, "
+        "stiffness {}, damping {}).",
+        why, bodyA.is_valid() ? std::to_string(bodyA.raw()) : "<invalid>",
+        bodyB.is_valid() ? std::to_string(bodyB.raw()) : "<invalid>", distance,
+        stiffness, damping);
+  }
+}
+
 template <typename T>
 void MultibodyPlant<T>::ThrowIfConstraintsNotAllowed(const char* method) const {
   ThrowIfFinalized(method);
@@ -270,6 +303,63 @@ void MultibodyPlant<T>::DeclareConstraintParameters() {
   for (const MultibodyConstraintId& id : GetConstraintIds()) active[id] = true;
   constraint_active_status_parameter_ =
       this->DeclareAbstractParameter(Value<decltype(active)>(active));
+  using ParamsMap = std::map<MultibodyConstraintId, DistanceConstraintParams>;
+  distance_constraint_params_parameter_ = this->DeclareAbstractParameter(
+      Value<ParamsMap>(GetDefaultDistanceConstraintParams()));
+}
+
+template <typename T>
+std::map<MultibodyConstraintId, DistanceConstraintParams>
+MultibodyPlant<T>::GetDefaultDistanceConstraintParams() const {
+  std::map<MultibodyConstraintId, DistanceConstraintParams> params;
+  for (const auto& [id, spec] : distance_constraints_specs_) {
+    params.emplace(id, DistanceConstraintParams(
+                           spec.body_A, spec.p_AP, spec.body_B, spec.p_BQ,
+                           spec.distance, spec.stiffness, spec.damping));
+  }
+  return params;
+}
+
+template <typename T>
+const std::map<MultibodyConstraintId, DistanceConstraintParams>&
+MultibodyPlant<T>::GetDistanceConstraintParams(
+    const systems::Context<T>& context) const {
+  ThrowIfNotFinalized("GetDistanceConstraintParams");
+  this->ValidateContext(context);
+  return context.get_abstract_parameter(distance_constraint_params_parameter_)
+      .template get_value<
+          std::map<MultibodyConstraintId, DistanceConstraintParams>>();
+}
+
+template <typename T>
+const DistanceConstraintParams& MultibodyPlant<T>::GetDistanceConstraintParams(
+    const systems::Context<T>& context, MultibodyConstraintId id) const {
+  return FindSpecOrThrow(GetDistanceConstraintParams(context), id,
+                         "GetDistanceConstraintParams", "distance");
+}
+
+template <typename T>
+void MultibodyPlant<T>::SetDistanceConstraintParams(
+    systems::Context<T>* context, MultibodyConstraintId id,
+    DistanceConstraintParams params) const {
+  const char* method = "SetDistanceConstraintParams";
+  ThrowIfNotFinalized(method);
+  ThrowIfNull(method, context, "context");
+  FindSpecOrThrow(GetDistanceConstraintParams(*context), id, method,
+                  "distance");
+  for (BodyIndex body : {params.bodyA(), params.bodyB()}) {
+    if (!body.is_valid() || body.raw() >= num_bodies()) [[unlikely]] {
+      ThrowLogicError(
+          "MultibodyPlant::{}(): body index {} of the parameters is not a "
+          "body of this plant (it has {} bodies).",
+          method, body.is_valid() ? std::to_string(body.raw()) : "<invalid>",
+          num_bodies());
+    }
+  }
+  context->get_mutable_abstract_parameter(distance_constraint_params_parameter_)
+      .template get_mutable_value<
+          std::map<MultibodyConstraintId, DistanceConstraintParams>>()
+      .at(id) = std::move(params);
 }
 
 template <typename T>

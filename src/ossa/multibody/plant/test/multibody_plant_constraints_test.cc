@@ -416,3 +416,72 @@ TEST(ConstraintKinematics, WeldClosedForm) {
 
 }  // namespace multibody_plant_constraints_test
 }  // namespace ossa::multibody
+
+namespace ossa::multibody {
+namespace multibody_plant_constraints_test {
+
+// A distance constraint's parameters live in the Context: the defaults
+// come from AddDistanceConstraint(), a Context may change them, and the
+// kinematics follow the Context's.
+TEST(ConstraintsApi, DistanceConstraintParamsInTheContext) {
+  Model m = MakeModel(0.01);
+  MultibodyPlant<double>& plant = *m.plant;
+  const auto id = plant.AddDistanceConstraint(*m.A, Vector3d(1, 0, 0), *m.C,
+                                              Vector3d(0, 0, 0), 0.5, 1e3, 2.0);
+  const auto coupler = plant.AddCouplerConstraint(*m.jA, *m.jD, 1.0);
+  const auto defaults = plant.GetDefaultDistanceConstraintParams();
+  ASSERT_EQ(defaults.size(), 1u);
+  const DistanceConstraintParams& d = defaults.at(id);
+  EXPECT_EQ(d.bodyA(), m.A->index());
+  EXPECT_EQ(d.p_AP(), Vector3d(1, 0, 0));
+  EXPECT_EQ(d.distance(), 0.5);
+  EXPECT_EQ(d.stiffness(), 1e3);
+  EXPECT_EQ(d.damping(), 2.0);
+  plant.Finalize();
+  auto context = plant.CreateDefaultContext();
+  EXPECT_EQ(plant.GetDistanceConstraintParams(*context, id).distance(), 0.5);
+  plant.SetDistanceConstraintParams(
+      context.get(), id,
+      DistanceConstraintParams(m.A->index(), Vector3d(1, 0, 0), m.C->index(),
+                               Vector3d(0, 0, 0), 2.0, kInf, 0.0));
+  EXPECT_EQ(plant.GetDistanceConstraintParams(*context, id).distance(), 2.0);
+  EXPECT_EQ(plant.GetDistanceConstraintParams(*plant.CreateDefaultContext(), id)
+                .distance(),
+            0.5);
+  // At q = 0: P = (1, 0, 0), Q = C's origin (0, 1, 0): ‖p_PQ‖ = √2.
+  plant.SetConstraintActiveStatus(context.get(), coupler, false);
+  const auto k = CalcConstraintKinematics(plant, *context);
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_NEAR(k[0].g(0), std::sqrt(2.0) - 2.0, 1e-15);
+  EXPECT_EQ(k[0].stiffness, kInf);
+
+  auto throws = [](auto f, const char* gist) {
+    EXPECT_THAT(f, ::testing::ThrowsMessage<std::logic_error>(HasSubstr(gist)));
+  };
+  throws([&] { plant.GetDistanceConstraintParams(*context, coupler); },
+         "does not match any distance constraint");
+  throws(
+      [&] {
+        plant.SetDistanceConstraintParams(
+            context.get(), id,
+            DistanceConstraintParams(BodyIndex(99), Vector3d::Zero(),
+                                     m.C->index(), Vector3d::Zero(), 1.0, 1.0,
+                                     0.0));
+      },
+      "body index 99");
+  throws(
+      [&] {
+        DistanceConstraintParams(m.A->index(), Vector3d::Zero(), m.A->index(),
+                                 Vector3d::Zero(), 1.0, 1.0, 0.0);
+      },
+      "distinct bodies");
+  throws(
+      [&] {
+        DistanceConstraintParams(m.A->index(), Vector3d::Zero(), m.C->index(),
+                                 Vector3d::Zero(), 1.0, 1.0, -1.0);
+      },
+      "damping must be positive or zero");
+}
+
+}  // namespace multibody_plant_constraints_test
+}  // namespace ossa::multibody
