@@ -165,11 +165,6 @@ REASONS = [
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
      "Force density fields act on deformable bodies, which ossa does not "
      "model."),
-    (r"^multibody\.plant:(DistanceConstraintParams|"
-     r"MultibodyPlant\.\w*DistanceConstraintParams)",
-     "A distance constraint's length, stiffness and damping are fixed in "
-     "its specification in ossa (get_distance_constraint_specs), not "
-     "Context parameters (DistanceConstraintParams)."),
     (r"\.GetParentPlant$",
      "Elements do not keep a reference to their plant in ossa's Python "
      "binding."),

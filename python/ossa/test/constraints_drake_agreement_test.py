@@ -357,3 +357,40 @@ def test_parsed_specs():
     np.testing.assert_allclose(specs[0].p_BQ, [1.1, -1.8, 1.3], atol=1e-15)
     assert specs[1].body_B == p.world_body().index()
     np.testing.assert_allclose(specs[1].p_BQ, [0, 2, 0.5], atol=1e-15)
+
+
+def test_distance_constraint_params_agree():
+    need_reference()
+    results = {}
+    for lib in LIBS:
+        s = scene(lib)
+        p = s.plant
+        i = p.AddDistanceConstraint(s.a, [1.0, 0, 0], s.c, [0, 1.0, 0], 0.5,
+                                    1e3, 2.0)
+        j = p.AddCouplerConstraint(s.ja, s.jb, 1.0)
+        (default,) = p.GetDefaultDistanceConstraintParams().values()
+        p.Finalize()
+        context = p.CreateDefaultContext()
+        new = lib.plant.DistanceConstraintParams(
+            s.a.index(), [0, 0, 1.0], s.c.index(), [0, 0, 0], 2.0, np.inf,
+            0.0)
+        p.SetDistanceConstraintParams(context, i, new)
+        stored = p.GetDistanceConstraintParams(context, i)
+        fresh = p.GetDistanceConstraintParams(p.CreateDefaultContext())[i]
+        errors = [
+            outcome(lambda: p.GetDistanceConstraintParams(context, j))[0],
+            outcome(lambda: lib.plant.DistanceConstraintParams(
+                s.a.index(), [0, 0, 0], s.a.index(), [0, 0, 0], 1.0, 1.0,
+                0.0))[0],
+            outcome(lambda: lib.plant.DistanceConstraintParams(
+                s.a.index(), [0, 0, 0], s.c.index(), [0, 0, 0], 1.0, 1.0,
+                -1.0))[0],
+        ]
+        results[lib.name] = (
+            [int(default.bodyA()), int(default.bodyB()),
+             *default.p_AP(), *default.p_BQ(), default.distance(),
+             default.stiffness(), default.damping()],
+            [*stored.p_AP(), stored.distance(), stored.stiffness()],
+            fresh.distance(), errors)
+    assert results["ossa"] == results["drake"]
+    assert results["ossa"][3] == ["raises"] * 3
