@@ -30,7 +30,9 @@ def _parse_vector(text, size, what):
 def _floating_base_bodies(lib, path):
     """(name, model instance) of the bodies that `path` leaves free, found
     on a scratch plant (a plant cannot be changed after Finalize)."""
-    scratch = lib.plant.MultibodyPlant(time_step=0.0)
+    # Discrete like the simulated plant, so that the parsers treat the file's
+    # constraints alike (and warn once).
+    scratch = lib.plant.MultibodyPlant(time_step=0.001)
     model_files.add_model(lib, scratch, path)
     scratch.Finalize()
     return [(scratch.get_body(index).name(),
