@@ -40,16 +40,8 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
 #include "ossa/multibody/plant/constraint_specs.h"
-
-namespace ossa::systems {
-template <typename T>
-class Context;
-}  // namespace ossa::systems
-
-namespace ossa::multibody {
-template <typename T>
-class MultibodyPlant;
-}  // namespace ossa::multibody
+#include "ossa/multibody/plant/multibody_plant_fwd.h"
+#include "ossa/systems/framework/framework_fwd.h"
 
 namespace ossa::multibody::internal {
 

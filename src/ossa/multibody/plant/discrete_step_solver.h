@@ -67,13 +67,9 @@
 #include "ossa/common/eigen_types.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
 #include "ossa/multibody/core/compiled_tree.h"
+#include "ossa/multibody/plant/multibody_plant_fwd.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
 #include "ossa/systems/framework/context.h"
-
-namespace ossa::multibody {
-template <typename T>
-class MultibodyPlant;
-}  // namespace ossa::multibody
 
 namespace ossa::multibody::internal {
 

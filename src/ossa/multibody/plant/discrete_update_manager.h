@@ -11,17 +11,13 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/multibody/plant/discrete_step_solver.h"
 #include "ossa/multibody/plant/dynamics_outputs.h"
+#include "ossa/multibody/plant/multibody_plant_fwd.h"
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/systems/framework/cache_entry.h"
 #include "ossa/systems/framework/context.h"
 #include "ossa/systems/framework/discrete_values.h"
 #include "ossa/systems/framework/event_status.h"
 #include "ossa/systems/framework/state.h"
-
-namespace ossa::multibody {
-template <typename T>
-class MultibodyPlant;
-}  // namespace ossa::multibody
 
 namespace ossa::multibody::internal {
 

@@ -35,6 +35,7 @@
 #include "ossa/multibody/plant/point_contact.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
+#include "ossa/systems/framework/framework_fwd.h"
 
 namespace ossa::geometry {
 class GeometryInstance;
@@ -44,11 +45,6 @@ class SceneGraph;
 template <typename T>
 class SceneGraphInspector;
 }  // namespace ossa::geometry
-
-namespace ossa::systems {
-template <typename T>
-class DiagramBuilder;
-}  // namespace ossa::systems
 
 namespace ossa::multibody {
 
