@@ -120,6 +120,11 @@ class DiscreteUpdateManager {
   // applied-force inputs and force elements.
   void AssembleInputs(const systems::Context<T>& context,
                       Scratch* scratch) const;
+  // The point contacts at the Context's x[n] (empty without collision
+  // geometry; discrete_update_manager_contact.cc).
+  void CalcDiscreteContactPairs(
+      const systems::Context<T>& context,
+      std::vector<DiscreteContactPair<T>>* result) const;
   // True if uniform gravity, enabled for every model instance, is the only
   // force element (the solver's kernels then apply it as g_W).
   bool IsUniformGravityTheOnlyForceElement() const;

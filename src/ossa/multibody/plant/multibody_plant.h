@@ -1160,6 +1160,12 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       const systems::Context<T>& context) const;
   void CalcContactResults(const systems::Context<T>& context,
                           ContactResults<T>* results) const;
+  // The penetration pairs of the geometry query with bodies and combined
+  // materials (empty without collision geometry). Throws if the query port
+  // is not connected, under kHydroelastic, or for a hydroelastic pair under
+  // kHydroelasticWithFallback.
+  std::vector<internal::PointContactPair<T>> CalcPointContactPairs(
+      const systems::Context<T>& context) const;
   // The output port's copy of EvalContactResults().
   void CalcContactResultsOutput(const systems::Context<T>& context,
                                 ContactResults<T>* results) const {
@@ -1170,6 +1176,12 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // has_point_contact().
   void AddInContactForces(const systems::Context<T>& context,
                           MultibodyForces<T>* forces) const;
+  // Adds the forces of `results` (f on B, −f on A at each contact point)
+  // to `forces`' body forces, shifted to each body's origin at the
+  // Context's q.
+  void AddContactResultsForces(const systems::Context<T>& context,
+                               const ContactResults<T>& results,
+                               MultibodyForces<T>* forces) const;
   // τ_c of every velocity (zero without contact).
   void CalcGeneralizedContactForces(const systems::Context<T>& context,
                                     VectorX<T>* tau_contact) const;
