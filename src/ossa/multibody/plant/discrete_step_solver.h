@@ -176,7 +176,8 @@ struct DiscreteStepScratch {
   std::vector<SapConstraint<T>*> constraints;
   std::vector<VectorX<T>> vc, gammas;
   std::vector<MatrixX<T>> Gs;
-  VectorX<T> jc, A_diag, v_star, dvc;
+  VectorX<T> jc, A_diag, A_diag_inv, v_star, dvc;
+  std::vector<signed char> active_saved;
   std::vector<char> tree_on;
   DiscreteStepInputs<T> inputs;  // assembled from the plant's ports
 };

@@ -51,9 +51,9 @@ void DiscreteStepSolver<T>::EvalAllConstraints(
   const int nc = static_cast<int>(s->constraints.size());
   for (int i = 0; i < nc; ++i) {
     const SapConstraint<T>& c = *s->constraints[i];
-    s->vc[i].noalias() = c.jacobian() * v;
+    c.MultiplyJ(v, s->vc[i]);
     c.Calc(s->vc[i], s->gammas[i], hessians ? &s->Gs[i] : nullptr);
-    s->jc.noalias() += c.jacobian().transpose() * s->gammas[i];
+    c.AddJTransposeTimes(s->gammas[i], &s->jc);
   }
 }
 
@@ -67,6 +67,7 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
   const int num_pairs = static_cast<int>(inputs.contact_pairs.size());
   // A = M + h·D (its diagonal for the Delassus estimate and the scaling).
   s->A_diag = s->M.diagonal() + h * params.damping;
+  s->A_diag_inv = s->A_diag.cwiseInverse();
   s->v_star = s->v;
 
   // The contact constraints.
@@ -102,15 +103,17 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
           p);
       c = &s->hunt_crossley[k];
     }
-    c->mutable_jacobian() = pair.J;
+    c->SetJacobian(pair.J);
     // w = ‖J·diag(A)⁻¹·Jᵀ‖_F / 3.
-    const Matrix3<T> W =
-        pair.J * s->A_diag.cwiseInverse().asDiagonal() * pair.J.transpose();
+    Matrix3<T> W = Matrix3<T>::Zero();
+    const MatrixX<T>& Jc = c->jacobian();
+    for (size_t col = 0; col < c->dofs().size(); ++col) {
+      const int i = c->dofs()[col];
+      W.noalias() += (s->A_diag_inv[i] * Jc.col(col)) * Jc.col(col).transpose();
+      s->tree_on[dof_tree_[i]] = 1;
+    }
     c->Prepare(h, W.norm() / 3.0);
     s->constraints.push_back(c);
-    for (int i = 0; i < nv_; ++i) {
-      if (Value(pair.J.col(i).squaredNorm()) != 0) s->tree_on[dof_tree_[i]] = 1;
-    }
   }
   const int nc = static_cast<int>(s->constraints.size());
   s->vc.resize(nc);
@@ -143,8 +146,7 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     double sum = 0;
     for (int i = 0; i < nv_; ++i) {
       if (!s->tree_on[dof_tree_[i]]) continue;
-      const double y = Value(x[i]) / std::sqrt(Value(s->A_diag[i]));
-      sum += y * y;
+      sum += Value(x[i]) * Value(x[i]) * Value(s->A_diag_inv[i]);
     }
     return std::sqrt(sum);
   };
@@ -176,8 +178,7 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     s->H = s->M;
     s->H.diagonal() += h * params.damping + s->G;
     for (int i = 0; i < nc; ++i) {
-      const MatrixX<T>& J = s->constraints[i]->jacobian();
-      s->H.noalias() += J.transpose() * (s->Gs[i] * J);
+      s->constraints[i]->AddJTransposeGJ(s->Gs[i], &s->H);
     }
     Eigen::LLT<MatrixX<T>> llt(s->H);
     if (llt.info() != Eigen::Success) [[unlikely]] {
@@ -203,9 +204,8 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
   r->tau_contact.setZero(nv_);
   for (int k = 0; k < nc; ++k) {
     const DiscreteContactPair<T>& pair = inputs.contact_pairs[k];
-    const MatrixX<T>& J = s->constraints[k]->jacobian();
-    r->tau_contact.noalias() += J.transpose() * (s->gammas[k] / h);
     const Vector3<T> f_C = s->gammas[k] / h;
+    s->constraints[k]->AddJTransposeTimes(f_C, &r->tau_contact);
     const Vector3<T> f_Bc_W = pair.R_WC * f_C;
     const T slip = s->vc[k].template head<2>().norm();
     r->contact_results.AddContactInfo(PointPairContactInfo<T>(
@@ -237,13 +237,14 @@ double DiscreteStepSolver<T>::LineSearchWithContact(
         "along the Newton direction (ill-conditioned contact problem).");
   }
   // The active flags of the Newton iteration are restored afterwards.
-  const std::vector<signed char> saved = s->active;
+  s->active_saved = s->active;
   auto derivatives = [&](double alpha, double* d2) {
     s->v_trial_ls = s->v + alpha * s->dv;
     EvalAllConstraints(plant, params, q0, inputs, s->v_trial_ls, true, s);
     double second = d2A + Value(s->G.dot(s->dv.cwiseAbs2()));
     for (int i = 0; i < nc; ++i) {
-      s->dvc.noalias() = s->constraints[i]->jacobian() * s->dv;
+      s->dvc.resize(s->constraints[i]->num_equations());
+      s->constraints[i]->MultiplyJ(s->dv, s->dvc);
       second += Value(s->dvc.dot(s->Gs[i] * s->dvc));
     }
     *d2 = second;
@@ -276,7 +277,7 @@ double DiscreteStepSolver<T>::LineSearchWithContact(
       alpha = next;
     }
   }
-  s->active = saved;
+  s->active = s->active_saved;
   return alpha;
 }
 

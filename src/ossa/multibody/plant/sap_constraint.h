@@ -54,13 +54,18 @@
 /// Scalars: double and AutoDiffXd; the modes are chosen on the values.
 
 #include <memory>
+#include <vector>
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
+#include "ossa/common/scalar_traits.h"
 
 namespace ossa::multibody::internal {
 
 /// One constraint of the SAP family's convex step (see the file comment).
+/// J is stored by its nonzero columns: jacobian() (k×m) holds the columns
+/// of the dofs dofs() (m increasing velocity indices), so that
+/// vc = J·v = jacobian()·v(dofs()).
 template <typename T>
 class SapConstraint {
  public:
@@ -68,9 +73,46 @@ class SapConstraint {
 
   /// The number of rows k of J.
   int num_equations() const { return static_cast<int>(J_.rows()); }
-  /// J (k×nv): vc = J·v.
+  /// The nonzero columns of J (k×m).
   const MatrixX<T>& jacobian() const { return J_; }
-  MatrixX<T>& mutable_jacobian() { return J_; }
+  /// The dofs of those columns.
+  const std::vector<int>& dofs() const { return dofs_; }
+
+  /// Sets J from its full k×nv form, keeping its nonzero columns.
+  void SetJacobian(const MatrixX<T>& J_full) {
+    dofs_.clear();
+    for (int i = 0; i < J_full.cols(); ++i) {
+      for (int r = 0; r < J_full.rows(); ++r) {
+        if (ExtractDoubleOrThrow(J_full(r, i)) != 0.0) {
+          dofs_.push_back(i);
+          break;
+        }
+      }
+    }
+    J_.resize(J_full.rows(), static_cast<int>(dofs_.size()));
+    for (size_t c = 0; c < dofs_.size(); ++c) J_.col(c) = J_full.col(dofs_[c]);
+  }
+
+  /// vc = J·v.
+  void MultiplyJ(const VectorX<T>& v, Eigen::Ref<VectorX<T>> vc) const {
+    vc.setZero();
+    for (size_t c = 0; c < dofs_.size(); ++c) vc += J_.col(c) * v[dofs_[c]];
+  }
+  /// tau += Jᵀ·γ.
+  void AddJTransposeTimes(const VectorX<T>& gamma, VectorX<T>* tau) const {
+    for (size_t c = 0; c < dofs_.size(); ++c) {
+      (*tau)[dofs_[c]] += J_.col(c).dot(gamma);
+    }
+  }
+  /// H += Jᵀ·G·J (G k×k).
+  void AddJTransposeGJ(const MatrixX<T>& G, MatrixX<T>* H) const {
+    const MatrixX<T> GJ = G * J_;
+    for (size_t a = 0; a < dofs_.size(); ++a) {
+      for (size_t b = 0; b < dofs_.size(); ++b) {
+        (*H)(dofs_[a], dofs_[b]) += J_.col(a).dot(GJ.col(b));
+      }
+    }
+  }
 
   /// Sets the time step and the Delassus estimate w > 0 (see the file
   /// comment) before a solve.
@@ -89,6 +131,7 @@ class SapConstraint {
 
  private:
   MatrixX<T> J_;
+  std::vector<int> dofs_;
 };
 
 /// The parameters of one point contact (see the file comment).
