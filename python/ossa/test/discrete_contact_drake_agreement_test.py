@@ -422,3 +422,36 @@ def test_hydroelastic_not_yet_supported(model):
     s.set_pose(s.bodies[0], np.eye(3), [0, 0, 0.09])
     with pytest.raises(Exception, match="not yet supported"):
         s.advance(H)
+
+
+def ball_on_slider(lib, plant):
+    """A ball on a prismatic joint (world to ball) along an axis tilted by
+    0.3 rad from z: the ground's normal force and friction are partly across
+    the axis, so the joint's reaction carries them."""
+    ball = sphere_on_ground(lib, plant)[0]
+    plant.AddJoint(lib.tree.PrismaticJoint(
+        "slider", plant.world_frame(), ball.body_frame(),
+        [0.0, math.sin(0.3), math.cos(0.3)]))
+    return [ball]
+
+
+@pytest.mark.parametrize("approximation", APPROXIMATIONS)
+def test_reaction_forces_include_contact(approximation):
+    def setup(scene):
+        scene.set_state(np.array([0.0999 / math.cos(0.3), -0.2]))
+
+    so = Scene(OSSA, ball_on_slider, approximation)
+    sd = Scene(DRAKE, ball_on_slider, approximation)
+    setup(so)
+    setup(sd)
+    for k in range(1, 51):
+        so.advance(k * H)
+        sd.advance(k * H)
+        fo = so.plant.get_reaction_forces_output_port().Eval(so.plant_context)
+        fd = sd.plant.get_reaction_forces_output_port().Eval(sd.plant_context)
+        assert len(fo) == len(fd)
+        for a, b in zip(fo, fd):
+            a = np.concatenate([a.rotational(), a.translational()])
+            b = np.concatenate([b.rotational(), b.translational()])
+            assert _close(a, b, 1e-6, scale=max(1.0, np.linalg.norm(b)))
+        compare_contacts(so, sd, 1e-6)

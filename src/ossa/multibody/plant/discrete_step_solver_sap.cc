@@ -109,7 +109,10 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     const MatrixX<T>& Jc = c->jacobian();
     for (size_t col = 0; col < c->dofs().size(); ++col) {
       const int i = c->dofs()[col];
-      W.noalias() += (s->A_diag_inv[i] * Jc.col(col)) * Jc.col(col).transpose();
+      const T& a = s->A_diag_inv[i];
+      for (int r = 0; r < 3; ++r) {
+        for (int q = 0; q < 3; ++q) W(r, q) += a * Jc(r, col) * Jc(q, col);
+      }
       s->tree_on[dof_tree_[i]] = 1;
     }
     c->Prepare(h, W.norm() / 3.0);

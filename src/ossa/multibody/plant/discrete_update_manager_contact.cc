@@ -40,6 +40,10 @@ void DiscreteUpdateManager<T>::CalcDiscreteContactPairs(
     out.R_WC = math::RotationMatrix<T>::MakeFromOneVector(nhat_AB_W, 2).matrix();
     // J = R_WCᵀ·(J_WBc − J_WAc): v_AcBc_C = J·v.
     auto point_jacobian = [&](BodyIndex body, MatrixX<T>* J) {
+      if (body == world_index()) {
+        J->setZero();
+        return;
+      }
       const RigidBody<T>& b = plant.get_body(body);
       const math::RigidTransform<T>& X_WB = plant.EvalBodyPoseInWorld(context, b);
       const Vector3<T> p_BoC_B =

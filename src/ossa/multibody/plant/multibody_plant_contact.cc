@@ -91,6 +91,20 @@ MultibodyPlant<T>::CalcPointContactPairs(
     return *props;
   };
   result.reserve(pairs.size());
+  // A geometry in several pairs has its material looked up once.
+  std::vector<std::pair<GeometryId, internal::PointContactMaterial>> materials;
+  auto material_of = [&](GeometryId id,
+                         const geometry::ProximityProperties& props)
+      -> const internal::PointContactMaterial& {
+    for (const auto& [known, material] : materials) {
+      if (known == id) return material;
+    }
+    materials.emplace_back(
+        id, internal::GetPointContactMaterial(inspector.GetName(id), props,
+                                              defaults, penalty_parameters_));
+    return materials.back().second;
+  };
+  materials.reserve(2 * pairs.size());
   for (geometry::PenetrationAsPointPair<T>& pair : pairs) {
     const geometry::ProximityProperties& props_A = properties_of(pair.id_A);
     const geometry::ProximityProperties& props_B = properties_of(pair.id_B);
@@ -103,11 +117,9 @@ MultibodyPlant<T>::CalcPointContactPairs(
           inspector.GetName(pair.id_A), inspector.GetName(pair.id_B));
     }
     const internal::PointContactMaterial material_A =
-        internal::GetPointContactMaterial(inspector.GetName(pair.id_A), props_A,
-                                          defaults, penalty_parameters_);
+        material_of(pair.id_A, props_A);
     const internal::PointContactMaterial material_B =
-        internal::GetPointContactMaterial(inspector.GetName(pair.id_B), props_B,
-                                          defaults, penalty_parameters_);
+        material_of(pair.id_B, props_B);
     internal::PointContactPair<T>& out = result.emplace_back();
     out.body_A = body_of(pair.id_A);
     out.body_B = body_of(pair.id_B);
