@@ -8,6 +8,10 @@ Scenes:
     each standing on four spheres (radius 1 cm) at its bottom corners:
     40 point contacts once settled (every pair has a closed-form contact
     point in all three libraries).
+  atlas: Atlas (atlas_with_fixed_joints.urdf, visuals dropped, floating
+    base, nv = 36) dropped onto a half space from its feet's height and
+    settled for 50 ms: its foot contact points (zero-radius spheres) on the
+    ground. ossa and Drake only (no MJCF of it).
 
 Each library first settles the scene for 0.5 s; the timed call restores
 the settled state and takes one step (ossa and Drake: SetPositionsAndVelocities
@@ -111,6 +115,63 @@ def box_stack(name):
     return step, plant.num_velocities(), contacts
 
 
+MODELS = os.environ.get("OSSA_MODELS", os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared",
+    "models"))
+if not os.path.isdir(MODELS):
+    MODELS = "/work/shared/models"
+
+
+def atlas(name):
+    """Atlas on the ground in ossa or Drake; returns (step, nv, contacts)."""
+    import re
+    geometry, math_, plant_m, tree, analysis, framework = modules(name)
+    if name == "ossa":
+        from ossa.multibody.parsing import Parser
+    else:
+        from pydrake.multibody.parsing import Parser
+    builder = framework.DiagramBuilder()
+    plant, scene_graph = plant_m.AddMultibodyPlantSceneGraph(builder, H)
+    plant.set_discrete_contact_approximation(
+        plant_m.DiscreteContactApproximation.kSap)
+    text = re.sub(r"<visual\b.*?</visual>", "", open(os.path.join(
+        MODELS, "drake", "atlas_with_fixed_joints.urdf")).read(), flags=re.S)
+    Parser(plant).AddModelsFromString(text, "urdf")
+    p = geometry.ProximityProperties()
+    p.AddProperty("material", "point_contact_stiffness", 1e6)
+    p.AddProperty("material", "hunt_crossley_dissipation", 10.0)
+    p.AddProperty("material", "coulomb_friction",
+                  plant_m.CoulombFriction(1.0, 1.0))
+    plant.RegisterCollisionGeometry(plant.world_body(),
+                                    math_.RigidTransform(),
+                                    geometry.HalfSpace(), "ground", p)
+    plant.Finalize()
+    diagram = builder.Build()
+    simulator = analysis.Simulator(diagram)
+    context = simulator.get_mutable_context()
+    plant_context = plant.GetMyMutableContextFromRoot(context)
+    # The lowest collision point at the default pose sets the base height.
+    query = plant.get_geometry_query_input_port().Eval(plant_context)
+    ids = query.inspector().GetAllGeometryIds()
+    z_min = min(query.GetPoseInWorld(g).translation()[2] for g in ids
+                if query.inspector().GetName(g) != "ground")
+    base = plant.GetBodyByName("pelvis")
+    X = plant.GetFreeBodyPose(plant_context, base)
+    plant.SetFreeBodyPose(plant_context, base, math_.RigidTransform(
+        X.rotation(), np.array(X.translation()) + [0, 0, -z_min - 1e-4]))
+    simulator.AdvanceTo(0.05)
+    x = np.array(plant.GetPositionsAndVelocities(plant_context))
+    contacts = plant.get_contact_results_output_port().Eval(
+        plant_context).num_point_pair_contacts()
+
+    def step():
+        plant.SetPositionsAndVelocities(plant_context, x)
+        diagram.ExecuteForcedEvents(context)
+
+    step()
+    return step, plant.num_velocities(), contacts
+
+
 def box_stack_mjcf():
     hx, hy, hz = (0.5 * s for s in BOX)
     inertia = [1.0 / 12 * (BOX[1] ** 2 + BOX[2] ** 2),
@@ -164,22 +225,25 @@ def main(argv):
         "mujoco": "mj_step (Newton, elliptic=no: pyramidal cones) through "
                   "Python, qpos/qvel copies",
     }
-    for lib in libraries:
-        try:
-            if lib == "mujoco":
-                step, nv, contacts = box_stack_mujoco()
-            else:
-                step, nv, contacts = box_stack(lib)
-            ns = median_ns(step, batches, batch_seconds)
-        except Exception as e:  # noqa: BLE001
-            print(f"{lib}: box_stack10 discrete_step_contact: {e}",
-                  file=sys.stderr)
-            continue
-        print(json.dumps({"model": "box_stack10",
-                          "workload": "discrete_step_contact",
-                          "library": lib, "median_ns": round(ns, 1),
-                          "nv": nv, "contacts": contacts,
-                          "note": notes[lib]}), flush=True)
+    scenes = [("box_stack10", box_stack, box_stack_mujoco),
+              ("atlas", atlas, None)]
+    for model, make, make_mujoco in scenes:
+        for lib in libraries:
+            if lib == "mujoco" and make_mujoco is None:
+                continue
+            try:
+                step, nv, contacts = make_mujoco() if lib == "mujoco" \
+                    else make(lib)
+                ns = median_ns(step, batches, batch_seconds)
+            except Exception as e:  # noqa: BLE001
+                print(f"{lib}: {model} discrete_step_contact: {e}",
+                      file=sys.stderr)
+                continue
+            print(json.dumps({"model": model,
+                              "workload": "discrete_step_contact",
+                              "library": lib, "median_ns": round(ns, 1),
+                              "nv": nv, "contacts": contacts,
+                              "note": notes[lib]}), flush=True)
 
 
 if __name__ == "__main__":
