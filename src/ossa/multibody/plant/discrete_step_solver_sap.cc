@@ -37,6 +37,27 @@ double Value(const T& x) {
   return ExtractDoubleOrThrow(x);
 }
 
+// H += Jᵀ·G·J for a constraint; the three-row (contact) case without
+// temporaries.
+template <typename T>
+void AddContactHessian(const SapConstraint<T>& c, const MatrixX<T>& G,
+                       MatrixX<T>* H) {
+  if (c.num_equations() != 3) {
+    c.AddJTransposeGJ(G, H);
+    return;
+  }
+  const Matrix3<T> G3 = G;
+  const MatrixX<T>& J = c.jacobian();
+  const std::vector<int>& dofs = c.dofs();
+  const int m = static_cast<int>(dofs.size());
+  for (int b = 0; b < m; ++b) {
+    const Vector3<T> gj = G3 * J.col(b).template head<3>();
+    for (int a = 0; a < m; ++a) {
+      (*H)(dofs[a], dofs[b]) += J.col(a).template head<3>().dot(gj);
+    }
+  }
+}
+
 }  // namespace
 
 template <typename T>
@@ -181,7 +202,7 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     s->H = s->M;
     s->H.diagonal() += h * params.damping + s->G;
     for (int i = 0; i < nc; ++i) {
-      s->constraints[i]->AddJTransposeGJ(s->Gs[i], &s->H);
+      AddContactHessian(*s->constraints[i], s->Gs[i], &s->H);
     }
     Eigen::LLT<MatrixX<T>> llt(s->H);
     if (llt.info() != Eigen::Success) [[unlikely]] {
