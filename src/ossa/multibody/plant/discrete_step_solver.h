@@ -2,7 +2,7 @@
 
 /// @file
 /// internal::DiscreteStepSolver<T>: one time step x[n] → x[n+1] of a discrete
-/// MultibodyPlant without contact, for every DiscreteContactApproximation.
+/// MultibodyPlant, with point contact, for every DiscreteContactApproximation.
 ///
 /// Notation: h = time_step(), q0, v0 = x[n], M = M(q0) (CRBA, with reflected
 /// rotor inertia), D = diag(joint damping), B the actuation selection
@@ -54,12 +54,30 @@
 /// factorization (O(Σ depth²)); a step without active constraints costs one
 /// factorization and one solve.
 ///
+/// Point contact (the step's DiscreteContactPair inputs, at x[n]):
+///  - TAMSI: the contact forces fₙ(v), fₜ(v) of discrete_step_solver_tamsi.h
+///    join the explicit forces above in M·v = M·v0 + h·τ + h·Jᵀ·f(v), solved
+///    by the reference's Newton–Raphson (everything else stays explicit);
+///  - SAP family: each contact is one more term ℓ_c(J·v) of ℓ, the
+///    constraint of sap_constraint.h (kSap: the friction cone; kSimilar,
+///    kLagged: the Hunt–Crossley approximations), and the limits and PD
+///    controllers stay as above, all in one solve
+///    (discrete_step_solver_sap.cc). The Newton matrix A + diag(G) +
+///    Σ Jᵀ·G_c·J loses the tree sparsity: it is factored densely
+///    (Cholesky); the start (v[n] on the trees that take part, v* on the
+///    others), the stopping rule ‖D·∇ℓ‖ ≤ 1e-14 + 1e-6·max(‖D·A·v‖,
+///    ‖D·Jᵀ·γ‖), D = diag(A)^(−½), and the exact line search on [0, 1.5]
+///    are the reference's. A step without contact is unchanged.
+/// A solve that does not converge (100 iterations), or meets a non-finite
+/// residual or a Newton matrix that is not positive definite, throws
+/// std::runtime_error.
+///
 /// Velocity limits are not enforced (as the reference); acceleration limits
 /// neither.
 ///
 /// Scalars: double and AutoDiffXd (the active sets are chosen on the value;
 /// derivatives flow through the final solve). For T = double a step
-/// allocates nothing once `scratch` has been used once.
+/// without contact allocates nothing once `scratch` has been used once.
 
 #include <vector>
 

@@ -698,14 +698,15 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       const;
   const systems::OutputPort<T>& get_geometry_pose_output_port() const;
   /// The plant's contacts (a ContactResults<T>) in the Context's state: the
-  /// compliant point contacts of a continuous plant (point_contact.h,
-  /// docs/contact.md); empty for a discrete plant (discrete contact is not
-  /// computed yet).
+  /// compliant point contacts of a continuous plant (point_contact.h), or
+  /// those of a discrete plant's step (the last step with sampled output
+  /// ports, empty before it; discrete_step_solver.h); docs/contact.md.
   const systems::OutputPort<T>& get_contact_results_output_port() const;
   /// The generalized forces of contact on the velocities of
   /// `model_instance` (size num_velocities(model_instance)): the instance's
   /// entries of τ_c = Σ_B J_WBᵀ·F_c_Bo_W over the bodies' contact forces
-  /// (zero for a discrete plant). Throws for an invalid instance.
+  /// (for a discrete plant, the step's Σ Jᵀ·γ/h, sampled as the contact
+  /// results). Throws for an invalid instance.
   const systems::OutputPort<T>& get_generalized_contact_forces_output_port(
       ModelInstanceIndex model_instance) const;
   /// @}
