@@ -455,3 +455,48 @@ def test_reaction_forces_include_contact(approximation):
             b = np.concatenate([b.rotational(), b.translational()])
             assert _close(a, b, 1e-6, scale=max(1.0, np.linalg.norm(b)))
         compare_contacts(so, sd, 1e-6)
+
+
+def pressing_arm(lib, plant):
+    """A 1 kg link on a pin at 0.1 m height, its tip sphere 5 cm above the
+    ground; a PD actuator (effort limit 5 N·m) drives it down towards
+    0.5 rad. The sphere touches the ground at asin(1/6) = 0.16745 rad and
+    would rest ~0.0017 rad deeper; the joint's upper limit (0.168 rad)
+    stops it first: contact, limit and clamped PD in one solve."""
+    tree, math_ = lib.tree, lib.math
+    link = plant.AddRigidBody(
+        "link", tree.SpatialInertia.SolidBoxWithMass(1.0, 0.3, 0.05, 0.05))
+    parent = plant.AddFrame(tree.FixedOffsetFrame(
+        "pin_parent", plant.world_frame(), math_.RigidTransform([0, 0, 0.1])))
+    child = plant.AddFrame(tree.FixedOffsetFrame(
+        "pin_child", link.body_frame(), math_.RigidTransform([-0.15, 0, 0])))
+    joint = plant.AddJoint(tree.RevoluteJoint(
+        "pin", parent, child, [0.0, 1.0, 0.0]))
+    joint.set_position_limits([-1.0], [0.168])
+    actuator = plant.AddJointActuator("motor", joint, 5.0)
+    actuator.set_controller_gains(lib.tree.PdControllerGains(p=100.0, d=10.0))
+    plant.RegisterCollisionGeometry(
+        plant.world_body(), math_.RigidTransform(), lib.geometry.HalfSpace(),
+        "ground", props(lib, k=1e5, d=5.0, tau=0.02, friction=(0.5, 0.4)))
+    plant.RegisterCollisionGeometry(
+        link, math_.RigidTransform([0.15, 0, 0]), lib.geometry.Sphere(0.05),
+        "tip", props(lib, k=1e5, d=5.0, tau=0.02, friction=(0.5, 0.4)))
+    return [link]
+
+
+@pytest.mark.parametrize("approximation", APPROXIMATIONS)
+def test_contact_limits_and_pd_in_one_solve(approximation):
+    def setup(scene):
+        plant, ctx = scene.plant, scene.plant_context
+        instance = plant.GetModelInstanceByName("DefaultModelInstance")
+        plant.get_desired_state_input_port(instance).FixValue(
+            ctx, np.array([0.5, 0.0]))
+        plant.get_actuation_input_port().FixValue(ctx, np.zeros(1))
+        scene.set_state(np.array([0.0, 0.0]))
+
+    so, _ = run_both(pressing_arm, approximation, setup)
+    if approximation != "kTamsi":
+        # Held by the ground and the limit together (TAMSI ignores PD
+        # gains, as the reference).
+        assert math.asin(1 / 6) < so.state()[0] < 0.1681
+        assert so.contacts()
