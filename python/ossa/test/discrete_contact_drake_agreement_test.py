@@ -500,3 +500,36 @@ def test_contact_limits_and_pd_in_one_solve(approximation):
         # gains, as the reference).
         assert math.asin(1 / 6) < so.state()[0] < 0.1681
         assert so.contacts()
+
+
+def near_rigid_penetration(beta):
+    """A near-rigid contact (k = 1e9 N/m per geometry): the SAP normal
+    regularization is β²/(4π²)·w, so the sap_near_rigid_threshold β sets
+    the resting penetration. Steps both libraries 0.5 s (agreement checked
+    by run_both) and returns ossa's penetration."""
+
+    def populate(lib, plant):
+        plant.set_sap_near_rigid_threshold(beta)
+        ball = plant.AddRigidBody(
+            "ball", lib.tree.SpatialInertia.SolidSphereWithMass(2.0, 0.1))
+        for body, shape, name in (
+                (plant.world_body(), lib.geometry.HalfSpace(), "ground"),
+                (ball, lib.geometry.Sphere(0.1), "ball")):
+            plant.RegisterCollisionGeometry(
+                body, lib.math.RigidTransform(), shape, name,
+                props(lib, k=1e9, d=5.0, tau=0.01, friction=(0.5, 0.4)))
+        return [ball]
+
+    def setup(scene):
+        scene.set_pose(scene.bodies[0], np.eye(3), [0.0, 0.0, 0.1 + 1e-3])
+
+    so, _ = run_both(populate, "kSap", setup, duration=0.5)
+    return 0.1 - so.state()[6]
+
+
+def test_near_rigid_threshold():
+    stiff = near_rigid_penetration(0.3)
+    soft = near_rigid_penetration(1.0)
+    # Rₙ ∝ β² in the near-rigid regime: the penetration scales with it.
+    assert 0 < stiff < soft
+    assert abs(stiff / soft - 0.3**2) < 0.05 * 0.3**2
