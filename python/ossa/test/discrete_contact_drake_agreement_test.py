@@ -391,7 +391,9 @@ def test_bad_input():
     x[4] = np.nan
     with pytest.raises(Exception, match="nan"):
         so.set_state(x)
-    for bad in (dict(k=-1.0), dict(d=-1.0), dict(tau=-1.0)):
+    for bad, match in ((dict(k=-1.0), "ground"), (dict(d=-1.0), "ground"),
+                       (dict(tau=-1.0), "ground"),
+                       (dict(k=0.0), "point_contact_stiffness of 0")):
         def populate(lib, plant, bad=bad):
             ball = plant.AddRigidBody(
                 "ball", lib.tree.SpatialInertia.SolidSphereWithMass(1.0, 0.1))
@@ -406,7 +408,7 @@ def test_bad_input():
 
         s = Scene(OSSA, populate)
         s.set_pose(s.bodies[0], np.eye(3), [0, 0, 0.09])
-        with pytest.raises(Exception, match="ground"):
+        with pytest.raises(Exception, match=match):
             s.advance(H)
     with pytest.raises(Exception):
         OSSA.plant.CoulombFriction(-0.1, -0.1)

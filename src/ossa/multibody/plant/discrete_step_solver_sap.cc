@@ -112,6 +112,16 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     p.beta = std::isinf(p.stiffness) ? 1.0 : near_rigid_threshold_;
     p.sigma = kSigma;
     p.stiction_tolerance = stiction_tolerance_;
+    if (sap && !(p.stiffness > 0)) [[unlikely]] {
+      // Rₙ = 1/(h·k·(h + τ)) is infinite: the reference refuses it too.
+      ThrowLogicError(
+          "MultibodyPlant: the contact between bodies '{}' and '{}' has a "
+          "combined point_contact_stiffness of 0, which "
+          "DiscreteContactApproximation::kSap cannot model; give the "
+          "geometries a positive stiffness.",
+          plant.get_body(pair.source.body_A).name(),
+          plant.get_body(pair.source.body_B).name());
+    }
     SapConstraint<T>* c;
     if (sap) {
       s->cones[k].set_parameters(p);
