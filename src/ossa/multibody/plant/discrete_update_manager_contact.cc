@@ -25,7 +25,23 @@ void DiscreteUpdateManager<T>::CalcDiscreteContactPairs(
   const VectorX<T>& x0 = context.get_discrete_state(0).value();
   const auto v0 = x0.tail(nv);
   const Frame<T>& world = plant.world_frame();
-  MatrixX<T> J_WAc(3, nv), J_WBc(3, nv);
+  // Per body in contact, its spatial Jacobian at Bo in W (6×nv: [Jω; Jv]),
+  // computed once; a point C of the body then has
+  // J_WC = Jv − [p_BoC_W]×·Jω.
+  std::vector<std::pair<BodyIndex, MatrixX<T>>> body_jacobians;
+  auto body_jacobian = [&](BodyIndex body) -> const MatrixX<T>& {
+    for (const auto& [known, J] : body_jacobians) {
+      if (known == body) return J;
+    }
+    MatrixX<T> J(6, nv);
+    plant.CalcJacobianSpatialVelocity(context, JacobianWrtVariable::kV,
+                                      plant.get_body(body).body_frame(),
+                                      Vector3<T>::Zero(), world, world, &J);
+    body_jacobians.emplace_back(body, std::move(J));
+    return body_jacobians.back().second;
+  };
+  body_jacobians.reserve(2 * pairs.size());
+  MatrixX<T> J_AcBc_W(3, nv);
   result->resize(pairs.size());
   int count = 0;
   for (PointContactPair<T>& source : pairs) {
@@ -39,22 +55,23 @@ void DiscreteUpdateManager<T>::CalcDiscreteContactPairs(
     const Vector3<T> nhat_AB_W = -pp.nhat_BA_W;
     out.R_WC = math::RotationMatrix<T>::MakeFromOneVector(nhat_AB_W, 2).matrix();
     // J = R_WCᵀ·(J_WBc − J_WAc): v_AcBc_C = J·v.
-    auto point_jacobian = [&](BodyIndex body, MatrixX<T>* J) {
-      if (body == world_index()) {
-        J->setZero();
-        return;
+    J_AcBc_W.setZero();
+    auto add_point_jacobian = [&](BodyIndex body, double sign) {
+      if (body == world_index()) return;
+      const MatrixX<T>& J = body_jacobian(body);
+      const Vector3<T> p_BoC_W =
+          out.p_WC - plant.EvalBodyPoseInWorld(context, plant.get_body(body))
+                         .translation();
+      // Jv − p × Jω, column by column.
+      for (int i = 0; i < nv; ++i) {
+        const Vector3<T> w = J.col(i).template head<3>();
+        const Vector3<T> v = J.col(i).template tail<3>();
+        J_AcBc_W.col(i) += sign * (v - p_BoC_W.cross(w));
       }
-      const RigidBody<T>& b = plant.get_body(body);
-      const math::RigidTransform<T>& X_WB = plant.EvalBodyPoseInWorld(context, b);
-      const Vector3<T> p_BoC_B =
-          X_WB.rotation().matrix().transpose() * (out.p_WC - X_WB.translation());
-      plant.CalcJacobianTranslationalVelocity(context, JacobianWrtVariable::kV,
-                                              b.body_frame(), p_BoC_B, world,
-                                              world, J);
     };
-    point_jacobian(source.body_A, &J_WAc);
-    point_jacobian(source.body_B, &J_WBc);
-    out.J.noalias() = out.R_WC.transpose() * (J_WBc - J_WAc);
+    add_point_jacobian(source.body_B, 1.0);
+    add_point_jacobian(source.body_A, -1.0);
+    out.J.noalias() = out.R_WC.transpose() * J_AcBc_W;
     // A pair between bodies without dofs exerts nothing: skip it.
     if (ExtractDoubleOrThrow(out.J.squaredNorm()) == 0) continue;
     out.phi0 = -pp.depth;
