@@ -696,14 +696,15 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       const;
   const systems::OutputPort<T>& get_geometry_pose_output_port() const;
   /// The plant's contacts (a ContactResults<T>) in the Context's state: the
-  /// compliant point contacts of a continuous plant (point_contact.h,
-  /// docs/contact.md); empty for a discrete plant (discrete contact is not
-  /// computed yet).
+  /// compliant point contacts of a continuous plant (point_contact.h), or
+  /// those of a discrete plant's step (the last step with sampled output
+  /// ports, empty before it; discrete_step_solver.h); docs/contact.md.
   const systems::OutputPort<T>& get_contact_results_output_port() const;
   /// The generalized forces of contact on the velocities of
   /// `model_instance` (size num_velocities(model_instance)): the instance's
   /// entries of τ_c = Σ_B J_WBᵀ·F_c_Bo_W over the bodies' contact forces
-  /// (zero for a discrete plant). Throws for an invalid instance.
+  /// (for a discrete plant, the step's Σ Jᵀ·γ/h, sampled as the contact
+  /// results). Throws for an invalid instance.
   const systems::OutputPort<T>& get_generalized_contact_forces_output_port(
       ModelInstanceIndex model_instance) const;
   /// @}
@@ -1297,6 +1298,12 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       const systems::Context<T>& context) const;
   void CalcContactResults(const systems::Context<T>& context,
                           ContactResults<T>* results) const;
+  // The penetration pairs of the geometry query with bodies and combined
+  // materials (empty without collision geometry). Throws if the query port
+  // is not connected, under kHydroelastic, or for a hydroelastic pair under
+  // kHydroelasticWithFallback.
+  std::vector<internal::PointContactPair<T>> CalcPointContactPairs(
+      const systems::Context<T>& context) const;
   // The output port's copy of EvalContactResults().
   void CalcContactResultsOutput(const systems::Context<T>& context,
                                 ContactResults<T>* results) const {
@@ -1307,6 +1314,12 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // has_point_contact().
   void AddInContactForces(const systems::Context<T>& context,
                           MultibodyForces<T>* forces) const;
+  // Adds the forces of `results` (f on B, −f on A at each contact point)
+  // to `forces`' body forces, shifted to each body's origin at the
+  // Context's q.
+  void AddContactResultsForces(const systems::Context<T>& context,
+                               const ContactResults<T>& results,
+                               MultibodyForces<T>* forces) const;
   // τ_c of every velocity (zero without contact).
   void CalcGeneralizedContactForces(const systems::Context<T>& context,
                                     VectorX<T>* tau_contact) const;
