@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -473,6 +474,45 @@ Eigen::Isometry3d PoseFromXyzRpy(const Eigen::Vector3d& xyz,
   X.linear() = RotationFromRpy(rpy);
   X.translation() = xyz;
   return X;
+}
+
+void CheckJointTreeTopology(
+    const ModelSpec& model,
+    const std::function<void(const JointSpec&, const std::string&)>& error) {
+  std::map<std::string, const JointSpec*> parent_joint;
+  for (const auto& j : model.joints) {
+    auto [it, inserted] = parent_joint.emplace(j.child, &j);
+    if (!inserted) {
+      error(j, fmt::format("link '{}' is the child of both joint '{}' and "
+                           "joint '{}': kinematic loops are not supported",
+                           j.child, it->second->name, j.name));
+    }
+  }
+  // Links whose walk reached a root are marked, so each link is walked once.
+  enum class Walk { kOnPath, kReachesRoot };
+  std::map<std::string, Walk> state;
+  std::vector<std::string> path;
+  for (const auto& j : model.joints) {
+    if (state.count(j.child)) continue;
+    path.assign(1, j.child);
+    state[j.child] = Walk::kOnPath;
+    std::string link = j.parent;
+    while (true) {
+      auto s = state.find(link);
+      if (s != state.end() && s->second == Walk::kReachesRoot) break;
+      if (s != state.end()) {
+        error(j, fmt::format("joint '{}' is part of a kinematic cycle "
+                             "through link '{}'",
+                             j.name, link));
+      }
+      state[link] = Walk::kOnPath;
+      path.push_back(link);
+      auto it = parent_joint.find(link);
+      if (it == parent_joint.end()) break;
+      link = it->second->parent;
+    }
+    for (const auto& l : path) state[l] = Walk::kReachesRoot;
+  }
 }
 
 void ReplaceWithPlausibleInertia(InertialSpec* inertial) {

@@ -208,6 +208,15 @@ void CheckInertial(const XmlReader& reader, const tinyxml2::XMLElement* e,
 /// reference substitutes for non-physical inertias).
 void ReplaceWithPlausibleInertia(InertialSpec* inertial);
 
+/// Checks that the joints of `model` form a forest: each link is the child
+/// of at most one joint (a second one would close a loop), and walking up
+/// from any link reaches a root (no cycle). Calls `error(joint, message)`,
+/// which must throw, for the first joint that breaks either rule. Linear in
+/// the number of joints: each link is walked once.
+void CheckJointTreeTopology(
+    const ModelSpec& model,
+    const std::function<void(const JointSpec&, const std::string&)>& error);
+
 /// The key under which a file enters ParsingWorkspace::include_chain: its
 /// canonical path (symbolic links resolved), or its name when it is text in
 /// memory.

@@ -1306,45 +1306,10 @@ void SdfReader::Emit(Scope* scope, std::vector<ModelSpec>* out) {
     for (const XMLElement* e : scope->ball_constraints) {
       EmitBallConstraint(scope, e, &model);
     }
-    // A link may be the child of only one joint; more would close a loop.
-    std::map<std::string, const JointSpec*> parent_joint;
-    for (const auto& j : model.joints) {
-      auto [it, inserted] = parent_joint.emplace(j.child, &j);
-      if (!inserted) {
-        xml.Error(scope->entries.at(j.name).element,
-                  fmt::format("link '{}' is the child of both joint '{}' and "
-                              "joint '{}': kinematic loops are not supported",
-                              j.child, it->second->name, j.name));
-      }
-    }
-    // Walking up from any link must reach a root; revisiting a link of the
-    // current walk is a cycle. Each link is walked once (links whose walk
-    // reached a root are marked), so long chains stay linear.
-    enum class Walk { kOnPath, kReachesRoot };
-    std::map<std::string, Walk> state;
-    std::vector<std::string> path;
-    for (const auto& j : model.joints) {
-      if (state.count(j.child)) continue;
-      path.assign(1, j.child);
-      state[j.child] = Walk::kOnPath;
-      std::string link = j.parent;
-      while (true) {
-        auto s = state.find(link);
-        if (s != state.end() && s->second == Walk::kReachesRoot) break;
-        if (s != state.end()) {
-          xml.Error(scope->entries.at(j.name).element,
-                    fmt::format("joint '{}' is part of a kinematic cycle "
-                                "through link '{}'",
-                                j.name, link));
-        }
-        state[link] = Walk::kOnPath;
-        path.push_back(link);
-        auto it = parent_joint.find(link);
-        if (it == parent_joint.end()) break;
-        link = it->second->parent;
-      }
-      for (const auto& l : path) state[l] = Walk::kReachesRoot;
-    }
+    CheckJointTreeTopology(
+        model, [&](const JointSpec& j, const std::string& message) {
+          xml.Error(scope->entries.at(j.name).element, message);
+        });
     out->push_back(std::move(model));
   }
   if (!scope->name.empty() && !scope->foreign_models.empty()) {

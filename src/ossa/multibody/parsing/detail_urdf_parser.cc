@@ -602,47 +602,10 @@ void UrdfReader::ReadCollisionFilterGroup(const XMLElement* e) {
 }
 
 void UrdfReader::CheckTopology() {
-  // Each link has at most one parent joint: a second one closes a loop,
-  // which a tree cannot hold.
-  std::map<std::string, const JointSpec*> parent_joint;
-  for (const auto& j : model_.joints) {
-    auto [it, inserted] = parent_joint.emplace(j.child, &j);
-    if (!inserted) {
-      xml_.Error(joint_elements_[j.name],
-                 fmt::format("link '{}' is the child of both joint '{}' and "
-                             "joint '{}': kinematic loops are not supported",
-                             j.child, it->second->name, j.name));
-    }
-  }
-  // Walking up from any link must reach a root; revisiting a link of the
-  // current walk is a cycle. Links whose walk reached a root are marked
-  // done, so each link is walked once: linear in the number of links, also
-  // for long chains.
-  enum class Walk { kOnPath, kReachesRoot };
-  std::map<std::string, Walk> state;
-  std::vector<std::string> path;
-  for (const auto& j : model_.joints) {
-    if (state.count(j.child)) continue;
-    path.assign(1, j.child);
-    state[j.child] = Walk::kOnPath;
-    std::string link = j.parent;
-    while (true) {
-      auto s = state.find(link);
-      if (s != state.end() && s->second == Walk::kReachesRoot) break;
-      if (s != state.end()) {
-        xml_.Error(joint_elements_[j.name],
-                   fmt::format("joint '{}' is part of a kinematic cycle "
-                               "through link '{}'",
-                               j.name, link));
-      }
-      state[link] = Walk::kOnPath;
-      path.push_back(link);
-      auto it = parent_joint.find(link);
-      if (it == parent_joint.end()) break;
-      link = it->second->parent;
-    }
-    for (const auto& l : path) state[l] = Walk::kReachesRoot;
-  }
+  CheckJointTreeTopology(
+      model_, [this](const JointSpec& j, const std::string& message) {
+        xml_.Error(joint_elements_[j.name], message);
+      });
   for (const auto& j : model_.joints) {
     if (!j.mimic) continue;
     if (!model_.FindJoint(j.mimic->joint)) {

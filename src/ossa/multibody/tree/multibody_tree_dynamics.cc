@@ -24,6 +24,20 @@ void ThrowIfWrongVectorSize(const char* method, const char* what,
   }
 }
 
+// Throws std::logic_error naming `method` unless M is a non-null n×n
+// matrix.
+template <typename T>
+void ThrowIfNotSquareOutput(const char* method, const EigenPtr<MatrixX<T>>& M,
+                            int n) {
+  if (M == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): M is a nullptr.", method);
+  }
+  if (M->rows() != n || M->cols() != n) [[unlikely]] {
+    ThrowLogicError("{}(): M is {}x{} but {}x{} was expected.", method,
+                    M->rows(), M->cols(), n, n);
+  }
+}
+
 // False if every body force is exactly zero, so that the dynamics can skip
 // gathering them (and the world poses that needs). Only decided for double:
 // a zero value may carry a non-zero derivative.
@@ -337,14 +351,7 @@ void MultibodyTree<T>::CalcMassMatrix(const systems::Context<T>& context,
                                       EigenPtr<MatrixX<T>> M) const {
   const char* kMethod = "CalcMassMatrix";
   const MultibodyTreeSystem<T>& system = tree_system(kMethod);
-  if (M == nullptr) [[unlikely]] {
-    ThrowLogicError("{}(): M is a nullptr.", kMethod);
-  }
-  const int nv = num_velocities();
-  if (M->rows() != nv || M->cols() != nv) [[unlikely]] {
-    ThrowLogicError("{}(): M is {}x{} but {}x{} was expected.", kMethod,
-                    M->rows(), M->cols(), nv, nv);
-  }
+  ThrowIfNotSquareOutput(kMethod, M, num_velocities());
   TreeComputation<T> c = system.PrepareComputation(context);
   internal::CalcMassMatrix<T>(c.tree(), c.parameters(),
                               &c.EvalKinematics(KinematicsNeed::kPosition), *M);
@@ -355,14 +362,8 @@ void MultibodyTree<T>::CalcMassMatrixViaInverseDynamics(
     const systems::Context<T>& context, EigenPtr<MatrixX<T>> M) const {
   const char* kMethod = "CalcMassMatrixViaInverseDynamics";
   const MultibodyTreeSystem<T>& system = tree_system(kMethod);
-  if (M == nullptr) [[unlikely]] {
-    ThrowLogicError("{}(): M is a nullptr.", kMethod);
-  }
   const int nv = num_velocities();
-  if (M->rows() != nv || M->cols() != nv) [[unlikely]] {
-    ThrowLogicError("{}(): M is {}x{} but {}x{} was expected.", kMethod,
-                    M->rows(), M->cols(), nv, nv);
-  }
+  ThrowIfNotSquareOutput(kMethod, M, nv);
   // On the full tree, in a private workspace with v = 0, so that C(q, v)·v
   // vanishes and the Context's cached kinematics stay untouched.
   TreeComputation<T> c = system.PrepareComputation(context, TreeChoice::kFull);
