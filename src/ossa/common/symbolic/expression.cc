@@ -557,6 +557,9 @@ Expression operator+(const Expression& a, const Expression& b) {
   const auto [ca, ta] = SplitCoefficient(a);
   const auto [cb, tb] = SplitCoefficient(b);
   if (ta.EqualTo(tb)) return Expression(ca + cb) * ta;
+  // Commutative arguments in a canonical order, so that a + b and b + a are
+  // one node (IEEE addition is commutative, so the value is the same).
+  if (b.Less(a)) return MakeBinaryNode(ExpressionKind::Add, b, a);
   return MakeBinaryNode(ExpressionKind::Add, a, b);
 }
 
@@ -574,6 +577,8 @@ Expression operator*(const Expression& a, const Expression& b) {
     if (cb != 1.0) return Expression(ConstOf(a) * cb) * tb;
   }
   if (a.EqualTo(b)) return pow(a, 2.0);
+  // A canonical order, as for sums (constants stay first: they sort first).
+  if (b.Less(a)) return MakeBinaryNode(ExpressionKind::Mul, b, a);
   return MakeBinaryNode(ExpressionKind::Mul, a, b);
 }
 
