@@ -245,3 +245,5 @@ std::string RotationalInertia<T>::FormatMatrix() const {
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::RotationalInertia)
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::RotationalInertia)

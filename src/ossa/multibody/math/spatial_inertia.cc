@@ -460,3 +460,5 @@ template std::ostream& operator<< <AutoDiffXd>(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::SpatialInertia)
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::SpatialInertia)
