@@ -1,7 +1,7 @@
 // Bindings of ossa::math (ossa.math) and of the Eigen geometry classes the
 // math API takes and returns (Quaternion_, AngleAxis_, Isometry3_, re-exported
 // by ossa.common.eigen_geometry), for every default scalar: Name_[float]
-// (alias Name) and Name_[AutoDiffXd].
+// (alias Name), Name_[AutoDiffXd] and Name_[Expression].
 
 #include <string>
 #include <tuple>
@@ -21,6 +21,9 @@ namespace {
 using math::RigidTransform;
 using math::RollPitchYaw;
 using math::RotationMatrix;
+
+// The scalars of this module: the default ones and the symbolic one.
+using MathScalars = type_pack<double, AutoDiffXd, symbolic::Expression>;
 
 // "RotationMatrix" for float, "RotationMatrix_[AutoDiffXd]" otherwise, as
 // the reference prints them.
@@ -56,20 +59,25 @@ std::string MatrixRepr(const Matrix3<T>& M, const std::string& indent) {
   return s + indent + "]";
 }
 
-// Adds obj.cast[U]() for every default scalar U.
-template <typename Class, typename PyClass>
+// Adds obj.cast[U]() for the scalars U that T converts to: any from float,
+// float and T itself from the others (AutoDiffXd and Expression do not
+// convert into each other, as in the reference).
+template <typename Class, typename T, typename PyClass>
 void DefCast(PyClass& cls) {
   type_visit(
       [&cls](auto tag) {
         using U = typename decltype(tag)::type;
-        AddTemplateMethod(
-            cls, "cast",
-            nb::cpp_function(
-                [](const Class& self) { return self.template cast<U>(); },
-                nb::is_method()),
-            GetPyParam<U>());
+        if constexpr (std::is_same_v<T, double> || std::is_same_v<U, double> ||
+                      std::is_same_v<U, T>) {
+          AddTemplateMethod(
+              cls, "cast",
+              nb::cpp_function(
+                  [](const Class& self) { return self.template cast<U>(); },
+                  nb::is_method()),
+              GetPyParam<U>());
+        }
       },
-      DefaultScalars{});
+      MathScalars{});
 }
 
 template <typename T>
@@ -426,7 +434,7 @@ void DefineRotationMatrix(nb::module_ m) {
            MatrixRepr<T>(self.matrix(), "") + ")";
   });
   DefCopyAndDeepCopy(cls);
-  DefCast<Class>(cls);
+  DefCast<Class, T>(cls);
   if constexpr (std::is_same_v<T, double>) {
     DefPickle(
         cls, [](const Class& self) { return Matrix3<T>(self.matrix()); },
@@ -510,7 +518,7 @@ void DefineRollPitchYaw(nb::module_ m) {
                ", yaw=" + ScalarRepr<T>(self.yaw_angle()) + ")";
       });
   DefCopyAndDeepCopy(cls);
-  DefCast<Class>(cls);
+  DefCast<Class, T>(cls);
   if constexpr (std::is_same_v<T, double>) {
     DefPickle(
         cls, [](const Class& self) { return Vector3<T>(self.vector()); },
@@ -631,7 +639,7 @@ void DefineRigidTransform(nb::module_ m) {
            "),\n  p=" + RowRepr(self.translation().transpose()) + ",\n)";
   });
   DefCopyAndDeepCopy(cls);
-  DefCast<Class>(cls);
+  DefCast<Class, T>(cls);
   if constexpr (std::is_same_v<T, double>) {
     DefPickle(
         cls, [](const Class& self) { return self.GetAsMatrix34(); },
@@ -698,7 +706,7 @@ void DefineMath(nb::module_ m) {
       [eigen_geometry](auto tag) {
         DefineEigenGeometry<typename decltype(tag)::type>(eigen_geometry);
       },
-      DefaultScalars{});
+      MathScalars{});
   type_visit(
       [m](auto tag) {
         using T = typename decltype(tag)::type;
@@ -707,7 +715,7 @@ void DefineMath(nb::module_ m) {
         DefineRigidTransform<T>(m);
         DefineQuaternionFunctions<T>(m);
       },
-      DefaultScalars{});
+      MathScalars{});
 }
 
 }  // namespace ossa::py

@@ -230,3 +230,28 @@ def test_formula(xyz):
     assert sym.logical_or(x < y, Formula.True_()).EqualTo(Formula.True_())
     assert f.GetFreeVariables() == Variables([x, y])
     assert str(x < y) == "(x < y)"
+
+
+def test_math_templates_on_expression(xyz):
+    from ossa.math import RigidTransform_, RollPitchYaw_, RotationMatrix_
+    x, y, z = xyz
+    R = (RotationMatrix_[Expression].MakeZRotation(x)
+         @ RotationMatrix_[Expression].MakeYRotation(y))
+    Rd = (RotationMatrix_[float].MakeZRotation(0.4)
+          @ RotationMatrix_[float].MakeYRotation(-1.1))
+    env = {x: 0.4, y: -1.1, z: 0.25}
+    np.testing.assert_allclose(Evaluate(R.matrix(), env), Rd.matrix(),
+                               **CLOSE)
+    X = RigidTransform_[Expression](RollPitchYaw_[Expression](x, y, z),
+                                    [x * y, 1.0, z])
+    Xd = RigidTransform_[float](RollPitchYaw_[float](0.4, -1.1, 0.25),
+                                [0.4 * -1.1, 1.0, 0.25])
+    np.testing.assert_allclose(Evaluate((X @ X.inverse() @ X).GetAsMatrix4(),
+                                        env),
+                               Xd.GetAsMatrix4(), rtol=1e-14, atol=1e-14)
+    # A check that needs a boolean: decided for constants, raises otherwise.
+    assert RotationMatrix_[Expression]().IsExactlyIdentity()
+    with pytest.raises(RuntimeError, match="depends on the variables"):
+        R.IsExactlyIdentity()
+    assert RotationMatrix_[float].MakeZRotation(0.3).cast[Expression]() \
+        .matrix()[0, 0].Evaluate() == pytest.approx(math.cos(0.3), **APPROX)
