@@ -179,126 +179,155 @@ double EvaluateExplaining(const ExpressionNode* n, const Environment& env,
 
 namespace internal {
 
+namespace {
+
+// One operation on numbers for the fast pass: a failure (division by zero,
+// an argument outside the domain) gives NaN instead of throwing.
+double ApplyOrNaN(ExpressionKind kind, double a, double b) {
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  switch (kind) {
+    case ExpressionKind::Add:
+      return a + b;
+    case ExpressionKind::Mul:
+      return a * b;
+    case ExpressionKind::Div:
+      return b == 0 ? kNaN : a / b;
+    case ExpressionKind::Log:
+      return a < 0 ? kNaN : std::log(a);
+    case ExpressionKind::Abs:
+      return std::abs(a);
+    case ExpressionKind::Exp:
+      return std::exp(a);
+    case ExpressionKind::Sqrt:
+      return a < 0 ? kNaN : std::sqrt(a);
+    case ExpressionKind::Pow:
+      return b == 2 ? a * a : std::pow(a, b);
+    case ExpressionKind::Sin:
+      return std::sin(a);
+    case ExpressionKind::Cos:
+      return std::cos(a);
+    case ExpressionKind::Tan:
+      return std::tan(a);
+    case ExpressionKind::Asin:
+      return std::asin(a);  // NaN outside [−1, 1]
+    case ExpressionKind::Acos:
+      return std::acos(a);  // NaN outside [−1, 1]
+    case ExpressionKind::Atan:
+      return std::atan(a);
+    case ExpressionKind::Atan2:
+      return std::atan2(a, b);
+    case ExpressionKind::Sinh:
+      return std::sinh(a);
+    case ExpressionKind::Cosh:
+      return std::cosh(a);
+    case ExpressionKind::Tanh:
+      return std::tanh(a);
+    case ExpressionKind::Min:
+      return std::min(a, b);
+    case ExpressionKind::Max:
+      return std::max(a, b);
+    case ExpressionKind::Ceil:
+      return std::ceil(a);
+    case ExpressionKind::Floor:
+      return std::floor(a);
+    default:
+      return kNaN;
+  }
+}
+
+}  // namespace
+
 void EvaluateMany(const Expression* entries, std::size_t count,
                   const Environment& env, double* values) {
+  // Post-order on an explicit stack with a stack of values. Only nodes with
+  // more than one reference can be met twice, so only they are remembered:
+  // a node referenced once is evaluated where it is met, without a table
+  // lookup (most nodes of a tree-like expression).
   const NodeList roots = RootsOf(entries, count);
-  // One flat program over the distinct nodes, arguments first.
-  NodeList order;
-  internal::NodeMap<std::uint32_t> slot;
-  VisitPostOrder(
-      roots, [](const ExpressionNode*) { return true; },
-      [&](const ExpressionNode* n) {
-        slot.insert(n, static_cast<std::uint32_t>(order.size()));
-        order.push_back(n);
-      });
-  std::vector<std::uint32_t> arg_slot(2 * order.size(), 0);
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    for (int k = 0; k < order[i]->num_args; ++k) {
-      arg_slot[2 * i + k] = slot.at(order[i]->args[k]);
-    }
-  }
-  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-  std::vector<double> v(order.size());
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const ExpressionNode* n = order[i];
-    const double a = v[arg_slot[2 * i]], b = v[arg_slot[2 * i + 1]];
-    double r;
-    switch (n->kind) {
-      case ExpressionKind::Constant:
-        r = n->constant;
-        break;
-      case ExpressionKind::Var: {
-        const double* value = env.find(n->var);
-        if (value == nullptr) {
-          throw std::runtime_error(fmt::format(
-              "Evaluate(): the environment {} has no value for the variable "
-              "'{}'.",
-              env.to_string(), n->var.get_name()));
+  NodeMap<double> shared;
+  std::vector<std::pair<const ExpressionNode*, bool>> stack;
+  std::vector<double> vals;
+  std::vector<const ExpressionNode*> children;
+  std::vector<double> root_values(count);
+  for (std::size_t r = 0; r < count; ++r) {
+    stack.emplace_back(roots[r], false);
+    while (!stack.empty()) {
+      auto [n, expanded] = stack.back();
+      stack.pop_back();
+      const bool is_shared = n->ref_count.load(std::memory_order_relaxed) > 1;
+      if (!expanded) {
+        if (is_shared) {
+          if (const double* known = shared.find(n)) {
+            vals.push_back(*known);
+            continue;
+          }
         }
-        r = *value;
-        break;
+        switch (n->kind) {
+          case ExpressionKind::Constant:
+            vals.push_back(n->constant);
+            continue;
+          case ExpressionKind::Var: {
+            const double* value = env.find(n->var);
+            if (value == nullptr) {
+              throw std::runtime_error(fmt::format(
+                  "Evaluate(): the environment {} has no value for the "
+                  "variable '{}'.",
+                  env.to_string(), n->var.get_name()));
+            }
+            vals.push_back(*value);
+            continue;
+          }
+          case ExpressionKind::NaN:
+            vals.push_back(std::numeric_limits<double>::quiet_NaN());
+            continue;
+          default:
+            break;
+        }
+        stack.emplace_back(n, true);
+        children.clear();
+        CollectChildren(n, &children);
+        for (auto it = children.rbegin(); it != children.rend(); ++it) {
+          stack.emplace_back(*it, false);
+        }
+        continue;
       }
-      case ExpressionKind::Add:
-        r = a + b;
-        break;
-      case ExpressionKind::Mul:
-        r = a * b;
-        break;
-      case ExpressionKind::Div:
-        r = b == 0 ? kNaN : a / b;
-        break;
-      case ExpressionKind::Log:
-        r = a < 0 ? kNaN : std::log(a);
-        break;
-      case ExpressionKind::Abs:
-        r = std::abs(a);
-        break;
-      case ExpressionKind::Exp:
-        r = std::exp(a);
-        break;
-      case ExpressionKind::Sqrt:
-        r = a < 0 ? kNaN : std::sqrt(a);
-        break;
-      case ExpressionKind::Pow:
-        r = b == 2 ? a * a : std::pow(a, b);  // NaN outside the domain
-        break;
-      case ExpressionKind::Sin:
-        r = std::sin(a);
-        break;
-      case ExpressionKind::Cos:
-        r = std::cos(a);
-        break;
-      case ExpressionKind::Tan:
-        r = std::tan(a);
-        break;
-      case ExpressionKind::Asin:
-        r = std::asin(a);
-        break;  // NaN outside
-      case ExpressionKind::Acos:
-        r = std::acos(a);
-        break;  // NaN outside
-      case ExpressionKind::Atan:
-        r = std::atan(a);
-        break;
-      case ExpressionKind::Atan2:
-        r = std::atan2(a, b);
-        break;
-      case ExpressionKind::Sinh:
-        r = std::sinh(a);
-        break;
-      case ExpressionKind::Cosh:
-        r = std::cosh(a);
-        break;
-      case ExpressionKind::Tanh:
-        r = std::tanh(a);
-        break;
-      case ExpressionKind::Min:
-        r = std::min(a, b);
-        break;
-      case ExpressionKind::Max:
-        r = std::max(a, b);
-        break;
-      case ExpressionKind::Ceil:
-        r = std::ceil(a);
-        break;
-      case ExpressionKind::Floor:
-        r = std::floor(a);
-        break;
-      case ExpressionKind::IfThenElse:
-        r = EvaluateFormulaWith(
-                *n->condition,
-                [&](const Expression& e) { return v[slot.at(e.node())]; }, env)
-                ? a
-                : b;
-        break;
-      case ExpressionKind::NaN:
-        r = kNaN;
-        break;
+      double result;
+      if (n->kind == ExpressionKind::IfThenElse) {
+        // The condition's expressions, then the two branches, are on top of
+        // the value stack in that order.
+        children.clear();
+        CollectChildren(n, &children);
+        const std::size_t base = vals.size() - children.size();
+        const bool condition = EvaluateFormulaWith(
+            *n->condition,
+            [&](const Expression& e) {
+              for (std::size_t k = 0; k + 2 < children.size(); ++k) {
+                if (children[k] == e.node()) return vals[base + k];
+              }
+              return std::numeric_limits<double>::quiet_NaN();
+            },
+            env);
+        result = vals[vals.size() - (condition ? 2 : 1)];
+        vals.resize(base);
+      } else if (n->num_args == 2) {
+        const double b = vals.back();
+        vals.pop_back();
+        const double a = vals.back();
+        vals.pop_back();
+        result = ApplyOrNaN(n->kind, a, b);
+      } else {
+        const double a = vals.back();
+        vals.pop_back();
+        result = ApplyOrNaN(n->kind, a, 0);
+      }
+      vals.push_back(result);
+      if (is_shared) shared.insert(n, result);
     }
-    v[i] = r;
+    root_values[r] = vals.back();
+    vals.pop_back();
   }
   for (std::size_t i = 0; i < count; ++i) {
-    const double value = v[slot.at(roots[i])];
+    const double value = root_values[i];
     if (std::isnan(value)) {
       internal::NodeMap<double> memo;
       const double explained = EvaluateExplaining(roots[i], env, &memo, 0);
