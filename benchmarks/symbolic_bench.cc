@@ -4,7 +4,9 @@
 //    with offsets, an arm like the iiwa): build as a product of
 //    RigidTransform<Expression>, evaluate the 4x4 matrix (one shared pass),
 //    its Jacobian of the position with respect to q;
-//  - Expand((x + y + z + 1)⁸).
+//  - Expand((x + y + z + 1)⁸);
+//  - the mass matrix M(q) of a 7-link revolute arm from the core's kernels
+//    on Expression: build, and evaluate all 49 entries in one pass.
 // The same workloads against pydrake.symbolic are timed by
 // benchmarks/symbolic_vs_drake.py. Report: ns per iteration; counters give
 // the expression sizes (distinct DAG nodes).
@@ -14,6 +16,8 @@
 #include "ossa/common/symbolic/expression.h"
 #include "ossa/math/rigid_transform.h"
 #include "ossa/math/rotation_matrix.h"
+#include "ossa/multibody/core/test/kernel_test_models.h"
+#include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::symbolic {
 namespace {
@@ -102,6 +106,45 @@ void BM_ExpandPower(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ExpandPower);
+
+MatrixX<Expression> BuildArmMassMatrix(
+    const multibody::internal::test::TestModel& m, const VectorX<Variable>& q) {
+  using namespace multibody::internal;  // NOLINT: the kernels' namespace
+  const TreeParameters<Expression> params =
+      test::CastParameters<Expression>(m.params);
+  TreeWorkspace<Expression> ws(m.tree);
+  const VectorX<Expression> qe = q.cast<Expression>();
+  CalcPositionKinematics<Expression>(m.tree, params, qe, &ws);
+  MatrixX<Expression> M(q.size(), q.size());
+  CalcMassMatrix<Expression>(m.tree, params, &ws, M);
+  return M;
+}
+
+void BM_ArmMassMatrixBuild(benchmark::State& state) {
+  const auto m = multibody::internal::test::MakeRevoluteChain(7);
+  const auto q = MakeVectorVariable(7, "q");
+  for (auto _ : state) {
+    MatrixX<Expression> M = BuildArmMassMatrix(m, q);
+    benchmark::DoNotOptimize(M);
+  }
+}
+BENCHMARK(BM_ArmMassMatrixBuild);
+
+void BM_ArmMassMatrixEvaluate(benchmark::State& state) {
+  const auto m = multibody::internal::test::MakeRevoluteChain(7);
+  const auto q = MakeVectorVariable(7, "q");
+  const MatrixX<Expression> M = BuildArmMassMatrix(m, q);
+  Environment env;
+  for (int i = 0; i < 7; ++i) env.insert(q(i), 0.1 * (i + 1));
+  for (auto _ : state) {
+    Eigen::MatrixXd value = Evaluate(M, env);
+    benchmark::DoNotOptimize(value);
+  }
+  std::size_t nodes = 0;
+  for (int k = 0; k < M.size(); ++k) nodes += M(k).GetDistinctNodeCount();
+  state.counters["nodes_summed_over_entries"] = nodes;
+}
+BENCHMARK(BM_ArmMassMatrixEvaluate);
 
 }  // namespace
 }  // namespace ossa::symbolic

@@ -247,7 +247,8 @@ void CalcForwardDynamicsCholesky(
     Eigen::Ref<VectorX<T>> vdot) {
   constexpr const char* kFunc = "CalcForwardDynamicsCholesky";
   if constexpr (!scalar_predicate<T>::is_bool) {
-    // A Cholesky factorization chooses pivots by comparisons.
+    // The factorization checks the sign of each pivot: a comparison that a
+    // symbolic value cannot decide.
     ThrowLogicError(
         "{}(): not available for symbolic::Expression (the factorization "
         "branches on values); use the mass matrix and bias term instead.",
