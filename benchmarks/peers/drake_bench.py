@@ -27,10 +27,10 @@ Usage: python3 drake_bench.py [--quick] "name|urdf|floating|body" ...
 """
 import json
 import sys
-import time
 import xml.etree.ElementTree as ET
 
 import numpy as np
+from py_timing import median_ns
 from pydrake.multibody.parsing import Parser
 from pydrake.multibody.plant import MultibodyPlant
 from pydrake.multibody.tree import MultibodyForces
@@ -39,27 +39,6 @@ from pydrake.autodiffutils import AutoDiffXd, InitializeAutoDiff
 from pydrake.multibody.tree import MultibodyForces_
 
 NUM_STATES = 16
-
-
-def median_ns(fn, batches, batch_seconds):
-    """Median over batches of the mean ns per call of fn() (after warm-up)."""
-    n = 1
-    while True:
-        t0 = time.perf_counter_ns()
-        for _ in range(n):
-            fn()
-        dt = (time.perf_counter_ns() - t0) * 1e-9
-        if dt >= batch_seconds / 4 or n > 1 << 24:
-            break
-        n *= 2
-    n = max(1, int(n * batch_seconds / max(dt, 1e-9)))
-    means = []
-    for _ in range(batches):
-        t0 = time.perf_counter_ns()
-        for _ in range(n):
-            fn()
-        means.append((time.perf_counter_ns() - t0) / n)
-    return float(np.median(means))
 
 
 def emit(name, workload, ns, nq, nv, note, overhead=None):

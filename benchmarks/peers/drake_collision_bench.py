@@ -1,6 +1,7 @@
 """Drake (pydrake) timings of the collision_query workload of benchmarks/run:
-the scene file (one shape per line, see collision_scene.h) registered in a
-SceneGraph, one frame per shape, the poses fixed on the source's input port;
+a scene file (see collision_scene.h) registered in a SceneGraph, one frame
+per shape, its excluded pairs as collision filters, the poses fixed on the
+source's input port;
 the QueryObject is evaluated once, then each timed call is one Python->C++
 call:
   collision_query_penetration: query.ComputePointPairPenetration()
@@ -17,29 +18,9 @@ Usage: python3 drake_collision_bench.py [--quick] [--module ossa] SCENE_FILE
 """
 import json
 import sys
-import time
 
 import numpy as np
-
-
-def median_ns(fn, batches, batch_seconds):
-    n = 1
-    while True:
-        t0 = time.perf_counter_ns()
-        for _ in range(n):
-            fn()
-        dt = (time.perf_counter_ns() - t0) * 1e-9
-        if dt >= batch_seconds / 4 or n > 1 << 24:
-            break
-        n *= 2
-    n = max(1, int(n * batch_seconds / max(dt, 1e-9)))
-    means = []
-    for _ in range(batches):
-        t0 = time.perf_counter_ns()
-        for _ in range(n):
-            fn()
-        means.append((time.perf_counter_ns() - t0) / n)
-    return float(np.median(means))
+from py_timing import median_ns
 
 
 def main(argv):
@@ -49,38 +30,55 @@ def main(argv):
     path = [a for a in argv if not a.startswith("--") and a != "ossa"][0]
     if use_ossa:
         from ossa.common.eigen_geometry import Quaternion
-        from ossa.geometry import (Box, Capsule, FramePoseVector,
-                                   GeometryFrame, GeometryInstance,
+        from ossa.geometry import (Box, Capsule, CollisionFilterDeclaration,
+                                   Cylinder, FramePoseVector, GeometryFrame,
+                                   GeometryInstance, GeometrySet,
                                    ProximityProperties, SceneGraph, Sphere)
         from ossa.math import RigidTransform
     else:
         from pydrake.common.eigen_geometry import Quaternion
-        from pydrake.geometry import (Box, Capsule, FramePoseVector,
+        from pydrake.geometry import (Box, Capsule, CollisionFilterDeclaration,
+                                      Cylinder, FramePoseVector,
                                       GeometryFrame, GeometryInstance,
-                                      ProximityProperties, SceneGraph, Sphere)
+                                      GeometrySet, ProximityProperties,
+                                      SceneGraph, Sphere)
         from pydrake.math import RigidTransform
     library = "ossa_py" if use_ossa else "drake"
     sg = SceneGraph()
     source = sg.RegisterSource("bench")
     poses = FramePoseVector()
-    n = 0
-    for i, line in enumerate(open(path)):
+    frames, excluded, model = [], [], None
+    for line in open(path):
         kind, *v = line.split()
+        if kind == "model":
+            model = v[0]
+            continue
+        if kind == "exclude":
+            excluded.append((int(v[0]), int(v[1])))
+            continue
         a, b, c, px, py, pz, qw, qx, qy, qz = map(float, v)
         shape = {"sphere": lambda: Sphere(a), "box": lambda: Box(a, b, c),
-                 "capsule": lambda: Capsule(a, b)}[kind]()
-        f = sg.RegisterFrame(source, GeometryFrame(f"f{i}"))
-        gi = GeometryInstance(RigidTransform(), shape, f"g{i}")
+                 "capsule": lambda: Capsule(a, b),
+                 "cylinder": lambda: Cylinder(a, b)}[kind]()
+        f = sg.RegisterFrame(source, GeometryFrame(f"f{len(frames)}"))
+        gi = GeometryInstance(RigidTransform(), shape, f"g{len(frames)}")
         gi.set_proximity_properties(ProximityProperties())
         sg.RegisterGeometry(source, f, gi)
         q = np.array([qw, qx, qy, qz])
         poses.set_value(f, RigidTransform(Quaternion(q / np.linalg.norm(q)),
                                           [px, py, pz]))
-        n += 1
+        frames.append(f)
+    if excluded:
+        declaration = CollisionFilterDeclaration()
+        for i, j in excluded:
+            declaration.ExcludeBetween(GeometrySet(frames[i]),
+                                       GeometrySet(frames[j]))
+        sg.collision_filter_manager().Apply(declaration)
+    n = len(frames)
     context = sg.CreateDefaultContext()
     sg.get_source_pose_port(source).FixValue(context, poses)
     query = sg.get_query_output_port().Eval(context)
-    model = f"random{n}"
+    model = model or f"random{n}"
 
     def emit(workload, ns, note, overhead=None):
         rec = {"model": model, "workload": workload, "library": library,
@@ -97,7 +95,7 @@ def main(argv):
          f"{contacts} contacts", overhead)
     emit("collision_query_distance",
          median_ns(query.ComputeSignedDistancePairwiseClosestPoints, batches,
-                   batch_seconds), "all pairs", overhead)
+                   batch_seconds), "all pairs not excluded", overhead)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
-// ossa's side of the collision_query workload of benchmarks/run: the scene
-// (collision_scene.h) registered in a SceneGraph, one frame per shape, the
-// poses on the source's input port; timed through the QueryObject:
+// ossa's side of the collision_query workload of benchmarks/run: a scene
+// (collision_scene.h) registered in a SceneGraph, one frame per shape, its
+// excluded pairs as collision filters, the poses on the source's input port;
+// timed through the QueryObject:
 //   collision_query_penetration: ComputePointPairPenetration()
 //   collision_query_distance:    ComputeSignedDistancePairwiseClosestPoints()
 // Each call brings the poses up to date from the input port first.
 #include <cstdio>
 #include <memory>
+#include <vector>
 
 #include "collision_scene.h"
 #include "ossa/geometry/scene_graph.h"
@@ -18,37 +20,48 @@ int main(int argc, char** argv) {
   const auto settings = ossa_bench::ParseSettings(argc, argv);
   const std::string path = ossa_bench::SceneArgument(argc, argv);
   const auto scene = ossa_bench::ReadCollisionScene(path);
-  if (scene.empty()) {
+  if (scene.shapes.empty()) {
     std::fprintf(stderr, "no shapes in '%s'\n", path.c_str());
     return 1;
   }
   SceneGraph<double> sg;
   const SourceId source = sg.RegisterSource("bench");
   FramePoseVector<double> poses;
-  for (size_t i = 0; i < scene.size(); ++i) {
-    const auto& s = scene[i];
+  std::vector<FrameId> frames;
+  for (int i = 0; i < scene.size(); ++i) {
+    const auto& s = scene.shapes[i];
     std::unique_ptr<Shape> shape;
     if (s.kind == "sphere") {
       shape = std::make_unique<Sphere>(s.a);
     } else if (s.kind == "box") {
       shape = std::make_unique<Box>(s.a, s.b, s.c);
-    } else {
+    } else if (s.kind == "capsule") {
       shape = std::make_unique<Capsule>(s.a, s.b);
+    } else {
+      shape = std::make_unique<Cylinder>(s.a, s.b);
     }
-    const FrameId f =
-        sg.RegisterFrame(source, GeometryFrame("f" + std::to_string(i)));
+    frames.push_back(
+        sg.RegisterFrame(source, GeometryFrame("f" + std::to_string(i))));
     auto instance = std::make_unique<GeometryInstance>(
         RigidTransform<double>(), std::move(shape), "g" + std::to_string(i));
     instance->set_proximity_properties(ProximityProperties());
-    sg.RegisterGeometry(source, f, std::move(instance));
-    poses.set_value(f, RigidTransform<double>(s.q, s.p));
+    sg.RegisterGeometry(source, frames.back(), std::move(instance));
+    poses.set_value(frames.back(), RigidTransform<double>(s.q, s.p));
+  }
+  if (!scene.excluded.empty()) {
+    CollisionFilterDeclaration declaration;
+    for (const auto& [i, j] : scene.excluded) {
+      declaration.ExcludeBetween(GeometrySet(frames.at(i)),
+                                 GeometrySet(frames.at(j)));
+    }
+    sg.collision_filter_manager().Apply(declaration);
   }
   auto context = sg.CreateDefaultContext();
   sg.get_source_pose_port(source).FixValue(context.get(), poses);
   const auto& query =
       sg.get_query_output_port().Eval<QueryObject<double>>(*context);
-  const std::string model = "random" + std::to_string(scene.size());
-  const int n = static_cast<int>(scene.size());
+  const std::string& model = scene.model;
+  const int n = scene.size();
 
   size_t contacts = 0;
   const double pen = ossa_bench::MedianNs(settings, [&] {

@@ -34,6 +34,38 @@ class List(metaclass=_ListMeta):
     parameter; it is ``typing.List[T]`` with T canonicalised."""
 
 
+class _DictMeta(type):
+    def __getitem__(cls, item):
+        key, value = item
+        return typing.Dict[get_param_canonical(key),
+                           get_param_canonical(value)]
+
+
+class Dict(metaclass=_DictMeta):
+    """``Dict[K, V]`` names the C++ ``std::map<K, V>`` (or unordered map)
+    as a template parameter."""
+
+
+class _OptionalMeta(type):
+    def __getitem__(cls, item):
+        return typing.Optional[get_param_canonical(item)]
+
+
+class Optional(metaclass=_OptionalMeta):
+    """``Optional[T]`` names the C++ ``std::optional<T>``."""
+
+
+class _UnionMeta(type):
+    def __getitem__(cls, items):
+        if not isinstance(items, tuple):
+            items = (items,)
+        return typing.Union[tuple(get_param_canonical(i) for i in items)]
+
+
+class Union(metaclass=_UnionMeta):
+    """``Union[A, B, ...]`` names the C++ ``std::variant<A, B, ...>``."""
+
+
 def get_param_canonical(param):
     """Returns the canonical form of one template parameter: aliases of a
     C++ type collapse to one Python object (np.float64 -> float), and
@@ -43,7 +75,13 @@ def get_param_canonical(param):
         args = tuple(get_param_canonical(a) for a in typing.get_args(param))
         if origin is list and len(args) == 1:
             return typing.List[args[0]]
+        if origin is dict and len(args) == 2:
+            return typing.Dict[args[0], args[1]]
         return param
+    if isinstance(param, typing._UnionGenericAlias) or (
+            typing.get_origin(param) is typing.Union):
+        return typing.Union[tuple(
+            get_param_canonical(a) for a in typing.get_args(param))]
     try:
         return _PARAM_ALIASES.get(param, param)
     except TypeError:  # unhashable literal (should not happen): keep as is
@@ -66,6 +104,16 @@ def get_param_name(param):
     return str(param)
 
 
-def get_param_names(param):
-    """Names of each parameter of a tuple."""
-    return [get_param_name(p) for p in param]
+def get_param_names(param, *, mangle=False):
+    """Names of each parameter of a tuple. With `mangle`, the names are
+    made of identifier characters only (brackets become the letters 𝓣 and
+    𝓤, separators 𝓬), so that they can name module attributes."""
+    names = [get_param_name(p) for p in param]
+    if mangle:
+        names = [_mangle(n) for n in names]
+    return names
+
+
+def _mangle(name):
+    return (name.replace("[", "\U0001D4E3").replace("]", "\U0001D4E4")
+            .replace(", ", "\U0001D4EC").replace(",", "\U0001D4EC"))

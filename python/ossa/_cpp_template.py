@@ -57,6 +57,7 @@ class TemplateBase:
         self._allow_default = allow_default
         self._scope = scope
         self._instantiations = {}
+        self._deprecated = {}
         if scope is None:
             self._scope = _caller_module_name(1)
 
@@ -85,10 +86,41 @@ class TemplateBase:
             "[" + ", ".join(get_param_names(p)) + "]" for p in self.param_list)
 
     # -- Lookup -------------------------------------------------------------
-    def __getitem__(self, param):
+    def __getitem__(self, *param):
         """The instantiation for `param`; raises
         TemplateInstantiationError if there is none."""
-        return self.get_instantiation(param)[0]
+        if len(param) == 1:
+            param = param[0]
+        instantiation, resolved = self.get_instantiation(param)
+        message = self._deprecated.get(resolved)
+        if message is not None:
+            import warnings
+            from ossa.common.deprecation import DrakeDeprecationWarning
+            warnings.warn(message, DrakeDeprecationWarning, stacklevel=2)
+        return instantiation
+
+    def get_module_name(self):
+        """The name of the module the template belongs to."""
+        scope = self._scope
+        if isinstance(scope, type):
+            return scope.__module__
+        return _scope_name(scope)
+
+    def deprecate_instantiation(self, param, message, *, date=None):
+        """Makes looking up the instantiation for `param` warn with
+        `message` (a DrakeDeprecationWarning); `date` is the removal date
+        (YYYY-MM-DD), appended to the message. Returns the canonical
+        parameter tuple."""
+        instantiation, resolved = self.get_instantiation(param)
+        if resolved in self._deprecated:
+            raise RuntimeError(
+                f"Deprecation already registered: "
+                f"{self._instantiation_name(resolved)}")
+        if date is not None:
+            message = (f"{message} The deprecated code will be removed "
+                       f"from ossa on or after {date}.")
+        self._deprecated[resolved] = message
+        return resolved
 
     def get_instantiation(self, param=None, throw_error=True):
         """Returns (instantiation, canonical param tuple). Without `param`,
@@ -192,6 +224,11 @@ class TemplateClass(TemplateBase):
 
     __module__ = _PUBLIC_MODULE
 
+    def __init__(self, name, *, scope=None, **kwargs):
+        if scope is None:
+            scope = _caller_module_name(1)
+        super().__init__(name, scope=scope, **kwargs)
+
     def _on_add(self, param, instantiation):
         name = self._instantiation_name(param)
         if getattr(instantiation, "__name__", None) != name:
@@ -233,8 +270,9 @@ class TemplateMethod(TemplateBase):
 
     __module__ = _PUBLIC_MODULE
 
-    def __init__(self, name, cls, allow_default=True):
-        super().__init__(name, allow_default=allow_default, scope=cls)
+    def __init__(self, name, cls, scope=None, **kwargs):
+        super().__init__(name, scope=cls if scope is None else scope,
+                         **kwargs)
         self._cls = cls
 
     def _on_add(self, param, instantiation):

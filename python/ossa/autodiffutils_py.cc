@@ -173,6 +173,22 @@ void DefineAutoDiffXd(nb::module_ m) {
           nb::arg("value"), nb::arg("derivatives"),
           "The value with the given vector of partial derivatives.")
       .def(
+          "__init__",
+          [](AD* self, double value, int size, int offset) {
+            if (size < 0 || offset < 0 || offset >= size) {
+              throw nb::value_error(
+                  ("AutoDiffXd(value, size, offset): expected 0 <= offset < "
+                   "size; got size " +
+                   std::to_string(size) + ", offset " + std::to_string(offset) +
+                   ".")
+                      .c_str());
+            }
+            new (self) AD(value, VectorXd::Unit(size, offset));
+          },
+          nb::arg("value"), nb::arg("size"), nb::arg("offset"),
+          "An independent variable: `size` derivatives, all zero but the "
+          "one at `offset`, which is 1.")
+      .def(
           "value", [](const AD& self) { return self.value(); }, "The value.")
       .def(
           "derivatives",

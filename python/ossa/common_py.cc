@@ -1,5 +1,6 @@
 #include <cstdio>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
 #include <utility>
@@ -127,6 +128,27 @@ void DefineLogging(nb::module_ m) {
       "Sets the threshold of ossa's C++ logger ('trace', 'debug', 'info', "
       "'warn', 'err', 'critical' or 'off'; messages below it are dropped) "
       "and returns the previous one.");
+}
+
+// RandomGenerator: the generator of System.SetRandomContext (std::mt19937,
+// so a seed gives the same sequence as the reference's).
+void DefineRandomGenerator(nb::module_ m) {
+  using Generator = std::mt19937;
+  nb::class_<Generator>(
+      m, "RandomGenerator",
+      "A pseudo-random number generator (32-bit Mersenne Twister); calling "
+      "it returns the next number, an int in [0, 2**32).")
+      .def(nb::init<>(), "A generator with the default seed (5489).")
+      .def(nb::init<Generator::result_type>(), nb::arg("seed"),
+           "A generator with the given seed.")
+      .def(
+          "__call__", [](Generator& self) { return self(); },
+          "The next number of the sequence.")
+      .def("__copy__", [](const Generator& self) { return Generator(self); })
+      .def(
+          "__deepcopy__",
+          [](const Generator& self, nb::handle) { return Generator(self); },
+          nb::arg("memo"));
 }
 
 void DefineValues(nb::module_ m) {
@@ -262,6 +284,15 @@ void DefineCommon(nb::module_ m) {
   m.attr("__version__") = OSSA_VERSION_STRING;
   DefineLogging(m);
   DefineValues(m);
+  DefineRandomGenerator(m);
+  // Whether a bound object's C++ part is constructed: a Python subclass
+  // whose __init__ forgot the base's is not (ossa/_subclass_util.py).
+  m.def(
+      "_instance_ready",
+      [](nb::handle obj) {
+        return nb::type_check(obj.type()) && nb::inst_ready(obj);
+      },
+      nb::arg("obj"));
   // The installed package carries the models in ossa/models: look there
   // first, then where the C++ library looks.
   m.def(

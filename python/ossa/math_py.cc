@@ -3,8 +3,10 @@
 // by ossa.common.eigen_geometry), for every default scalar: Name_[float]
 // (alias Name), Name_[AutoDiffXd] and Name_[Expression].
 
+#include <cmath>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "ossa/bindings.h"
 #include "ossa/math/quaternion.h"
@@ -59,25 +61,59 @@ std::string MatrixRepr(const Matrix3<T>& M, const std::string& indent) {
   return s + indent + "]";
 }
 
-// Adds obj.cast[U]() for the scalars U that T converts to: any from float,
-// float and T itself from the others (AutoDiffXd and Expression do not
-// convert into each other, as in the reference).
-template <typename Class, typename T, typename PyClass>
-void DefCast(PyClass& cls) {
+// The value of one scalar as another: exact for double -> AutoDiffXd or
+// Expression (no derivatives, a constant), the value for AutoDiffXd ->
+// double, and for Expression -> double when the expression is a constant.
+template <typename U, typename T>
+U ScalarCast(const T& x) {
+  if constexpr (std::is_same_v<T, U>) {
+    return x;
+  } else if constexpr (std::is_same_v<U, double>) {
+    return ExtractDoubleOrThrow(x);
+  } else {
+    return U(x);
+  }
+}
+
+// Adds obj.cast[U]() for the scalars U that T converts to, with the
+// conversion `convert.template operator()<U>(self)`: any from float, float
+// and T itself from the others (AutoDiffXd and Expression do not convert
+// into each other, as in the reference).
+template <typename Class, typename T, typename PyClass, typename Convert>
+void DefCastWith(PyClass& cls, Convert convert) {
   type_visit(
-      [&cls](auto tag) {
+      [&cls, convert](auto tag) {
         using U = typename decltype(tag)::type;
         if constexpr (std::is_same_v<T, double> || std::is_same_v<U, double> ||
                       std::is_same_v<U, T>) {
-          AddTemplateMethod(
-              cls, "cast",
-              nb::cpp_function(
-                  [](const Class& self) { return self.template cast<U>(); },
-                  nb::is_method()),
-              GetPyParam<U>());
+          AddTemplateMethod(cls, "cast",
+                            nb::cpp_function(
+                                [convert](const Class& self) {
+                                  return convert.template operator()<U>(self);
+                                },
+                                nb::is_method()),
+                            GetPyParam<U>());
         }
       },
       MathScalars{});
+}
+
+// An axis must be a unit vector (within 1e-5, the reference's tolerance as
+// measured); throws std::logic_error (RuntimeError) otherwise.
+template <typename T>
+void ThrowUnlessUnitAxis(const Vector3<T>& axis, const char* where) {
+  const double norm = ExtractDoubleOrThrow(axis.norm());
+  if (!(std::abs(norm - 1.0) <= 1e-5)) {
+    ThrowLogicError("{}: the axis is not normalized (|axis| = {}).", where,
+                    norm);
+  }
+}
+
+// Adds obj.cast[U]() for the scalars U that T converts to, by Class::cast<U>.
+template <typename Class, typename T, typename PyClass>
+void DefCast(PyClass& cls) {
+  DefCastWith<Class, T>(
+      cls, []<typename U>(const Class& self) { return self.template cast<U>(); });
 }
 
 template <typename T>
@@ -114,6 +150,14 @@ void DefineEigenGeometry(nb::module_ m) {
             nb::arg("theta_lambda"))
         .def(nb::init<const Class&>(), nb::arg("other"))
         .def_static("Identity", []() { return Class(Class::Identity()); })
+        .def(
+            "slerp",
+            [](const Class& self, double t, const Class& other) {
+              return Class(self.slerp(T(t), other));
+            },
+            nb::arg("t"), nb::arg("other"),
+            "Spherical linear interpolation from this (t = 0) to `other` "
+            "(t = 1).")
         .def("w", [](const Class& q) { return T(q.w()); })
         .def("x", [](const Class& q) { return T(q.x()); })
         .def("y", [](const Class& q) { return T(q.y()); })
@@ -171,6 +215,10 @@ void DefineEigenGeometry(nb::module_ m) {
                  ", z=" + ScalarRepr<T>(q.z()) + ")";
         });
     DefCopyAndDeepCopy(cls);
+    DefCastWith<Class, T>(cls, []<typename U>(const Class& q) {
+      return Eigen::Quaternion<U>(ScalarCast<U>(q.w()), ScalarCast<U>(q.x()),
+                                  ScalarCast<U>(q.y()), ScalarCast<U>(q.z()));
+    });
     if constexpr (std::is_same_v<T, double>) {
       DefPickle(
           cls,
@@ -188,8 +236,13 @@ void DefineEigenGeometry(nb::module_ m) {
         "A rotation by angle θ (radians) about a unit axis λ.");
     cls.def("__init__",
             [](Class* self) { new (self) Class(T(0), Vector3<T>::UnitX()); })
-        .def(nb::init<const T&, const Vector3<T>&>(), nb::arg("angle"),
-             nb::arg("axis"))
+        .def(
+            "__init__",
+            [](Class* self, const T& angle, const Vector3<T>& axis) {
+              ThrowUnlessUnitAxis(axis, "AngleAxis(angle, axis)");
+              new (self) Class(angle, axis);
+            },
+            nb::arg("angle"), nb::arg("axis"))
         .def(
             "__init__",
             [](Class* self, const Eigen::Quaternion<T>& q) {
@@ -212,7 +265,10 @@ void DefineEigenGeometry(nb::module_ m) {
             nb::arg("angle"))
         .def(
             "set_axis",
-            [](Class& a, const Vector3<T>& axis) { a.axis() = axis; },
+            [](Class& a, const Vector3<T>& axis) {
+              ThrowUnlessUnitAxis(axis, "AngleAxis.set_axis()");
+              a.axis() = axis;
+            },
             nb::arg("axis"))
         .def("rotation",
              [](const Class& a) { return RotationMatrix<T>(a).matrix(); })
@@ -229,7 +285,7 @@ void DefineEigenGeometry(nb::module_ m) {
             [](Class& a, const Eigen::Quaternion<T>& q) {
               a = RotationMatrix<T>(q).ToAngleAxis();
             },
-            nb::arg("quaternion"))
+            nb::arg("q"))
         .def("inverse",
              [](const Class& a) { return Class(-a.angle(), a.axis()); })
         .def(
@@ -252,6 +308,11 @@ void DefineEigenGeometry(nb::module_ m) {
                  ", axis=" + RowRepr(a.axis().transpose()) + ")";
         });
     DefCopyAndDeepCopy(cls);
+    DefCastWith<Class, T>(cls, []<typename U>(const Class& a) {
+      const Vector3<U> axis =
+          a.axis().unaryExpr([](const T& x) { return ScalarCast<U>(x); });
+      return Eigen::AngleAxis<U>(ScalarCast<U>(a.angle()), axis);
+    });
     if constexpr (std::is_same_v<T, double>) {
       DefPickle(
           cls,
@@ -288,8 +349,27 @@ void DefineEigenGeometry(nb::module_ m) {
                       .GetAsIsometry3());
             },
             nb::arg("rotation"), nb::arg("translation"))
+        .def(
+            "__init__",
+            [](Class* self, const Eigen::Quaternion<T>& quaternion,
+               const Vector3<T>& translation) {
+              new (self) Class(
+                  RigidTransform<T>(RotationMatrix<T>(quaternion), translation)
+                      .GetAsIsometry3());
+            },
+            nb::arg("quaternion"), nb::arg("translation"))
         .def(nb::init<const Class&>(), nb::arg("other"))
         .def_static("Identity", []() { return Class(Class::Identity()); })
+        .def("quaternion",
+             [](const Class& X) {
+               return RotationMatrix<T>(Matrix3<T>(X.linear())).ToQuaternion();
+             })
+        .def(
+            "set_quaternion",
+            [](Class& X, const Eigen::Quaternion<T>& q) {
+              X.linear() = RotationMatrix<T>(q).matrix();
+            },
+            nb::arg("q"))
         .def("matrix", [](const Class& X) { return Matrix4<T>(X.matrix()); })
         .def(
             "set_matrix",
@@ -341,6 +421,12 @@ void DefineEigenGeometry(nb::module_ m) {
           return s + "])";
         });
     DefCopyAndDeepCopy(cls);
+    DefCastWith<Class, T>(cls, []<typename U>(const Class& X) {
+      Isometry3<U> result;
+      result.matrix() =
+          X.matrix().unaryExpr([](const T& x) { return ScalarCast<U>(x); });
+      return result;
+    });
     if constexpr (std::is_same_v<T, double>) {
       DefPickle(
           cls, [](const Class& X) { return Matrix4<T>(X.matrix()); },
@@ -454,6 +540,12 @@ void DefineRollPitchYaw(nb::module_ m) {
       .def(nb::init<const T&, const T&, const T&>(), nb::arg("roll"),
            nb::arg("pitch"), nb::arg("yaw"))
       .def(nb::init<const RotationMatrix<T>&>(), nb::arg("R"))
+      .def(
+          "__init__",
+          [](Class* self, const Matrix3<T>& matrix) {
+            new (self) Class(RotationMatrix<T>(matrix));
+          },
+          nb::arg("matrix"))
       .def(nb::init<const Eigen::Quaternion<T>&>(), nb::arg("quaternion"))
       .def("vector",
            [](const Class& self) { return Vector3<T>(self.vector()); })
@@ -714,6 +806,21 @@ void DefineMath(nb::module_ m) {
         DefineRollPitchYaw<T>(m);
         DefineRigidTransform<T>(m);
         DefineQuaternionFunctions<T>(m);
+      },
+      MathScalars{});
+  // Value[RotationMatrix_[T]], Value[RigidTransform_[T]], Value[Isometry3_[T]]
+  // and Value[List[RotationMatrix_[T]]], as the reference has
+  // (Value[List[RigidTransform_[T]]] is bound with the plant's output
+  // values, plant_discrete_py.cc).
+  type_visit(
+      [m, eigen_geometry](auto tag) {
+        using T = typename decltype(tag)::type;
+        AddValueInstantiation<RotationMatrix<T>>(m);
+        AddValueInstantiation<RigidTransform<T>>(m);
+        AddValueInstantiation<Isometry3<T>>(eigen_geometry);
+        nb::object list = nb::module_::import_("typing").attr("List");
+        AddValueInstantiation<std::vector<RotationMatrix<T>>>(
+            m, nb::make_tuple(list[nb::type<RotationMatrix<T>>()]));
       },
       MathScalars{});
 }

@@ -1,3 +1,6 @@
+#include <cstdlib>
+#include <string>
+
 #include "ossa/bindings.h"
 
 namespace nb = nanobind;
@@ -8,6 +11,15 @@ namespace nb = nanobind;
 // bound by the ones before it.
 NB_MODULE(_ext, m) {
   m.doc() = "ossa: dynamics of articulated rigid-body systems (C++ core).";
+  // nanobind reports bound objects still alive when the interpreter shuts
+  // down; with other extension modules loaded (the reference's, in the
+  // agreement tests) the teardown order leaves some of ossa's module-level
+  // objects (default arguments, Python conveniences set on bound classes)
+  // for last, and the report is noise to a user. OSSA_NANOBIND_LEAK_WARNINGS=1
+  // turns it back on when hunting a reference-counting bug.
+  const char* leak_warnings = std::getenv("OSSA_NANOBIND_LEAK_WARNINGS");
+  nb::set_leak_warnings(leak_warnings != nullptr &&
+                        std::string(leak_warnings) == "1");
   ossa::py::DefineCommon(m.def_submodule("common"));
   ossa::py::DefineAutodiffutils(m.def_submodule("autodiffutils"));
   ossa::py::DefineSymbolic(m.def_submodule("symbolic"));

@@ -107,6 +107,7 @@
 #include <nanobind/stl/unique_ptr.h>
 #include <nanobind/stl/vector.h>
 
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -145,6 +146,24 @@ void DefCopyAndDeepCopy(nb::class_<Class, Options...>& cls) {
   cls.def(
       "__deepcopy__", [](const Class& self, nb::handle) { return Class(self); },
       nb::arg("memo"));
+}
+
+/// Defines __init__(self, **kwargs) for a default-constructible struct whose
+/// fields are bound as attributes (def_rw): each keyword sets the attribute
+/// of that name, as the reference's config structs do
+/// (SimulatorConfig(target_realtime_rate=2.0)); a name the class does not
+/// have raises AttributeError, as there.
+template <typename Class, typename... Options>
+void DefKwargsInit(nb::class_<Class, Options...>& cls) {
+  cls.def(
+      "__init__",
+      [](nb::pointer_and_handle<Class> self, nb::kwargs kwargs) {
+        new (self.p) Class{};
+        // The attributes' setters need a constructed (ready) instance.
+        nb::inst_mark_ready(self.h);
+        for (auto [key, value] : kwargs) nb::setattr(self.h, key, value);
+      },
+      "Sets the fields given by keyword; the others keep their defaults.");
 }
 
 /// Defines pickling: `get_state(const Class&)` returns any convertible state

@@ -1,7 +1,12 @@
 // Bindings of ossa.trajectories (float scalar): Trajectory and
 // PiecewisePolynomial, as needed by systems.primitives.TrajectorySource.
 
+#include <nanobind/trampoline.h>
+
 #include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ossa/bindings.h"
@@ -16,6 +21,141 @@ namespace {
 using trajectories::PiecewisePolynomial;
 using trajectories::Trajectory;
 
+// A matrix returned by Python (2-d, or 1-d for a column) as MatrixX<T>.
+template <typename T>
+MatrixX<T> ToMatrix(nb::handle value, const char* where) {
+  nb::object array = nb::module_::import_("numpy").attr("asarray")(value);
+  const int ndim = nb::cast<int>(array.attr("ndim"));
+  if (ndim == 0 || ndim == 1) {
+    array = array.attr("reshape")(-1, 1);
+  } else if (ndim != 2) {
+    throw nb::value_error((std::string(where) +
+                           ": expected a matrix, got an array of " +
+                           std::to_string(ndim) + " dimensions")
+                              .c_str());
+  }
+  if constexpr (std::is_same_v<T, double>) {
+    array = array.attr("astype")("float64");
+  }
+  return nb::cast<MatrixX<T>>(array);
+}
+
+// A trajectory implemented by a Python object (a Python subclass of
+// Trajectory): every call goes to the object's methods. What Clone() of a
+// Python subclass returns to C++.
+template <typename T>
+class PyObjectTrajectory final : public Trajectory<T> {
+ public:
+  explicit PyObjectTrajectory(nb::object obj) : obj_(std::move(obj)) {}
+  ~PyObjectTrajectory() override {
+    nb::gil_scoped_acquire gil;
+    obj_.reset();
+  }
+  std::unique_ptr<Trajectory<T>> Clone() const override {
+    nb::gil_scoped_acquire gil;
+    return std::make_unique<PyObjectTrajectory<T>>(obj_.attr("Clone")());
+  }
+  MatrixX<T> value(const T& t) const override {
+    nb::gil_scoped_acquire gil;
+    return ToMatrix<T>(obj_.attr("value")(t), "Trajectory.value()");
+  }
+  bool has_derivative() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<bool>(obj_.attr("has_derivative")());
+  }
+  Eigen::Index rows() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<Eigen::Index>(obj_.attr("rows")());
+  }
+  Eigen::Index cols() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<Eigen::Index>(obj_.attr("cols")());
+  }
+  T start_time() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<T>(obj_.attr("start_time")());
+  }
+  T end_time() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<T>(obj_.attr("end_time")());
+  }
+
+ protected:
+  MatrixX<T> DoEvalDerivative(const T& t, int order) const override {
+    nb::gil_scoped_acquire gil;
+    return ToMatrix<T>(obj_.attr("EvalDerivative")(t, order),
+                       "Trajectory.EvalDerivative()");
+  }
+
+ private:
+  nb::object obj_;
+};
+
+// Trajectory subclassed in Python, with the reference's names for what the
+// subclass defines: `Trajectory.__init__(self)`, then do_value(t),
+// do_rows(), do_cols(), do_start_time(), do_end_time(), and optionally
+// do_has_derivative(), DoEvalDerivative(t, derivative_order) and
+// DoMakeDerivative(derivative_order). C++ clones the object with
+// copy.deepcopy (so a subclass that holds state defines __deepcopy__).
+template <typename T>
+class PyTrajectory : public Trajectory<T> {
+ public:
+  NB_TRAMPOLINE(Trajectory<T>);
+
+  std::unique_ptr<Trajectory<T>> Clone() const override {
+    nb::gil_scoped_acquire gil;
+    nb::object copy = nb::module_::import_("copy").attr("deepcopy")(
+        nb::borrow<nb::object>(nb_trampoline.base()));
+    return std::make_unique<PyObjectTrajectory<T>>(std::move(copy));
+  }
+  MatrixX<T> value(const T& t) const override {
+    nb::detail::ticket ticket(nb_trampoline, "do_value",
+                              nb::detail::str_hash("do_value"), true);
+    return ToMatrix<T>(nb_trampoline.base().attr(ticket.key)(t),
+                       "Trajectory.do_value()");
+  }
+  // The optional methods are not bound on Trajectory itself, so a Python
+  // subclass defines them or does not have them.
+  bool has_derivative() const override {
+    nb::gil_scoped_acquire gil;
+    nb::handle self = nb_trampoline.base();
+    if (!nb::hasattr(self, "do_has_derivative")) return false;
+    return nb::cast<bool>(self.attr("do_has_derivative")());
+  }
+  Eigen::Index rows() const override { NB_OVERRIDE_PURE_NAME("do_rows", rows); }
+  Eigen::Index cols() const override { NB_OVERRIDE_PURE_NAME("do_cols", cols); }
+  T start_time() const override {
+    NB_OVERRIDE_PURE_NAME("do_start_time", start_time);
+  }
+  T end_time() const override {
+    NB_OVERRIDE_PURE_NAME("do_end_time", end_time);
+  }
+
+ protected:
+  MatrixX<T> DoEvalDerivative(const T& t, int order) const override {
+    {
+      nb::gil_scoped_acquire gil;
+      nb::handle self = nb_trampoline.base();
+      if (nb::hasattr(self, "DoEvalDerivative")) {
+        return ToMatrix<T>(self.attr("DoEvalDerivative")(t, order),
+                           "Trajectory.DoEvalDerivative()");
+      }
+    }
+    return Trajectory<T>::DoEvalDerivative(t, order);
+  }
+  std::unique_ptr<Trajectory<T>> DoMakeDerivative(int order) const override {
+    {
+      nb::gil_scoped_acquire gil;
+      nb::handle self = nb_trampoline.base();
+      if (nb::hasattr(self, "DoMakeDerivative")) {
+        return std::make_unique<PyObjectTrajectory<T>>(
+            self.attr("DoMakeDerivative")(order));
+      }
+    }
+    return Trajectory<T>::DoMakeDerivative(order);
+  }
+};
+
 template <typename T>
 void DoDefineTrajectories(nb::module_ m) {
   const nb::tuple param = GetPyParam<T>();
@@ -25,8 +165,13 @@ void DoDefineTrajectories(nb::module_ m) {
   using Samples = const std::vector<MatrixX<T>>&;
   using Breaks = const std::vector<T>&;
 
-  DefineTemplateClassWithDefault<Trajectory<T>>(
-      m, "Trajectory", param, "A matrix-valued function of time y(t).")
+  DefineTemplateClassWithDefault<Trajectory<T>, PyTrajectory<T>>(
+      m, "Trajectory", param,
+      "A matrix-valued function of time y(t). Subclass it in Python: call "
+      "Trajectory.__init__(self) and define do_value(t), do_rows(), "
+      "do_cols(), do_start_time(), do_end_time() (and do_has_derivative(), "
+      "DoEvalDerivative(t, derivative_order) for derivatives).")
+      .def(nb::init<>())
       .def("value", &Trajectory<T>::value, nb::arg("t"))
       .def("EvalDerivative", &Trajectory<T>::EvalDerivative, nb::arg("t"),
            nb::arg("derivative_order") = 1)
@@ -44,6 +189,13 @@ void DoDefineTrajectories(nb::module_ m) {
       "A piecewise polynomial matrix trajectory (holds, Hermite, splines).");
   cls.def(nb::init<>())
       .def(nb::init<MatRef>(), nb::arg("constant_value"))
+      .def(
+          "__init__",
+          [](PP* self, const VectorX<T>& constant_value) {
+            new (self) PP(MatrixX<T>(constant_value));
+          },
+          nb::arg("constant_value"),
+          "A constant trajectory; a vector is a column.")
       .def_static("ZeroOrderHold",
                   nb::overload_cast<VecRef, MatRef>(&PP::ZeroOrderHold),
                   nb::arg("breaks"), nb::arg("samples"))
@@ -73,6 +225,12 @@ void DoDefineTrajectories(nb::module_ m) {
                       &PP::CubicWithContinuousSecondDerivatives),
                   nb::arg("breaks"), nb::arg("samples"),
                   nb::arg("periodic_end_condition") = false)
+      // The reference's other keyword name for the same argument.
+      .def_static("CubicWithContinuousSecondDerivatives",
+                  nb::overload_cast<Breaks, Samples, bool>(
+                      &PP::CubicWithContinuousSecondDerivatives),
+                  nb::arg("breaks"), nb::arg("samples"),
+                  nb::arg("periodic_end"))
       .def_static("CubicWithContinuousSecondDerivatives",
                   nb::overload_cast<Breaks, Samples, const MatrixX<T>&,
                                     const MatrixX<T>&>(
@@ -94,7 +252,37 @@ void DoDefineTrajectories(nb::module_ m) {
       .def("get_segment_index", &PP::get_segment_index, nb::arg("t"))
       .def("getSegmentPolynomialDegree", &PP::getSegmentPolynomialDegree,
            nb::arg("segment_index"), nb::arg("row") = 0, nb::arg("col") = 0)
-      .def("empty", &PP::empty);
+      .def("empty", &PP::empty)
+      .def("shiftRight", &PP::shiftRight, nb::arg("offset"))
+      .def("ScaleTime", &PP::ScaleTime, nb::arg("scale"))
+      .def("ReverseTime", &PP::ReverseTime)
+      .def("slice", &PP::slice, nb::arg("start_segment_index"),
+           nb::arg("num_segments"))
+      .def("ConcatenateInTime", &PP::ConcatenateInTime, nb::arg("other"))
+      .def("AppendFirstOrderSegment", &PP::AppendFirstOrderSegment,
+           nb::arg("time"), nb::arg("sample"))
+      .def("AppendCubicHermiteSegment", &PP::AppendCubicHermiteSegment,
+           nb::arg("time"), nb::arg("sample"), nb::arg("sample_dot"))
+      .def("RemoveFinalSegment", &PP::RemoveFinalSegment)
+      .def("Transpose", &PP::Transpose)
+      .def("Block", &PP::Block, nb::arg("start_row"), nb::arg("start_col"),
+           nb::arg("block_rows"), nb::arg("block_cols"))
+      .def(
+          "isApprox",
+          [](const PP& self, const PP& other, double tol, nb::handle tol_type) {
+            // ToleranceType (ossa.common): kAbsolute = 0, kRelative = 1.
+            const bool relative = tol_type.is_none() ||
+                                  nb::cast<int>(tol_type.attr("value")) != 0;
+            return self.isApprox(other, tol, relative);
+          },
+          nb::arg("other"), nb::arg("tol"),
+          nb::arg("tol_type").none() = nb::none(),
+          "Whether `other` has the same segment times and coefficients "
+          "within tol (relative unless tol_type is ToleranceType.kAbsolute; "
+          "None means kRelative).")
+      .def(
+          "__add__", [](const PP& a, const PP& b) { return a + b; },
+          nb::is_operator());
   DefCopyAndDeepCopy(cls);
 }
 
@@ -102,7 +290,9 @@ void DoDefineTrajectories(nb::module_ m) {
 
 void DefineTrajectories(nb::module_ m) {
   m.doc() = "Bindings for ossa.trajectories.";
-  DoDefineTrajectories<double>(m);
+  type_visit(
+      [m](auto tag) { DoDefineTrajectories<typename decltype(tag)::type>(m); },
+      DefaultScalars{});
 }
 
 }  // namespace ossa::py

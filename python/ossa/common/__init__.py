@@ -68,3 +68,206 @@ _redirect_cpp_logging_to_python()
 # C++ may log while the interpreter shuts down; it must not call into Python
 # then.
 _atexit.register(_use_native)
+
+# -- Small helpers of the reference's common module --------------------------
+
+import enum as _enum  # noqa: E402
+import os as _os  # noqa: E402
+import tempfile as _tempfile  # noqa: E402
+
+
+class RandomDistribution(_enum.Enum):
+    """The distribution of a random source: uniform on [0, 1), standard
+    Gaussian, exponential with rate 1."""
+
+    kUniform = 0
+    kGaussian = 1
+    kExponential = 2
+
+    def __int__(self):
+        return self.value
+
+
+class ToleranceType(_enum.Enum):
+    """Whether a tolerance is absolute or relative."""
+
+    kAbsolute = 0
+    kRelative = 1
+
+    def __int__(self):
+        return self.value
+
+
+class Parallelism:
+    """How many threads a computation may use: Parallelism() or
+    Parallelism(False) is one, Parallelism(True) or Parallelism.Max() is
+    the machine's hardware concurrency, Parallelism(n) is n (n >= 1)."""
+
+    def __init__(self, parallelize=False, *, num_threads=None):
+        if num_threads is None:
+            if isinstance(parallelize, bool):
+                num_threads = Parallelism._max_threads() if parallelize else 1
+            else:
+                num_threads = parallelize
+        if isinstance(num_threads, bool) or not isinstance(num_threads, int):
+            raise TypeError(
+                f"Parallelism(): expected a bool or an int, got "
+                f"{type(num_threads).__name__}")
+        if num_threads < 1:
+            raise ValueError(
+                f"Parallelism(): num_threads must be >= 1, got {num_threads}")
+        self._num_threads = num_threads
+
+    @staticmethod
+    def _max_threads():
+        return max(1, _os.cpu_count() or 1)
+
+    @staticmethod
+    def Max():
+        """The machine's hardware concurrency."""
+        return Parallelism(num_threads=Parallelism._max_threads())
+
+    def num_threads(self):
+        return self._num_threads
+
+    def __copy__(self):
+        return Parallelism(num_threads=self._num_threads)
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __repr__(self):
+        return f"Parallelism(num_threads={self._num_threads})"
+
+
+def temp_directory():
+    """A new directory for temporary files (under $TEST_TMPDIR when that is
+    set, as under a test runner, else under the system's temporary
+    directory). The caller removes it."""
+    base = _os.environ.get("TEST_TMPDIR")
+    if base:
+        _os.makedirs(base, exist_ok=True)
+    return _tempfile.mkdtemp(prefix="ossa_", dir=base or None)
+
+
+def pretty_class_name(cls, *, use_qualname=False):
+    """The name of a class as ossa prints it: a template instantiation
+    shows its parameters ("RigidTransform_[AutoDiffXd]"), and the default
+    instantiation of a scalar template its alias ("RigidTransform")."""
+    name = cls.__qualname__ if use_qualname else cls.__name__
+    if name.endswith("_[float]"):
+        alias = name[:-len("_[float]")]
+        module = _sys.modules.get(cls.__module__)
+        if module is not None and getattr(module, alias.rsplit(".", 1)[-1],
+                                          None) is cls:
+            return alias
+    return name
+
+
+class Sha256:
+    """A SHA-256 checksum (32 bytes). Sha256() is all zeros;
+    Sha256.Checksum(data) hashes bytes (or a str, as UTF-8);
+    Sha256.Parse(hex) reads 64 hex digits (None if malformed)."""
+
+    def __init__(self):
+        self._digest = bytes(32)
+
+    @staticmethod
+    def _from_digest(digest):
+        result = Sha256()
+        result._digest = bytes(digest)
+        return result
+
+    @staticmethod
+    def Checksum(data):
+        import hashlib
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        return Sha256._from_digest(hashlib.sha256(data).digest())
+
+    @staticmethod
+    def Parse(sha256):
+        if not isinstance(sha256, str) or len(sha256) != 64:
+            return None
+        try:
+            return Sha256._from_digest(bytes.fromhex(sha256))
+        except ValueError:
+            return None
+
+    def to_string(self):
+        """The 64 lowercase hex digits."""
+        return self._digest.hex()
+
+    def __eq__(self, other):
+        return isinstance(other, Sha256) and self._digest == other._digest
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __lt__(self, other):
+        return self._digest < other._digest
+
+    def __hash__(self):
+        return hash(self._digest)
+
+    def __copy__(self):
+        return Sha256._from_digest(self._digest)
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+
+class MemoryFile:
+    """A file's contents held in memory, with its extension ('.obj', or
+    empty) and a name to show in messages. MemoryFile.Make(path) reads a
+    file."""
+
+    def __init__(self, contents=b"", extension="", filename_hint=""):
+        if isinstance(contents, str):
+            contents = contents.encode("utf-8")
+        if extension and (not extension.startswith(".") or
+                          len(extension) < 2):
+            raise RuntimeError(
+                f"MemoryFile given invalid extension. Must be empty or of "
+                f"the form '.foo'; given '{extension}'.")
+        self._contents = bytes(contents)
+        self._extension = extension.lower()
+        self._filename_hint = filename_hint
+        self._sha256 = Sha256.Checksum(self._contents)
+
+    @staticmethod
+    def Make(path):
+        """A MemoryFile of the file at `path` (its extension and its path
+        as the hint). Raises RuntimeError if it cannot be read."""
+        import pathlib
+        path = pathlib.Path(path)
+        try:
+            contents = path.read_bytes()
+        except OSError as e:
+            raise RuntimeError(f"MemoryFile.Make(): cannot read '{path}': "
+                               f"{e.strerror}") from e
+        return MemoryFile(contents, path.suffix, str(path))
+
+    def contents(self):
+        return self._contents
+
+    def extension(self):
+        return self._extension
+
+    def filename_hint(self):
+        return self._filename_hint
+
+    def sha256(self):
+        return self._sha256
+
+    def __copy__(self):
+        return MemoryFile(self._contents, self._extension,
+                          self._filename_hint)
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __repr__(self):
+        return (f"MemoryFile(contents={self._contents!r}, "
+                f"extension={self._extension!r}, "
+                f"filename_hint={self._filename_hint!r})")

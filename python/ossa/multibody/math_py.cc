@@ -105,11 +105,10 @@ void DefineSpatialVectorCommon(PyClass& cls, const char* name, const char* rot,
                Vector3Repr<T>(self.translational()) + ",\n)";
       });
   DefCopyAndDeepCopy(cls);
-  if constexpr (std::is_same_v<T, double>) {
-    DefPickle(
-        cls, [](const Class& self) { return Vector6<T>(self.get_coeffs()); },
-        [](const Vector6<T>& coeffs) { return Class(coeffs); });
-  }
+  // For AutoDiffXd the state is an object array of (picklable) AutoDiffXd.
+  DefPickle(
+      cls, [](const Class& self) { return Vector6<T>(self.get_coeffs()); },
+      [](const Vector6<T>& coeffs) { return Class(coeffs); });
 }
 
 template <typename T>
@@ -272,6 +271,15 @@ void DefineMultibodyMath(nb::module_ m) {
   type_visit(
       [m](auto tag) {
         DoDefineSpatialVectors<typename decltype(tag)::type>(m);
+      },
+      DefaultScalars{});
+  // Value[SpatialVelocity_[T]] and the others, as the reference has.
+  type_visit(
+      [m](auto tag) {
+        using T = typename decltype(tag)::type;
+        AddValueInstantiation<multibody::SpatialVelocity<T>>(m);
+        AddValueInstantiation<multibody::SpatialAcceleration<T>>(m);
+        AddValueInstantiation<multibody::SpatialForce<T>>(m);
       },
       DefaultScalars{});
 }

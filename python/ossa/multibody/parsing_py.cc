@@ -7,10 +7,12 @@
 #include <string_view>
 
 #include "ossa/bindings.h"
+#include "ossa/geometry/scene_graph.h"
 #include "ossa/multibody/parsing/package_map.h"
 #include "ossa/multibody/parsing/parser.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/py_util.h"
+#include "ossa/systems/framework/diagram_builder.h"
 
 namespace nb = nanobind;
 
@@ -83,26 +85,28 @@ void DefineParser(nb::module_ m) {
       m, "Parser",
       "Parses URDF (.urdf), SDFormat (.sdf, .world) and MJCF (.xml) files "
       "and adds their models to a MultibodyPlant, one model instance per "
-      "model. (SceneGraph does not exist yet: geometry is not registered.)");
+      "model, with their geometry when the plant has a SceneGraph.");
   cls.def(nb::init<MultibodyPlant<double>*, std::string_view>(),
           nb::arg("plant"), nb::arg("model_name_prefix"),
           nb::keep_alive<1, 2>(),
           "A parser adding models to `plant`, their names prefixed with "
           "'model_name_prefix::' when it is not empty.")
-      .def(
-          "__init__",
-          [](Parser* self, MultibodyPlant<double>* plant,
-             nb::object scene_graph, std::string_view model_name_prefix) {
-            if (!scene_graph.is_none()) {
-              throw std::logic_error(
-                  "Parser(): a scene_graph is not supported yet (ossa has no "
-                  "SceneGraph); pass None");
-            }
-            new (self) Parser(plant, model_name_prefix);
-          },
-          nb::arg("plant"), nb::arg("scene_graph").none() = nb::none(),
-          nb::arg("model_name_prefix") = "", nb::keep_alive<1, 2>(),
-          "A parser adding models to `plant` (scene_graph must be None).")
+      .def(nb::init<MultibodyPlant<double>*, geometry::SceneGraph<double>*,
+                    std::string_view>(),
+           nb::arg("plant"), nb::arg("scene_graph").none() = nb::none(),
+           nb::arg("model_name_prefix") = "", nb::keep_alive<1, 2>(),
+           nb::keep_alive<1, 3>(),
+           "A parser adding models to `plant` and their geometry to "
+           "`scene_graph` (the plant becomes its source if it is not one; "
+           "with None, the plant's own SceneGraph if it has one).")
+      .def(nb::init<systems::DiagramBuilder<double>*, MultibodyPlant<double>*,
+                    geometry::SceneGraph<double>*, std::string_view>(),
+           nb::arg("builder"), nb::arg("plant").none() = nb::none(),
+           nb::arg("scene_graph").none() = nb::none(),
+           nb::arg("model_name_prefix") = "", nb::keep_alive<1, 2>(),
+           nb::keep_alive<1, 3>(), nb::keep_alive<1, 4>(),
+           "A parser adding models to `plant` (None: the builder's system "
+           "named 'plant') and geometry to `scene_graph`.")
       .def("plant", &Parser::plant, nb::rv_policy::reference,
            "The plant models are added to.")
       .def(

@@ -2,18 +2,135 @@
 
 from ossa._ext.multibody_plant import *  # noqa: F401,F403
 from ossa._ext.multibody_plant import (ApplyMultibodyPlantConfig,
-                                       MultibodyPlant)
+                                       MultibodyPlant, MultibodyPlant_)
+
+
+def _scalar_param(builder):
+    """The scalar parameter tuple of a DiagramBuilder_[T] instance."""
+    from ossa.systems.framework import DiagramBuilder_
+    params = DiagramBuilder_.get_param_set(type(builder))
+    if not params:
+        raise TypeError(
+            "AddMultibodyPlantSceneGraph(): builder must be a DiagramBuilder "
+            f"(DiagramBuilder_[T]), not {type(builder).__name__}.")
+    return next(iter(params))
+
+
+def AddMultibodyPlantSceneGraph(builder, time_step=None, scene_graph=None,
+                                plant=None):
+    """AddMultibodyPlantSceneGraph(builder, time_step, scene_graph=None) or
+    AddMultibodyPlantSceneGraph(builder, plant, scene_graph=None).
+
+    Adds the plant (a new MultibodyPlant_[T](time_step) named "plant", or
+    the given one, named "plant" if it has no name) and the scene graph (a
+    new SceneGraph_[T] named "scene_graph" if None) to `builder`, registers
+    the plant as the scene graph's source and connects the plant's
+    "geometry_pose" output and the scene graph's query output to each
+    other. Returns (plant, scene_graph)."""
+    from ossa.geometry import SceneGraph_
+    param = _scalar_param(builder)
+    if plant is None and not isinstance(time_step, (int, float)):
+        plant, time_step = time_step, None
+    if (plant is None) == (time_step is None):
+        raise TypeError(
+            "AddMultibodyPlantSceneGraph() takes either a time_step or a "
+            "plant.")
+    if plant is None:
+        plant = MultibodyPlant_[param](float(time_step))
+        plant.set_name("plant")
+    elif not isinstance(plant, MultibodyPlant_[param]):
+        raise TypeError(
+            "AddMultibodyPlantSceneGraph(): plant must be a "
+            f"{MultibodyPlant_[param].__name__}, not {type(plant).__name__}.")
+    elif not plant.get_name():
+        plant.set_name("plant")
+    if scene_graph is None:
+        scene_graph = SceneGraph_[param]()
+        scene_graph.set_name("scene_graph")
+    builder.AddSystem(plant)
+    builder.AddSystem(scene_graph)
+    source_id = plant.RegisterAsSourceForSceneGraph(scene_graph)
+    builder.Connect(plant.get_geometry_pose_output_port(),
+                    scene_graph.get_source_pose_port(source_id))
+    builder.Connect(scene_graph.get_query_output_port(),
+                    plant.get_geometry_query_input_port())
+    return plant, scene_graph
 
 
 def AddMultibodyPlant(config, builder):
-    """Adds a MultibodyPlant(config.time_step) named "plant" to `builder`,
-    with `config` applied (ApplyMultibodyPlantConfig), and returns the pair
-    (plant, scene_graph) as the reference does. ossa has no SceneGraph yet:
-    scene_graph is None. Raises like the constructor and
+    """Adds a MultibodyPlant(config.time_step) named "plant", with `config`
+    applied (ApplyMultibodyPlantConfig), and a SceneGraph named
+    "scene_graph" to `builder`, connected as AddMultibodyPlantSceneGraph
+    does; returns (plant, scene_graph). Raises like the constructor and
     ApplyMultibodyPlantConfig for a negative time step or an invalid field;
     the builder is left unchanged then."""
     plant = MultibodyPlant(config.time_step)
     ApplyMultibodyPlantConfig(config, plant)
     plant.set_name("plant")
-    builder.AddSystem(plant)
-    return plant, None
+    return AddMultibodyPlantSceneGraph(builder, plant)
+
+
+# __fields__ for ossa.common.yaml (the reference's fields, in its order).
+from ossa._struct_util import add_struct_fields as _add_struct_fields  # noqa
+
+_add_struct_fields(MultibodyPlantConfig, [  # noqa: F405
+    ("time_step", float), ("use_sampled_output_ports", bool),
+    ("penetration_allowance", float), ("stiction_tolerance", float),
+    ("contact_model", str), ("discrete_contact_approximation", str),
+    ("sap_near_rigid_threshold", float),
+    ("contact_surface_representation", str),
+    ("adjacent_bodies_collision_filters", bool)], add_repr=False)
+
+
+# -- The reference's names for the floating-base functions (its newer names
+# for ossa's *FreeBody* ones) and small plant conveniences.
+
+def _alias(name, existing):
+    for param in MultibodyPlant_.param_list:  # noqa: F405
+        cls = MultibodyPlant_[param]  # noqa: F405
+        setattr(cls, name, getattr(cls, existing))
+
+
+_alias("HasUniqueFloatingBaseBody", "HasUniqueFreeBaseBody")
+_alias("GetUniqueFloatingBaseBodyOrThrow", "GetUniqueFreeBaseBodyOrThrow")
+_alias("SetFloatingBaseBodyPoseInWorldFrame", "SetFreeBodyPoseInWorldFrame")
+_alias("SetFloatingBaseBodyPoseInAnchoredFrame",
+       "SetFreeBodyPoseInAnchoredFrame")
+_alias("GetDefaultFloatingBaseBodyPose", "GetDefaultFreeBodyPose")
+# gravity_field() gives the element itself (which Python may change).
+_alias("mutable_gravity_field", "gravity_field")
+del _alias
+
+
+def _set_default_floating_base_body_pose(self, body, X_WB):
+    """SetDefaultFreeBodyPose(body, X_WB) under the reference's newer
+    name."""
+    self.SetDefaultFreeBodyPose(body, X_WB)
+
+
+for _param in MultibodyPlant_.param_list:  # noqa: F405
+    MultibodyPlant_[_param].SetDefaultFloatingBaseBodyPose = \
+        _set_default_floating_base_body_pose  # noqa: F405
+
+
+def _num_bodies_with_name(self, name):
+    """How many bodies (across model instances) are named `name`."""
+    from ossa.multibody.tree import BodyIndex
+    return sum(1 for i in range(self.num_bodies())
+               if self.get_body(BodyIndex(i)).name() == name)
+
+
+def _remove_all_effort_limits(self):
+    """Sets every actuator's effort limit to infinity. Raises like
+    set_effort_limit after Finalize()."""
+    from ossa.multibody.tree import JointActuatorIndex
+    for i in range(self.num_actuators()):
+        self.get_mutable_joint_actuator(JointActuatorIndex(i)) \
+            .set_effort_limit(float("inf"))
+
+
+for _param in MultibodyPlant_.param_list:  # noqa: F405
+    MultibodyPlant_[_param].NumBodiesWithName = _num_bodies_with_name  # noqa
+    MultibodyPlant_[_param].RemoveAllJointActuatorEffortLimits = \
+        _remove_all_effort_limits  # noqa: F405
+del _param

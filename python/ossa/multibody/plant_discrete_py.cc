@@ -175,6 +175,8 @@ void DefinePlantDiscrete(nb::handle cls) {
                 MultibodyPlantConfig{}.penetration_allowance);
   DefMethod(cls, "get_penetration_allowance",
             &Class::get_penetration_allowance);
+  DefMethod(cls, "get_contact_penalty_method_time_scale",
+            &Class::get_contact_penalty_method_time_scale);
   DefMethod(cls, "set_stiction_tolerance", &Class::set_stiction_tolerance,
             nb::arg("v_stiction") = MultibodyPlantConfig{}.stiction_tolerance);
   DefMethod(cls, "stiction_tolerance", &Class::stiction_tolerance);

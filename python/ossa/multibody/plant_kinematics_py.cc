@@ -45,7 +45,7 @@ void DefinePlantPosesAndVelocities(nb::handle cls) {
          const RigidBody<T>& body_B) {
         return self.internal_tree().EvalBodyPoseInWorld(context, body_B);
       },
-      nb::arg("context"), nb::arg("body_B"), nb::rv_policy::copy);
+      nb::arg("context"), nb::arg("body"), nb::rv_policy::copy);
   DefMethod(
       cls, "EvalBodySpatialVelocityInWorld",
       [](const Class& self, const Context<T>& context,
@@ -53,7 +53,7 @@ void DefinePlantPosesAndVelocities(nb::handle cls) {
         return self.internal_tree().EvalBodySpatialVelocityInWorld(context,
                                                                   body_B);
       },
-      nb::arg("context"), nb::arg("body_B"), nb::rv_policy::copy);
+      nb::arg("context"), nb::arg("body"), nb::rv_policy::copy);
   DefMethod(
       cls, "EvalBodySpatialAccelerationInWorld",
       [](const Class& self, const Context<T>& context,
@@ -61,7 +61,7 @@ void DefinePlantPosesAndVelocities(nb::handle cls) {
         return self.internal_tree().EvalBodySpatialAccelerationInWorld(
             context, body_B);
       },
-      nb::arg("context"), nb::arg("body_B"), nb::rv_policy::copy);
+      nb::arg("context"), nb::arg("body"), nb::rv_policy::copy);
   DefMethod(
       cls, "CalcRelativeTransform",
       [](const Class& self, const Context<T>& context, const Frame<T>& frame_A,

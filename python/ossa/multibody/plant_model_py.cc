@@ -1,14 +1,24 @@
 // ossa.multibody.plant: the model queries of MultibodyPlant_[T] — coordinate
 // names and limits, per-instance array helpers, topology queries, free
-// bodies — and its ports.
+// bodies — its ports, and its geometry (SceneGraph registration and
+// lookups).
 
 #include <nanobind/stl/string_view.h>
 #include <nanobind/stl/unordered_set.h>
 
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/unique_ptr.h>
+
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ossa/bindings.h"
+#include "ossa/geometry/geometry_instance.h"
+#include "ossa/geometry/scene_graph.h"
+#include "ossa/geometry/shape_specification.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant_py.h"
 #include "ossa/multibody/tree_py.h"
@@ -31,6 +41,81 @@ using systems::Context;
 using systems::State;
 
 constexpr auto kRefInternal = nb::rv_policy::reference_internal;
+
+// Registration with a SceneGraph, geometry registration and lookups.
+template <typename T>
+void DefinePlantGeometry(nb::handle cls) {
+  using Class = MultibodyPlant<T>;
+  using geometry::GeometryId;
+  using geometry::Shape;
+  DefMethod(cls, "RegisterAsSourceForSceneGraph",
+            &Class::RegisterAsSourceForSceneGraph, nb::arg("scene_graph"),
+            nb::keep_alive<1, 2>());
+  DefMethod(cls, "get_source_id", &Class::get_source_id);
+  DefMethod(cls, "geometry_source_is_registered",
+            &Class::geometry_source_is_registered);
+  DefMethod(
+      cls, "RegisterCollisionGeometry",
+      nb::overload_cast<const RigidBody<T>&, const RigidTransform<double>&,
+                        const Shape&, const std::string&,
+                        geometry::ProximityProperties>(
+          &Class::RegisterCollisionGeometry),
+      nb::arg("body"), nb::arg("X_BG"), nb::arg("shape"), nb::arg("name"),
+      nb::arg("properties"));
+  DefMethod(
+      cls, "RegisterCollisionGeometry",
+      nb::overload_cast<const RigidBody<T>&, const RigidTransform<double>&,
+                        const Shape&, const std::string&,
+                        const multibody::CoulombFriction<double>&>(
+          &Class::RegisterCollisionGeometry),
+      nb::arg("body"), nb::arg("X_BG"), nb::arg("shape"), nb::arg("name"),
+      nb::arg("coulomb_friction"));
+  DefMethod(
+      cls, "RegisterVisualGeometry",
+      nb::overload_cast<const RigidBody<T>&, const RigidTransform<double>&,
+                        const Shape&, const std::string&,
+                        const Vector4<double>&>(&Class::RegisterVisualGeometry),
+      nb::arg("body"), nb::arg("X_BG"), nb::arg("shape"), nb::arg("name"),
+      nb::arg("diffuse_color"));
+  DefMethod(
+      cls, "RegisterVisualGeometry",
+      nb::overload_cast<const RigidBody<T>&, const RigidTransform<double>&,
+                        const Shape&, const std::string&,
+                        const geometry::IllustrationProperties&>(
+          &Class::RegisterVisualGeometry),
+      nb::arg("body"), nb::arg("X_BG"), nb::arg("shape"), nb::arg("name"),
+      nb::arg("properties"));
+  DefMethod(
+      cls, "RegisterVisualGeometry",
+      [](Class& self, const RigidBody<T>& body,
+         const geometry::GeometryInstance& geometry_instance) {
+        return self.RegisterVisualGeometry(
+            body,
+            std::make_unique<geometry::GeometryInstance>(geometry_instance));
+      },
+      nb::arg("body"), nb::arg("geometry_instance"));
+  DefMethod(cls, "GetCollisionGeometriesForBody",
+            &Class::GetCollisionGeometriesForBody, nb::arg("body"));
+  DefMethod(cls, "GetVisualGeometriesForBody",
+            &Class::GetVisualGeometriesForBody, nb::arg("body"));
+  DefMethod(cls, "num_collision_geometries", &Class::num_collision_geometries);
+  DefMethod(cls, "num_visual_geometries", &Class::num_visual_geometries);
+  DefMethod(cls, "CollectRegisteredGeometries",
+            &Class::CollectRegisteredGeometries, nb::arg("bodies"));
+  DefMethod(cls, "ExcludeCollisionGeometriesWithCollisionFilterGroupPair",
+            &Class::ExcludeCollisionGeometriesWithCollisionFilterGroupPair,
+            nb::arg("collision_filter_group_a"),
+            nb::arg("collision_filter_group_b"));
+  DefMethod(cls, "GetBodyFromFrameId", &Class::GetBodyFromFrameId,
+            nb::arg("frame_id"), kRefInternal);
+  DefMethod(cls, "GetBodyFrameIdIfExists", &Class::GetBodyFrameIdIfExists,
+            nb::arg("body_index"));
+  DefMethod(cls, "GetBodyFrameIdOrThrow", &Class::GetBodyFrameIdOrThrow,
+            nb::arg("body_index"));
+  DefMethod(cls, "EvalSceneGraphInspector", &Class::EvalSceneGraphInspector,
+            nb::arg("context"), nb::rv_policy::reference,
+            nb::keep_alive<0, 2>());
+}
 
 }  // namespace
 
@@ -177,24 +262,24 @@ void DefinePlantModelQueries(nb::handle cls) {
             nb::overload_cast<Context<T>*, const RigidBody<T>&,
                               const RigidTransform<T>&>(
                 &Class::SetFreeBodyPose, nb::const_),
-            nb::arg("context"), nb::arg("body"), nb::arg("X_PB"));
+            nb::arg("context"), nb::arg("body"), nb::arg("X_JpJc"));
   DefMethod(cls, "SetFreeBodyPose",
             nb::overload_cast<const Context<T>&, State<T>*,
                               const RigidBody<T>&, const RigidTransform<T>&>(
                 &Class::SetFreeBodyPose, nb::const_),
             nb::arg("context"), nb::arg("state"), nb::arg("body"),
-            nb::arg("X_PB"));
+            nb::arg("X_JpJc"));
   DefMethod(cls, "SetFreeBodySpatialVelocity",
             nb::overload_cast<Context<T>*, const RigidBody<T>&,
                               const SpatialVelocity<T>&>(
                 &Class::SetFreeBodySpatialVelocity, nb::const_),
-            nb::arg("context"), nb::arg("body"), nb::arg("V_PB"));
+            nb::arg("context"), nb::arg("body"), nb::arg("V_JpJc"));
   DefMethod(cls, "SetFreeBodySpatialVelocity",
             nb::overload_cast<const Context<T>&, State<T>*,
                               const RigidBody<T>&, const SpatialVelocity<T>&>(
                 &Class::SetFreeBodySpatialVelocity, nb::const_),
             nb::arg("context"), nb::arg("state"), nb::arg("body"),
-            nb::arg("V_PB"));
+            nb::arg("V_JpJc"));
   DefMethod(cls, "SetFreeBodyPoseInWorldFrame",
             &Class::SetFreeBodyPoseInWorldFrame, nb::arg("context"),
             nb::arg("body"), nb::arg("X_WB"));
@@ -261,6 +346,13 @@ void DefinePlantModelQueries(nb::handle cls) {
             &Class::get_body_spatial_accelerations_output_port, kRefInternal);
   DefMethod(cls, "get_geometry_pose_output_port",
             &Class::get_geometry_pose_output_port, kRefInternal);
+  DefMethod(cls, "get_contact_results_output_port",
+            &Class::get_contact_results_output_port, kRefInternal);
+  DefMethod(cls, "get_generalized_contact_forces_output_port",
+            &Class::get_generalized_contact_forces_output_port,
+            nb::arg("model_instance"), kRefInternal);
+
+  DefinePlantGeometry<T>(cls);
 }
 
 template void DefinePlantModelQueries<double>(nb::handle);

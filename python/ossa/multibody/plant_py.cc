@@ -2,17 +2,21 @@
 // counts, lookups, state, scalar conversion). Both MultibodyPlant_[float]
 // and MultibodyPlant_[AutoDiffXd] are LeafSystem_[T]s.
 
+#include "ossa/multibody/plant_py.h"
+
 #include <nanobind/stl/string_view.h>
 
 #include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
 #include "ossa/bindings.h"
+#include "ossa/multibody/plant/contact_results.h"
+#include "ossa/multibody/plant/coulomb_friction.h"
 #include "ossa/multibody/plant/externally_applied_spatial_force.h"
 #include "ossa/multibody/plant/multibody_plant.h"
-#include "ossa/multibody/plant_py.h"
 #include "ossa/multibody/tree_py.h"
 #include "ossa/py_util.h"
 #include "ossa/systems/framework/context.h"
@@ -429,9 +433,86 @@ void DoDefineExternallyAppliedSpatialForce(nb::module_ m) {
       .def_rw("F_Bq_W", &Class::F_Bq_W);
   DefCopyAndDeepCopy(cls);
   // Value[List[ExternallyAppliedSpatialForce_[T]]], the port's value type.
-  nb::object list_param = nb::make_tuple(
-      nb::module_::import_("typing").attr("List")[cls]);
+  nb::object list_param =
+      nb::make_tuple(nb::module_::import_("typing").attr("List")[cls]);
   AddValueInstantiation<std::vector<Class>>(m, list_param);
+}
+
+// Vector members are returned as copies (AutoDiffXd arrays cannot be
+// views), as geometry's result classes.
+template <typename T>
+void DoDefineContactResults(nb::module_ m) {
+  using Info = multibody::PointPairContactInfo<T>;
+  auto info = DefineTemplateClassWithDefault<Info>(
+      m, "PointPairContactInfo", GetPyParam<T>(),
+      "A point contact between bodies A and B: the force f_Bc_W on B at "
+      "the contact point C, p_WC, the separation speed (> 0 approaching), "
+      "the slip speed and the PenetrationAsPointPair it comes from.");
+  info.def(nb::init<BodyIndex, BodyIndex, const Vector3<T>&, const Vector3<T>&,
+                    const T&, const T&,
+                    const geometry::PenetrationAsPointPair<T>&>(),
+           nb::arg("bodyA_index"), nb::arg("bodyB_index"), nb::arg("f_Bc_W"),
+           nb::arg("p_WC"), nb::arg("separation_speed"), nb::arg("slip_speed"),
+           nb::arg("point_pair"))
+      .def("bodyA_index", &Info::bodyA_index)
+      .def("bodyB_index", &Info::bodyB_index)
+      .def("contact_force",
+           [](const Info& self) -> Vector3<T> { return self.contact_force(); })
+      .def("contact_point",
+           [](const Info& self) -> Vector3<T> { return self.contact_point(); })
+      .def("slip_speed",
+           [](const Info& self) -> T { return self.slip_speed(); })
+      .def("separation_speed",
+           [](const Info& self) -> T { return self.separation_speed(); })
+      .def("point_pair", [](const Info& self) { return self.point_pair(); });
+  DefCopyAndDeepCopy(info);
+  using Results = multibody::ContactResults<T>;
+  auto results = DefineTemplateClassWithDefault<Results>(
+      m, "ContactResults", GetPyParam<T>(),
+      "The contacts of a MultibodyPlant in one state (the value of its "
+      "contact_results output port): point contacts only.");
+  results.def(nb::init<>())
+      .def("num_point_pair_contacts", &Results::num_point_pair_contacts)
+      .def("point_pair_contact_info", &Results::point_pair_contact_info,
+           nb::arg("i"), nb::rv_policy::reference_internal)
+      .def("num_hydroelastic_contacts", &Results::num_hydroelastic_contacts)
+      .def("num_deformable_contacts", &Results::num_deformable_contacts);
+  DefCopyAndDeepCopy(results);
+  // Value[ContactResults_[T]], the port's value type.
+  AddValueInstantiation<Results>(m);
+}
+
+template <typename T>
+void DoDefineCoulombFriction(nb::module_ m) {
+  using Class = multibody::CoulombFriction<T>;
+  auto cls = DefineTemplateClassWithDefault<Class>(
+      m, "CoulombFriction", GetPyParam<T>(),
+      "The static and dynamic Coulomb friction coefficients of a surface, "
+      "0 <= dynamic_friction <= static_friction.");
+  cls.def(nb::init<>(), "A frictionless surface.")
+      .def(nb::init<const T&, const T&>(), nb::arg("static_friction"),
+           nb::arg("dynamic_friction"),
+           "Raises if a coefficient is negative or dynamic_friction > "
+           "static_friction.")
+      .def("static_friction", &Class::static_friction)
+      .def("dynamic_friction", &Class::dynamic_friction);
+  DefCopyAndDeepCopy(cls);
+  DefPickle(
+      cls,
+      [](const Class& self) {
+        return std::make_tuple(self.static_friction(), self.dynamic_friction());
+      },
+      [](const std::tuple<T, T>& state) {
+        return Class(std::get<0>(state), std::get<1>(state));
+      });
+  m.def("CalcContactFrictionFromSurfaceProperties",
+        &multibody::CalcContactFrictionFromSurfaceProperties<T>,
+        nb::arg("surface_properties1"), nb::arg("surface_properties2"),
+        "The coefficients of a contact: mu = 2 mu1 mu2 / (mu1 + mu2) for "
+        "each of the static and dynamic ones.");
+  // Value[CoulombFriction_[T]]: the type of the proximity property
+  // ("material", "coulomb_friction").
+  AddValueInstantiation<Class>(m);
 }
 
 }  // namespace
@@ -443,6 +524,8 @@ void DefineMultibodyPlant(nb::module_ m) {
       [m](auto tag) {
         using T = typename decltype(tag)::type;
         DoDefineExternallyAppliedSpatialForce<T>(m);
+        DoDefineCoulombFriction<T>(m);
+        DoDefineContactResults<T>(m);
         DoDefinePlant<T>(m);
         DefinePlantOutputValues<T>(m);
       },

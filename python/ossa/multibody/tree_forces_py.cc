@@ -300,8 +300,7 @@ void DoDefineForces(nb::module_ m) {
              new (self) Class(plant);
            },
            nb::arg("plant"))
-        .def(nb::init<int, int>(), nb::arg("num_bodies"),
-             nb::arg("num_velocities"))
+        .def(nb::init<int, int>(), nb::arg("nb"), nb::arg("nv"))
         .def("SetZero", &Class::SetZero, nb::rv_policy::reference)
         .def("num_bodies", &Class::num_bodies)
         .def("num_velocities", &Class::num_velocities)

@@ -480,7 +480,7 @@ void DoDefineRpyFloatingJoint(nb::module_ m, const nb::object& param) {
           [](Class& self, const Vector3Arg& p_FM) {
             self.set_default_translation(p_FM.value);
           },
-          nb::arg("translation"))
+          nb::arg("p_FM"))
       .def("get_angles",
            GetCoordinates<T, Class, 3>(Coordinates::kPositions, 0),
            nb::arg("context"))
@@ -569,7 +569,7 @@ void DoDefinePlanarJoint(nb::module_ m, const nb::object& param) {
           [](Class& self, const DoubleVector<2>& p) {
             self.set_default_translation(p.value);
           },
-          nb::arg("translation"))
+          nb::arg("p_FoMo_F"))
       .def("set_default_rotation", &Class::set_default_rotation,
            nb::arg("theta"))
       .def(
@@ -577,7 +577,7 @@ void DoDefinePlanarJoint(nb::module_ m, const nb::object& param) {
           [](Class& self, const DoubleVector<2>& p, double theta) {
             self.set_default_pose(p.value, theta);
           },
-          nb::arg("translation"), nb::arg("theta"))
+          nb::arg("p_FoMo_F"), nb::arg("theta"))
       .def("get_translation",
            GetCoordinates<T, Class, 2>(Coordinates::kPositions, 0),
            nb::arg("context"))

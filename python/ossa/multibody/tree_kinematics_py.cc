@@ -58,7 +58,8 @@ void DoDefineKinematics(nb::module_ m) {
     DefMethod(cls, "CalcSpatialAccelerationInWorld",
               &Class::CalcSpatialAccelerationInWorld, nb::arg("context"));
     DefMethod(cls, "CalcSpatialAcceleration", &Class::CalcSpatialAcceleration,
-              nb::arg("context"), nb::arg("frame_M"), nb::arg("frame_E"));
+              nb::arg("context"), nb::arg("measured_in_frame"),
+              nb::arg("expressed_in_frame"));
     DefMethod(cls, "CalcRelativeSpatialAccelerationInWorld",
               &Class::CalcRelativeSpatialAccelerationInWorld,
               nb::arg("context"), nb::arg("other_frame"));

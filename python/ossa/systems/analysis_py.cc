@@ -38,7 +38,13 @@ void DefineIntegrators(nb::module_ m) {
       .value("kTimeHasAdvanced", Base::kTimeHasAdvanced)
       .value("kReachedBoundaryTime", Base::kReachedBoundaryTime)
       .value("kReachedStepLimit", Base::kReachedStepLimit);
-  base.def("supports_error_estimation", &Base::supports_error_estimation)
+  base.def("get_mutable_context", &Base::get_mutable_context,
+           nb::rv_policy::reference)
+      .def("reset_context", &Base::reset_context, nb::arg("context").none(),
+           nb::keep_alive<1, 2>(),
+           "Integrates `context` from now on (not owned: it must outlive "
+           "the integrator's use of it; None detaches).")
+      .def("supports_error_estimation", &Base::supports_error_estimation)
       .def("get_error_estimate_order", &Base::get_error_estimate_order)
       .def("set_target_accuracy", &Base::set_target_accuracy,
            nb::arg("accuracy"))
@@ -120,10 +126,12 @@ void DefineIntegrators(nb::module_ m) {
   nb::class_<ImplicitIntegrator<T>, Base> implicit(m, "ImplicitIntegrator");
   nb::enum_<ImplicitIntegrator<T>::JacobianComputationScheme>(
       implicit, "JacobianComputationScheme")
-      .value("kForwardDifference",
-             ImplicitIntegrator<T>::JacobianComputationScheme::kForwardDifference)
-      .value("kCentralDifference",
-             ImplicitIntegrator<T>::JacobianComputationScheme::kCentralDifference)
+      .value(
+          "kForwardDifference",
+          ImplicitIntegrator<T>::JacobianComputationScheme::kForwardDifference)
+      .value(
+          "kCentralDifference",
+          ImplicitIntegrator<T>::JacobianComputationScheme::kCentralDifference)
       .value("kAutomatic",
              ImplicitIntegrator<T>::JacobianComputationScheme::kAutomatic);
   implicit
@@ -144,12 +152,12 @@ void DefineIntegrators(nb::module_ m) {
            nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
            nb::keep_alive<1, 3>())
       .def("set_use_implicit_trapezoid_error_estimation",
-           &ImplicitEulerIntegrator<T>::
-               set_use_implicit_trapezoid_error_estimation,
+           &ImplicitEulerIntegrator<
+               T>::set_use_implicit_trapezoid_error_estimation,
            nb::arg("flag"))
       .def("get_use_implicit_trapezoid_error_estimation",
-           &ImplicitEulerIntegrator<T>::
-               get_use_implicit_trapezoid_error_estimation);
+           &ImplicitEulerIntegrator<
+               T>::get_use_implicit_trapezoid_error_estimation);
   nb::class_<RadauIntegrator<T, 2>, ImplicitIntegrator<T>>(m,
                                                            "Radau3Integrator")
       .def(nb::init<const System<T>&, Context<T>*>(), nb::arg("system"),
@@ -176,21 +184,26 @@ void DefineSimulator(nb::module_ m) {
       .value("kReachedTerminationCondition",
              SimulatorStatus::kReachedTerminationCondition)
       .value("kEventHandlerFailed", SimulatorStatus::kEventHandlerFailed);
-  status.def("FormatMessage", &SimulatorStatus::FormatMessage)
+  status.def("system", &SimulatorStatus::system, nb::rv_policy::reference)
+      .def("IsIdenticalStatus", &SimulatorStatus::IsIdenticalStatus,
+           nb::arg("other"))
+      .def("FormatMessage", &SimulatorStatus::FormatMessage)
       .def("succeeded", &SimulatorStatus::succeeded)
       .def("boundary_time", &SimulatorStatus::boundary_time)
       .def("return_time", &SimulatorStatus::return_time)
       .def("reason", &SimulatorStatus::reason)
       .def("message", &SimulatorStatus::message);
 
-  nb::class_<InitializeParams>(m, "InitializeParams")
-      .def(nb::init<>())
+  nb::class_<InitializeParams> initialize_params(m, "InitializeParams");
+  initialize_params.def(nb::init<>())
       .def_rw("suppress_initialization_events",
               &InitializeParams::suppress_initialization_events);
+  DefKwargsInit(initialize_params);
+  DefCopyAndDeepCopy(initialize_params);
 
   using Sim = Simulator<T>;
-  auto sim = DefineTemplateClassWithDefault<Sim>(m, "Simulator",
-                                                 GetPyParam<T>());
+  auto sim =
+      DefineTemplateClassWithDefault<Sim>(m, "Simulator", GetPyParam<T>());
   // The Simulator borrows a Context given from Python (kept alive by the
   // Simulator), so that the caller's object stays usable and is the object
   // get_context() returns, as in the reference.
@@ -213,8 +226,15 @@ void DefineSimulator(nb::module_ m) {
             return self.Initialize(params);
           },
           nb::arg("params") = InitializeParams{})
-      .def("AdvanceTo", &Sim::AdvanceTo, nb::arg("boundary_time"),
-           nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "AdvanceTo",
+          // Ctrl-C always interrupts (the interrupt check installed above);
+          // `interruptible` is accepted for the reference's signature.
+          [](Sim& self, double boundary_time, bool /* interruptible */) {
+            nb::gil_scoped_release release;
+            return self.AdvanceTo(boundary_time);
+          },
+          nb::arg("boundary_time"), nb::arg("interruptible") = true)
       .def("AdvancePendingEvents", &Sim::AdvancePendingEvents,
            nb::call_guard<nb::gil_scoped_release>())
       .def(
@@ -229,6 +249,20 @@ void DefineSimulator(nb::module_ m) {
           },
           nb::arg("monitor"))
       .def("clear_monitor", &Sim::clear_monitor)
+      .def("get_monitor",
+           [](const Sim& self) -> nb::object {
+             if (!self.get_monitor()) return nb::none();
+             // The monitor set from Python, or a callable calling the C++ one.
+             return nb::cast(self.get_monitor());
+           })
+      .def(
+          "reset_context",
+          [](Sim& self, const Context<T>& context) {
+            self.reset_context(context.Clone());
+          },
+          nb::arg("context"),
+          "Simulates a copy of `context` from now on (get_context() returns "
+          "the copy).")
       .def("set_target_realtime_rate", &Sim::set_target_realtime_rate,
            nb::arg("realtime_rate"))
       .def("get_target_realtime_rate", &Sim::get_target_realtime_rate)
@@ -253,15 +287,18 @@ void DefineSimulator(nb::module_ m) {
            nb::rv_policy::reference_internal)
       .def("get_system", &Sim::get_system, nb::rv_policy::reference_internal);
 
-  nb::class_<SimulatorConfig>(m, "SimulatorConfig")
-      .def(nb::init<>())
+  nb::class_<SimulatorConfig> simulator_config(m, "SimulatorConfig");
+  simulator_config.def(nb::init<>())
       .def_rw("integration_scheme", &SimulatorConfig::integration_scheme)
       .def_rw("max_step_size", &SimulatorConfig::max_step_size)
       .def_rw("accuracy", &SimulatorConfig::accuracy)
       .def_rw("use_error_control", &SimulatorConfig::use_error_control)
       .def_rw("target_realtime_rate", &SimulatorConfig::target_realtime_rate)
+      .def_rw("start_time", &SimulatorConfig::start_time)
       .def_rw("publish_every_time_step",
               &SimulatorConfig::publish_every_time_step);
+  DefKwargsInit(simulator_config);
+  DefCopyAndDeepCopy(simulator_config);
   m.def("ApplySimulatorConfig", &ApplySimulatorConfig<T>, nb::arg("config"),
         nb::arg("simulator"));
   m.def("ExtractSimulatorConfig", &ExtractSimulatorConfig<T>,

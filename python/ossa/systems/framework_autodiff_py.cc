@@ -7,11 +7,13 @@
 // AutoDiffXd (no trampoline), and Simulator stays float only.
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "ossa/autodiff_caster.h"
 #include "ossa/bindings.h"
 #include "ossa/py_util.h"
+#include "ossa/systems/framework/diagram_builder.h"
 #include "ossa/systems/framework/leaf_system.h"
 
 namespace nb = nanobind;
@@ -244,6 +246,18 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m) {
             return self.get_output_port(index);
           },
           nb::arg("port_index"), kRefInternal)
+      .def(
+          "get_input_port",
+          [](const System<T>& self) -> const InputPort<T>& {
+            return self.get_input_port();
+          },
+          kRefInternal)
+      .def(
+          "get_output_port",
+          [](const System<T>& self) -> const OutputPort<T>& {
+            return self.get_output_port();
+          },
+          kRefInternal)
       .def("GetInputPort", &System<T>::GetInputPort, nb::arg("port_name"),
            kRefInternal)
       .def("GetOutputPort", &System<T>::GetOutputPort, nb::arg("port_name"),
@@ -251,6 +265,76 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m) {
 
   DefineTemplateClassWithDefault<LeafSystem<T>, System<T>>(m, "LeafSystem",
                                                            GetPyParam<T>());
+
+  // Diagram_[AutoDiffXd] and DiagramBuilder_[AutoDiffXd]: diagrams of
+  // AutoDiffXd systems (primitives, converted plants) built in Python.
+  using systems::Diagram;
+  using systems::DiagramBuilder;
+  DefineTemplateClassWithDefault<Diagram<T>, System<T>>(m, "Diagram",
+                                                        GetPyParam<T>())
+      .def("num_subsystems", &Diagram<T>::num_subsystems)
+      .def("GetSystems", &Diagram<T>::GetSystems, kRefInternal)
+      .def("GetSubsystemByName", &Diagram<T>::GetSubsystemByName,
+           nb::arg("name"), kRefInternal)
+      .def("HasSubsystemNamed", &Diagram<T>::HasSubsystemNamed, nb::arg("name"))
+      .def("GetSubsystemContext", &Diagram<T>::GetSubsystemContext,
+           nb::arg("subsystem"), nb::arg("context"), kRefInternal)
+      .def("GetMutableSubsystemContext",
+           &Diagram<T>::GetMutableSubsystemContext, nb::arg("subsystem"),
+           nb::arg("context"), kRefInternal);
+  // The builder (then the diagram) keeps the Python systems alive.
+  auto keep_alive = [](nb::handle obj) {
+    obj.inc_ref();
+    return std::shared_ptr<void>(obj.ptr(), [](void* p) {
+      if (!Py_IsInitialized()) return;
+      nb::gil_scoped_acquire gil;
+      Py_DECREF(static_cast<PyObject*>(p));
+    });
+  };
+  DefineTemplateClassWithDefault<DiagramBuilder<T>>(m, "DiagramBuilder",
+                                                    GetPyParam<T>())
+      .def(nb::init<>())
+      .def(
+          "AddSystem",
+          [keep_alive](DiagramBuilder<T>& self, nb::object system) {
+            self.AddExternallyOwnedSystem(nb::cast<System<T>*>(system),
+                                          keep_alive(system));
+            return system;
+          },
+          nb::arg("system"))
+      .def(
+          "AddNamedSystem",
+          [keep_alive](DiagramBuilder<T>& self, std::string name,
+                       nb::object system) {
+            nb::cast<System<T>*>(system)->set_name(name);
+            self.AddExternallyOwnedSystem(nb::cast<System<T>*>(system),
+                                          keep_alive(system));
+            return system;
+          },
+          nb::arg("name"), nb::arg("system"))
+      .def("Connect",
+           nb::overload_cast<const OutputPort<T>&, const InputPort<T>&>(
+               &DiagramBuilder<T>::Connect),
+           nb::arg("src"), nb::arg("dest"))
+      .def(
+          "ExportInput",
+          [](DiagramBuilder<T>& self, const InputPort<T>& input,
+             std::optional<std::string> name) {
+            return name ? self.ExportInput(input, *name)
+                        : self.ExportInput(input);
+          },
+          nb::arg("input"), nb::arg("name").none() = nb::none())
+      .def(
+          "ExportOutput",
+          [](DiagramBuilder<T>& self, const OutputPort<T>& output,
+             std::optional<std::string> name) {
+            return name ? self.ExportOutput(output, *name)
+                        : self.ExportOutput(output);
+          },
+          nb::arg("output"), nb::arg("name").none() = nb::none())
+      .def("GetSystems", &DiagramBuilder<T>::GetSystems, kRefInternal)
+      .def("empty", &DiagramBuilder<T>::empty)
+      .def("Build", &DiagramBuilder<T>::Build);
 }
 
 }  // namespace ossa::py

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "ossa/bindings.h"
@@ -217,6 +218,59 @@ std::shared_ptr<PyCallback> SharePyCallback(nb::object callable,
                                      });
 }
 
+// Events calling a Python callable with the Context (and the state to
+// update), as the LeafSystem.Declare*Event(callable) conveniences make them.
+systems::PublishEvent<T> MakePublishEvent(LeafSystem<T>* self,
+                                          nb::object publish_in) {
+  auto publish = SharePyCallback(std::move(publish_in), nb::find(self));
+  return systems::PublishEvent<T>([publish](const System<T>&,
+                                            const Context<T>& c,
+                                            const systems::PublishEvent<T>&) {
+    nb::gil_scoped_acquire gil;
+    return ToStatus((*publish)(nb::cast(&c, nb::rv_policy::reference)));
+  });
+}
+systems::DiscreteUpdateEvent<T> MakeDiscreteEvent(LeafSystem<T>* self,
+                                                  nb::object update_in) {
+  auto update = SharePyCallback(std::move(update_in), nb::find(self));
+  return systems::DiscreteUpdateEvent<T>(
+      [update](const System<T>&, const Context<T>& c,
+               const systems::DiscreteUpdateEvent<T>&, DiscreteValues<T>* xd) {
+        nb::gil_scoped_acquire gil;
+        return ToStatus((*update)(nb::cast(&c, nb::rv_policy::reference),
+                                  nb::cast(xd, nb::rv_policy::reference)));
+      });
+}
+systems::UnrestrictedUpdateEvent<T> MakeUnrestrictedEvent(
+    LeafSystem<T>* self, nb::object update_in) {
+  auto update = SharePyCallback(std::move(update_in), nb::find(self));
+  return systems::UnrestrictedUpdateEvent<T>(
+      [update](const System<T>&, const Context<T>& c,
+               const systems::UnrestrictedUpdateEvent<T>&, State<T>* x) {
+        nb::gil_scoped_acquire gil;
+        return ToStatus((*update)(nb::cast(&c, nb::rv_policy::reference),
+                                  nb::cast(x, nb::rv_policy::reference)));
+      });
+}
+
+// Calls `declare(event)` with the C++ event an Event object made in Python
+// holds (PublishEvent, DiscreteUpdateEvent or UnrestrictedUpdateEvent).
+template <typename Declare>
+void WithEvent(nb::handle event, const char* where, Declare declare) {
+  if (nb::isinstance<systems::PublishEvent<T>>(event)) {
+    declare(nb::cast<const systems::PublishEvent<T>&>(event));
+  } else if (nb::isinstance<systems::DiscreteUpdateEvent<T>>(event)) {
+    declare(nb::cast<const systems::DiscreteUpdateEvent<T>&>(event));
+  } else if (nb::isinstance<systems::UnrestrictedUpdateEvent<T>>(event)) {
+    declare(nb::cast<const systems::UnrestrictedUpdateEvent<T>&>(event));
+  } else {
+    throw nb::type_error((std::string(where) +
+                          ": expected a PublishEvent, DiscreteUpdateEvent or "
+                          "UnrestrictedUpdateEvent")
+                             .c_str());
+  }
+}
+
 // LeafSystem::MakeWitnessFunction with a Python calc(context) -> float
 // (held by weak reference to the system if it is one of its methods).
 std::unique_ptr<systems::WitnessFunction<T>> MakeWitness(
@@ -321,7 +375,25 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
                             nb::cast(&e, nb::rv_policy::reference)));
                 });
           },
-          nb::arg("callback"));
+          nb::arg("callback"))
+      .def(
+          "__init__",
+          [](systems::PublishEvent<T>* self, nb::object system_callback) {
+            nb::handle owner = SystemOfBoundMethod(system_callback);
+            auto cb = SharePyCallback(std::move(system_callback), owner);
+            new (self) systems::PublishEvent<T>(
+                [cb](const System<T>& system, const Context<T>& c,
+                     const systems::PublishEvent<T>& e) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
+                            nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("system_callback"),
+          "An event whose callback also takes the system: "
+          "system_callback(system, context, event).");
   DefineTemplateClassWithDefault<systems::DiscreteUpdateEvent<T>, EventT>(
       m, "DiscreteUpdateEvent", GetPyParam<T>())
       .def(
@@ -340,7 +412,28 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
                             nb::cast(xd, nb::rv_policy::reference)));
                 });
           },
-          nb::arg("callback"));
+          nb::arg("callback"))
+      .def(
+          "__init__",
+          [](systems::DiscreteUpdateEvent<T>* self,
+             nb::object system_callback) {
+            nb::handle owner = SystemOfBoundMethod(system_callback);
+            auto cb = SharePyCallback(std::move(system_callback), owner);
+            new (self) systems::DiscreteUpdateEvent<T>(
+                [cb](const System<T>& system, const Context<T>& c,
+                     const systems::DiscreteUpdateEvent<T>& e,
+                     DiscreteValues<T>* xd) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
+                            nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference),
+                            nb::cast(xd, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("system_callback"),
+          "An event whose callback also takes the system: "
+          "system_callback(system, context, event, discrete_state).");
   DefineTemplateClassWithDefault<systems::UnrestrictedUpdateEvent<T>, EventT>(
       m, "UnrestrictedUpdateEvent", GetPyParam<T>())
       .def(
@@ -358,7 +451,28 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
                                         nb::cast(x, nb::rv_policy::reference)));
                 });
           },
-          nb::arg("callback"));
+          nb::arg("callback"))
+      .def(
+          "__init__",
+          [](systems::UnrestrictedUpdateEvent<T>* self,
+             nb::object system_callback) {
+            nb::handle owner = SystemOfBoundMethod(system_callback);
+            auto cb = SharePyCallback(std::move(system_callback), owner);
+            new (self) systems::UnrestrictedUpdateEvent<T>(
+                [cb](const System<T>& system, const Context<T>& c,
+                     const systems::UnrestrictedUpdateEvent<T>& e,
+                     State<T>* x) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
+                            nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference),
+                            nb::cast(x, nb::rv_policy::reference)));
+                });
+          },
+          nb::arg("system_callback"),
+          "An event whose callback also takes the system: "
+          "system_callback(system, context, event, state).");
   nb::enum_<systems::WitnessFunctionDirection>(m, "WitnessFunctionDirection")
       .value("kNone", systems::WitnessFunctionDirection::kNone)
       .value("kPositiveThenNonNegative",
@@ -377,9 +491,123 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
            nb::arg("wf"));
 }
 
+// ValueProducer (Python allocate() and calc(context, value) callbacks),
+// SystemBase.DeclareCacheEntry and CacheEntry.
+void DefineCacheEntries(nb::module_ m) {
+  using systems::CacheEntry;
+  using systems::CacheIndex;
+  using systems::ContextBase;
+  using systems::ValueProducer;
+  nb::class_<ValueProducer>(
+      m, "ValueProducer",
+      "Computes a value: allocate() returns the storage (an AbstractValue), "
+      "calc(context, value) writes into it.")
+      .def(
+          "__init__",
+          [](ValueProducer* self, nb::object allocate_in, nb::object calc_in) {
+            nb::handle allocate_owner = SystemOfBoundMethod(allocate_in);
+            nb::handle calc_owner = SystemOfBoundMethod(calc_in);
+            auto allocate =
+                SharePyCallback(std::move(allocate_in), allocate_owner);
+            auto calc = SharePyCallback(std::move(calc_in), calc_owner);
+            new (self) ValueProducer(
+                [allocate]() -> std::unique_ptr<AbstractValue> {
+                  nb::gil_scoped_acquire gil;
+                  return nb::cast<const AbstractValue&>((*allocate)()).Clone();
+                },
+                [calc](const ContextBase& context, AbstractValue* value) {
+                  nb::gil_scoped_acquire gil;
+                  (*calc)(nb::cast(static_cast<const Context<T>*>(&context),
+                                   nb::rv_policy::reference),
+                          nb::cast(value, nb::rv_policy::reference));
+                });
+          },
+          nb::arg("allocate"), nb::arg("calc"));
+
+  nb::class_<CacheEntry>(m, "CacheEntry",
+                         "A value a system computes from its Context and "
+                         "keeps until a prerequisite changes.")
+      .def("description", &CacheEntry::description)
+      .def("prerequisites", &CacheEntry::prerequisites)
+      .def("cache_index", &CacheEntry::cache_index)
+      .def("ticket", &CacheEntry::ticket)
+      .def("Allocate", &CacheEntry::Allocate)
+      .def(
+          "EvalAbstract",
+          [](const CacheEntry& self, const Context<T>& context)
+              -> const AbstractValue& { return self.EvalAbstract(context); },
+          nb::arg("context"), nb::rv_policy::reference_internal)
+      .def(
+          "Eval",
+          [](const CacheEntry& self, nb::handle context) {
+            // The held value, as Value[T].get_value() gives it.
+            const AbstractValue& value =
+                self.EvalAbstract(nb::cast<const Context<T>&>(context));
+            return nb::cast(&value, nb::rv_policy::reference_internal, context)
+                .attr("get_value")();
+          },
+          nb::arg("context"))
+      .def(
+          "is_out_of_date",
+          [](const CacheEntry& self, const Context<T>& context) {
+            return self.is_out_of_date(context);
+          },
+          nb::arg("context"))
+      .def(
+          "is_cache_entry_disabled",
+          [](const CacheEntry& self, const Context<T>& context) {
+            return self.is_cache_entry_disabled(context);
+          },
+          nb::arg("context"))
+      .def(
+          "disable_caching",
+          [](const CacheEntry& self, const Context<T>& context) {
+            self.disable_caching(context);
+          },
+          nb::arg("context"))
+      .def(
+          "enable_caching",
+          [](const CacheEntry& self, const Context<T>& context) {
+            self.enable_caching(context);
+          },
+          nb::arg("context"))
+      .def("disable_caching_by_default",
+           &CacheEntry::disable_caching_by_default)
+      .def("is_disabled_by_default", &CacheEntry::is_disabled_by_default);
+
+  nb::handle system_base = nb::type<SystemBase>();
+  nb::cpp_function_def(
+      [](SystemBase& self, std::string description, ValueProducer producer,
+         std::set<DependencyTicket> prerequisites) -> CacheEntry& {
+        return self.DeclareCacheEntry(std::move(description),
+                                      std::move(producer),
+                                      std::move(prerequisites));
+      },
+      nb::scope(system_base), nb::name("DeclareCacheEntry"), nb::is_method(),
+      nb::arg("description"), nb::arg("value_producer"),
+      nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
+      nb::rv_policy::reference_internal);
+  nb::cpp_function_def(
+      [](const SystemBase& self, CacheIndex index) -> const CacheEntry& {
+        return self.get_cache_entry(index);
+      },
+      nb::scope(system_base), nb::name("get_cache_entry"), nb::is_method(),
+      nb::arg("index"), nb::rv_policy::reference_internal);
+}
+
+// Random input ports (the reference's random_type=) are not supported.
+void ThrowIfRandom(nb::handle random_type) {
+  if (!random_type.is_none()) {
+    throw std::logic_error(
+        "DeclareVectorInputPort(): random input ports (random_type=...) are "
+        "not supported by ossa; give random_type=None.");
+  }
+}
+
 // LeafSystem, subclassable from Python through PyLeafSystem, with its
 // protected declaration methods exposed.
 void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
+  DefineCacheEntries(m);
   auto leaf =
       DefineTemplateClassWithDefault<LeafSystem<T>, System<T>, PyLeafSystem>(
           m, "LeafSystem", GetPyParam<T>(),
@@ -400,6 +628,33 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
                         &PyLeafSystem::DeclareContinuousState))(nq, nv, nz);
           },
           nb::arg("num_q"), nb::arg("num_v"), nb::arg("num_z"))
+      .def(
+          "DeclareContinuousState",
+          [](LeafSystem<T>* self, const BasicVector<T>& model_vector) {
+            (self->*static_cast<void (LeafSystem<T>::*)(const BasicVector<T>&)>(
+                        &PyLeafSystem::DeclareContinuousState))(model_vector);
+          },
+          nb::arg("model_vector"))
+      .def(
+          "DeclareContinuousState",
+          [](LeafSystem<T>* self, const BasicVector<T>& model_vector, int nq,
+             int nv, int nz) {
+            (self->*static_cast<void (LeafSystem<T>::*)(const BasicVector<T>&,
+                                                        int, int, int)>(
+                        &PyLeafSystem::DeclareContinuousState))(model_vector,
+                                                                nq, nv, nz);
+          },
+          nb::arg("model_vector"), nb::arg("num_q"), nb::arg("num_v"),
+          nb::arg("num_z"))
+      .def(
+          "DeclareDiscreteState",
+          [](LeafSystem<T>* self, const BasicVector<T>& model_vector) {
+            return (self->*static_cast<systems::DiscreteStateIndex (
+                               LeafSystem<T>::*)(const BasicVector<T>&)>(
+                               &PyLeafSystem::DeclareDiscreteState))(
+                model_vector);
+          },
+          nb::arg("model_vector"))
       .def(
           "DeclareDiscreteState",
           [](LeafSystem<T>* self, int n) {
@@ -440,27 +695,68 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
           nb::arg("model_value"))
       .def(
           "DeclareVectorInputPort",
-          [](LeafSystem<T>* self, std::string name,
-             int size) -> const InputPort<T>& {
+          [](LeafSystem<T>* self, nb::handle name, int size,
+             nb::handle random_type) -> const InputPort<T>& {
+            ThrowIfRandom(random_type);
             return (self->*static_cast<InputPort<T>& (
                                LeafSystem<T>::*)(LeafSystem<T>::PortName, int)>(
-                               &PyLeafSystem::DeclareVectorInputPort))(name,
-                                                                       size);
+                               &PyLeafSystem::DeclareVectorInputPort))(
+                ToPortName(name), size);
           },
-          nb::arg("name"), nb::arg("size"), nb::rv_policy::reference_internal)
+          nb::arg("name"), nb::arg("size"),
+          nb::arg("random_type").none() = nb::none(),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareVectorInputPort",
+          [](LeafSystem<T>* self, nb::handle name,
+             const BasicVector<T>& model_vector,
+             nb::handle random_type) -> const InputPort<T>& {
+            ThrowIfRandom(random_type);
+            return (self->*static_cast<InputPort<T>& (
+                               LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                                 const BasicVector<T>&)>(
+                               &PyLeafSystem::DeclareVectorInputPort))(
+                ToPortName(name), model_vector);
+          },
+          nb::arg("name"), nb::arg("model_vector"),
+          nb::arg("random_type").none() = nb::none(),
+          nb::rv_policy::reference_internal)
       .def(
           "DeclareAbstractInputPort",
-          [](LeafSystem<T>* self, std::string name,
+          [](LeafSystem<T>* self, nb::handle name,
              const AbstractValue& model) -> const InputPort<T>& {
-            return (self->*&PyLeafSystem::DeclareAbstractInputPort)(name,
-                                                                    model);
+            return (self->*&PyLeafSystem::DeclareAbstractInputPort)(
+                ToPortName(name), model);
           },
           nb::arg("name"), nb::arg("model_value"),
           nb::rv_policy::reference_internal)
       .def(
           "DeclareVectorOutputPort",
-          [](LeafSystem<T>* self, std::string name, int size,
-             nb::object calc_in,
+          [](LeafSystem<T>* self, nb::handle name,
+             const BasicVector<T>& model_value, nb::object calc_in,
+             std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
+            auto calc = SharePyCallback(calc_in, nb::find(self));
+            auto f = [calc](const Context<T>& c, BasicVector<T>* out) {
+              nb::gil_scoped_acquire gil;
+              (*calc)(nb::cast(&c, nb::rv_policy::reference),
+                      nb::cast(out, nb::rv_policy::reference));
+            };
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                  const BasicVector<T>&,
+                                  std::function<void(const Context<T>&,
+                                                     BasicVector<T>*)>,
+                                  std::set<DependencyTicket>);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareVectorOutputPort))(
+                ToPortName(name), model_value, f, prerequisites);
+          },
+          nb::arg("name"), nb::arg("model_value"), nb::arg("calc"),
+          nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareVectorOutputPort",
+          [](LeafSystem<T>* self, nb::handle name, int size, nb::object calc_in,
              std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
             auto calc = SharePyCallback(calc_in, nb::find(self));
             auto f = [calc](const Context<T>& c, BasicVector<T>* out) {
@@ -475,14 +771,14 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
                                   std::set<DependencyTicket>);
             return (
                 self->*static_cast<Fn>(&PyLeafSystem::DeclareVectorOutputPort))(
-                name, size, f, prerequisites);
+                ToPortName(name), size, f, prerequisites);
           },
           nb::arg("name"), nb::arg("size"), nb::arg("calc"),
           nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
           nb::rv_policy::reference_internal)
       .def(
           "DeclareAbstractOutputPort",
-          [](LeafSystem<T>* self, std::string name, nb::object alloc_in,
+          [](LeafSystem<T>* self, nb::handle name, nb::object alloc_in,
              nb::object calc_in,
              std::set<DependencyTicket> prerequisites) -> const OutputPort<T>& {
             auto alloc = SharePyCallback(alloc_in, nb::find(self));
@@ -504,10 +800,49 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
                                   std::set<DependencyTicket>);
             return (self->*static_cast<Fn>(
                                &PyLeafSystem::DeclareAbstractOutputPort))(
-                name, a, f, prerequisites);
+                ToPortName(name), a, f, prerequisites);
           },
           nb::arg("name"), nb::arg("alloc"), nb::arg("calc"),
           nb::arg("prerequisites_of_calc") = DefaultPrerequisites(),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareStateOutputPort",
+          [](LeafSystem<T>* self, nb::handle name,
+             systems::ContinuousStateIndex index) -> const OutputPort<T>& {
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                  systems::ContinuousStateIndex);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareStateOutputPort))(
+                ToPortName(name), index);
+          },
+          nb::arg("name"), nb::arg("state_index"),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareStateOutputPort",
+          [](LeafSystem<T>* self, nb::handle name,
+             systems::DiscreteStateIndex index) -> const OutputPort<T>& {
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                  systems::DiscreteStateIndex);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareStateOutputPort))(
+                ToPortName(name), index);
+          },
+          nb::arg("name"), nb::arg("state_index"),
+          nb::rv_policy::reference_internal)
+      .def(
+          "DeclareStateOutputPort",
+          [](LeafSystem<T>* self, nb::handle name,
+             systems::AbstractStateIndex index) -> const OutputPort<T>& {
+            using Fn = systems::LeafOutputPort<T>& (
+                LeafSystem<T>::*)(LeafSystem<T>::PortName,
+                                  systems::AbstractStateIndex);
+            return (
+                self->*static_cast<Fn>(&PyLeafSystem::DeclareStateOutputPort))(
+                ToPortName(name), index);
+          },
+          nb::arg("name"), nb::arg("state_index"),
           nb::rv_policy::reference_internal)
       .def(
           "DeclarePeriodicPublishEvent",
@@ -571,6 +906,69 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
             PyLeafSystem::DeclareInitialization(self, e);
           },
           nb::arg("update"))
+      .def(
+          "DeclarePeriodicUnrestrictedUpdateEvent",
+          [](LeafSystem<T>* self, double period, double offset,
+             nb::object update) {
+            PyLeafSystem::DeclarePeriodic(
+                self, period, offset,
+                MakeUnrestrictedEvent(self, std::move(update)));
+          },
+          nb::arg("period_sec"), nb::arg("offset_sec"), nb::arg("update"))
+      .def(
+          "DeclarePerStepDiscreteUpdateEvent",
+          [](LeafSystem<T>* self, nb::object update) {
+            PyLeafSystem::DeclarePerStep(
+                self, MakeDiscreteEvent(self, std::move(update)));
+          },
+          nb::arg("update"))
+      .def(
+          "DeclarePerStepUnrestrictedUpdateEvent",
+          [](LeafSystem<T>* self, nb::object update) {
+            PyLeafSystem::DeclarePerStep(
+                self, MakeUnrestrictedEvent(self, std::move(update)));
+          },
+          nb::arg("update"))
+      .def(
+          "DeclareInitializationPublishEvent",
+          [](LeafSystem<T>* self, nb::object publish) {
+            PyLeafSystem::DeclareInitialization(
+                self, MakePublishEvent(self, std::move(publish)));
+          },
+          nb::arg("publish"))
+      .def(
+          "DeclareInitializationUnrestrictedUpdateEvent",
+          [](LeafSystem<T>* self, nb::object update) {
+            PyLeafSystem::DeclareInitialization(
+                self, MakeUnrestrictedEvent(self, std::move(update)));
+          },
+          nb::arg("update"))
+      .def(
+          "DeclarePeriodicEvent",
+          [](LeafSystem<T>* self, double period, double offset,
+             nb::handle event) {
+            WithEvent(event, "DeclarePeriodicEvent()", [&](const auto& e) {
+              PyLeafSystem::DeclarePeriodic(self, period, offset, e);
+            });
+          },
+          nb::arg("period_sec"), nb::arg("offset_sec"), nb::arg("event"))
+      .def(
+          "DeclarePerStepEvent",
+          [](LeafSystem<T>* self, nb::handle event) {
+            WithEvent(event, "DeclarePerStepEvent()", [&](const auto& e) {
+              PyLeafSystem::DeclarePerStep(self, e);
+            });
+          },
+          nb::arg("event"))
+      .def(
+          "DeclareInitializationEvent",
+          [](LeafSystem<T>* self, nb::handle event) {
+            WithEvent(event, "DeclareInitializationEvent()",
+                      [&](const auto& e) {
+                        PyLeafSystem::DeclareInitialization(self, e);
+                      });
+          },
+          nb::arg("event"))
       .def(
           "MakeWitnessFunction",
           [](LeafSystem<T>* self, std::string description,

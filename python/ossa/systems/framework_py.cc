@@ -6,6 +6,8 @@
 #include "ossa/systems/framework_py.h"
 
 #include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/variant.h>
+#include <nanobind/trampoline.h>
 
 #include <memory>
 #include <string>
@@ -23,6 +25,19 @@ namespace ossa::py {
 void DefineSystemsFrameworkAutoDiff(nb::module_ m);
 
 // Any 1-d sequence of numbers (list, tuple, numpy array, scalar) as a vector.
+std::variant<std::string, systems::UseDefaultName> ToPortName(nb::handle name) {
+  if (nb::isinstance<systems::UseDefaultName>(name)) {
+    return systems::kUseDefaultName;
+  }
+  if (!nb::isinstance<nb::str>(name)) {
+    throw nb::type_error(
+        ("expected a port name (str) or kUseDefaultName, got " +
+         nb::cast<std::string>(nb::str(name.type().attr("__name__"))))
+            .c_str());
+  }
+  return nb::cast<std::string>(name);
+}
+
 Eigen::VectorXd ToVector(nb::handle value) {
   nb::object array =
       nb::module_::import_("numpy").attr("asarray")(value, "float64");
@@ -80,13 +95,57 @@ void DefineIndexesAndEventStatus(nb::module_ m) {
   BindTypeSafeIndex<systems::DiscreteStateIndex>(m, "DiscreteStateIndex");
   BindTypeSafeIndex<systems::AbstractStateIndex>(m, "AbstractStateIndex");
   BindTypeSafeIndex<systems::CacheIndex>(m, "CacheIndex");
+  BindTypeSafeIndex<systems::ContinuousStateIndex>(m, "ContinuousStateIndex");
+  BindTypeSafeIndex<systems::NumericParameterIndex>(m, "NumericParameterIndex");
+  BindTypeSafeIndex<systems::AbstractParameterIndex>(m,
+                                                     "AbstractParameterIndex");
+
+  nb::class_<systems::PeriodicEventData>(
+      m, "PeriodicEventData", "The timing (period, offset) of periodic events.")
+      .def(nb::init<>())
+      .def("period_sec", &systems::PeriodicEventData::period_sec)
+      .def("offset_sec", &systems::PeriodicEventData::offset_sec)
+      .def(
+          "__eq__",
+          [](const systems::PeriodicEventData& a,
+             const systems::PeriodicEventData& b) { return a == b; },
+          nb::is_operator())
+      .def("__copy__",
+           [](const systems::PeriodicEventData& self) { return self; })
+      .def(
+          "__deepcopy__",
+          [](const systems::PeriodicEventData& self, nb::handle) {
+            return self;
+          },
+          nb::arg("memo"))
+      .def("__repr__", [](const systems::PeriodicEventData& self) {
+        return "PeriodicEventData(period_sec=" +
+               nb::cast<std::string>(nb::repr(nb::float_(self.period_sec()))) +
+               ", offset_sec=" +
+               nb::cast<std::string>(nb::repr(nb::float_(self.offset_sec()))) +
+               ")";
+      });
+
+  // kUseDefaultName: a port name argument that asks for the default name.
+  nb::class_<systems::UseDefaultName>(
+      m, "UseDefaultName",
+      "The type of kUseDefaultName, which port-declaring and exporting "
+      "methods take instead of a name to get the default one.")
+      .def("__repr__",
+           [](const systems::UseDefaultName&) { return "kUseDefaultName"; });
+  m.attr("kUseDefaultName") = systems::UseDefaultName{};
 
   nb::enum_<systems::PortDataType>(m, "PortDataType")
       .value("kVectorValued", systems::kVectorValued)
       .value("kAbstractValued", systems::kAbstractValued);
 
-  nb::class_<EventStatus>(m, "EventStatus")
-      .def_static("DidNothing", &EventStatus::DidNothing)
+  nb::class_<EventStatus> event_status(m, "EventStatus");
+  nb::enum_<EventStatus::Severity>(event_status, "Severity")
+      .value("kDidNothing", EventStatus::kDidNothing)
+      .value("kSucceeded", EventStatus::kSucceeded)
+      .value("kReachedTermination", EventStatus::kReachedTermination)
+      .value("kFailed", EventStatus::kFailed);
+  event_status.def_static("DidNothing", &EventStatus::DidNothing)
       .def_static("Succeeded", &EventStatus::Succeeded)
       .def_static(
           "ReachedTermination",
@@ -100,10 +159,26 @@ void DefineIndexesAndEventStatus(nb::module_ m) {
             return EventStatus::Failed(nullptr, message);
           },
           nb::arg("message"))
+      .def_static(
+          "ReachedTermination",
+          [](const SystemBase* system, std::string message) {
+            return EventStatus::ReachedTermination(system, message);
+          },
+          nb::arg("system").none(), nb::arg("message"))
+      .def_static(
+          "Failed",
+          [](const SystemBase* system, std::string message) {
+            return EventStatus::Failed(system, message);
+          },
+          nb::arg("system").none(), nb::arg("message"))
       .def("did_nothing", &EventStatus::did_nothing)
       .def("succeeded", &EventStatus::succeeded)
       .def("reached_termination", &EventStatus::reached_termination)
       .def("failed", &EventStatus::failed)
+      .def("severity", &EventStatus::severity)
+      .def("system", &EventStatus::system, nb::rv_policy::reference)
+      .def("KeepMoreSevere", &EventStatus::KeepMoreSevere, nb::arg("candidate"),
+           nb::rv_policy::reference_internal)
       .def("message", &EventStatus::message);
 }
 
@@ -170,7 +245,31 @@ void DefineVectors(nb::module_ m) {
 void DefineStateContainers(nb::module_ m) {
   auto xc = DefineTemplateClassWithDefault<ContinuousState<T>>(
       m, "ContinuousState", GetPyParam<T>());
-  xc.def("size", &ContinuousState<T>::size)
+  xc.def(nb::init<>())
+      .def(
+          "__init__",
+          [](ContinuousState<T>* self, const BasicVector<T>& state) {
+            new (self) ContinuousState<T>(state.Clone());
+          },
+          nb::arg("state"), "A continuous state holding a copy of `state`.")
+      .def(
+          "__init__",
+          [](ContinuousState<T>* self, const BasicVector<T>& state, int num_q,
+             int num_v, int num_z) {
+            new (self) ContinuousState<T>(state.Clone(), num_q, num_v, num_z);
+          },
+          nb::arg("state"), nb::arg("num_q"), nb::arg("num_v"),
+          nb::arg("num_z"))
+      .def("Clone", &ContinuousState<T>::Clone)
+      .def("SetFrom", &ContinuousState<T>::SetFrom, nb::arg("other"))
+      .def("__copy__", &ContinuousState<T>::Clone)
+      .def(
+          "__deepcopy__",
+          [](const ContinuousState<T>& self, nb::handle) {
+            return self.Clone();
+          },
+          nb::arg("memo"))
+      .def("size", &ContinuousState<T>::size)
       .def("__len__", &ContinuousState<T>::size)
       .def("num_q", &ContinuousState<T>::num_q)
       .def("num_v", &ContinuousState<T>::num_v)
@@ -216,7 +315,38 @@ void DefineStateContainers(nb::module_ m) {
 
   auto xd = DefineTemplateClassWithDefault<DiscreteValues<T>>(
       m, "DiscreteValues", GetPyParam<T>());
-  xd.def("num_groups", &DiscreteValues<T>::num_groups)
+  xd.def(nb::init<>())
+      .def(
+          "__init__",
+          [](DiscreteValues<T>* self, const BasicVector<T>& datum) {
+            new (self) DiscreteValues<T>(datum.Clone());
+          },
+          nb::arg("datum"), "One group, a copy of `datum`.")
+      .def(
+          "__init__",
+          [](DiscreteValues<T>* self,
+             const std::vector<const BasicVector<T>*>& data) {
+            std::vector<std::unique_ptr<BasicVector<T>>> groups;
+            for (const BasicVector<T>* datum : data) {
+              if (datum == nullptr) {
+                throw nb::type_error(
+                    "DiscreteValues(data): None is not a BasicVector.");
+              }
+              groups.push_back(datum->Clone());
+            }
+            new (self) DiscreteValues<T>(std::move(groups));
+          },
+          nb::arg("data"), "One group per vector, copies of `data`.")
+      .def("Clone", &DiscreteValues<T>::Clone)
+      .def("SetFrom", &DiscreteValues<T>::SetFrom, nb::arg("other"))
+      .def("__copy__", &DiscreteValues<T>::Clone)
+      .def(
+          "__deepcopy__",
+          [](const DiscreteValues<T>& self, nb::handle) {
+            return self.Clone();
+          },
+          nb::arg("memo"))
+      .def("num_groups", &DiscreteValues<T>::num_groups)
       .def("size", &DiscreteValues<T>::size)
       .def(
           "get_vector",
@@ -461,6 +591,67 @@ void DefinePorts(nb::module_ m) {
       .def("Allocate", &OutputPort<T>::Allocate);
 }
 
+// More of SystemBase and System: randomness, input evaluation and
+// allocation, sizes, power, tickets.
+template <typename SystemBaseClass, typename SystemClass>
+void DefineSystemExtras(SystemBaseClass& system_base, SystemClass& system) {
+  using systems::RandomGenerator;
+  system_base
+      .def("num_discrete_state_groups", &SystemBase::num_discrete_state_groups)
+      .def("num_abstract_states", &SystemBase::num_abstract_states)
+      .def("num_numeric_parameter_groups",
+           &SystemBase::num_numeric_parameter_groups)
+      .def("num_abstract_parameters", &SystemBase::num_abstract_parameters)
+      .def("ValidateContext", &SystemBase::ValidateContext, nb::arg("context"))
+      .def(
+          "EvalAbstractInput",
+          [](const SystemBase& self, const Context<T>& context,
+             int port_index) {
+            return self.EvalAbstractInput(context, port_index);
+          },
+          nb::arg("context"), nb::arg("port_index"),
+          nb::rv_policy::reference_internal)
+      .def_static("xcdot_ticket", &SystemBase::xcdot_ticket)
+      .def_static("pe_ticket", &SystemBase::pe_ticket)
+      .def_static("ke_ticket", &SystemBase::ke_ticket)
+      .def_static("pc_ticket", &SystemBase::pc_ticket)
+      .def_static("pnc_ticket", &SystemBase::pnc_ticket)
+      .def_static("all_sources_except_input_ports_ticket",
+                  &SystemBase::all_sources_except_input_ports_ticket)
+      .def("abstract_state_ticket", &SystemBase::abstract_state_ticket,
+           nb::arg("index"))
+      .def("abstract_parameter_ticket", &SystemBase::abstract_parameter_ticket,
+           nb::arg("index"))
+      .def("cache_entry_ticket", &SystemBase::cache_entry_ticket,
+           nb::arg("index"));
+  system
+      .def("SetRandomContext", &System<T>::SetRandomContext, nb::arg("context"),
+           nb::arg("generator"))
+      .def("SetRandomState", &System<T>::SetRandomState, nb::arg("context"),
+           nb::arg("state"), nb::arg("generator"))
+      .def("AllocateInputVector", &System<T>::AllocateInputVector,
+           nb::arg("input_port"))
+      .def("AllocateInputAbstract", &System<T>::AllocateInputAbstract,
+           nb::arg("input_port"))
+      .def("EvalVectorInput", &System<T>::EvalVectorInput, nb::arg("context"),
+           nb::arg("port_index"), nb::rv_policy::reference_internal)
+      .def("CalcConservativePower", &System<T>::CalcConservativePower,
+           nb::arg("context"))
+      .def("CalcNonConservativePower", &System<T>::CalcNonConservativePower,
+           nb::arg("context"))
+      .def("AllocateImplicitTimeDerivativesResidual",
+           &System<T>::AllocateImplicitTimeDerivativesResidual)
+      .def("implicit_time_derivatives_residual_size",
+           &System<T>::implicit_time_derivatives_residual_size)
+      .def("GetUniquePeriodicDiscreteUpdateAttribute",
+           &System<T>::GetUniquePeriodicDiscreteUpdateAttribute)
+      .def("CalcForcedUnrestrictedUpdate",
+           &System<T>::CalcForcedUnrestrictedUpdate, nb::arg("context"),
+           nb::arg("state"))
+      .def("ToAutoDiffXd", &System<T>::ToAutoDiffXd)
+      .def("ToAutoDiffXdMaybe", &System<T>::ToAutoDiffXdMaybe);
+}
+
 // SystemBase and System.
 void DefineSystems(nb::module_ m) {
   auto system_base = nb::class_<SystemBase>(m, "SystemBase");
@@ -468,7 +659,22 @@ void DefineSystems(nb::module_ m) {
       .def("set_name", &SystemBase::set_name, nb::arg("name"))
       .def("GetSystemName", &SystemBase::GetSystemName)
       .def("GetSystemPathname", &SystemBase::GetSystemPathname)
-      .def("GetSystemType", &SystemBase::GetSystemType)
+      .def(
+          "GetSystemType",
+          [](nb::handle self) {
+            std::string name =
+                nb::cast<const SystemBase&>(self).GetSystemType();
+            // A system subclassed in Python is named after its Python
+            // class ("module.Class"), not the C++ trampoline.
+            if (name.find("::py::") != std::string::npos) {
+              nb::handle type = self.type();
+              name = nb::cast<std::string>(type.attr("__module__")) + "." +
+                     nb::cast<std::string>(type.attr("__qualname__"));
+            }
+            return name;
+          },
+          "The system's type: the C++ class, or module.Class for a system "
+          "subclassed in Python.")
       .def("GetMemoryObjectName", &SystemBase::GetMemoryObjectName)
       .def("num_input_ports", &SystemBase::num_input_ports)
       .def("num_output_ports", &SystemBase::num_output_ports)
@@ -545,15 +751,27 @@ void DefineSystems(nb::module_ m) {
       .def("CalcForcedDiscreteVariableUpdate",
            &System<T>::CalcForcedDiscreteVariableUpdate, nb::arg("context"),
            nb::arg("discrete_state"))
-      .def("get_input_port",
-           nb::overload_cast<int>(&System<T>::get_input_port, nb::const_),
-           nb::arg("port_index"), nb::rv_policy::reference_internal)
+      .def(
+          "get_input_port",
+          // warn_deprecated: the reference warns about deprecated ports;
+          // ossa has none.
+          [](const System<T>& self, int port_index,
+             bool /* warn_deprecated */) -> const InputPort<T>& {
+            return self.get_input_port(port_index);
+          },
+          nb::arg("port_index"), nb::arg("warn_deprecated") = true,
+          nb::rv_policy::reference_internal)
       .def("get_input_port",
            nb::overload_cast<>(&System<T>::get_input_port, nb::const_),
            nb::rv_policy::reference_internal)
-      .def("get_output_port",
-           nb::overload_cast<int>(&System<T>::get_output_port, nb::const_),
-           nb::arg("port_index"), nb::rv_policy::reference_internal)
+      .def(
+          "get_output_port",
+          [](const System<T>& self, int port_index,
+             bool /* warn_deprecated */) -> const OutputPort<T>& {
+            return self.get_output_port(port_index);
+          },
+          nb::arg("port_index"), nb::arg("warn_deprecated") = true,
+          nb::rv_policy::reference_internal)
       .def("get_output_port",
            nb::overload_cast<>(&System<T>::get_output_port, nb::const_),
            nb::rv_policy::reference_internal)
@@ -598,13 +816,26 @@ void DefineSystems(nb::module_ m) {
         const bool result = s.IsDifferenceEquationSystem(&period);
         return std::make_pair(result, period);
       });
+  DefineSystemExtras(system_base, system);
 }
+
+// A Diagram subclassed in Python: `Diagram.__init__(self)`, then
+// `builder.BuildInto(self)` fills it.
+class PyDiagram : public Diagram<T> {
+ public:
+  NB_TRAMPOLINE(Diagram<T>);
+};
 
 // Diagram and DiagramBuilder.
 void DefineDiagram(nb::module_ m) {
-  auto diagram = DefineTemplateClassWithDefault<Diagram<T>, System<T>>(
-      m, "Diagram", GetPyParam<T>());
-  diagram.def("num_subsystems", &Diagram<T>::num_subsystems)
+  auto diagram =
+      DefineTemplateClassWithDefault<Diagram<T>, System<T>, PyDiagram>(
+          m, "Diagram", GetPyParam<T>());
+  diagram
+      .def(nb::init<>(),
+           "An empty diagram, for subclasses: fill it with "
+           "DiagramBuilder.BuildInto(self).")
+      .def("num_subsystems", &Diagram<T>::num_subsystems)
       .def("GetSystems", &Diagram<T>::GetSystems,
            nb::rv_policy::reference_internal)
       .def("GetSubsystemByName", &Diagram<T>::GetSubsystemByName,
@@ -655,23 +886,27 @@ void DefineDiagram(nb::module_ m) {
       .def(
           "ExportInput",
           [](DiagramBuilder<T>& self, const InputPort<T>& input,
-             std::optional<std::string> name) {
-            return name ? self.ExportInput(input, *name)
-                        : self.ExportInput(input);
+             nb::handle name) {
+            return name.is_none() ? self.ExportInput(input)
+                                  : self.ExportInput(input, ToPortName(name));
           },
-          nb::arg("input"), nb::arg("name") = nb::none())
+          nb::arg("input"), nb::arg("name").none() = systems::kUseDefaultName)
       .def("ConnectInput",
            nb::overload_cast<const std::string&, const InputPort<T>&>(
                &DiagramBuilder<T>::ConnectInput),
            nb::arg("diagram_port_name"), nb::arg("input"))
+      .def("ConnectInput",
+           nb::overload_cast<systems::InputPortIndex, const InputPort<T>&>(
+               &DiagramBuilder<T>::ConnectInput),
+           nb::arg("diagram_port_index"), nb::arg("input"))
       .def(
           "ExportOutput",
           [](DiagramBuilder<T>& self, const OutputPort<T>& output,
-             std::optional<std::string> name) {
-            return name ? self.ExportOutput(output, *name)
-                        : self.ExportOutput(output);
+             nb::handle name) {
+            return name.is_none() ? self.ExportOutput(output)
+                                  : self.ExportOutput(output, ToPortName(name));
           },
-          nb::arg("output"), nb::arg("name") = nb::none())
+          nb::arg("output"), nb::arg("name").none() = systems::kUseDefaultName)
       .def("IsConnectedOrExported", &DiagramBuilder<T>::IsConnectedOrExported,
            nb::arg("port"))
       .def("GetSubsystemByName", &DiagramBuilder<T>::GetSubsystemByName,
@@ -682,7 +917,15 @@ void DefineDiagram(nb::module_ m) {
            nb::rv_policy::reference_internal)
       .def("num_input_ports", &DiagramBuilder<T>::num_input_ports)
       .def("num_output_ports", &DiagramBuilder<T>::num_output_ports)
-      .def("Build", &DiagramBuilder<T>::Build);
+      .def("Build", &DiagramBuilder<T>::Build)
+      .def("BuildInto", &DiagramBuilder<T>::BuildInto, nb::arg("target"))
+      .def("empty", &DiagramBuilder<T>::empty)
+      .def("already_built", &DiagramBuilder<T>::already_built)
+      .def("GetMutableSystems", &DiagramBuilder<T>::GetMutableSystems,
+           nb::rv_policy::reference_internal)
+      .def("GetMutableSubsystemByName",
+           &DiagramBuilder<T>::GetMutableSubsystemByName, nb::arg("name"),
+           nb::rv_policy::reference_internal);
 }
 
 }  // namespace
@@ -693,6 +936,7 @@ void DefineSystemsFramework(nb::module_ m) {
   DefineVectors(m);
   DefineStateContainers(m);
   DefineContexts(m);
+  DefineSystemsFrameworkParameters(m);
   DefinePorts(m);
   DefineSystemsFrameworkEvents(m);
   DefineSystems(m);

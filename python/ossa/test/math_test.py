@@ -352,7 +352,8 @@ def test_quaternion_helpers():
 
     def q_at(t):
         angle = np.linalg.norm(w_B) * t
-        return q0.multiply(Quaternion(AngleAxis(angle, w_B)))
+        axis = w_B / np.linalg.norm(w_B)  # AngleAxis takes a unit axis
+        return q0.multiply(Quaternion(AngleAxis(angle, axis)))
     fd = (q_at(h).wxyz() - q_at(-h).wxyz()) / (2 * h)
     qDt = CalculateQuaternionDtFromAngularVelocityExpressedInB(q0, w_B)
     np.testing.assert_allclose(qDt, fd, rtol=0, atol=1e-9)

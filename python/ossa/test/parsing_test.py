@@ -129,7 +129,8 @@ def test_parser_renaming_and_errors():
     with pytest.raises(RuntimeError, match="bogus"):
         strict.AddModelsFromString(
             '<robot name="y"><link name="a"/><bogus/></robot>', "urdf")
-    with pytest.raises(RuntimeError, match="scene_graph"):
+    # A scene graph must be a SceneGraph (as in the reference: TypeError).
+    with pytest.raises(TypeError):
         Parser(plant, scene_graph=object())
     plant.Finalize()
     with pytest.raises(RuntimeError, match="finalized"):

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <unordered_map>
+#include <utility>
 
 #include "ossa/common/error.h"
 #include "ossa/geometry/closed_form_proximity.h"
@@ -95,6 +97,29 @@ struct Geometry {
   std::unique_ptr<coal::CollisionObject> object;
 };
 
+// GJK's last search direction for a pair of geometries, to start the next
+// query of the pair from: poses that change little between queries (a
+// simulation step, or none at all) then converge in a few iterations.
+struct WarmStart {
+  coal::Vec3s direction{1, 0, 0};
+  coal::support_func_guess_t support{coal::support_func_guess_t::Zero()};
+};
+
+struct IdPairHash {
+  size_t operator()(const std::pair<GeometryId, GeometryId>& p) const {
+    const size_t a = std::hash<GeometryId>()(p.first);
+    return a ^ (std::hash<GeometryId>()(p.second) + 0x9e3779b97f4a7c15ULL +
+                (a << 6) + (a >> 2));
+  }
+};
+
+// Sets `request` to start from `warm` (coal's cached-guess mode).
+void UseWarmStart(const WarmStart& warm, coal::QueryRequest* request) {
+  request->gjk_initial_guess = coal::GJKInitialGuess::CachedGuess;
+  request->cached_gjk_guess = warm.direction;
+  request->cached_support_func_guess = warm.support;
+}
+
 std::optional<WorldPair<double>> ClosedFormEitherOrder(const Geometry& A,
                                                        const Geometry& B) {
   return CalcClosedFormPair<double>(A.shape, A.X_WG, B.shape, B.X_WG);
@@ -107,6 +132,16 @@ bool DistanceSupported(Kind a, Kind b) {
   if (b == Kind::kHalfSpace) return a == Kind::kSphere;
   return true;
 }
+
+// Added to every side of every world AABB: no box is degenerate, and the
+// AABB distance stays a lower bound of the distance.
+constexpr double kAabbPadding = 1e-10;
+
+// Scenes with up to this many geometries in the broad phase test every pair
+// of AABBs instead of maintaining coal's dynamic AABB tree: for a robot's
+// few dozen shapes the pairs cost less than updating the tree (see
+// benchmarks/kernel_notes.md, collision_query).
+constexpr int kAllPairsBroadphaseMax = 48;
 
 }  // namespace
 
@@ -171,16 +206,30 @@ class ProximityEngine::Impl {
     broadphase_dirty_ = true;
   }
 
+  // The world AABB of every geometry, padded by kAabbPadding so that no box
+  // is degenerate (a sphere of radius 0, a contact point, has a zero-volume
+  // box, which coal's AABB tree refuses).
   void UpdateBroadphase() const {
     if (!broadphase_dirty_) return;
-    for (auto& g : geometries_) g->object->computeAABB();
-    if (!setup_) {
-      manager_.setup();
-      setup_ = true;
-    } else {
-      manager_.update();
+    num_tree_geometries_ = 0;
+    for (auto& g : geometries_) {
+      g->object->computeAABB();
+      coal::AABB& box = g->object->getAABB();
+      box.min_.array() -= kAabbPadding;
+      box.max_.array() += kAabbPadding;
+      if (g->shape.kind != Kind::kHalfSpace) ++num_tree_geometries_;
     }
     broadphase_dirty_ = false;
+    tree_dirty_ = true;
+  }
+
+  // The AABB tree, brought up to date with the boxes.
+  void UpdateTree() const {
+    UpdateBroadphase();
+    if (!tree_dirty_) return;
+    // Refits every leaf to its object's box, then rebalances.
+    manager_.update();
+    tree_dirty_ = false;
   }
 
   // A closed-form answer as a penetration (nullopt when separated).
@@ -206,6 +255,38 @@ class ProximityEngine::Impl {
   template <typename F>
   void ForEachCandidate(F&& f) const {
     UpdateBroadphase();
+    if (num_tree_geometries_ <= kAllPairsBroadphaseMax) {
+      if (ForEachOverlappingPair(f)) return;
+    } else {
+      ForEachTreeCandidate(f);
+    }
+    ForEachHalfSpaceCandidate(f);
+  }
+
+  // The broad phase of small scenes: every pair of boxes. Returns true if f
+  // asked to stop.
+  template <typename F>
+  bool ForEachOverlappingPair(F& f) const {
+    const int n = static_cast<int>(geometries_.size());
+    for (int a = 0; a < n; ++a) {
+      const Geometry& A = *geometries_[a];
+      if (A.shape.kind == Kind::kHalfSpace) continue;
+      const coal::AABB& box_a = A.object->getAABB();
+      const std::vector<char>& filtered = filter_[a];
+      for (int b = a + 1; b < n; ++b) {
+        if (filtered[b]) continue;
+        const Geometry& B = *geometries_[b];
+        if (B.shape.kind == Kind::kHalfSpace) continue;
+        if (!box_a.overlap(B.object->getAABB())) continue;
+        if (B.id < A.id ? f(b, a) : f(a, b)) return true;
+      }
+    }
+    return false;
+  }
+
+  template <typename F>
+  void ForEachTreeCandidate(F& f) const {
+    UpdateTree();
     struct Callback final : coal::CollisionCallBackBase {
       const Impl* self;
       F* f;
@@ -221,6 +302,11 @@ class ProximityEngine::Impl {
     cb.self = this;
     cb.f = &f;
     manager_.collide(&cb);
+  }
+
+  // Half spaces against every geometry whose box reaches below the plane.
+  template <typename F>
+  void ForEachHalfSpaceCandidate(F& f) const {
     const int n = static_cast<int>(geometries_.size());
     for (int h = 0; h < n; ++h) {
       const Geometry& hs = *geometries_[h];
@@ -305,11 +391,23 @@ class ProximityEngine::Impl {
     if (auto cf = ClosedFormEitherOrder(A, B)) {
       w = *cf;
     } else {
-      coal::DistanceRequest request(true);
-      request.gjk_tolerance = kIterativeSolverTolerance;
-      request.epa_tolerance = kIterativeSolverTolerance;
+      // Warm-started GJK for separated pairs; an overlapping pair is solved
+      // again from the default start, because EPA's depth depends on the
+      // simplex GJK hands it (measured: warm starts move it by up to 3e-5).
+      coal::DistanceRequest request(true), warm_request(true);
+      for (coal::DistanceRequest* r : {&request, &warm_request}) {
+        r->gjk_tolerance = kIterativeSolverTolerance;
+        r->epa_tolerance = kIterativeSolverTolerance;
+      }
+      WarmStart& warm = warm_starts_[{A.id, B.id}];
+      UseWarmStart(warm, &warm_request);
       coal::DistanceResult result;
-      coal::distance(A.object.get(), B.object.get(), request, result);
+      coal::distance(A.object.get(), B.object.get(), warm_request, result);
+      warm = {result.cached_gjk_guess, result.cached_support_func_guess};
+      if (result.min_distance <= 0) {
+        result = coal::DistanceResult();
+        coal::distance(A.object.get(), B.object.get(), request, result);
+      }
       w.distance = result.min_distance;
       w.p_WCa = result.nearest_points[0];
       w.p_WCb = result.nearest_points[1];
@@ -324,7 +422,14 @@ class ProximityEngine::Impl {
   std::vector<std::vector<char>> filter_;
   mutable coal::DynamicAABBTreeCollisionManager manager_;
   mutable bool broadphase_dirty_{true};
-  mutable bool setup_{false};
+  mutable bool tree_dirty_{true};
+  // Geometries in the broad phase (all but half spaces).
+  mutable int num_tree_geometries_{0};
+  // By (id_A, id_B) as the pair is queried; entries of removed geometries
+  // stay (ids are never reused) until the engine is copied.
+  mutable std::unordered_map<std::pair<GeometryId, GeometryId>, WarmStart,
+                             IdPairHash>
+      warm_starts_;
 };
 
 ProximityEngine::ProximityEngine() : impl_(std::make_unique<Impl>()) {}

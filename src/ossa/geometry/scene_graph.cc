@@ -53,6 +53,11 @@ void SceneGraph<T>::DeclarePorts() {
                                 &value->get_mutable_value<QueryObject<T>>());
               })
           .get_index();
+  // The poses change with the source ports; the model (a parameter) when a
+  // Context's roles, filters or geometries change.
+  pose_update_cache_ = &this->DeclareCacheEntry(
+      "pose update", 0, &SceneGraph<T>::CalcPoseUpdate,
+      {this->all_input_ports_ticket(), this->all_parameters_ticket()});
 }
 
 template <typename T>
@@ -187,6 +192,12 @@ const internal::GeometryState<T>& SceneGraph<T>::geometry_state(
 template <typename T>
 const internal::GeometryState<T>& SceneGraph<T>::UpdatePoses(
     const Context<T>& context) const {
+  pose_update_cache_->template Eval<int>(context);
+  return geometry_state(context);
+}
+
+template <typename T>
+void SceneGraph<T>::CalcPoseUpdate(const Context<T>& context, int*) const {
   const auto& state = geometry_state(context);
   for (const SourceId source : state.GetAllSourceIds()) {
     if (!state.SourceHasDynamicFrames(source)) continue;
@@ -203,7 +214,6 @@ const internal::GeometryState<T>& SceneGraph<T>::UpdatePoses(
                         port.get_name());
   }
   state.FinalizePoseUpdate();
-  return state;
 }
 
 template <typename T>

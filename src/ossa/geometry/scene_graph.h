@@ -100,7 +100,8 @@ class SceneGraph final : public systems::LeafSystem<T> {
   static FrameId world_frame_id() { return internal::InternalWorldFrameId(); }
 
   /// Internal (QueryObject): the Context's model with its poses updated
-  /// from the input ports.
+  /// from the input ports (once per change of an input or of the model: a
+  /// cache entry tracks them).
   const internal::GeometryState<T>& UpdatePoses(
       const systems::Context<T>& context) const;
   /// Internal: the Context's model, poses as last updated.
@@ -116,6 +117,9 @@ class SceneGraph final : public systems::LeafSystem<T> {
 
   void CalcQueryObject(const systems::Context<T>& context,
                        QueryObject<T>* output) const;
+  // The pose update's cache entry: copies the source ports' poses into the
+  // Context's model (its value is a dummy).
+  void CalcPoseUpdate(const systems::Context<T>& context, int* unused) const;
   internal::GeometryState<T>& mutable_state(systems::Context<T>* context) const;
   void DeclarePorts();
 
@@ -124,6 +128,7 @@ class SceneGraph final : public systems::LeafSystem<T> {
   std::unordered_map<SourceId, int> source_port_index_;
   int state_parameter_index_{-1};
   int query_port_index_{-1};
+  const systems::CacheEntry* pose_update_cache_{nullptr};
 };
 
 }  // namespace ossa::geometry

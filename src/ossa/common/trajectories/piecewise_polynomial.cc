@@ -2,6 +2,7 @@
 
 #include <Eigen/LU>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <utility>
 
@@ -470,6 +471,283 @@ template <typename T>
 std::unique_ptr<Trajectory<T>> PiecewisePolynomial<T>::DoMakeDerivative(
     int derivative_order) const {
   return std::make_unique<PiecewisePolynomial<T>>(derivative(derivative_order));
+}
+
+template <typename T>
+void PiecewisePolynomial<T>::shiftRight(const T& offset) {
+  for (T& t : breaks_) t += offset;
+}
+
+template <typename T>
+void PiecewisePolynomial<T>::ScaleTime(const T& scale) {
+  if (!(ToDouble(scale) > 0.0)) {
+    ThrowLogicError(
+        "PiecewisePolynomial::ScaleTime(): scale must be positive, got {}.",
+        ToDouble(scale));
+  }
+  for (T& t : breaks_) t *= scale;
+  // y(t / s) = Σ C_k (t/s − t_i)^k = Σ (C_k / s^k) (t − s·t_i)^k.
+  for (auto& c : coefficients_) {
+    T factor(1.0);
+    for (size_t k = 1; k < c.size(); ++k) {
+      factor /= scale;
+      c[k] *= factor;
+    }
+  }
+}
+
+template <typename T>
+void PiecewisePolynomial<T>::ReverseTime() {
+  if (empty()) return;
+  const int n = get_number_of_segments();
+  std::vector<T> breaks(breaks_.size());
+  for (size_t i = 0; i < breaks_.size(); ++i) {
+    breaks[i] = -breaks_[breaks_.size() - 1 - i];
+  }
+  std::vector<std::vector<MatrixX<T>>> coefficients(n);
+  for (int i = 0; i < n; ++i) {
+    const auto& c = coefficients_[i];
+    auto& d = coefficients[n - 1 - i];
+    if (c.size() == 1) {  // a constant (possibly on an infinite segment)
+      d = c;
+      continue;
+    }
+    // On the new segment τ = t_{i+1} − t, so t − t_i = h − τ and
+    // Σ_k C_k (h − τ)^k = Σ_j [(−1)^j Σ_{k≥j} C(k, j) h^{k−j} C_k] τ^j.
+    const T h = breaks_[i + 1] - breaks_[i];
+    d.assign(c.size(), MatrixX<T>::Zero(rows_, cols_));
+    for (size_t k = 0; k < c.size(); ++k) {
+      double binomial = 1.0;  // C(k, j), updated as j grows
+      T h_power(1.0);         // h^{k − j}, computed from the top down below
+      std::vector<T> powers(k + 1, T(1.0));
+      for (size_t m = 1; m <= k; ++m) powers[m] = powers[m - 1] * h;
+      for (size_t j = 0; j <= k; ++j) {
+        h_power = powers[k - j];
+        const double sign = (j % 2 == 0) ? 1.0 : -1.0;
+        d[j] += c[k] * (T(sign * binomial) * h_power);
+        binomial =
+            binomial * static_cast<double>(k - j) / static_cast<double>(j + 1);
+      }
+    }
+  }
+  breaks_ = std::move(breaks);
+  coefficients_ = std::move(coefficients);
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::slice(int start_segment_index,
+                                                     int num_segments) const {
+  if (start_segment_index < 0 || num_segments < 1 ||
+      start_segment_index + num_segments > get_number_of_segments()) {
+    ThrowLogicError(
+        "PiecewisePolynomial::slice(): segments [{}, {}) are not within the "
+        "{} segments.",
+        start_segment_index, start_segment_index + num_segments,
+        get_number_of_segments());
+  }
+  PiecewisePolynomial<T> result;
+  result.rows_ = rows_;
+  result.cols_ = cols_;
+  result.breaks_.assign(
+      breaks_.begin() + start_segment_index,
+      breaks_.begin() + start_segment_index + num_segments + 1);
+  result.coefficients_.assign(
+      coefficients_.begin() + start_segment_index,
+      coefficients_.begin() + start_segment_index + num_segments);
+  return result;
+}
+
+template <typename T>
+void PiecewisePolynomial<T>::ConcatenateInTime(
+    const PiecewisePolynomial<T>& other) {
+  if (empty()) {
+    *this = other;
+    return;
+  }
+  if (other.empty()) return;
+  if (other.rows_ != rows_ || other.cols_ != cols_) {
+    ThrowLogicError(
+        "PiecewisePolynomial::ConcatenateInTime(): other is {}×{}, this is "
+        "{}×{}.",
+        other.rows_, other.cols_, rows_, cols_);
+  }
+  const double gap = ToDouble(other.breaks_.front()) - ToDouble(breaks_.back());
+  if (!(std::abs(gap) < 1e-10)) {
+    ThrowLogicError(
+        "PiecewisePolynomial::ConcatenateInTime(): other starts at {} but "
+        "this ends at {}; they must meet.",
+        ToDouble(other.breaks_.front()), ToDouble(breaks_.back()));
+  }
+  breaks_.insert(breaks_.end(), other.breaks_.begin() + 1, other.breaks_.end());
+  coefficients_.insert(coefficients_.end(), other.coefficients_.begin(),
+                       other.coefficients_.end());
+}
+
+namespace {
+template <typename T>
+void CheckAppend(const char* method, bool empty, double end, double time,
+                 Eigen::Index rows, Eigen::Index cols,
+                 const Eigen::Ref<const MatrixX<T>>& sample) {
+  if (empty) {
+    ThrowLogicError(
+        "PiecewisePolynomial::{}(): the trajectory is empty; there is no "
+        "end point to continue from.",
+        method);
+  }
+  if (!(time > end)) {
+    ThrowLogicError(
+        "PiecewisePolynomial::{}(): time {} must be after the end time {}.",
+        method, time, end);
+  }
+  if (sample.rows() != rows || sample.cols() != cols) {
+    ThrowLogicError(
+        "PiecewisePolynomial::{}(): the sample is {}×{}; the trajectory is "
+        "{}×{}.",
+        method, sample.rows(), sample.cols(), rows, cols);
+  }
+}
+}  // namespace
+
+template <typename T>
+void PiecewisePolynomial<T>::AppendFirstOrderSegment(
+    const T& time, const Eigen::Ref<const MatrixX<T>>& sample) {
+  CheckAppend<T>("AppendFirstOrderSegment", empty(),
+                 empty() ? 0.0 : ToDouble(end_time()), ToDouble(time), rows_,
+                 cols_, sample);
+  const T end = end_time();
+  const MatrixX<T> y0 = value(end);
+  const T h = time - end;
+  coefficients_.push_back({y0, (MatrixX<T>(sample) - y0) / h});
+  breaks_.push_back(time);
+}
+
+template <typename T>
+void PiecewisePolynomial<T>::AppendCubicHermiteSegment(
+    const T& time, const Eigen::Ref<const MatrixX<T>>& sample,
+    const Eigen::Ref<const MatrixX<T>>& sample_dot) {
+  CheckAppend<T>("AppendCubicHermiteSegment", empty(),
+                 empty() ? 0.0 : ToDouble(end_time()), ToDouble(time), rows_,
+                 cols_, sample);
+  CheckAppend<T>("AppendCubicHermiteSegment", false, ToDouble(end_time()),
+                 ToDouble(time), rows_, cols_, sample_dot);
+  const T end = end_time();
+  const MatrixX<T> y0 = value(end);
+  const MatrixX<T> yd0 = derivative(1).value(end);
+  const MatrixX<T> y1 = sample;
+  const MatrixX<T> yd1 = sample_dot;
+  const T h = time - end;
+  // The Hermite cubic through (0, y0, ẏ0) and (h, y1, ẏ1).
+  const MatrixX<T> c2 =
+      (T(3.0) * (y1 - y0) - (T(2.0) * yd0 + yd1) * h) / (h * h);
+  const MatrixX<T> c3 = (T(2.0) * (y0 - y1) + (yd0 + yd1) * h) / (h * h * h);
+  coefficients_.push_back({y0, yd0, c2, c3});
+  breaks_.push_back(time);
+}
+
+template <typename T>
+void PiecewisePolynomial<T>::RemoveFinalSegment() {
+  if (empty()) {
+    ThrowLogicError(
+        "PiecewisePolynomial::RemoveFinalSegment(): the trajectory is "
+        "empty.");
+  }
+  coefficients_.pop_back();
+  breaks_.pop_back();
+  if (coefficients_.empty()) breaks_.clear();
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::Transpose() const {
+  PiecewisePolynomial<T> result = *this;
+  for (auto& c : result.coefficients_) {
+    for (auto& m : c) m.transposeInPlace();
+  }
+  std::swap(result.rows_, result.cols_);
+  return result;
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::Block(
+    Eigen::Index start_row, Eigen::Index start_col, Eigen::Index block_rows,
+    Eigen::Index block_cols) const {
+  if (start_row < 0 || start_col < 0 || block_rows < 0 || block_cols < 0 ||
+      start_row + block_rows > rows_ || start_col + block_cols > cols_) {
+    ThrowLogicError(
+        "PiecewisePolynomial::Block(): the {}×{} block at ({}, {}) is not "
+        "within the {}×{} value.",
+        block_rows, block_cols, start_row, start_col, rows_, cols_);
+  }
+  PiecewisePolynomial<T> result = *this;
+  for (auto& c : result.coefficients_) {
+    for (auto& m : c) {
+      m = MatrixX<T>(m.block(start_row, start_col, block_rows, block_cols));
+    }
+  }
+  result.rows_ = block_rows;
+  result.cols_ = block_cols;
+  return result;
+}
+
+template <typename T>
+bool PiecewisePolynomial<T>::isApprox(const PiecewisePolynomial<T>& other,
+                                      double tol, bool relative) const {
+  if (rows_ != other.rows_ || cols_ != other.cols_ ||
+      get_number_of_segments() != other.get_number_of_segments()) {
+    return false;
+  }
+  auto close = [&](double a, double b) {
+    if (a == b) return true;  // infinite breaks of constant trajectories
+    const double bound =
+        relative ? tol * std::max(std::abs(a), std::abs(b)) : tol;
+    return std::abs(a - b) <= bound;
+  };
+  for (size_t i = 0; i < breaks_.size(); ++i) {
+    const double a = ToDouble(breaks_[i]);
+    const double b = ToDouble(other.breaks_[i]);
+    if (!(a == b || std::abs(a - b) <= tol)) return false;
+  }
+  for (size_t i = 0; i < coefficients_.size(); ++i) {
+    const auto& c = coefficients_[i];
+    const auto& d = other.coefficients_[i];
+    const size_t degree = std::max(c.size(), d.size());
+    for (size_t k = 0; k < degree; ++k) {
+      for (Eigen::Index r = 0; r < rows_; ++r) {
+        for (Eigen::Index col = 0; col < cols_; ++col) {
+          const double a = k < c.size() ? ToDouble(c[k](r, col)) : 0.0;
+          const double b = k < d.size() ? ToDouble(d[k](r, col)) : 0.0;
+          if (!close(a, b)) return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+template <typename T>
+PiecewisePolynomial<T> PiecewisePolynomial<T>::operator+(
+    const PiecewisePolynomial<T>& other) const {
+  bool same = rows_ == other.rows_ && cols_ == other.cols_ &&
+              breaks_.size() == other.breaks_.size();
+  for (size_t i = 0; same && i < breaks_.size(); ++i) {
+    const double a = ToDouble(breaks_[i]);
+    const double b = ToDouble(other.breaks_[i]);
+    same = a == b || std::abs(a - b) < 1e-10;
+  }
+  if (!same) {
+    ThrowLogicError(
+        "PiecewisePolynomial + PiecewisePolynomial: the operands must have "
+        "the same sizes and segment times.");
+  }
+  PiecewisePolynomial<T> result = *this;
+  for (size_t i = 0; i < coefficients_.size(); ++i) {
+    auto& c = result.coefficients_[i];
+    const auto& d = other.coefficients_[i];
+    if (d.size() > c.size()) {
+      c.resize(d.size(), MatrixX<T>::Zero(rows_, cols_));
+    }
+    for (size_t k = 0; k < d.size(); ++k) c[k] += d[k];
+  }
+  return result;
 }
 
 }  // namespace trajectories

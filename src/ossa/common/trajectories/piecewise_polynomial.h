@@ -109,6 +109,46 @@ class PiecewisePolynomial final : public Trajectory<T> {
                                  Eigen::Index col = 0) const;
   bool empty() const { return coefficients_.empty(); }
 
+  /// @name Editing (each throws std::logic_error for bad arguments)
+  /// @{
+  /// y'(t) = y(t − offset).
+  void shiftRight(const T& offset);
+  /// y'(t) = y(t / scale); scale > 0.
+  void ScaleTime(const T& scale);
+  /// y'(t) = y(−t) (the breaks are negated and reversed).
+  void ReverseTime();
+  /// The segments [start_segment_index, start_segment_index + num_segments).
+  PiecewisePolynomial<T> slice(int start_segment_index, int num_segments) const;
+  /// Appends `other`, which must start where this ends (within 1e-10 s);
+  /// an empty trajectory becomes a copy of `other`.
+  void ConcatenateInTime(const PiecewisePolynomial<T>& other);
+  /// Appends a segment from this end value, linear up to `sample` at `time`
+  /// (> end_time()).
+  void AppendFirstOrderSegment(const T& time,
+                               const Eigen::Ref<const MatrixX<T>>& sample);
+  /// Appends the cubic segment from this end value and derivative to
+  /// `sample` and `sample_dot` at `time` (> end_time()).
+  void AppendCubicHermiteSegment(
+      const T& time, const Eigen::Ref<const MatrixX<T>>& sample,
+      const Eigen::Ref<const MatrixX<T>>& sample_dot);
+  /// Removes the last segment (none left: empty). Throws if empty.
+  void RemoveFinalSegment();
+  /// yᵀ.
+  PiecewisePolynomial<T> Transpose() const;
+  /// The block of y starting at (start_row, start_col).
+  PiecewisePolynomial<T> Block(Eigen::Index start_row, Eigen::Index start_col,
+                               Eigen::Index block_rows,
+                               Eigen::Index block_cols) const;
+  /// Whether `other` has the same segment times (within tol, absolute) and
+  /// coefficients within tol, relative (|a − b| ≤ tol·max(|a|, |b|)) or
+  /// absolute.
+  bool isApprox(const PiecewisePolynomial<T>& other, double tol,
+                bool relative = true) const;
+  /// The sum of two trajectories with the same segment times (within
+  /// 1e-10) and sizes.
+  PiecewisePolynomial<T> operator+(const PiecewisePolynomial<T>& other) const;
+  /// @}
+
  private:
   MatrixX<T> DoEvalDerivative(const T& t, int derivative_order) const final;
   std::unique_ptr<Trajectory<T>> DoMakeDerivative(

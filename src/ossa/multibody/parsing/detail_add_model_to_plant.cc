@@ -1,5 +1,7 @@
 #include "ossa/multibody/parsing/detail_add_model_to_plant.h"
 
+#include <type_traits>
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -9,10 +11,12 @@
 #include <memory>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
 
 #include "ossa/common/error.h"
 #include "ossa/multibody/math/rotational_inertia.h"
 #include "ossa/multibody/math/spatial_inertia.h"
+#include "ossa/multibody/parsing/detail_register_geometry.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/ball_rpy_joint.h"
 #include "ossa/multibody/tree/fixed_offset_frame.h"
@@ -107,6 +111,14 @@ class Builder {
       PlaceRootLinks(m, instances[i]);
       if (m.gravity) {
         plant_.mutable_gravity_field().set_gravity_vector(*m.gravity);
+      }
+    }
+    // Geometry last: filter groups may name links of any of the models.
+    if constexpr (std::is_same_v<PlantType, MultibodyPlant<double>>) {
+      if (plant_.geometry_source_is_registered()) {
+        for (size_t i = 0; i < models.size(); ++i) {
+          RegisterModelGeometry(models[i], instances[i], diagnostic_, &plant_);
+        }
       }
     }
     return instances;

@@ -40,8 +40,9 @@ namespace ossa::multibody::internal {
 /// - Mimic joints (coupler constraints do not exist yet) and MJCF armature
 ///   on unactuated joints are reported as warnings and otherwise ignored.
 ///
-/// Geometry and collision filter groups stay in the specs (no SceneGraph
-/// yet).
+/// - Geometry and collision filter groups, when the plant is a
+///   MultibodyPlant registered with a SceneGraph (RegisterModelGeometry() in
+///   detail_register_geometry.h); otherwise they stay in the specs.
 ///
 /// @throws std::runtime_error naming the file, the line and the element
 /// when the plant rejects an element (duplicate names, bodies connected

@@ -501,6 +501,23 @@ Eigen::Isometry3d MujocoReader::ReadFrame(const XmlReader& xml,
 // inertiafromgeom: `mass`, its center of mass Gcm (the origin Go for the
 // primitive shapes, symmetric about it) and the rotational inertia I_GGcm_G
 // about it, in the geom's frame G.
+// A geom is drawn, and collides unless both its contype and conaffinity
+// are 0 (the reference registers it with both roles under one name). Mesh
+// geoms are drawn only.
+void AddVisualAndCollision(GeometrySpec g, std::vector<GeometrySpec>* visuals,
+                           std::vector<GeometrySpec>* collisions) {
+  const auto& props = g.proximity_properties;
+  const bool collides =
+      !(props.count("contype") && props.at("contype") == 0 &&
+        props.count("conaffinity") && props.at("conaffinity") == 0);
+  g.is_collision = false;
+  visuals->push_back(g);
+  if (collides && g.shape.type != ShapeType::kMesh) {
+    g.is_collision = true;
+    collisions->push_back(std::move(g));
+  }
+}
+
 bool MujocoReader::ReadGeom(const XmlReader& xml, const XMLElement* e,
                             const std::string& cls, const std::string& owner,
                             int index, GeometrySpec* g, double* mass,
@@ -509,8 +526,10 @@ bool MujocoReader::ReadGeom(const XmlReader& xml, const XMLElement* e,
   p_GoGcm_G->setZero();
   std::optional<MeshVolumeProperties> mesh_properties;
   g->location = xml.Loc(e);
+  // Unnamed geoms are "geom<i>", i their index in the body, as the
+  // reference names them.
   g->name = e->Attribute("name") ? e->Attribute("name")
-                                 : fmt::format("{}_geom{}", owner, index);
+                                 : fmt::format("geom{}", index);
   std::string type = "sphere";
   if (const char* t = Get(e, cls, "type")) type = t;
   std::vector<double> size = Numbers(xml, e, cls, "size");
@@ -761,17 +780,7 @@ void MujocoReader::ReadBody(const XmlReader& xml, const XMLElement* e,
     parts.emplace_back(m, g.X_BG.rotation().matrix(), p_BoGcm, I);
     geom_mass += m;
     geom_moment += m * p_BoGcm;
-    const auto& props = g.proximity_properties;
-    const bool collides =
-        !(props.count("contype") && props.at("contype") == 0 &&
-          props.count("conaffinity") && props.at("conaffinity") == 0);
-    GeometrySpec visual = g;
-    visual.is_collision = false;
-    link.visuals.push_back(visual);
-    if (collides && g.shape.type != ShapeType::kMesh) {
-      g.is_collision = true;
-      link.collisions.push_back(g);
-    }
+    AddVisualAndCollision(g, &link.visuals, &link.collisions);
   }
   const bool from_geom =
       compiler_.inertiafromgeom == "true" ||
@@ -1050,8 +1059,8 @@ void MujocoReader::ReadWorldBody(const XmlReader& xml, const XMLElement* e) {
       Eigen::Matrix3d I;
       if (ReadGeom(xml, c, ClassOf(xml, c, "main"), kWorldName, n_geom++, &g,
                    &m, &p, &I)) {
-        g.is_collision = true;
-        model_.world_geometries.push_back(g);
+        AddVisualAndCollision(g, &model_.world_geometries,
+                              &model_.world_geometries);
       }
     } else if (tag == "site") {
       FrameSpec f;

@@ -178,6 +178,8 @@ struct Scope {
   std::string canonical_link;  // may be scoped ("inner::link")
   // Models from included non-SDFormat files (already complete specs).
   std::vector<ModelSpec> foreign_models;
+  // The model's <drake:collision_filter_group> elements.
+  std::vector<const XMLElement*> filter_groups;
 };
 
 struct PoseValue {
@@ -225,6 +227,11 @@ class SdfReader {
                                 const std::string& default_relative_to);
 
   void Emit(Scope* scope, std::vector<ModelSpec>* out);
+  // <drake:collision_filter_group>: members are links of the model (scoped
+  // names reach nested models), ignored groups are names of the model's
+  // groups.
+  void EmitCollisionFilterGroup(Scope* scope, const XMLElement* e,
+                                ModelSpec* model);
   void EmitLink(Scope* scope, const std::string& name, ModelSpec* model);
   void EmitJoint(Scope* scope, const std::string& name, ModelSpec* model);
   bool ReadGeometry(Scope* scope, const XMLElement* e,
@@ -418,6 +425,8 @@ std::unique_ptr<Scope> SdfReader::ReadModel(const XmlReader& xml,
       scope->children.push_back(std::move(child));
     } else if (tag == "include") {
       ReadInclude(xml, c, scope.get(), scoped_name, scope->is_static, nullptr);
+    } else if (tag == "drake:collision_filter_group") {
+      scope->filter_groups.push_back(c);
     } else if (tag == "static" || tag == "pose" || IsForeignElement(tag) ||
                tag.substr(0, 6) == "drake:") {
       continue;
@@ -845,14 +854,11 @@ bool SdfReader::ReadGeometry(Scope* scope, const XMLElement* e,
     if (const XMLElement* scale = shape->FirstChildElement("scale")) {
       s.scale = xml.ParseVector3(scale, xml.RequiredText(scale), "<scale>");
     }
-    const std::string resolved = xml.ResolveUri(s.filename);
-    if (resolved.empty()) {
-      xml.Warning(shape, fmt::format("mesh file '{}' cannot be found; the "
-                                     "geometry is skipped",
-                                     s.filename));
-      return false;
-    }
-    s.filename = resolved;
+    // An unresolved URI is an error only if the geometry is registered
+    // (with a SceneGraph), as in the reference.
+    s.uri = s.filename;
+    s.filename = xml.ResolveUri(s.uri);
+    s.location = xml.Loc(shape);
   } else {
     xml.Warning(shape, fmt::format("unsupported shape <{}>; the geometry is "
                                    "skipped",
@@ -1153,6 +1159,36 @@ void SdfReader::EmitJoint(Scope* scope, const std::string& name,
   model->joints.push_back(std::move(j));
 }
 
+void SdfReader::EmitCollisionFilterGroup(Scope* scope, const XMLElement* e,
+                                         ModelSpec* model) {
+  const XmlReader& xml = *scope->reader;
+  // ignore="true" switches a group off.
+  if (const char* ignore = e->Attribute("ignore")) {
+    if (std::string_view(ignore) == "true" || std::string_view(ignore) == "1")
+      return;
+  }
+  CollisionFilterGroupSpec group;
+  group.name = xml.RequiredAttr(e, "name");
+  group.location = xml.Loc(e);
+  for (const XMLElement* m = e->FirstChildElement("drake:member"); m;
+       m = m->NextSiblingElement("drake:member")) {
+    const std::string member = xml.RequiredText(m);
+    auto [owner, entry] = Lookup(scope, member);
+    if (entry == nullptr || entry->kind != EntryKind::kLink) {
+      xml.Error(m, fmt::format("collision filter group '{}' names link '{}', "
+                               "which does not exist in model '{}'",
+                               group.name, member, scope->name));
+    }
+    group.members.push_back(member);
+  }
+  for (const XMLElement* g =
+           e->FirstChildElement("drake:ignored_collision_filter_group");
+       g; g = g->NextSiblingElement("drake:ignored_collision_filter_group")) {
+    group.ignores.push_back(xml.RequiredText(g));
+  }
+  model->collision_filter_groups.push_back(std::move(group));
+}
+
 void SdfReader::Emit(Scope* scope, std::vector<ModelSpec>* out) {
   if (!scope->name.empty() || scope->foreign_models.empty()) {
     const XmlReader& xml = *scope->reader;
@@ -1181,6 +1217,9 @@ void SdfReader::Emit(Scope* scope, std::vector<ModelSpec>* out) {
       f.X_BF =
           ToRigidTransform(X_WB.inverse() * ResolveEntryPose(scope, &entry));
       model.frames.push_back(std::move(f));
+    }
+    for (const XMLElement* e : scope->filter_groups) {
+      EmitCollisionFilterGroup(scope, e, &model);
     }
     // A link may be the child of only one joint; more would close a loop.
     std::map<std::string, const JointSpec*> parent_joint;

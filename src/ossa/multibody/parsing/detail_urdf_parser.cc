@@ -52,7 +52,7 @@ class UrdfReader {
   void ReadLink(const XMLElement* e);
   void ReadInertial(const XMLElement* e, LinkSpec* link) const;
   bool ReadGeometry(const XMLElement* e, const std::string& link_name,
-                    bool is_collision, int index, GeometrySpec* g);
+                    bool is_collision, GeometrySpec* g);
   bool ReadShape(const XMLElement* geometry, ShapeSpec* shape) const;
   void ReadJoint(const XMLElement* e, bool drake_joint);
   void ReadTransmission(const XMLElement* e);
@@ -104,6 +104,11 @@ std::optional<Eigen::Vector4d> UrdfReader::ReadMaterial(
                                             "attribute 'rgba'");
     if ((rgba.array() < 0).any() || (rgba.array() > 1).any()) {
       xml_.Warning(color, "rgba values should lie in [0, 1]");
+    }
+    // A named material defined inside a <visual> serves later references
+    // by name too, as in the reference.
+    if (const char* name = material->Attribute("name")) {
+      materials_.emplace(name, rgba);
     }
     return rgba;
   }
@@ -214,15 +219,13 @@ void UrdfReader::ReadLink(const XMLElement* e) {
     }
     ReadInertial(inertial, &link);
   }
-  int n_visual = 0, n_collision = 0;
   for (const XMLElement* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     const std::string_view name = c->Name();
     if (name != "visual" && name != "collision") continue;
     const bool is_collision = name == "collision";
     GeometrySpec g;
-    if (ReadGeometry(c, link.name, is_collision,
-                     is_collision ? n_collision++ : n_visual++, &g)) {
+    if (ReadGeometry(c, link.name, is_collision, &g)) {
       (is_collision ? link.collisions : link.visuals).push_back(std::move(g));
     }
   }
@@ -317,14 +320,11 @@ bool UrdfReader::ReadShape(const XMLElement* geometry, ShapeSpec* s) const {
         xml_.Error(shape, "attribute 'scale' needs 1 or 3 numbers");
       }
     }
-    const std::string resolved = xml_.ResolveUri(s->filename);
-    if (resolved.empty()) {
-      xml_.Warning(shape, fmt::format("mesh file '{}' cannot be found; the "
-                                      "geometry is skipped",
-                                      s->filename));
-      return false;
-    }
-    s->filename = resolved;
+    // An unresolved URI is an error only if the geometry is registered
+    // (with a SceneGraph), as in the reference.
+    s->uri = s->filename;
+    s->filename = xml_.ResolveUri(s->uri);
+    s->location = xml_.Loc(shape);
   } else {
     xml_.Error(shape, fmt::format("unknown shape <{}>", kind));
   }
@@ -332,22 +332,19 @@ bool UrdfReader::ReadShape(const XMLElement* geometry, ShapeSpec* s) const {
 }
 
 bool UrdfReader::ReadGeometry(const XMLElement* e, const std::string& link_name,
-                              bool is_collision, int index, GeometrySpec* g) {
+                              bool is_collision, GeometrySpec* g) {
   g->is_collision = is_collision;
   g->location = xml_.Loc(e);
   g->X_BG = ReadOrigin(e);
-  if (const char* name = e->Attribute("name")) {
-    g->name = name;
-  } else {
-    g->name = fmt::format("{}_{}{}", link_name,
-                          is_collision ? "collision" : "visual", index);
-  }
+  // Unnamed geometry is named after its shape when registered.
+  if (const char* name = e->Attribute("name")) g->name = name;
   const XMLElement* geometry = e->FirstChildElement("geometry");
   if (geometry == nullptr) {
-    // Atlas has such a visual: nothing to draw, nothing lost by skipping it.
-    xml_.Warning(e, fmt::format("<{}> of link '{}' has no <geometry>; skipped",
-                                e->Name(), link_name));
-    return false;
+    // Atlas has such a visual. As in the reference, it is an error only if
+    // the geometry is registered (with a SceneGraph).
+    g->deferred_error = fmt::format("<{}> of link '{}' has no <geometry>",
+                                    e->Name(), link_name);
+    return true;
   }
   if (!ReadShape(geometry, &g->shape)) return false;
   if (const XMLElement* material = e->FirstChildElement("material")) {

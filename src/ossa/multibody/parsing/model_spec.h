@@ -83,8 +83,10 @@ enum class ShapeType {
 /// A geometric shape. Which fields are meaningful depends on `type`:
 /// box: `size` (full lengths along x, y, z); sphere: `radius`; cylinder and
 /// capsule: `radius`, `length` (of the cylindrical part, along z); ellipsoid:
-/// `size` (the three semi-axes a, b, c); mesh: `filename` (resolved to an
-/// absolute path when it could be resolved), `scale` (per axis); half space:
+/// `size` (the three semi-axes a, b, c); mesh: `uri` as the file wrote it,
+/// `filename` its absolute path (empty when it does not resolve to an
+/// existing file: an error only when the geometry is registered), `scale`
+/// (per axis); half space:
 /// its outward normal is +z of the geometry frame (readers that receive a
 /// plane normal fold it into X_BG).
 struct ShapeSpec {
@@ -92,14 +94,19 @@ struct ShapeSpec {
   Eigen::Vector3d size{Eigen::Vector3d::Zero()};
   double radius{0.0};
   double length{0.0};
+  std::string uri;
   std::string filename;
   Eigen::Vector3d scale{Eigen::Vector3d::Ones()};
+  /// Where the shape's element is (for the error of an unresolved mesh).
+  SourceLocation location;
 };
 
 const char* to_string(ShapeType type);
 
 /// A visual or collision geometry G attached to a link B at X_BG.
 struct GeometrySpec {
+  /// Empty when the file gives none (the geometry is then named after its
+  /// shape at registration).
   std::string name;
   bool is_collision{false};
   ShapeSpec shape;
@@ -113,6 +120,9 @@ struct GeometrySpec {
   /// contype ...): "hydroelastic_modulus", "hunt_crossley_dissipation", ...
   std::map<std::string, double> proximity_properties;
   SourceLocation location;
+  /// Not empty when the file's geometry is unusable (e.g. no shape): the
+  /// error to report if the geometry is registered.
+  std::string deferred_error;
 };
 
 /// A rigid link (body) B. Its name is unique within its model instance.

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "ossa/common/error.h"
@@ -10,7 +11,9 @@
 #include "ossa/multibody/parsing/detail_mujoco_parser.h"
 #include "ossa/multibody/parsing/detail_sdf_parser.h"
 #include "ossa/multibody/parsing/detail_urdf_parser.h"
+#include "ossa/geometry/scene_graph.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/systems/framework/diagram_builder.h"
 
 namespace ossa::multibody {
 
@@ -94,6 +97,58 @@ Parser::Parser(MultibodyPlant<double>* plant,
     : plant_(plant), prefix_(model_name_prefix) {
   if (plant == nullptr) {
     ThrowLogicError("Parser(): the plant must not be null.");
+  }
+}
+
+Parser::Parser(MultibodyPlant<double>* plant,
+               geometry::SceneGraph<double>* scene_graph,
+               std::string_view model_name_prefix)
+    : Parser(plant, model_name_prefix) {
+  UseSceneGraph(scene_graph);
+}
+
+Parser::Parser(systems::DiagramBuilder<double>* builder,
+               MultibodyPlant<double>* plant,
+               geometry::SceneGraph<double>* scene_graph,
+               std::string_view model_name_prefix)
+    : prefix_(model_name_prefix) {
+  if (builder == nullptr && plant == nullptr) {
+    ThrowLogicError("Parser(): give a builder or a plant (both are null).");
+  }
+  if (plant == nullptr) {
+    // The builder's system named "plant", as AddMultibodyPlant() names it.
+    for (const systems::System<double>* system : builder->GetSystems()) {
+      if (system->get_name() == "plant") {
+        plant = dynamic_cast<MultibodyPlant<double>*>(
+            const_cast<systems::System<double>*>(system));
+      }
+    }
+    if (plant == nullptr) {
+      ThrowLogicError(
+          "Parser(): the builder has no MultibodyPlant named 'plant'; add "
+          "one (AddMultibodyPlant(), AddMultibodyPlantSceneGraph()) or pass "
+          "the plant.");
+    }
+  } else if (builder != nullptr) {
+    const auto systems = builder->GetSystems();
+    if (std::find(systems.begin(), systems.end(), plant) == systems.end()) {
+      ThrowLogicError("Parser(): the plant '{}' is not in the builder.",
+                      plant->get_name());
+    }
+  }
+  plant_ = plant;
+  UseSceneGraph(scene_graph);
+}
+
+void Parser::UseSceneGraph(geometry::SceneGraph<double>* scene_graph) {
+  if (scene_graph == nullptr) return;
+  if (!plant_->geometry_source_is_registered()) {
+    plant_->RegisterAsSourceForSceneGraph(scene_graph);
+  } else if (!plant_->is_finalized() &&
+             plant_->GetMutableSceneGraphPreFinalize() != scene_graph) {
+    ThrowLogicError(
+        "Parser(): the plant is registered with a different SceneGraph than "
+        "the one given.");
   }
 }
 

@@ -6,8 +6,9 @@
 ///
 /// Reading goes through the format-neutral internal::ModelSpec (see
 /// model_spec.h); detail_add_model_to_plant.h builds the plant from it.
-/// SceneGraph does not exist yet: geometry stays in the specs, and the
-/// reference's Parser(plant, scene_graph, prefix) constructor is omitted.
+/// When the plant is registered with a SceneGraph (or the parser is given
+/// one), the models' visual and collision geometry and collision filter
+/// groups are registered too (detail_register_geometry.h).
 
 #include <filesystem>
 #include <memory>
@@ -19,6 +20,11 @@
 #include "ossa/multibody/parsing/model_spec.h"
 #include "ossa/multibody/parsing/package_map.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
+
+namespace ossa {
+namespace geometry { template <typename T> class SceneGraph; }
+namespace systems { template <typename T> class DiagramBuilder; }
+}  // namespace ossa
 
 namespace ossa::multibody {
 
@@ -41,6 +47,21 @@ class Parser {
   /// outlive the parser and stay unfinalized while it is used.
   /// @throws std::logic_error if `plant` is null.
   explicit Parser(MultibodyPlant<double>* plant,
+                  std::string_view model_name_prefix = {});
+  /// The same, registering geometry with `scene_graph` (may be null): the
+  /// plant becomes its source if it is not one yet.
+  /// @throws std::logic_error if `plant` is null or is the source of a
+  /// different SceneGraph.
+  Parser(MultibodyPlant<double>* plant,
+         geometry::SceneGraph<double>* scene_graph,
+         std::string_view model_name_prefix = {});
+  /// A parser for `plant` (if null, the builder's system named "plant"),
+  /// registering geometry with `scene_graph` as above.
+  /// @throws std::logic_error if both are null, if the builder has no
+  /// MultibodyPlant named "plant", or if `plant` is not in the builder.
+  explicit Parser(systems::DiagramBuilder<double>* builder,
+                  MultibodyPlant<double>* plant = nullptr,
+                  geometry::SceneGraph<double>* scene_graph = nullptr,
                   std::string_view model_name_prefix = {});
 
   /// ossa extension: a parser without a plant, for reading model specs
@@ -119,6 +140,9 @@ class Parser {
   std::vector<ModelInstanceIndex> AddToPlant(
       const char* method, std::vector<internal::ModelSpec> models);
   MultibodyPlant<double>& PlantOrThrow(const char* method);
+  // Registers the plant as a source of `scene_graph` (if not null and the
+  // plant is not one), or checks that it is that scene graph's source.
+  void UseSceneGraph(geometry::SceneGraph<double>* scene_graph);
 
   MultibodyPlant<double>* plant_{nullptr};
   PackageMap package_map_;

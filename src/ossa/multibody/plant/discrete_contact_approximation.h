@@ -35,8 +35,11 @@ enum class DiscreteContactSolver {
   kSap,
 };
 
-/// The contact model (see MultibodyPlant::set_contact_model()). The plant
-/// stores it; geometry-based contact is not computed yet.
+/// The contact model (see MultibodyPlant::set_contact_model()) of a
+/// continuous plant's contact: kPoint, or kHydroelasticWithFallback (the
+/// default), which uses point contact for every pair the reference would not
+/// treat hydroelastically and raises "not yet supported" for the others;
+/// kHydroelastic raises "not yet supported" when contact is evaluated.
 enum class ContactModel {
   kHydroelastic,
   kPoint,

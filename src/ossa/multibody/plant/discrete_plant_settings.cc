@@ -47,6 +47,8 @@ void MultibodyPlant<T>::set_penetration_allowance(
         penetration_allowance);
   }
   penetration_allowance_ = penetration_allowance;
+  // After Finalize() the estimate follows (before, Finalize() makes it).
+  if (is_finalized()) EstimatePointContactParameters();
 }
 
 template <typename T>

@@ -76,6 +76,12 @@ MultibodyPlant<T>::MultibodyPlant(const MultibodyPlant<U>& other)
   contact_model_ = other.contact_model_;
   contact_surface_representation_ = other.contact_surface_representation_;
   adjacent_bodies_collision_filters_ = other.adjacent_bodies_collision_filters_;
+  source_id_ = other.source_id_;
+  body_frame_ids_ = other.body_frame_ids_;
+  frame_id_to_body_ = other.frame_id_to_body_;
+  geometry_id_to_body_ = other.geometry_id_to_body_;
+  collision_geometries_ = other.collision_geometries_;
+  visual_geometries_ = other.visual_geometries_;
   FinalizePlantOnly();
 }
 
@@ -175,14 +181,19 @@ template <typename T>
 const RigidBody<T>& MultibodyPlant<T>::AddRigidBody(
     const std::string& name, ModelInstanceIndex model_instance,
     const SpatialInertia<double>& M_BBo_B) {
-  return mutable_tree_for("AddRigidBody")
-      .AddRigidBody(name, model_instance, M_BBo_B);
+  const RigidBody<T>& body = mutable_tree_for("AddRigidBody")
+                                 .AddRigidBody(name, model_instance, M_BBo_B);
+  RegisterRigidBodyWithSceneGraph(body);
+  return body;
 }
 
 template <typename T>
 const RigidBody<T>& MultibodyPlant<T>::AddRigidBody(
     const std::string& name, const SpatialInertia<double>& M_BBo_B) {
-  return mutable_tree_for("AddRigidBody").AddRigidBody(name, M_BBo_B);
+  const RigidBody<T>& body =
+      mutable_tree_for("AddRigidBody").AddRigidBody(name, M_BBo_B);
+  RegisterRigidBodyWithSceneGraph(body);
+  return body;
 }
 
 template <typename T>
@@ -228,6 +239,9 @@ void MultibodyPlant<T>::Finalize() {
   ThrowIfFinalized("Finalize");
   internal::MultibodyTreeSystem<T>::Finalize();
   ApplyDefaultFreeBodyPoses();
+  ApplyDefaultCollisionFilters();
+  // Registration is over: the SceneGraph is not needed (nor touched) again.
+  scene_graph_ = nullptr;
   FinalizePlantOnly();
   if (!is_discrete()) WarnIfJointLimitsIgnored();
 }
@@ -241,6 +255,13 @@ void MultibodyPlant<T>::FinalizePlantOnly() {
   dynamics_outputs_cache_ = &this->DeclareCacheEntry(
       "dynamics outputs", internal::DynamicsOutputs<T>{},
       &MultibodyPlant<T>::CalcDynamicsOutputs, {this->all_sources_ticket()});
+  // Point contact: a continuous plant with collision geometry (which
+  // cannot be added after Finalize()).
+  has_point_contact_ = !is_discrete() && num_collision_geometries() > 0;
+  EstimatePointContactParameters();
+  contact_results_cache_ = &this->DeclareCacheEntry(
+      "contact results", ContactResults<T>{},
+      &MultibodyPlant<T>::CalcContactResults, {this->all_sources_ticket()});
   if (is_discrete()) {
     // The seam of the discrete stepping: the manager owns the step.
     discrete_update_manager_ =

@@ -9,21 +9,44 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "ossa/common/default_scalars.h"
+#include "ossa/geometry/geometry_ids.h"
+#include "ossa/geometry/geometry_properties.h"
+#include "ossa/geometry/geometry_set.h"
 #include "ossa/geometry/hydroelastic_contact_representation.h"
+#include "ossa/geometry/kinematics_vector.h"
 #include "ossa/math/rigid_transform.h"
 #include "ossa/multibody/math/spatial_acceleration.h"
 #include "ossa/multibody/math/spatial_force.h"
 #include "ossa/multibody/math/spatial_velocity.h"
+#include "ossa/multibody/plant/contact_results.h"
+#include "ossa/multibody/plant/coulomb_friction.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
 #include "ossa/multibody/plant/dynamics_outputs.h"
 #include "ossa/multibody/plant/externally_applied_spatial_force.h"
+#include "ossa/multibody/plant/point_contact.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
+
+namespace ossa::geometry {
+class GeometryInstance;
+class Shape;
+template <typename T>
+class SceneGraph;
+template <typename T>
+class SceneGraphInspector;
+}  // namespace ossa::geometry
+
+namespace ossa::systems {
+template <typename T>
+class DiagramBuilder;
+}  // namespace ossa::systems
 
 namespace ossa::multibody {
 
@@ -520,6 +543,106 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   std::string GetTopologyGraphvizString() const;
   /// @}
 
+  /// @name Geometry (multibody_plant_geometry.cc)
+  /// The plant registers its bodies' frames and geometry with one SceneGraph
+  /// (RegisterAsSourceForSceneGraph(), or AddMultibodyPlantSceneGraph()
+  /// which also connects the ports). Every body, the world included, gets a
+  /// SceneGraph frame F ≡ B as soon as the plant is a source; the world's is
+  /// SceneGraph's world frame, so its geometry is anchored. SceneGraph names
+  /// are scoped "instance::name" except in the world and default model
+  /// instances; the frame group is the model instance index. At Finalize()
+  /// the default collision filters apply: geometry of bodies welded together
+  /// (the world's group included) never collides, nor (with
+  /// get_adjacent_bodies_collision_filters()) that of two bodies joined by a
+  /// joint other than a 6-dof floating one, unless one is the world.
+  /// Registration is pre-finalize only; the lookups work at any time.
+  /// @{
+  /// Registers this plant (named get_name()) as a source of `scene_graph`
+  /// and registers the frames of the bodies that exist.
+  /// @throws std::logic_error after Finalize(), if `scene_graph` is null, or
+  /// if the plant is registered already.
+  geometry::SourceId RegisterAsSourceForSceneGraph(
+      geometry::SceneGraph<T>* scene_graph);
+  std::optional<geometry::SourceId> get_source_id() const {
+    return source_id_;
+  }
+  bool geometry_source_is_registered() const { return source_id_.has_value(); }
+  /// (Internal use only) The SceneGraph this plant registers with; throws
+  /// after Finalize() or if there is none.
+  geometry::SceneGraph<T>* GetMutableSceneGraphPreFinalize();
+
+  /// Registers `shape` at X_BG on `body` with the proximity role and
+  /// `properties` (contact uses ("material", "coulomb_friction"), a
+  /// CoulombFriction<double>).
+  /// @throws std::logic_error after Finalize(), without a SceneGraph, or if
+  /// `body` is not in this plant; SceneGraph's errors for a bad shape, pose
+  /// or name (e.g. a proximity geometry of that name on the body).
+  geometry::GeometryId RegisterCollisionGeometry(
+      const RigidBody<T>& body, const math::RigidTransform<double>& X_BG,
+      const geometry::Shape& shape, const std::string& name,
+      geometry::ProximityProperties properties);
+  /// The same with the friction as the only property.
+  geometry::GeometryId RegisterCollisionGeometry(
+      const RigidBody<T>& body, const math::RigidTransform<double>& X_BG,
+      const geometry::Shape& shape, const std::string& name,
+      const CoulombFriction<double>& coulomb_friction);
+  /// Registers `shape` at X_BG on `body` with the illustration role and
+  /// `properties`, and the perception role with the same properties plus
+  /// ("label", "id") = the body index. Throws as RegisterCollisionGeometry().
+  geometry::GeometryId RegisterVisualGeometry(
+      const RigidBody<T>& body, const math::RigidTransform<double>& X_BG,
+      const geometry::Shape& shape, const std::string& name,
+      const geometry::IllustrationProperties& properties);
+  /// The same with ("phong", "diffuse") = diffuse_color (RGBA in [0, 1]).
+  geometry::GeometryId RegisterVisualGeometry(
+      const RigidBody<T>& body, const math::RigidTransform<double>& X_BG,
+      const geometry::Shape& shape, const std::string& name,
+      const Vector4<double>& diffuse_color);
+  /// The same with empty properties (the viewer's defaults).
+  geometry::GeometryId RegisterVisualGeometry(
+      const RigidBody<T>& body, const math::RigidTransform<double>& X_BG,
+      const geometry::Shape& shape, const std::string& name);
+  /// Registers `geometry_instance` (pose in B) with the roles it carries,
+  /// which must include illustration or perception.
+  geometry::GeometryId RegisterVisualGeometry(
+      const RigidBody<T>& body,
+      std::unique_ptr<geometry::GeometryInstance> geometry_instance);
+
+  /// The ids registered on `body` by RegisterCollisionGeometry() (resp.
+  /// RegisterVisualGeometry()), in registration order.
+  const std::vector<geometry::GeometryId>& GetCollisionGeometriesForBody(
+      const RigidBody<T>& body) const;
+  const std::vector<geometry::GeometryId>& GetVisualGeometriesForBody(
+      const RigidBody<T>& body) const;
+  int num_collision_geometries() const;
+  int num_visual_geometries() const;
+  /// The frames of `bodies` as a GeometrySet (for CollisionFilterDeclaration:
+  /// every geometry on those bodies). Throws without a SceneGraph.
+  geometry::GeometrySet CollectRegisteredGeometries(
+      const std::vector<const RigidBody<T>*>& bodies) const;
+  /// Excludes collisions between the two groups' geometries (within the
+  /// group if both have the same name). Pre-finalize, with a SceneGraph.
+  void ExcludeCollisionGeometriesWithCollisionFilterGroupPair(
+      const std::pair<std::string, geometry::GeometrySet>&
+          collision_filter_group_a,
+      const std::pair<std::string, geometry::GeometrySet>&
+          collision_filter_group_b);
+  /// The body of SceneGraph frame `frame_id`, nullptr if none.
+  const RigidBody<T>* GetBodyFromFrameId(geometry::FrameId frame_id) const;
+  std::optional<geometry::FrameId> GetBodyFrameIdIfExists(
+      BodyIndex body_index) const;
+  /// @throws std::logic_error for an index out of range or a body without a
+  /// SceneGraph frame.
+  geometry::FrameId GetBodyFrameIdOrThrow(BodyIndex body_index) const;
+  /// (Internal) The body a geometry registered through this plant is on.
+  std::optional<BodyIndex> GetBodyIndexFromGeometryId(
+      geometry::GeometryId geometry_id) const;
+  /// The SceneGraph's inspector through the "geometry_query" input port.
+  /// @throws std::logic_error if the port is not connected.
+  const geometry::SceneGraphInspector<T>& EvalSceneGraphInspector(
+      const systems::Context<T>& context) const;
+  /// @}
+
   /// @name Ports
   /// Declared at Finalize() (the geometry ports at construction); each
   /// getter throws std::logic_error before Finalize() and, for the
@@ -533,7 +656,8 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// discrete PD controllers); "applied_generalized_force" (size
   /// num_velocities(), added to τ; unconnected is zero);
   /// "applied_spatial_force" (std::vector<ExternallyAppliedSpatialForce<T>>);
-  /// "geometry_query" (inert until geometry exists). A NaN in an input
+  /// "geometry_query" (a geometry::QueryObject<T> from the SceneGraph the
+  /// plant registered with). A NaN in an input
   /// throws std::logic_error when the dynamics is evaluated.
   ///
   /// Outputs: "state" x = [q; v] and "{instance}_state"; "body_poses"
@@ -544,7 +668,8 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// "{instance}_generalized_acceleration"; "net_actuation" and
   /// "{instance}_net_actuation"; "reaction_forces"
   /// (std::vector<SpatialForce<T>> F_CJc_Jc by JointIndex); "geometry_pose"
-  /// (inert). The dynamic ones (accelerations, net actuation, reaction
+  /// (a geometry::FramePoseVector<T>: X_WB of every body's SceneGraph frame
+  /// but the world's; empty without a SceneGraph). The dynamic ones (accelerations, net actuation, reaction
   /// forces) of a discrete plant with sampled output ports report the last
   /// step (see has_sampled_output_ports()).
   /// @{
@@ -572,6 +697,17 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   const systems::OutputPort<T>& get_body_spatial_accelerations_output_port()
       const;
   const systems::OutputPort<T>& get_geometry_pose_output_port() const;
+  /// The plant's contacts (a ContactResults<T>) in the Context's state: the
+  /// compliant point contacts of a continuous plant (point_contact.h,
+  /// docs/contact.md); empty for a discrete plant (discrete contact is not
+  /// computed yet).
+  const systems::OutputPort<T>& get_contact_results_output_port() const;
+  /// The generalized forces of contact on the velocities of
+  /// `model_instance` (size num_velocities(model_instance)): the instance's
+  /// entries of τ_c = Σ_B J_WBᵀ·F_c_Bo_W over the bodies' contact forces
+  /// (zero for a discrete plant). Throws for an invalid instance.
+  const systems::OutputPort<T>& get_generalized_contact_forces_output_port(
+      ModelInstanceIndex model_instance) const;
   /// @}
 
   /// @name q̇ ↔ v (after Finalize())
@@ -887,8 +1023,9 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
 
   /// @name Time stepping and contact settings (see MultibodyPlantConfig)
   /// Defined in discrete_plant_settings.cc. Defaults are those of
-  /// MultibodyPlantConfig{}; contact settings are stored for the
-  /// geometry/contact work and do not change contact-free dynamics.
+  /// MultibodyPlantConfig{}. The contact model, penetration allowance and
+  /// stiction tolerance act on the point contact of continuous plants
+  /// (docs/contact.md); discrete plants do not compute contact yet.
   /// @{
   /// The approximation of the discrete step (default kLagged); throws if
   /// the plant is continuous or after Finalize(). Also sets the solver.
@@ -901,10 +1038,21 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// selects kSap. Throws after Finalize().
   void set_discrete_contact_solver(DiscreteContactSolver contact_solver);
   DiscreteContactSolver get_discrete_contact_solver() const;
-  /// Throws unless penetration_allowance > 0 (m).
+  /// Throws unless penetration_allowance > 0 (m). Sets the point-contact
+  /// parameters estimated from it (internal::PenaltyMethodContactParameters:
+  /// the fallback, behind the SceneGraph defaults, for a geometry without
+  /// its own stiffness and dissipation; docs/contact.md); may be called
+  /// after Finalize().
   void set_penetration_allowance(double penetration_allowance = 0.001);
   double get_penetration_allowance() const { return penetration_allowance_; }
-  /// Throws unless v_stiction > 0 (m/s).
+  /// The time scale 1/ω = √(δ/g) of the penetration-allowance estimate (s),
+  /// −1 for a plant without collision geometry (as the reference).
+  double get_contact_penalty_method_time_scale() const {
+    return penalty_parameters_.time_scale;
+  }
+  /// The stiction tolerance vₜₒₗ of the regularized friction of continuous
+  /// point contact (see internal::StribeckFrictionCoefficient()). Throws
+  /// unless v_stiction > 0 (m/s); may be called after Finalize().
   void set_stiction_tolerance(double v_stiction = 1.0e-4);
   double stiction_tolerance() const { return stiction_tolerance_; }
   /// Throws if negative or after Finalize().
@@ -981,6 +1129,53 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // Logs one warning at Finalize() of a continuous plant whose joints have
   // position limits (they are not enforced).
   void WarnIfJointLimitsIgnored() const;
+
+  // Geometry (multibody_plant_geometry.cc).
+  // Registers `body`'s SceneGraph frame if the plant is a source.
+  void RegisterRigidBodyWithSceneGraph(const RigidBody<T>& body);
+  // `name` scoped by body's model instance for SceneGraph (see @name
+  // Geometry).
+  std::string GeometryScopedName(const RigidBody<T>& body,
+                                 const std::string& name) const;
+  void ThrowIfNoSceneGraph(const char* method) const;
+  // The checks of the Register*Geometry() methods, then the registration of
+  // `instance` (its name scoped) on body's frame.
+  geometry::GeometryId RegisterGeometryOnBody(
+      const char* method, const RigidBody<T>& body,
+      std::unique_ptr<geometry::GeometryInstance> instance);
+  // (*by_body)[body], grown to hold it.
+  static std::vector<geometry::GeometryId>& GrowToBody(
+      std::vector<std::vector<geometry::GeometryId>>* by_body, BodyIndex body);
+  void ApplyDefaultCollisionFilters();
+  void CalcFramePoseOutput(const systems::Context<T>& context,
+                           geometry::FramePoseVector<T>* poses) const;
+
+  // Contact (multibody_plant_contact.cc).
+  // Sets penalty_parameters_ from the penetration allowance (when the plant
+  // has collision geometry).
+  void EstimatePointContactParameters();
+  // The contact results cache entry (empty unless continuous with
+  // collision geometry).
+  const ContactResults<T>& EvalContactResults(
+      const systems::Context<T>& context) const;
+  void CalcContactResults(const systems::Context<T>& context,
+                          ContactResults<T>* results) const;
+  // The output port's copy of EvalContactResults().
+  void CalcContactResultsOutput(const systems::Context<T>& context,
+                                ContactResults<T>* results) const {
+    *results = EvalContactResults(context);
+  }
+  // Adds the contact forces of EvalContactResults() to `forces`' body
+  // forces (shifted to each body's origin): nothing unless
+  // has_point_contact().
+  void AddInContactForces(const systems::Context<T>& context,
+                          MultibodyForces<T>* forces) const;
+  // τ_c of every velocity (zero without contact).
+  void CalcGeneralizedContactForces(const systems::Context<T>& context,
+                                    VectorX<T>* tau_contact) const;
+  // Continuous with collision geometry: contact enters the dynamics (set
+  // at Finalize(); collision geometry cannot be added after it).
+  bool has_point_contact() const { return has_point_contact_; }
 
   // Ports (multibody_plant_ports.cc).
   void DeclareGeometryPorts();
@@ -1122,6 +1317,14 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   std::vector<systems::OutputPortIndex>
       instance_generalized_acceleration_ports_;
   std::vector<systems::OutputPortIndex> instance_net_actuation_ports_;
+  systems::OutputPortIndex contact_results_port_;
+  std::vector<systems::OutputPortIndex>
+      instance_generalized_contact_forces_ports_;
+  const systems::CacheEntry* contact_results_cache_{nullptr};
+  // The penetration-allowance estimate (set at Finalize() and by
+  // set_penetration_allowance() after it; −1 without collision geometry).
+  internal::PenaltyMethodContactParameters penalty_parameters_;
+  bool has_point_contact_{false};
   const systems::CacheEntry* forward_dynamics_cache_{nullptr};
   const systems::CacheEntry* dynamics_outputs_cache_{nullptr};
   // Default poses X_PB given to SetDefaultFreeBodyPose(), by body.
@@ -1137,7 +1340,50 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       geometry::HydroelasticContactRepresentation::kPolygon};
   bool adjacent_bodies_collision_filters_{true};
   std::unique_ptr<internal::DiscreteUpdateManager<T>> discrete_update_manager_;
+
+  // Geometry registration (the scalar-converting copy keeps all of it but
+  // the SceneGraph, which is used before Finalize() only).
+  std::optional<geometry::SourceId> source_id_;
+  geometry::SceneGraph<T>* scene_graph_{nullptr};
+  // The SceneGraph frame of each body, by BodyIndex (empty without one).
+  std::vector<geometry::FrameId> body_frame_ids_;
+  std::unordered_map<geometry::FrameId, BodyIndex> frame_id_to_body_;
+  std::unordered_map<geometry::GeometryId, BodyIndex> geometry_id_to_body_;
+  // The ids of RegisterCollisionGeometry() / RegisterVisualGeometry() by
+  // BodyIndex (as long as the last body with such geometry).
+  std::vector<std::vector<geometry::GeometryId>> collision_geometries_;
+  std::vector<std::vector<geometry::GeometryId>> visual_geometries_;
 };
+
+/// What AddMultibodyPlantSceneGraph() returns: the plant and the scene
+/// graph it added (owned by the builder). Binds to structured bindings
+/// (`auto [plant, scene_graph] = ...`) and to std::tie.
+template <typename T>
+struct AddMultibodyPlantSceneGraphResult {
+  // NOLINTNEXTLINE(runtime/explicit)
+  operator std::tuple<MultibodyPlant<T>&, geometry::SceneGraph<T>&>() {
+    return {plant, scene_graph};
+  }
+  MultibodyPlant<T>& plant;
+  geometry::SceneGraph<T>& scene_graph;
+};
+
+/// Adds `plant` and `scene_graph` (a new SceneGraph named "scene_graph" if
+/// null) to `builder`, registers the plant as the scene graph's source, and
+/// connects its "geometry_pose" output to the source's pose input and the
+/// scene graph's query output to the plant's "geometry_query" input. A
+/// plant without a name is named "plant".
+/// @throws std::logic_error if `builder` or `plant` is null.
+template <typename T>
+AddMultibodyPlantSceneGraphResult<T> AddMultibodyPlantSceneGraph(
+    systems::DiagramBuilder<T>* builder,
+    std::unique_ptr<MultibodyPlant<T>> plant,
+    std::unique_ptr<geometry::SceneGraph<T>> scene_graph = nullptr);
+/// The same with a new MultibodyPlant<T>(time_step) named "plant".
+template <typename T>
+AddMultibodyPlantSceneGraphResult<T> AddMultibodyPlantSceneGraph(
+    systems::DiagramBuilder<T>* builder, double time_step,
+    std::unique_ptr<geometry::SceneGraph<T>> scene_graph = nullptr);
 
 }  // namespace ossa::multibody
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "ossa/common/error.h"
+#include "ossa/geometry/scene_graph.h"
 
 namespace ossa::multibody {
 
@@ -168,7 +169,7 @@ void ApplyMultibodyPlantConfig(const MultibodyPlantConfig& config,
   }
 }
 
-MultibodyPlant<double>& AddMultibodyPlant(
+AddMultibodyPlantSceneGraphResult<double> AddMultibodyPlant(
     const MultibodyPlantConfig& config,
     systems::DiagramBuilder<double>* builder) {
   if (builder == nullptr) [[unlikely]] {
@@ -185,7 +186,7 @@ MultibodyPlant<double>& AddMultibodyPlant(
   auto plant = std::make_unique<MultibodyPlant<double>>(config.time_step);
   ApplyMultibodyPlantConfig(config, plant.get());
   plant->set_name("plant");
-  return *builder->AddSystem(std::move(plant));
+  return AddMultibodyPlantSceneGraph(builder, std::move(plant));
 }
 
 template void ApplyMultibodyPlantConfig<double>(const MultibodyPlantConfig&,

@@ -14,13 +14,13 @@
 
 namespace ossa::multibody {
 
-/// Adds a new MultibodyPlant<double>(config.time_step) to `builder`, applies
-/// `config` to it (ApplyMultibodyPlantConfig) and returns it (owned by the
-/// builder). Unlike the reference, no SceneGraph is added or connected yet
-/// (ossa has no SceneGraph): the plant is the only system added.
-/// Throws std::logic_error if `builder` is null or `config` is invalid (see
-/// ApplyMultibodyPlantConfig).
-MultibodyPlant<double>& AddMultibodyPlant(
+/// Adds a new MultibodyPlant<double>(config.time_step) named "plant" and a
+/// SceneGraph named "scene_graph" to `builder`, applies `config` to the plant
+/// (ApplyMultibodyPlantConfig), registers and connects them as
+/// AddMultibodyPlantSceneGraph() does, and returns both (owned by the
+/// builder). Throws std::logic_error if `builder` is null or `config` is
+/// invalid (see ApplyMultibodyPlantConfig); the builder is then unchanged.
+AddMultibodyPlantSceneGraphResult<double> AddMultibodyPlant(
     const MultibodyPlantConfig& config,
     systems::DiagramBuilder<double>* builder);
 

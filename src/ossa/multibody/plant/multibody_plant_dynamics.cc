@@ -118,6 +118,7 @@ void MultibodyPlant<T>::CalcAllForces(const systems::Context<T>& context,
                                       const VectorX<T>& u,
                                       MultibodyForces<T>* forces) const {
   CalcAppliedForces(context, u, forces);
+  AddInContactForces(context, forces);
   MultibodyForces<T> elements(*this);
   this->tree().CalcForceElementsContribution(context, &elements);
   forces->AddInForces(elements);
@@ -129,9 +130,13 @@ void MultibodyPlant<T>::CalcForwardDynamicsForStep(
   // The tree adds the force elements (gravity included) and joint damping.
   // The applied forces and u live in the Context's dynamics scratch, so
   // that a call allocates nothing once the scratch exists.
+  // Contact first: its evaluation may use the kinematics caches, and the
+  // scratch below must not be held across it.
+  if (has_point_contact()) EvalContactResults(context);
   internal::DynamicsScratch<T>& scratch = this->RawDynamicsScratch(context);
   AssembleActuationInput(context, &scratch.u);
   CalcAppliedForces(context, scratch.u, &scratch.applied);
+  AddInContactForces(context, &scratch.applied);
   if (vdot->size() != num_velocities()) vdot->resize(num_velocities());
   this->tree().CalcForwardDynamics(context, scratch.applied, vdot);
 }

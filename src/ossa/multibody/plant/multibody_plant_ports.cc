@@ -2,30 +2,24 @@
 
 #include <variant>
 
+#include "ossa/geometry/query_object.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/core/tree_kernels.h"
 
 namespace ossa::multibody {
 
-namespace {
-// Placeholder value types of the geometry ports until geometry exists: the
-// ports are declared (so diagrams can name them) but carry nothing.
-struct GeometryQueryPlaceholder {};
-struct GeometryPosesPlaceholder {};
-}  // namespace
-
 template <typename T>
 void MultibodyPlant<T>::DeclareGeometryPorts() {
   geometry_query_port_ =
       this->DeclareAbstractInputPort("geometry_query",
-                                     Value<GeometryQueryPlaceholder>())
+                                     Value<geometry::QueryObject<T>>())
           .get_index();
+  // Poses depend on q only.
   geometry_pose_port_ =
       this->DeclareAbstractOutputPort(
-              "geometry_pose",
-              [] { return AbstractValue::Make(GeometryPosesPlaceholder{}); },
-              [](const systems::ContextBase&, AbstractValue*) {},
-              {this->nothing_ticket()})
+              "geometry_pose", geometry::FramePoseVector<T>(),
+              &MultibodyPlant<T>::CalcFramePoseOutput,
+              {this->configuration_ticket()})
           .get_index();
 }
 
@@ -142,6 +136,28 @@ void MultibodyPlant<T>::DeclarePortsAtFinalize() {
                   u->SetFromVector(GetActuationFromArray(
                       instance, EvalDynamicsOutputs(context).net_actuation));
                 })
+            .get_index());
+  }
+  contact_results_port_ =
+      this->DeclareAbstractOutputPort(
+              "contact_results", ContactResults<T>(),
+              &MultibodyPlant<T>::CalcContactResultsOutput,
+              {this->all_sources_ticket()})
+          .get_index();
+  for (int i = 0; i < num_model_instances(); ++i) {
+    const ModelInstanceIndex instance(i);
+    instance_generalized_contact_forces_ports_.push_back(
+        this->DeclareVectorOutputPort(
+                GetModelInstanceName(instance) + "_generalized_contact_forces",
+                num_velocities(instance),
+                [this, instance](const systems::Context<T>& context,
+                                 systems::BasicVector<T>* tau) {
+                  VectorX<T> tau_contact;
+                  CalcGeneralizedContactForces(context, &tau_contact);
+                  tau->SetFromVector(
+                      GetVelocitiesFromArray(instance, tau_contact));
+                },
+                {this->all_sources_ticket()})
             .get_index());
   }
   // Indexed by JointIndex (a removed joint's entry stays zero).
@@ -299,6 +315,24 @@ const systems::OutputPort<T>& MultibodyPlant<T>::get_net_actuation_output_port(
   ThrowIfNotFinalized("get_net_actuation_output_port");
   ThrowIfInvalidInstance("get_net_actuation_output_port", model_instance);
   return this->get_output_port(instance_net_actuation_ports_[model_instance]);
+}
+
+template <typename T>
+const systems::OutputPort<T>&
+MultibodyPlant<T>::get_contact_results_output_port() const {
+  return output_port_or_throw("get_contact_results_output_port",
+                              contact_results_port_);
+}
+
+template <typename T>
+const systems::OutputPort<T>&
+MultibodyPlant<T>::get_generalized_contact_forces_output_port(
+    ModelInstanceIndex model_instance) const {
+  const char* kMethod = "get_generalized_contact_forces_output_port";
+  ThrowIfNotFinalized(kMethod);
+  ThrowIfInvalidInstance(kMethod, model_instance);
+  return this->get_output_port(
+      instance_generalized_contact_forces_ports_[model_instance]);
 }
 
 template <typename T>

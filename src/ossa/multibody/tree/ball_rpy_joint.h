@@ -44,10 +44,7 @@ class BallRpyJoint final : public Joint<T> {
 
   // Scalar conversion (joints.cc).
  private:
-  std::unique_ptr<Joint<double>> DoCloneToScalar(
-      const internal::MultibodyTree<double>& tree_clone) const override;
-  std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
-      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
+  OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(Joint)
 };
 
 }  // namespace ossa::multibody

@@ -82,10 +82,7 @@ class DoorHinge final : public ForceElement<T> {
                                      const internal::TreeWorkspace<T>& pc,
                                      const internal::TreeWorkspace<T>& vc,
                                      MultibodyForces<T>* forces) const override;
-  std::unique_ptr<ForceElement<double>> DoCloneToScalar(
-      const internal::MultibodyTree<double>& tree_clone) const override;
-  std::unique_ptr<ForceElement<AutoDiffXd>> DoCloneToScalar(
-      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const override;
+  OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(ForceElement)
 
  private:
   template <typename U>

@@ -12,19 +12,7 @@
 #include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/tree/multibody_element.h"
 
-namespace ossa::systems {
-template <typename T>
-class Context;
-}  // namespace ossa::systems
-
 namespace ossa::multibody {
-
-template <typename T>
-class MultibodyForces;
-template <typename T>
-class RigidBody;
-template <typename T>
-class Frame;
 
 /// A force element models forces that depend on the state (q, v) and time
 /// only — springs, dampers, drag, gravity — never on accelerations. Each

@@ -13,15 +13,7 @@
 #include "ossa/multibody/math/spatial_velocity.h"
 #include "ossa/multibody/tree/multibody_element.h"
 
-namespace ossa::systems {
-template <typename T>
-class Context;
-}  // namespace ossa::systems
-
 namespace ossa::multibody {
-
-template <typename T>
-class RigidBody;
 
 /// A frame F fixed to a rigid body B. Its pose X_BF in the body frame is
 /// fixed for the frames of this library (body frames and fixed-offset

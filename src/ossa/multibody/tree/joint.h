@@ -18,17 +18,7 @@
 #include "ossa/multibody/tree/frame.h"
 #include "ossa/multibody/core/mobilizer_kind.h"
 
-namespace ossa::systems {
-template <typename T>
-class Context;
-}  // namespace ossa::systems
-
 namespace ossa::multibody {
-
-namespace internal {
-template <typename T>
-class MultibodyTreeSystem;
-}  // namespace internal
 
 /// Common API of all joints. Limits are in the joint's own units (rad, m,
 /// rad/s, m/s, ...) with -∞/+∞ meaning "no limit". Default positions and

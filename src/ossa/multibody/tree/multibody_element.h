@@ -5,14 +5,32 @@
 /// (bodies, frames, joints, actuators) has in common: the model instance it
 /// belongs to and the tree that owns it.
 
+#include <memory>
+
+#include "ossa/common/autodiff.h"
 #include "ossa/common/error.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
 
+namespace ossa::systems {
+template <typename T>
+class Context;
+}  // namespace ossa::systems
+
 namespace ossa::multibody {
+
+// The classes element headers name without needing their definitions.
+template <typename T>
+class Frame;
+template <typename T>
+class MultibodyForces;
+template <typename T>
+class RigidBody;
 
 namespace internal {
 template <typename T>
 class MultibodyTree;
+template <typename T>
+class MultibodyTreeSystem;
 }  // namespace internal
 
 /// Base of the elements owned by a MultibodyTree. An element is created by
@@ -20,6 +38,17 @@ class MultibodyTree;
 /// index and a pointer back to itself. It is templated on the scalar T of
 /// the tree, although the default (model) values the elements store are
 /// doubles: the per-Context values are of type T.
+/// Declares, in a concrete element class whose base is `Base` (Joint,
+/// ForceElement), the scalar-converting clones it overrides: one per default
+/// scalar, so that adding a scalar changes this macro only.
+#define OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(Base)                  \
+  std::unique_ptr<Base<double>> DoCloneToScalar(                              \
+      const ::ossa::multibody::internal::MultibodyTree<double>& tree_clone)   \
+      const override;                                                         \
+  std::unique_ptr<Base<::ossa::AutoDiffXd>> DoCloneToScalar(                  \
+      const ::ossa::multibody::internal::MultibodyTree<::ossa::AutoDiffXd>&   \
+          tree_clone) const override;
+
 template <typename T>
 class MultibodyElement {
  public:

@@ -9,15 +9,9 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
 #include "ossa/multibody/math/spatial_force.h"
+#include "ossa/multibody/tree/multibody_element.h"
 
 namespace ossa::multibody {
-
-namespace internal {
-template <typename T>
-class MultibodyTree;
-template <typename T>
-class MultibodyTreeSystem;
-}  // namespace internal
 
 /// Forces applied to a model: a vector tau of generalized forces (size
 /// num_velocities()) and one spatial force F_Bo_W per body (index by

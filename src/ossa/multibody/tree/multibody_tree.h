@@ -551,26 +551,36 @@ class MultibodyTree {
   bool IsVelocityEqualToQDot() const;
 
   /// Σ m_B over all bodies (or those of model_instances); 0 if none.
-  T CalcTotalMass(const systems::Context<T>& context) const;
+  T CalcTotalMass(const systems::Context<T>& context) const {
+    return CalcTotalMass(context, GetModelInstanceIndices());
+  }
   T CalcTotalMass(const systems::Context<T>& context,
                   const std::vector<ModelInstanceIndex>& model_instances) const;
   /// p_WoScm_W = Σ m_B·p_WoBcm / m_S. Throws if there is no non-world body
   /// (or model_instances selects none) or if m_S ≤ 0.
   Vector3<T> CalcCenterOfMassPositionInWorld(
-      const systems::Context<T>& context) const;
+      const systems::Context<T>& context) const {
+    return CalcCenterOfMassPositionInWorld(context, GetModelInstanceIndices());
+  }
   Vector3<T> CalcCenterOfMassPositionInWorld(
       const systems::Context<T>& context,
       const std::vector<ModelInstanceIndex>& model_instances) const;
   /// v_WScm_W = Σ m_B·v_WBcm / m_S (same throws).
   Vector3<T> CalcCenterOfMassTranslationalVelocityInWorld(
-      const systems::Context<T>& context) const;
+      const systems::Context<T>& context) const {
+    return CalcCenterOfMassTranslationalVelocityInWorld(
+        context, GetModelInstanceIndices());
+  }
   Vector3<T> CalcCenterOfMassTranslationalVelocityInWorld(
       const systems::Context<T>& context,
       const std::vector<ModelInstanceIndex>& model_instances) const;
   /// a_WScm_W = Σ m_B·a_WBcm / m_S with the body accelerations of
   /// EvalBodySpatialAccelerationInWorld() (forward dynamics).
   Vector3<T> CalcCenterOfMassTranslationalAccelerationInWorld(
-      const systems::Context<T>& context) const;
+      const systems::Context<T>& context) const {
+    return CalcCenterOfMassTranslationalAccelerationInWorld(
+        context, GetModelInstanceIndices());
+  }
   Vector3<T> CalcCenterOfMassTranslationalAccelerationInWorld(
       const systems::Context<T>& context,
       const std::vector<ModelInstanceIndex>& model_instances) const;
@@ -582,7 +592,10 @@ class MultibodyTree {
   /// L_WSP_W = Σ L_WBo_W shifted to P, of all bodies (or of
   /// model_instances; throws on an invalid instance).
   SpatialMomentum<T> CalcSpatialMomentumInWorldAboutPoint(
-      const systems::Context<T>& context, const Vector3<T>& p_WoP_W) const;
+      const systems::Context<T>& context, const Vector3<T>& p_WoP_W) const {
+    return CalcSpatialMomentumInWorldAboutPoint(
+        context, GetModelInstanceIndices(), p_WoP_W);
+  }
   SpatialMomentum<T> CalcSpatialMomentumInWorldAboutPoint(
       const systems::Context<T>& context,
       const std::vector<ModelInstanceIndex>& model_instances,
@@ -877,6 +890,30 @@ class MultibodyTree {
       const char* method, const systems::Context<T>& context) const;
   void CheckFrame(const char* method, const Frame<T>& frame) const;
   void CheckBody(const char* method, const RigidBody<T>& body) const;
+  // Get{Positions,Velocities}FromArray() and Set...InArray() (positions or
+  // velocities), their checks included (multibody_tree_lookups.cc).
+  VectorX<T> GetInstanceEntries(const char* method, bool positions,
+                                ModelInstanceIndex model_instance,
+                                const Eigen::Ref<const VectorX<T>>& x) const;
+  void SetInstanceEntriesInArray(const char* method, bool positions,
+                                 ModelInstanceIndex model_instance,
+                                 const Eigen::Ref<const VectorX<T>>& x_instance,
+                                 EigenPtr<VectorX<T>> x) const;
+  // The checks of Joint::Lock(), Unlock() and is_locked(): the Context, and
+  // `joint` in this model. Returns the system.
+  const MultibodyTreeSystem<T>& CheckJointLockQuery(
+      const char* method, const systems::Context<T>& context,
+      const Joint<T>& joint) const;
+  // The checks the CalcJacobian*() queries share, in this order: the
+  // Context, frame_B (unless null), frame_A, frame_E, and the output J,
+  // named `what`, non-null with `rows` rows and nv or nq columns as `wrt`
+  // asks (multibody_tree_jacobians.cc). Returns the system.
+  template <typename JacobianPtr>
+  const MultibodyTreeSystem<T>& CheckJacobianQuery(
+      const char* method, const systems::Context<T>& context,
+      JacobianWrtVariable wrt, const Frame<T>* frame_B, const Frame<T>& frame_A,
+      const Frame<T>& frame_E, const char* what, const JacobianPtr& J,
+      int rows) const;
   // Fills J (rows × ncols, ncols = nv or nq) with the Jacobian columns of
   // V_ABp_W (rows 0-2 angular, 3-5 translational; only the rows asked for)
   // of the point p_WBp of frame_B's body, relative to frame_A's body.

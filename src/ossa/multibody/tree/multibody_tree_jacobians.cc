@@ -33,9 +33,37 @@ void ReExpressRows(const Matrix3<T>& R, Eigen::Ref<MatrixX<T>> J) {
   }
 }
 
+// q where the Jacobian is with respect to q̇ (the kinematic map N(q) enters
+// its columns), empty otherwise.
+template <typename T>
+VectorX<T> PositionsIfWrtQDot(const MultibodyTreeSystem<T>& system,
+                              const systems::Context<T>& context,
+                              JacobianWrtVariable wrt) {
+  return wrt == JacobianWrtVariable::kQDot ? system.GetPositions(context)
+                                           : VectorX<T>();
+}
+
 }  // namespace
 
 // ------------------------------------------------------------ Jacobians
+
+template <typename T>
+template <typename JacobianPtr>
+const MultibodyTreeSystem<T>& MultibodyTree<T>::CheckJacobianQuery(
+    const char* method, const systems::Context<T>& context,
+    JacobianWrtVariable wrt, const Frame<T>* frame_B, const Frame<T>& frame_A,
+    const Frame<T>& frame_E, const char* what, const JacobianPtr& J,
+    int rows) const {
+  const MultibodyTreeSystem<T>& system = CheckContext(method, context);
+  if (frame_B != nullptr) CheckFrame(method, *frame_B);
+  CheckFrame(method, frame_A);
+  CheckFrame(method, frame_E);
+  ThrowIfNull(method, what, J);
+  const int cols =
+      wrt == JacobianWrtVariable::kV ? num_velocities() : num_positions();
+  ThrowIfWrongShape(method, what, J->rows(), J->cols(), rows, cols);
+  return system;
+}
 
 template <typename T>
 void MultibodyTree<T>::AddRelativeJacobianInWorld(
@@ -61,16 +89,9 @@ void MultibodyTree<T>::CalcJacobianSpatialVelocity(
     const Frame<T>& frame_B, const Eigen::Ref<const Vector3<T>>& p_BoBp_B,
     const Frame<T>& frame_A, const Frame<T>& frame_E,
     EigenPtr<MatrixX<T>> Js_V_ABp_E) const {
-  const char* kMethod = "CalcJacobianSpatialVelocity";
-  const MultibodyTreeSystem<T>& system = CheckContext(kMethod, context);
-  CheckFrame(kMethod, frame_B);
-  CheckFrame(kMethod, frame_A);
-  CheckFrame(kMethod, frame_E);
-  ThrowIfNull(kMethod, "Js_V_ABp_E", Js_V_ABp_E);
-  const int n = with_respect_to == JacobianWrtVariable::kV ? num_velocities()
-                                                           : num_positions();
-  ThrowIfWrongShape(kMethod, "Js_V_ABp_E", Js_V_ABp_E->rows(),
-                    Js_V_ABp_E->cols(), 6, n);
+  const MultibodyTreeSystem<T>& system = CheckJacobianQuery(
+      "CalcJacobianSpatialVelocity", context, with_respect_to, &frame_B,
+      frame_A, frame_E, "Js_V_ABp_E", Js_V_ABp_E, 6);
   if (with_respect_to == JacobianWrtVariable::kV &&
       frame_A.body().index() == world_index() && frame_E.is_world_frame()) {
     // The common case (J_V_WBp_W, wrt v) depends on B's root path only: the
@@ -95,9 +116,7 @@ void MultibodyTree<T>::CalcJacobianSpatialVelocity(
   const TreeWorkspace<T>& ws = system.EvalPositionKinematics(context);
   const auto& X_WB = system.EvalBodyPosesInWorld(context);
   const Vector3<T> p_WBp = CalcFramePoseInWorld(context, frame_B) * p_BoBp_B;
-  const VectorX<T> q = with_respect_to == JacobianWrtVariable::kQDot
-                           ? system.GetPositions(context)
-                           : VectorX<T>();
+  const VectorX<T> q = PositionsIfWrtQDot(system, context, with_respect_to);
   Js_V_ABp_E->setZero();
   AddRelativeJacobianInWorld(ws, X_WB, with_respect_to, q,
                              frame_B.body().index(), frame_A.body().index(),
@@ -114,21 +133,13 @@ void MultibodyTree<T>::CalcJacobianAngularVelocity(
     const systems::Context<T>& context, JacobianWrtVariable with_respect_to,
     const Frame<T>& frame_B, const Frame<T>& frame_A, const Frame<T>& frame_E,
     EigenPtr<Matrix3X<T>> Js_w_AB_E) const {
-  const char* kMethod = "CalcJacobianAngularVelocity";
-  const MultibodyTreeSystem<T>& system = CheckContext(kMethod, context);
-  CheckFrame(kMethod, frame_B);
-  CheckFrame(kMethod, frame_A);
-  CheckFrame(kMethod, frame_E);
-  ThrowIfNull(kMethod, "Js_w_AB_E", Js_w_AB_E);
-  const int n = with_respect_to == JacobianWrtVariable::kV ? num_velocities()
-                                                           : num_positions();
-  ThrowIfWrongShape(kMethod, "Js_w_AB_E", Js_w_AB_E->rows(), Js_w_AB_E->cols(),
-                    3, n);
+  const MultibodyTreeSystem<T>& system = CheckJacobianQuery(
+      "CalcJacobianAngularVelocity", context, with_respect_to, &frame_B,
+      frame_A, frame_E, "Js_w_AB_E", Js_w_AB_E, 3);
+  const int n = static_cast<int>(Js_w_AB_E->cols());
   const TreeWorkspace<T>& ws = system.EvalPositionKinematics(context);
   const auto& X_WB = system.EvalBodyPosesInWorld(context);
-  const VectorX<T> q = with_respect_to == JacobianWrtVariable::kQDot
-                           ? system.GetPositions(context)
-                           : VectorX<T>();
+  const VectorX<T> q = PositionsIfWrtQDot(system, context, with_respect_to);
   MatrixX<T> J = MatrixX<T>::Zero(3, n);
   AddRelativeJacobianInWorld(ws, X_WB, with_respect_to, q,
                              frame_B.body().index(), frame_A.body().index(),
@@ -146,22 +157,13 @@ void MultibodyTree<T>::CalcJacobianTranslationalVelocity(
     const Frame<T>& frame_B, const Eigen::Ref<const Matrix3X<T>>& p_BoBi_B,
     const Frame<T>& frame_A, const Frame<T>& frame_E,
     EigenPtr<MatrixX<T>> Js_v_ABi_E) const {
-  const char* kMethod = "CalcJacobianTranslationalVelocity";
-  const MultibodyTreeSystem<T>& system = CheckContext(kMethod, context);
-  CheckFrame(kMethod, frame_B);
-  CheckFrame(kMethod, frame_A);
-  CheckFrame(kMethod, frame_E);
-  ThrowIfNull(kMethod, "Js_v_ABi_E", Js_v_ABi_E);
-  const int n = with_respect_to == JacobianWrtVariable::kV ? num_velocities()
-                                                           : num_positions();
   const int np = static_cast<int>(p_BoBi_B.cols());
-  ThrowIfWrongShape(kMethod, "Js_v_ABi_E", Js_v_ABi_E->rows(),
-                    Js_v_ABi_E->cols(), 3 * np, n);
+  const MultibodyTreeSystem<T>& system = CheckJacobianQuery(
+      "CalcJacobianTranslationalVelocity", context, with_respect_to, &frame_B,
+      frame_A, frame_E, "Js_v_ABi_E", Js_v_ABi_E, 3 * np);
   const TreeWorkspace<T>& ws = system.EvalPositionKinematics(context);
   const auto& X_WB = system.EvalBodyPosesInWorld(context);
-  const VectorX<T> q = with_respect_to == JacobianWrtVariable::kQDot
-                           ? system.GetPositions(context)
-                           : VectorX<T>();
+  const VectorX<T> q = PositionsIfWrtQDot(system, context, with_respect_to);
   const math::RigidTransform<T> X_WF = CalcFramePoseInWorld(context, frame_B);
   Js_v_ABi_E->setZero();
   for (int i = 0; i < np; ++i) {
@@ -212,23 +214,17 @@ void MultibodyTree<T>::CalcJacobianCenterOfMassTranslationalVelocity(
     JacobianWrtVariable with_respect_to, const Frame<T>& frame_A,
     const Frame<T>& frame_E, EigenPtr<Matrix3X<T>> Js_v_ACcm_E) const {
   const char* kMethod = "CalcJacobianCenterOfMassTranslationalVelocity";
-  const MultibodyTreeSystem<T>& system = CheckContext(kMethod, context);
-  CheckFrame(kMethod, frame_A);
-  CheckFrame(kMethod, frame_E);
-  ThrowIfNull(kMethod, "Js_v_ACcm_E", Js_v_ACcm_E);
-  const int n = with_respect_to == JacobianWrtVariable::kV ? num_velocities()
-                                                           : num_positions();
-  ThrowIfWrongShape(kMethod, "Js_v_ACcm_E", Js_v_ACcm_E->rows(),
-                    Js_v_ACcm_E->cols(), 3, n);
+  const MultibodyTreeSystem<T>& system =
+      CheckJacobianQuery(kMethod, context, with_respect_to, nullptr, frame_A,
+                         frame_E, "Js_v_ACcm_E", Js_v_ACcm_E, 3);
+  const int n = static_cast<int>(Js_v_ACcm_E->cols());
   const std::vector<BodyIndex> bodies =
       BodiesOfInstances(kMethod, model_instances);
   const TreeParameters<T>& params = system.GetParameters(context);
   const T total_mass = CheckedSystemMass(kMethod, bodies, topology_, params);
   const TreeWorkspace<T>& ws = system.EvalPositionKinematics(context);
   const auto& X_WB = system.EvalBodyPosesInWorld(context);
-  const VectorX<T> q = with_respect_to == JacobianWrtVariable::kQDot
-                           ? system.GetPositions(context)
-                           : VectorX<T>();
+  const VectorX<T> q = PositionsIfWrtQDot(system, context, with_respect_to);
   MatrixX<T> J = MatrixX<T>::Zero(3, n);
   for (BodyIndex b : bodies) {
     const int m = topology_.body_to_mobod(b);

@@ -21,13 +21,28 @@
 #include "ossa/systems/framework/state.h"
 
 namespace ossa::multibody::internal {
+namespace {
+
+// Σ mᵢ term(bᵢ, pᵢ) / Σ mᵢ over `bodies`, pᵢ the mass parameters of body bᵢ:
+// the center of mass and its velocity and acceleration. Throws as
+// CheckedSystemMass() for an empty selection or a non-positive total mass.
+template <typename T, typename Term>
+Vector3<T> MassWeightedMean(const char* method,
+                            const std::vector<BodyIndex>& bodies,
+                            const MultibodyTreeTopology& topology,
+                            const TreeParameters<T>& params, const Term& term) {
+  const T mass = CheckedSystemMass(method, bodies, topology, params);
+  Vector3<T> sum = Vector3<T>::Zero();
+  for (BodyIndex b : bodies) {
+    const MobodParameters<T>& p = params.mobods[topology.body_to_mobod(b)];
+    sum += p.mass * term(b, p);
+  }
+  return sum / mass;
+}
+
+}  // namespace
 
 // ------------------------------------------------------------ mass properties
-
-template <typename T>
-T MultibodyTree<T>::CalcTotalMass(const systems::Context<T>& context) const {
-  return CalcTotalMass(context, GetModelInstanceIndices());
-}
 
 template <typename T>
 T MultibodyTree<T>::CalcTotalMass(
@@ -43,34 +58,18 @@ T MultibodyTree<T>::CalcTotalMass(
 
 template <typename T>
 Vector3<T> MultibodyTree<T>::CalcCenterOfMassPositionInWorld(
-    const systems::Context<T>& context) const {
-  return CalcCenterOfMassPositionInWorld(context, GetModelInstanceIndices());
-}
-
-template <typename T>
-Vector3<T> MultibodyTree<T>::CalcCenterOfMassPositionInWorld(
     const systems::Context<T>& context,
     const std::vector<ModelInstanceIndex>& model_instances) const {
   const char* kMethod = "CalcCenterOfMassPositionInWorld";
   const MultibodyTreeSystem<T>& system = CheckContext(kMethod, context);
-  const TreeParameters<T>& params = system.GetParameters(context);
   const std::vector<BodyIndex> bodies =
       BodiesOfInstances(kMethod, model_instances);
-  const T mass = CheckedSystemMass(kMethod, bodies, topology_, params);
   const auto& X_WB = system.EvalBodyPosesInWorld(context);
-  Vector3<T> sum = Vector3<T>::Zero();
-  for (BodyIndex b : bodies) {
-    const MobodParameters<T>& p = params.mobods[topology_.body_to_mobod(b)];
-    sum += p.mass * (X_WB[b] * p.p_BoBcm_B);
-  }
-  return sum / mass;
-}
-
-template <typename T>
-Vector3<T> MultibodyTree<T>::CalcCenterOfMassTranslationalVelocityInWorld(
-    const systems::Context<T>& context) const {
-  return CalcCenterOfMassTranslationalVelocityInWorld(
-      context, GetModelInstanceIndices());
+  return MassWeightedMean(
+      kMethod, bodies, topology_, system.GetParameters(context),
+      [&](BodyIndex b, const MobodParameters<T>& p) -> Vector3<T> {
+        return X_WB[b] * p.p_BoBcm_B;
+      });
 }
 
 template <typename T>
@@ -79,26 +78,16 @@ Vector3<T> MultibodyTree<T>::CalcCenterOfMassTranslationalVelocityInWorld(
     const std::vector<ModelInstanceIndex>& model_instances) const {
   const char* kMethod = "CalcCenterOfMassTranslationalVelocityInWorld";
   const MultibodyTreeSystem<T>& system = CheckContext(kMethod, context);
-  const TreeParameters<T>& params = system.GetParameters(context);
   const std::vector<BodyIndex> bodies =
       BodiesOfInstances(kMethod, model_instances);
-  const T mass = CheckedSystemMass(kMethod, bodies, topology_, params);
   const auto& X_WB = system.EvalBodyPosesInWorld(context);
   const auto& V_WB = system.EvalBodySpatialVelocitiesInWorld(context);
-  Vector3<T> sum = Vector3<T>::Zero();
-  for (BodyIndex b : bodies) {
-    const MobodParameters<T>& p = params.mobods[topology_.body_to_mobod(b)];
-    sum += p.mass *
-           V_WB[b].Shift(X_WB[b].rotation() * p.p_BoBcm_B).translational();
-  }
-  return sum / mass;
-}
-
-template <typename T>
-Vector3<T> MultibodyTree<T>::CalcCenterOfMassTranslationalAccelerationInWorld(
-    const systems::Context<T>& context) const {
-  return CalcCenterOfMassTranslationalAccelerationInWorld(
-      context, GetModelInstanceIndices());
+  // v_WScm = Σ mᵢ v_WBcmᵢ / Σ mᵢ, v_WBcm the velocity of Bo shifted to Bcm.
+  return MassWeightedMean(
+      kMethod, bodies, topology_, system.GetParameters(context),
+      [&](BodyIndex b, const MobodParameters<T>& p) -> Vector3<T> {
+        return V_WB[b].Shift(X_WB[b].rotation() * p.p_BoBcm_B).translational();
+      });
 }
 
 template <typename T>
@@ -107,22 +96,19 @@ Vector3<T> MultibodyTree<T>::CalcCenterOfMassTranslationalAccelerationInWorld(
     const std::vector<ModelInstanceIndex>& model_instances) const {
   const char* kMethod = "CalcCenterOfMassTranslationalAccelerationInWorld";
   const MultibodyTreeSystem<T>& system = CheckContext(kMethod, context);
-  const TreeParameters<T>& params = system.GetParameters(context);
   const std::vector<BodyIndex> bodies =
       BodiesOfInstances(kMethod, model_instances);
-  const T mass = CheckedSystemMass(kMethod, bodies, topology_, params);
   const auto& X_WB = system.EvalBodyPosesInWorld(context);
   const auto& V_WB = system.EvalBodySpatialVelocitiesInWorld(context);
   const auto& A_WB = system.EvalBodySpatialAccelerationsInWorld(context);
-  Vector3<T> sum = Vector3<T>::Zero();
-  for (BodyIndex b : bodies) {
-    const MobodParameters<T>& p = params.mobods[topology_.body_to_mobod(b)];
-    sum += p.mass *
-           A_WB[b]
-               .Shift(X_WB[b].rotation() * p.p_BoBcm_B, V_WB[b].rotational())
-               .translational();
-  }
-  return sum / mass;
+  // Shifting an acceleration to Bcm needs the body's angular velocity.
+  return MassWeightedMean(
+      kMethod, bodies, topology_, system.GetParameters(context),
+      [&](BodyIndex b, const MobodParameters<T>& p) -> Vector3<T> {
+        return A_WB[b]
+            .Shift(X_WB[b].rotation() * p.p_BoBcm_B, V_WB[b].rotational())
+            .translational();
+      });
 }
 
 template <typename T>
@@ -164,13 +150,6 @@ SpatialInertia<T> MultibodyTree<T>::CalcSpatialInertia(
     M_SFo_F += M_BBo_B.ReExpress(R_FB).Shift(p_BoFo_F);
   }
   return M_SFo_F;
-}
-
-template <typename T>
-SpatialMomentum<T> MultibodyTree<T>::CalcSpatialMomentumInWorldAboutPoint(
-    const systems::Context<T>& context, const Vector3<T>& p_WoP_W) const {
-  return CalcSpatialMomentumInWorldAboutPoint(
-      context, GetModelInstanceIndices(), p_WoP_W);
 }
 
 template <typename T>

@@ -16,6 +16,40 @@
 #include "ossa/systems/framework/state.h"
 
 namespace ossa::multibody::internal {
+namespace {
+
+// Throws unless `exists(i)`: index i (of type `index_type`, e.g. "JointIndex")
+// names an element of `kind` ("joint", "actuator") of which the model has
+// `count`.
+template <typename Index, typename Exists>
+void ThrowIfNoSuchElement(const char* method, Index i, const char* index_type,
+                          const char* kind, int count, const Exists& exists) {
+  if (!exists(i)) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): {} {} is out of range or removed (this model has {} {}s).",
+        method, index_type, i.raw(), count, kind);
+  }
+}
+
+// The checks of a selector's index map: every index names an element (as
+// ThrowIfNoSuchElement) and none appears twice; `name_of(i)` names element i
+// in the message.
+template <typename Index, typename Exists, typename NameOf>
+void CheckSelectorMap(const char* method, const std::vector<Index>& map,
+                      const char* map_name, const char* index_type,
+                      const char* kind, int count, const Exists& exists,
+                      const NameOf& name_of) {
+  std::set<int> seen;
+  for (Index i : map) {
+    ThrowIfNoSuchElement(method, i, index_type, kind, count, exists);
+    if (!seen.insert(int{i}).second) [[unlikely]] {
+      ThrowLogicError("{}(): {} '{}' ({} {}) appears more than once in {}.",
+                      method, kind, name_of(i), index_type, int{i}, map_name);
+    }
+  }
+}
+
+}  // namespace
 
 // ------------------------------------------------------------ selectors
 
@@ -24,21 +58,13 @@ MatrixX<double> MultibodyTree<T>::MakeStateSelectorMatrix(
     const std::vector<JointIndex>& user_to_joint_index_map) const {
   const char* kMethod = "MakeStateSelectorMatrix";
   ThrowIfNotFinalized(kMethod);
-  std::set<int> seen;
+  CheckSelectorMap(
+      kMethod, user_to_joint_index_map, "user_to_joint_index_map",
+      "JointIndex", "joint", num_joints(),
+      [this](JointIndex j) { return has_joint(j); },
+      [this](JointIndex j) { return joints_[j]->name(); });
   int nq_s = 0, nv_s = 0;
   for (JointIndex j : user_to_joint_index_map) {
-    if (!has_joint(j)) [[unlikely]] {
-      ThrowLogicError(
-          "{}(): JointIndex {} is out of range or removed (this model has {} "
-          "joints).",
-          kMethod, j.raw(), num_joints());
-    }
-    if (!seen.insert(int{j}).second) [[unlikely]] {
-      ThrowLogicError(
-          "{}(): joint '{}' (JointIndex {}) appears more than once in "
-          "user_to_joint_index_map.",
-          kMethod, joints_[j]->name(), int{j});
-    }
     nq_s += joints_[j]->num_positions();
     nv_s += joints_[j]->num_velocities();
   }
@@ -69,21 +95,13 @@ MatrixX<double> MultibodyTree<T>::MakeActuatorSelectorMatrix(
     const std::vector<JointActuatorIndex>& user_to_actuator_index_map) const {
   const char* kMethod = "MakeActuatorSelectorMatrix";
   ThrowIfNotFinalized(kMethod);
-  std::set<int> seen;
+  CheckSelectorMap(
+      kMethod, user_to_actuator_index_map, "user_to_actuator_index_map",
+      "JointActuatorIndex", "actuator", num_actuators(),
+      [this](JointActuatorIndex a) { return has_joint_actuator(a); },
+      [this](JointActuatorIndex a) { return actuators_[a]->name(); });
   int nu_s = 0;
   for (JointActuatorIndex a : user_to_actuator_index_map) {
-    if (!has_joint_actuator(a)) [[unlikely]] {
-      ThrowLogicError(
-          "{}(): JointActuatorIndex {} is out of range or removed (this model "
-          "has {} actuators).",
-          kMethod, a.raw(), num_actuators());
-    }
-    if (!seen.insert(int{a}).second) [[unlikely]] {
-      ThrowLogicError(
-          "{}(): actuator '{}' (JointActuatorIndex {}) appears more than once "
-          "in user_to_actuator_index_map.",
-          kMethod, actuators_[a]->name(), int{a});
-    }
     nu_s += actuators_[a]->num_inputs();
   }
   MatrixX<double> Su = MatrixX<double>::Zero(num_actuated_dofs(), nu_s);
@@ -103,12 +121,8 @@ MatrixX<double> MultibodyTree<T>::MakeActuatorSelectorMatrix(
   ThrowIfNotFinalized(kMethod);
   std::vector<JointActuatorIndex> actuators;
   for (JointIndex j : user_to_joint_index_map) {
-    if (!has_joint(j)) [[unlikely]] {
-      ThrowLogicError(
-          "{}(): JointIndex {} is out of range or removed (this model has {} "
-          "joints).",
-          kMethod, j.raw(), num_joints());
-    }
+    ThrowIfNoSuchElement(kMethod, j, "JointIndex", "joint", num_joints(),
+                         [this](JointIndex i) { return has_joint(i); });
     std::optional<JointActuatorIndex> found;
     for (const auto& a : actuators_)
       if (a != nullptr && a->joint().index() == j) found = a->index();
@@ -163,16 +177,25 @@ Eigen::SparseMatrix<double> MultibodyTree<T>::MakeActuationMatrixPseudoinverse()
 // ------------------------------------------------------------ locking
 
 template <typename T>
-void MultibodyTree<T>::LockJoint(systems::Context<T>* context,
-                                 const Joint<T>& joint) const {
-  const char* kMethod = "Joint::Lock";
-  ThrowIfNull(kMethod, "context", context);
-  const MultibodyTreeSystem<T>& system = CheckContext(kMethod, *context);
+const MultibodyTreeSystem<T>& MultibodyTree<T>::CheckJointLockQuery(
+    const char* method, const systems::Context<T>& context,
+    const Joint<T>& joint) const {
+  const MultibodyTreeSystem<T>& system = CheckContext(method, context);
   if (joint.parent_tree() != this) [[unlikely]] {
-    ThrowLogicError("{}(): joint '{}' does not belong to this model.", kMethod,
+    ThrowLogicError("{}(): joint '{}' does not belong to this model.", method,
                     joint.name());
   }
+  return system;
+}
+
+template <typename T>
+void MultibodyTree<T>::LockJoint(systems::Context<T>* context,
+                                 const Joint<T>& joint) const {
+  ThrowIfNull("Joint::Lock", "context", context);
+  const MultibodyTreeSystem<T>& system =
+      CheckJointLockQuery("Joint::Lock", *context, joint);
   system.GetMutableElementParameters(context).joint_locked[joint.index()] = 1;
+  // A locked joint does not move: its velocities are zero from now on.
   system.SetVelocitiesSegment(context, joint.velocity_start(),
                               VectorX<T>::Zero(joint.num_velocities()));
 }
@@ -180,26 +203,18 @@ void MultibodyTree<T>::LockJoint(systems::Context<T>* context,
 template <typename T>
 void MultibodyTree<T>::UnlockJoint(systems::Context<T>* context,
                                    const Joint<T>& joint) const {
-  const char* kMethod = "Joint::Unlock";
-  ThrowIfNull(kMethod, "context", context);
-  const MultibodyTreeSystem<T>& system = CheckContext(kMethod, *context);
-  if (joint.parent_tree() != this) [[unlikely]] {
-    ThrowLogicError("{}(): joint '{}' does not belong to this model.", kMethod,
-                    joint.name());
-  }
-  system.GetMutableElementParameters(context).joint_locked[joint.index()] = 0;
+  ThrowIfNull("Joint::Unlock", "context", context);
+  CheckJointLockQuery("Joint::Unlock", *context, joint)
+      .GetMutableElementParameters(context)
+      .joint_locked[joint.index()] = 0;
 }
 
 template <typename T>
 bool MultibodyTree<T>::IsJointLocked(const systems::Context<T>& context,
                                      const Joint<T>& joint) const {
-  const char* kMethod = "Joint::is_locked";
-  const MultibodyTreeSystem<T>& system = CheckContext(kMethod, context);
-  if (joint.parent_tree() != this) [[unlikely]] {
-    ThrowLogicError("{}(): joint '{}' does not belong to this model.", kMethod,
-                    joint.name());
-  }
-  return system.GetElementParameters(context).joint_locked[joint.index()] != 0;
+  return CheckJointLockQuery("Joint::is_locked", context, joint)
+             .GetElementParameters(context)
+             .joint_locked[joint.index()] != 0;
 }
 
 template <typename T>

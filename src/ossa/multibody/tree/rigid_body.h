@@ -11,15 +11,7 @@
 #include "ossa/multibody/math/spatial_inertia.h"
 #include "ossa/multibody/tree/frame.h"
 
-namespace ossa::systems {
-template <typename T>
-class Context;
-}  // namespace ossa::systems
-
 namespace ossa::multibody {
-
-template <typename T>
-class MultibodyForces;
 
 /// The frame B of a rigid body: its origin Bo and axes are those in which
 /// the body's spatial inertia M_BBo_B is given. Created by the body itself;

@@ -6,13 +6,7 @@ template <typename T>
 ExplicitEulerIntegrator<T>::ExplicitEulerIntegrator(const System<T>& system,
                                                     const T& max_step_size,
                                                     Context<T>* context)
-    : IntegratorBase<T>(system, context) {
-  this->set_maximum_step_size(max_step_size);
-  this->set_fixed_step_mode(true);
-}
-
-template <typename T>
-ExplicitEulerIntegrator<T>::~ExplicitEulerIntegrator() = default;
+    : IntegratorBase<T>(system, max_step_size, context) {}
 
 template <typename T>
 void ExplicitEulerIntegrator<T>::DoInitialize() {

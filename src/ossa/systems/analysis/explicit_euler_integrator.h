@@ -16,7 +16,7 @@ class ExplicitEulerIntegrator final : public IntegratorBase<T> {
   /// `max_step_size`. Throws std::logic_error unless max_step_size > 0.
   ExplicitEulerIntegrator(const System<T>& system, const T& max_step_size,
                           Context<T>* context = nullptr);
-  ~ExplicitEulerIntegrator() override;
+  ~ExplicitEulerIntegrator() override = default;
 
   bool supports_error_estimation() const final { return false; }
   int get_error_estimate_order() const final { return 0; }

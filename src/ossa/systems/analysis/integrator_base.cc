@@ -26,6 +26,14 @@ IntegratorBase<T>::IntegratorBase(const System<T>& system, Context<T>* context)
     : system_(system), context_(context) {}
 
 template <typename T>
+IntegratorBase<T>::IntegratorBase(const System<T>& system,
+                                  const T& fixed_step_size, Context<T>* context)
+    : IntegratorBase(system, context) {
+  set_maximum_step_size(fixed_step_size);
+  set_fixed_step_mode(true);
+}
+
+template <typename T>
 IntegratorBase<T>::~IntegratorBase() = default;
 
 template <typename T>

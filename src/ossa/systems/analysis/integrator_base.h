@@ -220,6 +220,10 @@ class IntegratorBase {
   /// `context` may be null (set it later with reset_context()).
   explicit IntegratorBase(const System<T>& system,
                           Context<T>* context = nullptr);
+  /// A fixed-step method (no error estimate) taking steps of
+  /// `fixed_step_size`; throws std::logic_error unless it is > 0.
+  IntegratorBase(const System<T>& system, const T& fixed_step_size,
+                 Context<T>* context);
 
   /// Advances the Context from (t0, x0) to (t0 + h, x1); in error-estimating
   /// integrators also fills get_mutable_error_estimate(). Returns false if the

@@ -6,13 +6,7 @@ template <typename T>
 RungeKutta2Integrator<T>::RungeKutta2Integrator(const System<T>& system,
                                                 const T& max_step_size,
                                                 Context<T>* context)
-    : IntegratorBase<T>(system, context) {
-  this->set_maximum_step_size(max_step_size);
-  this->set_fixed_step_mode(true);
-}
-
-template <typename T>
-RungeKutta2Integrator<T>::~RungeKutta2Integrator() = default;
+    : IntegratorBase<T>(system, max_step_size, context) {}
 
 template <typename T>
 void RungeKutta2Integrator<T>::DoInitialize() {

@@ -16,7 +16,7 @@ class RungeKutta2Integrator final : public IntegratorBase<T> {
   /// `max_step_size`. Throws std::logic_error unless max_step_size > 0.
   RungeKutta2Integrator(const System<T>& system, const T& max_step_size,
                         Context<T>* context = nullptr);
-  ~RungeKutta2Integrator() override;
+  ~RungeKutta2Integrator() override = default;
 
   bool supports_error_estimation() const final { return false; }
   int get_error_estimate_order() const final { return 0; }

@@ -25,6 +25,9 @@ struct SimulatorConfig {
   /// Sets both Simulator::set_publish_every_time_step() and
   /// set_publish_at_initialization().
   bool publish_every_time_step{false};
+  /// The simulated time [s] ApplySimulatorConfig() sets the simulator's
+  /// Context to (ExtractSimulatorConfig() reads the Context's time).
+  double start_time{0.0};
 };
 
 }  // namespace ossa::systems

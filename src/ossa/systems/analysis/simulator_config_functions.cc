@@ -114,6 +114,12 @@ void ApplySimulatorConfig(const SimulatorConfig& config,
   simulator->set_target_realtime_rate(config.target_realtime_rate);
   simulator->set_publish_every_time_step(config.publish_every_time_step);
   simulator->set_publish_at_initialization(config.publish_every_time_step);
+  if (!std::isfinite(config.start_time)) {
+    ThrowLogicError(
+        "ApplySimulatorConfig(): start_time is {}; expected a finite time.",
+        config.start_time);
+  }
+  simulator->get_mutable_context().SetTime(T(config.start_time));
 }
 
 template <typename T>
@@ -144,6 +150,10 @@ SimulatorConfig ExtractSimulatorConfig(const Simulator<T>& simulator) {
   }
   result.target_realtime_rate = simulator.get_target_realtime_rate();
   result.publish_every_time_step = simulator.get_publish_every_time_step();
+  if (simulator.has_context()) {
+    result.start_time =
+        ExtractDoubleOrThrow(simulator.get_context().get_time());
+  }
   return result;
 }
 

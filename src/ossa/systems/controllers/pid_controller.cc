@@ -38,10 +38,12 @@ PidController<T>::PidController(const Eigen::MatrixXd& state_projection,
       num_full_state_(static_cast<int>(state_projection.cols())),
       state_projection_(state_projection),
       output_projection_(output_projection) {
-  if (kp.size() == 0 || kp.size() != ki.size() || kp.size() != kd.size()) {
+  // Zero gains are allowed (a controller of nothing, e.g. for a plant
+  // without degrees of freedom), as in the reference.
+  if (kp.size() != ki.size() || kp.size() != kd.size()) {
     ThrowLogicError(
-        "PidController(): kp ({}), ki ({}) and kd ({}) must have the same, "
-        "non-zero size.",
+        "PidController(): kp ({}), ki ({}) and kd ({}) must have the same "
+        "size.",
         kp.size(), ki.size(), kd.size());
   }
   if (state_projection.rows() != 2 * num_controlled_q_) {

@@ -9,10 +9,12 @@ namespace ossa::systems {
 template <typename T>
 Adder<T>::Adder(int num_inputs, int size)
     : LeafSystem<T>(SystemTypeTag<Adder>{}) {
-  if (num_inputs < 1 || size < 1) {
+  // Empty adders are allowed (as in the reference): no inputs sum to zero,
+  // and size 0 serves systems without degrees of freedom.
+  if (num_inputs < 0 || size < 0) {
     ThrowLogicError(
-        "Adder(): needs at least one input of size at least 1, got "
-        "num_inputs = {}, size = {}.",
+        "Adder(): num_inputs and size must be non-negative, got num_inputs "
+        "= {}, size = {}.",
         num_inputs, size);
   }
   for (int i = 0; i < num_inputs; ++i) {

@@ -10,7 +10,9 @@ PassThrough<T>::PassThrough(int vector_size)
 
 template <typename T>
 PassThrough<T>::PassThrough(const Eigen::Ref<const Eigen::VectorXd>& value)
-    : PassThrough(static_cast<int>(value.size()), nullptr) {}
+    : PassThrough(static_cast<int>(value.size()), nullptr) {
+  default_value_ = value;
+}
 
 template <typename T>
 PassThrough<T>::PassThrough(const AbstractValue& abstract_model_value)
@@ -27,8 +29,12 @@ PassThrough<T>::PassThrough(int vector_size,
     this->DeclareAbstractOutputPort(
         "y", [this]() { return abstract_model_value_->Clone(); },
         [this](const ContextBase& context, AbstractValue* output) {
-          output->SetFrom(this->get_input_port(0).EvalAbstract(
-              static_cast<const Context<T>&>(context)));
+          const auto& c = static_cast<const Context<T>&>(context);
+          if (!this->get_input_port(0).HasValue(c)) {
+            output->SetFrom(*abstract_model_value_);
+            return;
+          }
+          output->SetFrom(this->get_input_port(0).EvalAbstract(c));
         },
         {this->all_input_ports_ticket()});
     return;
@@ -37,6 +43,7 @@ PassThrough<T>::PassThrough(int vector_size,
     ThrowLogicError("PassThrough(): vector_size must be non-negative, got {}.",
                     vector_size);
   }
+  default_value_ = Eigen::VectorXd::Zero(vector_size);
   this->DeclareVectorInputPort("u", vector_size);
   this->DeclareVectorOutputPort("y", vector_size,
                                 &PassThrough::DoCalcVectorOutput,
@@ -46,6 +53,10 @@ PassThrough<T>::PassThrough(int vector_size,
 template <typename T>
 void PassThrough<T>::DoCalcVectorOutput(const Context<T>& context,
                                         BasicVector<T>* y) const {
+  if (!this->get_input_port(0).HasValue(context)) {
+    y->get_mutable_value() = default_value_.template cast<T>();
+    return;
+  }
   y->get_mutable_value() = this->get_input_port(0).Eval(context);
 }
 

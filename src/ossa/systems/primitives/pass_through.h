@@ -2,7 +2,9 @@
 
 /// @file
 /// PassThrough<T>: y = u, for a vector of a given size or any abstract value.
-/// Ports: input "u", output "y"; direct feedthrough.
+/// While the input is neither connected nor fixed, y is the default: the
+/// `value` (or `abstract_model_value`) given at construction, zeros for a
+/// vector size. Ports: input "u", output "y"; direct feedthrough.
 
 #include <memory>
 
@@ -25,7 +27,9 @@ class PassThrough final : public LeafSystem<T> {
       : PassThrough(other.vector_size_,
                     other.abstract_model_value_
                         ? other.abstract_model_value_->Clone()
-                        : nullptr) {}
+                        : nullptr) {
+    default_value_ = other.default_value_;
+  }
 
   /// True for the abstract-valued form.
   bool is_abstract() const { return abstract_model_value_ != nullptr; }
@@ -38,6 +42,7 @@ class PassThrough final : public LeafSystem<T> {
   void DoCalcVectorOutput(const Context<T>& context, BasicVector<T>* y) const;
   std::unique_ptr<AbstractValue> abstract_model_value_;
   int vector_size_{0};
+  Eigen::VectorXd default_value_;  // the vector output while unconnected
 };
 
 }  // namespace ossa::systems

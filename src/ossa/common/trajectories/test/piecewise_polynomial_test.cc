@@ -146,6 +146,87 @@ TEST(PiecewisePolynomialTest, BadInputThrows) {
   EXPECT_THROW(PP().value(0.0), std::logic_error);
 }
 
+// The editing operations against the identities that define them, on a
+// cubic Hermite trajectory (tolerance kTol: a few roundings of O(1) values).
+PP MakeHermite() {
+  return PP::CubicHermite(std::vector<double>{0.0, 1.0, 3.0},
+                          {S(0.0), S(1.0), S(0.5)}, {S(1.0), S(0.0), S(-1.0)});
+}
+
+TEST(PiecewisePolynomialTest, TimeEditsAreReparametrizations) {
+  const PP pp = MakeHermite();
+  PP scaled = pp, reversed = pp, shifted = pp;
+  scaled.ScaleTime(2.0);
+  reversed.ReverseTime();
+  shifted.shiftRight(1.5);
+  EXPECT_THAT(reversed.get_segment_times(),
+              ::testing::ElementsAre(-3.0, -1.0, 0.0));
+  for (double t = -0.5; t <= 3.5; t += 0.25) {
+    EXPECT_NEAR(scaled.value(2 * t)(0, 0), pp.value(t)(0, 0), kTol) << t;
+    EXPECT_NEAR(reversed.value(-t)(0, 0), pp.value(t)(0, 0), kTol) << t;
+    EXPECT_NEAR(shifted.value(t + 1.5)(0, 0), pp.value(t)(0, 0), kTol) << t;
+  }
+  EXPECT_THROW(scaled.ScaleTime(0.0), std::logic_error);
+  PP constant(S(4.0));
+  constant.ReverseTime();
+  EXPECT_EQ(constant.value(7.0)(0, 0), 4.0);
+}
+
+TEST(PiecewisePolynomialTest, AppendedSegmentsContinueTheEnd) {
+  PP pp = PP::FirstOrderHold(std::vector<double>{0.0, 1.0}, {S(0), S(1)});
+  pp.AppendFirstOrderSegment(2.0, S(3.0));
+  EXPECT_NEAR(pp.value(1.5)(0, 0), 2.0, kTol);
+  pp.AppendCubicHermiteSegment(3.0, S(0.0), S(0.5));
+  // The cubic starts with the end value and slope (2) of the linear
+  // segment and ends at the given sample and slope.
+  EXPECT_NEAR(pp.value(2.0)(0, 0), 3.0, kTol);
+  EXPECT_NEAR(pp.EvalDerivative(2.0, 1)(0, 0), 2.0, kTol);
+  EXPECT_NEAR(pp.value(3.0)(0, 0), 0.0, kTol);
+  EXPECT_NEAR(pp.EvalDerivative(3.0, 1)(0, 0), 0.5, kTol);
+  EXPECT_THROW(pp.AppendFirstOrderSegment(2.5, S(1.0)), std::logic_error);
+  EXPECT_THROW(pp.AppendFirstOrderSegment(4.0, MatrixXd::Zero(2, 1)),
+               std::logic_error);
+  EXPECT_THROW(PP().AppendFirstOrderSegment(1.0, S(1.0)), std::logic_error);
+  pp.RemoveFinalSegment();
+  EXPECT_EQ(pp.get_number_of_segments(), 2);
+  EXPECT_EQ(pp.end_time(), 2.0);
+  pp.RemoveFinalSegment();
+  pp.RemoveFinalSegment();
+  EXPECT_TRUE(pp.empty());
+  EXPECT_THROW(pp.RemoveFinalSegment(), std::logic_error);
+}
+
+TEST(PiecewisePolynomialTest, ConcatenateSliceAndAdd) {
+  const PP pp = MakeHermite();
+  PP joined = pp.slice(0, 1);
+  joined.ConcatenateInTime(pp.slice(1, 1));
+  EXPECT_TRUE(joined.isApprox(pp, 0.0));
+  PP empty;
+  empty.ConcatenateInTime(pp);
+  EXPECT_TRUE(empty.isApprox(pp, 0.0));
+  PP gap = pp;
+  EXPECT_THROW(gap.ConcatenateInTime(pp), std::logic_error);
+  EXPECT_THROW(pp.slice(1, 2), std::logic_error);
+  const PP doubled = pp + pp;
+  EXPECT_NEAR(doubled.value(2.2)(0, 0), 2 * pp.value(2.2)(0, 0), kTol);
+  EXPECT_THROW(pp + pp.slice(0, 1), std::logic_error);
+  PP scaled = pp;
+  scaled.ScaleTime(1.0 + 1e-9);
+  EXPECT_FALSE(pp.isApprox(scaled, 1e-12));
+  EXPECT_TRUE(pp.isApprox(scaled, 1e-6));
+}
+
+TEST(PiecewisePolynomialTest, TransposeAndBlock) {
+  MatrixXd a(2, 3), b(2, 3);
+  a << 1, 2, 3, 4, 5, 6;
+  b = 2 * a;
+  const PP pp = PP::FirstOrderHold(std::vector<double>{0.0, 1.0}, {a, b});
+  EXPECT_EQ(pp.Transpose().value(0.5), MatrixXd(1.5 * a.transpose()));
+  EXPECT_EQ(pp.Block(0, 1, 2, 2).value(0.5),
+            MatrixXd(1.5 * a.block(0, 1, 2, 2)));
+  EXPECT_THROW(pp.Block(1, 1, 2, 2), std::logic_error);
+}
+
 }  // namespace
 }  // namespace trajectories
 }  // namespace ossa

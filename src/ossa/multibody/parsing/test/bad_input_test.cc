@@ -116,7 +116,8 @@ const BadInput kCases[] = {
    "<robot name='r'>\n<link name='a'>\n<visual><geometry>\n"
    "<mesh filename='package://nowhere/m.stl'/>\n</geometry></visual>\n"
    "</link>\n</robot>",
-   4, "<mesh>", "'package://nowhere/m.stl' cannot be found", true},
+   4, "<mesh>", "'package://nowhere/m.stl' does not resolve to an existing "
+   "file"},
   // ------------------------------------------------------------ SDFormat
   {"SdfMalformedXml", "sdf",
    "<sdf version='1.9'>\n<model name='m'>\n<link name='a'>\n</model>\n</sdf>",
@@ -205,7 +206,7 @@ const BadInput kCases[] = {
    "<sdf version='1.9'>\n<model name='m'>\n<link name='a'>\n"
    "<visual name='v'><geometry>\n<mesh><uri>missing.obj</uri></mesh>\n"
    "</geometry></visual>\n</link>\n</model>\n</sdf>",
-   5, "<mesh>", "cannot be found", true},
+   5, "<mesh>", "'missing.obj' does not resolve to an existing file"},
   // ---------------------------------------------------------------- MJCF
   {"MjcfMalformedXml", "xml",
    "<mujoco>\n<worldbody>\n<body name='a'>\n</worldbody>\n</mujoco>",
@@ -301,8 +302,10 @@ class BadInputTest : public ::testing::TestWithParam<BadInput> {
   }
 
   // Loads the file into a new plant; returns the number of bodies.
+  // The plant has a SceneGraph, so geometry is registered too.
   int Load(bool strict) const {
-    MultibodyPlant<double> plant(0.0);
+    systems::DiagramBuilder<double> builder;
+    auto [plant, scene_graph] = AddMultibodyPlantSceneGraph(&builder, 0.0);
     Parser parser(&plant);
     if (strict) parser.SetStrictParsing();
     parser.AddModels(path_);

@@ -117,8 +117,11 @@ TEST(MujocoParserTest, BodiesJointsAndDefaults) {
   EXPECT_TRUE((tool->X_BF.rotation().matrix() * Eigen::Vector3d::UnitZ())
                   .isApprox(Eigen::Vector3d::UnitX(), kTol));
   EXPECT_EQ(m.FindFrame("origin_marker")->body, "world");
-  EXPECT_EQ(m.world_geometries.size(), 1u);
-  EXPECT_EQ(m.world_geometries[0].shape.type, ShapeType::kHalfSpace);
+  // The plane is drawn and collides: one visual and one collision.
+  ASSERT_EQ(m.world_geometries.size(), 2u);
+  EXPECT_FALSE(m.world_geometries[0].is_collision);
+  EXPECT_TRUE(m.world_geometries[1].is_collision);
+  EXPECT_EQ(m.world_geometries[1].shape.type, ShapeType::kHalfSpace);
 }
 
 TEST(MujocoParserTest, InertiaFromGeoms) {

@@ -12,6 +12,9 @@
 #include <vector>
 
 #include "ossa/common/text_logging.h"
+#include "ossa/geometry/scene_graph.h"
+#include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/systems/framework/diagram_builder.h"
 
 namespace ossa::multibody::test {
 

@@ -378,7 +378,8 @@ TEST(SdfParserTest, UnresolvableIncludesAndUnknownTags) {
   }
   ExpectParseError([&] { ParseString(odd, true); },
                    {"<string>.sdf:2:", "<gripper name='g'>", "strict parsing"});
-  // Missing mesh: warning, error when strict.
+  // Missing mesh: kept unresolved in the spec, an error when registered
+  // with a SceneGraph (as in the reference).
   const char* mesh =
       "<sdf version='1.9'><model name='m'><link name='a'>"
       "<visual name='v'><geometry>\n<mesh><uri>x.obj</uri>"
@@ -386,13 +387,17 @@ TEST(SdfParserTest, UnresolvableIncludesAndUnknownTags) {
   {
     WarningCollector warnings;
     const auto models = ParseString(mesh);
-    EXPECT_TRUE(models.at(0).links.at(0).visuals.empty());
-    EXPECT_EQ(warnings.Count("<string>.sdf:2: warning: <mesh>: mesh file "
-                             "'x.obj' cannot be found"),
-              1);
+    ASSERT_EQ(models.at(0).links.at(0).visuals.size(), 1u);
+    EXPECT_EQ(models.at(0).links.at(0).visuals.at(0).shape.uri, "x.obj");
+    EXPECT_TRUE(warnings.messages.empty());
   }
-  ExpectParseError([&] { ParseString(mesh, true); },
-                   {"<string>.sdf:2:", "<mesh>", "cannot be found"});
+  ExpectParseError(
+      [&] {
+        systems::DiagramBuilder<double> builder;
+        auto [plant, scene_graph] = AddMultibodyPlantSceneGraph(&builder, 0.0);
+        Parser(&plant).AddModelsFromString(mesh, "sdf");
+      },
+      {"<string>.sdf:2:", "<mesh>", "'x.obj' does not resolve"});
 }
 
 // An element SDFormat does not define where it stands (misplaced or

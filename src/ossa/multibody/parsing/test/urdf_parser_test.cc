@@ -445,29 +445,34 @@ TEST(UrdfParserTest, UnknownTagsAndMissingMeshes) {
   {
     WarningCollector warnings;
     const ModelSpec m = ParseOne(text);
-    // Missing meshes drop the geometry but keep the link.
+    // A missing mesh is kept unresolved: it is an error only when the
+    // geometry is registered with a SceneGraph (as in the reference).
     EXPECT_EQ(m.links.size(), 1u);
-    EXPECT_TRUE(m.links[0].visuals.empty());
-    EXPECT_EQ(warnings.Count("<string>.urdf:3: warning: <mesh>: mesh file "
-                             "'package://nowhere/mesh.stl' cannot be found"),
-              1);
-    EXPECT_EQ(warnings.Count("<string>.urdf:4:"), 1);
+    ASSERT_EQ(m.links[0].visuals.size(), 1u);
+    EXPECT_EQ(m.links[0].visuals[0].shape.uri, "package://nowhere/mesh.stl");
+    EXPECT_TRUE(m.links[0].visuals[0].shape.filename.empty());
+    ASSERT_EQ(m.links[0].collisions.size(), 1u);
+    EXPECT_EQ(m.links[0].collisions[0].shape.scale, Eigen::Vector3d(2, 2, 2));
     EXPECT_EQ(warnings.Count("<string>.urdf:5: warning: <sparkle>"), 1);
     EXPECT_EQ(warnings.Count("<string>.urdf:8: warning: <unheard_of>"), 1);
     EXPECT_EQ(warnings.Count("gazebo"), 0);  // a known foreign tag
-    EXPECT_EQ(warnings.messages.size(), 4u);
+    EXPECT_EQ(warnings.messages.size(), 2u);
   }
   // Strict: the first warning becomes the error.
   ExpectParseError([&] { ParseOne(text, true); },
                    {"<string>.urdf:5:", "<sparkle>", "strict parsing"});
+  // With a SceneGraph the unresolved mesh is an error naming the URI.
   ExpectParseError(
       [&] {
-        ParseOne(
+        systems::DiagramBuilder<double> builder;
+        auto [plant, scene_graph] = AddMultibodyPlantSceneGraph(&builder, 0.0);
+        Parser(&plant).AddModelsFromString(
             "<robot name='r'><link name='a'>\n<visual><geometry><mesh "
             "filename='m.stl'/></geometry></visual></link></robot>",
-            true);
+            "urdf");
       },
-      {"<string>.urdf:2:", "<mesh>", "mesh file 'm.stl' cannot be found"});
+      {"<string>.urdf:2:", "<mesh>",
+       "the mesh URI 'm.stl' does not resolve to an existing file"});
 }
 
 TEST(UrdfParserTest, MeshResolvesThroughPackageMap) {

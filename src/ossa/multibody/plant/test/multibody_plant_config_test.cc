@@ -169,7 +169,7 @@ TEST(MultibodyPlantConfig, AddMultibodyPlant) {
   MultibodyPlantConfig config;
   config.time_step = 0.004;
   config.discrete_contact_approximation = "sap";
-  MultibodyPlant<double>& plant = AddMultibodyPlant(config, &builder);
+  MultibodyPlant<double>& plant = AddMultibodyPlant(config, &builder).plant;
   EXPECT_EQ(plant.time_step(), 0.004);
   EXPECT_EQ(plant.get_name(), "plant");
   EXPECT_EQ(plant.get_discrete_contact_approximation(),

@@ -65,7 +65,7 @@ TEST(PidControllerTest, BadSizesThrow) {
                           Vector1<double>(1));
     FAIL();
   } catch (const std::logic_error& e) {
-    EXPECT_THAT(e.what(), HasSubstr("same, non-zero size"));
+    EXPECT_THAT(e.what(), HasSubstr("must have the same size"));
   }
   EXPECT_THROW(
       PidController<double>(Eigen::MatrixXd::Identity(3, 3), Vector1<double>(1),
@@ -83,5 +83,5 @@ TEST(PidControllerTest, BadSizesThrow) {
   EXPECT_EQ(ad->num_continuous_states(), 1);
 }
 
-}  // namespace
+}  // namespace pid_controller_test
 }  // namespace ossa::systems::controllers

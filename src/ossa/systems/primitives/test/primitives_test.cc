@@ -9,10 +9,17 @@
 #include "ossa/common/trajectories/piecewise_polynomial.h"
 #include "ossa/systems/analysis/simulator.h"
 #include "ossa/systems/primitives/adder.h"
+#include "ossa/systems/primitives/affine_system.h"
 #include "ossa/systems/primitives/constant_value_source.h"
 #include "ossa/systems/primitives/constant_vector_source.h"
 #include "ossa/systems/primitives/demultiplexer.h"
+#include "ossa/systems/primitives/discrete_derivative.h"
+#include "ossa/systems/primitives/discrete_time_delay.h"
+#include "ossa/systems/primitives/discrete_time_integrator.h"
+#include "ossa/systems/primitives/first_order_low_pass_filter.h"
 #include "ossa/systems/primitives/gain.h"
+#include "ossa/systems/primitives/integrator.h"
+#include "ossa/systems/primitives/linear_system.h"
 #include "ossa/systems/primitives/matrix_gain.h"
 #include "ossa/systems/primitives/multiplexer.h"
 #include "ossa/systems/primitives/pass_through.h"
@@ -20,6 +27,7 @@
 #include "ossa/systems/primitives/sine.h"
 #include "ossa/systems/primitives/trajectory_source.h"
 #include "ossa/systems/primitives/vector_log_sink.h"
+#include "ossa/systems/primitives/wrap_to_system.h"
 #include "ossa/systems/primitives/zero_order_hold.h"
 
 namespace ossa::systems {
@@ -68,7 +76,12 @@ TEST(PrimitivesTest, GainAdderPassThroughMatrixGain) {
   }
   EXPECT_EQ(adder.get_output_port(0).get_name(), "sum");
   EXPECT_EQ(adder.get_output_port(0).Eval(*ac), Vector2d(3, 30));
-  EXPECT_THROW(Adder<double>(0, 2), std::logic_error);
+  // No inputs sum to zero; negative counts are errors.
+  Adder<double> empty(0, 2);
+  EXPECT_EQ(empty.get_output_port(0).Eval(*empty.CreateDefaultContext()),
+            Vector2d(0, 0));
+  EXPECT_THROW(Adder<double>(-1, 2), std::logic_error);
+  EXPECT_THROW(Adder<double>(1, -2), std::logic_error);
 
   PassThrough<double> pass(2);
   auto pc = pass.CreateDefaultContext();
@@ -278,6 +291,187 @@ TEST(PrimitivesTest, LogVectorOutputAndFindLog) {
   EXPECT_THROW(LogVectorOutput(sine->get_output_port(0),
                                static_cast<DiagramBuilder<double>*>(nullptr)),
                std::logic_error);
+}
+
+// ẋ = A·x + B·u + f0, y = C·x + D·u + y0 against the matrix products
+// written out by hand (exact: small integers).
+TEST(PrimitivesTest, AffineSystemContinuous) {
+  Eigen::Matrix2d A;
+  A << 0, 1, -2, -3;
+  const Eigen::Vector2d B(0, 1), f0(1, -1);
+  Eigen::MatrixXd C_row(1, 2), D(1, 1);
+  C_row << 1, 2;
+  D << 4;
+  AffineSystem<double> sys(A, B, f0, C_row, D, Vector1<double>(5));
+  EXPECT_EQ(sys.num_states(), 2);
+  EXPECT_EQ(sys.num_inputs(), 1);
+  EXPECT_EQ(sys.num_outputs(), 1);
+  EXPECT_EQ(sys.get_input_port(0).get_name(), "u0");
+  EXPECT_EQ(sys.get_output_port(0).get_name(), "y0");
+  EXPECT_TRUE(sys.HasDirectFeedthrough(0, 0));  // D != 0
+  auto context = sys.CreateDefaultContext();
+  context->SetContinuousState(Vector2d(2, 3));
+  sys.get_input_port(0).FixValue(context.get(), Vector1<double>(7));
+  // ẋ = [3 + 1, -4 - 9 + 7 - 1] = [4, -7]; y = 2 + 6 + 28 + 5 = 41.
+  EXPECT_EQ(sys.EvalTimeDerivatives(*context).CopyToVector(), Vector2d(4, -7));
+  EXPECT_EQ(sys.get_output_port(0).Eval(*context)[0], 41.0);
+  // The default state is configurable (and survives scalar conversion).
+  sys.configure_default_state(Vector2d(-1, 1));
+  EXPECT_EQ(
+      sys.CreateDefaultContext()->get_continuous_state_vector().CopyToVector(),
+      Vector2d(-1, 1));
+  auto ad = sys.ToAutoDiffXd();
+  EXPECT_EQ(ad->CreateDefaultContext()
+                ->get_continuous_state_vector()
+                .CopyToVector()[0]
+                .value(),
+            -1.0);
+}
+
+TEST(PrimitivesTest, LinearSystemDiscreteAndShapes) {
+  // x[n+1] = 2·x[n] + u, y = x (no feedthrough: D = 0).
+  LinearSystem<double> sys(
+      Eigen::MatrixXd::Constant(1, 1, 2.0), Eigen::MatrixXd::Ones(1, 1),
+      Eigen::MatrixXd::Ones(1, 1), Eigen::MatrixXd::Zero(1, 1), 0.5);
+  EXPECT_FALSE(sys.HasAnyDirectFeedthrough());
+  EXPECT_EQ(sys.time_period(), 0.5);
+  EXPECT_EQ(sys.f0(), Vector1<double>(0));
+  Simulator<double> simulator(sys);
+  auto& context = simulator.get_mutable_context();
+  context.SetDiscreteState(Vector1<double>(1));
+  sys.get_input_port(0).FixValue(&context, Vector1<double>(1));
+  // Updates at t = 0, 0.5, 1.0: 1 -> 3 -> 7 -> 15.
+  simulator.AdvanceTo(1.25);
+  EXPECT_EQ(sys.get_output_port(0).Eval(context)[0], 15.0);
+  auto ad = sys.ToAutoDiffXd();
+  EXPECT_EQ(ad->num_input_ports(), 1);
+  // Shapes: A square, coefficients consistent, period >= 0.
+  const Eigen::MatrixXd I2 = Eigen::MatrixXd::Identity(2, 2);
+  EXPECT_THROW(LinearSystem<double>(Eigen::MatrixXd::Ones(2, 3), I2, I2, I2),
+               std::logic_error);
+  EXPECT_THROW(LinearSystem<double>(I2, Eigen::MatrixXd::Ones(3, 1), I2, I2),
+               std::logic_error);
+  EXPECT_THROW(LinearSystem<double>(I2, I2, I2, I2, -1.0), std::logic_error);
+  EXPECT_THROW(sys.configure_default_state(Vector2d(1, 2)), std::logic_error);
+  // An autonomous system: no input port.
+  LinearSystem<double> autonomous(I2, Eigen::MatrixXd(), I2, Eigen::MatrixXd());
+  EXPECT_EQ(autonomous.num_input_ports(), 0);
+  EXPECT_EQ(autonomous.num_outputs(), 2);
+}
+
+TEST(PrimitivesTest, IntegratorIntegrates) {
+  Integrator<double> integrator(Vector2d(1, 2));
+  EXPECT_FALSE(integrator.HasAnyDirectFeedthrough());
+  Simulator<double> simulator(integrator);
+  auto& context = simulator.get_mutable_context();
+  integrator.get_input_port(0).FixValue(&context, Vector2d(3, -1));
+  EXPECT_EQ(integrator.get_output_port(0).Eval(context), Vector2d(1, 2));
+  simulator.AdvanceTo(2.0);
+  // x(2) = x(0) + 2·u, integrated exactly by any Runge-Kutta scheme up to
+  // roundoff (tolerance 1e-12).
+  EXPECT_NEAR(integrator.get_output_port(0).Eval(context)[0], 7.0, 1e-12);
+  EXPECT_NEAR(integrator.get_output_port(0).Eval(context)[1], 0.0, 1e-12);
+  integrator.set_integral_value(&context, Vector2d(5, 6));
+  EXPECT_EQ(integrator.get_output_port(0).Eval(context), Vector2d(5, 6));
+  EXPECT_THROW(integrator.set_integral_value(&context, Vector3d(1, 2, 3)),
+               std::logic_error);
+  EXPECT_THROW(Integrator<double>(0), std::logic_error);
+  Integrator<double> sized(3);
+  sized.set_default_integral_value(Vector3d(1, 1, 1));
+  EXPECT_EQ(sized.CreateDefaultContext()
+                ->get_continuous_state_vector()
+                .CopyToVector(),
+            Vector3d(1, 1, 1));
+}
+
+TEST(PrimitivesTest, FirstOrderLowPassFilterLags) {
+  FirstOrderLowPassFilter<double> filter(Vector2d(0.5, 2.0));
+  auto context = filter.CreateDefaultContext();
+  filter.set_initial_output_value(context.get(), Vector2d(1, -1));
+  filter.get_input_port(0).FixValue(context.get(), Vector2d(3, 3));
+  // ż = (u − z)/τ = [(3 − 1)/0.5, (3 + 1)/2].
+  EXPECT_EQ(filter.EvalTimeDerivatives(*context).CopyToVector(),
+            Vector2d(4, 2));
+  EXPECT_EQ(filter.get_output_port(0).Eval(*context), Vector2d(1, -1));
+  EXPECT_FALSE(filter.HasAnyDirectFeedthrough());
+  EXPECT_EQ(FirstOrderLowPassFilter<double>(0.3, 2).get_time_constant(), 0.3);
+  EXPECT_THROW(filter.get_time_constant(), std::invalid_argument);
+  EXPECT_THROW(FirstOrderLowPassFilter<double>(0.0), std::logic_error);
+  EXPECT_THROW(FirstOrderLowPassFilter<double>(1.0, 0), std::logic_error);
+}
+
+TEST(PrimitivesTest, DiscreteTimeIntegratorAccumulates) {
+  DiscreteTimeIntegrator<double> integrator(2, 0.25);
+  Simulator<double> simulator(integrator);
+  auto& context = simulator.get_mutable_context();
+  integrator.set_integral_value(&context, Vector2d(1, 0));
+  integrator.get_input_port(0).FixValue(&context, Vector2d(2, -4));
+  // Updates at 0, 0.25, 0.5, 0.75 (1.0 is left for the next step):
+  // x = x0 + 4·h·u.
+  simulator.AdvanceTo(1.0);
+  EXPECT_EQ(integrator.get_output_port(0).Eval(context), Vector2d(3, -4));
+  EXPECT_THROW(DiscreteTimeIntegrator<double>(2, 0.0), std::logic_error);
+}
+
+TEST(PrimitivesTest, DiscreteDerivativeDifferencesSamples) {
+  for (bool suppress : {true, false}) {
+    DiscreteDerivative<double> derivative(1, 0.5, suppress);
+    Simulator<double> simulator(derivative);
+    auto& context = simulator.get_mutable_context();
+    derivative.get_input_port(0).FixValue(&context, Vector1<double>(2));
+    simulator.AdvanceTo(0.25);  // one sample, u = 2, after u[-1] = 0
+    EXPECT_EQ(derivative.get_output_port(0).Eval(context)[0],
+              suppress ? 0.0 : 4.0);
+    derivative.get_input_port(0).FixValue(&context, Vector1<double>(5));
+    simulator.AdvanceTo(0.75);  // second sample: (5 − 2)/0.5
+    EXPECT_EQ(derivative.get_output_port(0).Eval(context)[0], 6.0);
+    EXPECT_EQ(derivative.suppress_initial_transient(), suppress);
+  }
+  EXPECT_THROW(DiscreteDerivative<double>(0, 0.1), std::logic_error);
+}
+
+TEST(PrimitivesTest, DiscreteTimeDelayDelays) {
+  DiscreteTimeDelay<double> delay(0.5, 2, 1);
+  EXPECT_EQ(delay.get_output_port(0).get_name(), "delayed_u");
+  Simulator<double> simulator(delay);
+  auto& context = simulator.get_mutable_context();
+  double expected[] = {0, 0, 1, 2};
+  for (int k = 0; k < 4; ++k) {
+    delay.get_input_port(0).FixValue(&context, Vector1<double>(k + 1));
+    simulator.AdvanceTo(0.5 * k + 0.25);  // sample k taken at 0.5·k
+    EXPECT_EQ(delay.get_output_port(0).Eval(context)[0], expected[k]) << k;
+  }
+  EXPECT_THROW(DiscreteTimeDelay<double>(0.1, 0, 1), std::logic_error);
+}
+
+TEST(PrimitivesTest, WrapToSystemWraps) {
+  WrapToSystem<double> wrap(2);
+  wrap.set_interval(0, 0.0, 2.0);
+  auto context = wrap.CreateDefaultContext();
+  wrap.get_input_port(0).FixValue(context.get(), Vector2d(7.5, 7.5));
+  // 7.5 − 3·2 = 1.5; the entry without an interval passes through.
+  EXPECT_EQ(wrap.get_output_port(0).Eval(*context), Vector2d(1.5, 7.5));
+  EXPECT_THROW(wrap.set_interval(2, 0.0, 1.0), std::logic_error);
+  EXPECT_THROW(wrap.set_interval(0, 1.0, 1.0), std::logic_error);
+}
+
+TEST(PrimitivesTest, PassThroughOutputsItsDefaultWhileUnconnected) {
+  PassThrough<double> pass(Vector3d(1, 2, 3));
+  auto context = pass.CreateDefaultContext();
+  EXPECT_EQ(pass.get_output_port(0).Eval(*context), Vector3d(1, 2, 3));
+  pass.get_input_port(0).FixValue(context.get(), Vector3d(4, 5, 6));
+  EXPECT_EQ(pass.get_output_port(0).Eval(*context), Vector3d(4, 5, 6));
+  PassThrough<double> sized(2);
+  EXPECT_EQ(sized.get_output_port(0).Eval(*sized.CreateDefaultContext()),
+            Vector2d(0, 0));
+  PassThrough<double> abstract(Value<int>(7));
+  EXPECT_EQ(
+      abstract.get_output_port(0).Eval<int>(*abstract.CreateDefaultContext()),
+      7);
+  // The default survives scalar conversion.
+  auto ad = pass.ToAutoDiffXd();
+  EXPECT_EQ(ad->get_output_port(0).Eval(*ad->CreateDefaultContext())[2].value(),
+            3.0);
 }
 
 }  // namespace

@@ -1,0 +1,166 @@
+// MultibodyPlant: compliant point contact of a continuous plant — the
+// penetration pairs of the "geometry_query" input, their forces by the law
+// of point_contact.h, the contact results and the generalized contact
+// forces.
+//
+// A plant has point contact when it is continuous and has collision
+// geometry; every other plant skips all of this (has_point_contact() is
+// false and no query is made).
+
+#include "ossa/geometry/geometry_properties.h"
+#include "ossa/geometry/query_object.h"
+#include "ossa/geometry/scene_graph.h"
+#include "ossa/geometry/scene_graph_inspector.h"
+#include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/tree/uniform_gravity_field_element.h"
+
+namespace ossa::multibody {
+
+using geometry::GeometryId;
+
+template <typename T>
+void MultibodyPlant<T>::EstimatePointContactParameters() {
+  if (num_collision_geometries() == 0) return;
+  double max_mass = 0.0;
+  for (int b = 0; b < num_bodies(); ++b) {
+    max_mass = std::max(max_mass, get_body(BodyIndex(b)).default_mass());
+  }
+  const Vector3<double>& g_W = gravity_field().gravity_vector();
+  // A zero field estimates with Earth's gravity, as the reference.
+  const double g = g_W.isZero()
+                       ? UniformGravityFieldElement<T>::kDefaultStrength
+                       : g_W.norm();
+  penalty_parameters_ = internal::EstimatePointContactParameters(
+      max_mass, g, penetration_allowance_);
+}
+
+template <typename T>
+const ContactResults<T>& MultibodyPlant<T>::EvalContactResults(
+    const systems::Context<T>& context) const {
+  this->ValidateContext(context);
+  return contact_results_cache_->template Eval<ContactResults<T>>(context);
+}
+
+template <typename T>
+void MultibodyPlant<T>::CalcContactResults(const systems::Context<T>& context,
+                                           ContactResults<T>* results) const {
+  results->Clear();
+  if (!has_point_contact()) return;
+  const systems::InputPort<T>& port =
+      this->get_input_port(geometry_query_port_);
+  if (!port.HasValue(context)) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant: this plant has collision geometry, so its contact "
+        "forces need the 'geometry_query' input port, which is not connected "
+        "in this Context; connect it to the SceneGraph's query output port "
+        "(as AddMultibodyPlantSceneGraph() does).");
+  }
+  if (contact_model_ == ContactModel::kHydroelastic) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant: ContactModel::kHydroelastic is not yet supported; "
+        "use kPoint or kHydroelasticWithFallback (which uses point contact "
+        "for geometry without hydroelastic properties).");
+  }
+  const auto& query = port.template Eval<geometry::QueryObject<T>>(context);
+  const std::vector<geometry::PenetrationAsPointPair<T>> pairs =
+      query.ComputePointPairPenetration();
+  if (pairs.empty()) return;
+  const geometry::SceneGraphInspector<T>& inspector = query.inspector();
+  const internal::TreeWorkspace<T>& ws = this->EvalVelocityKinematics(context);
+  const internal::MultibodyTreeTopology& topology = this->tree().get_topology();
+  const internal::DefaultPointContactProperties defaults;
+  auto body_of = [&](GeometryId id) {
+    const auto it = geometry_id_to_body_.find(id);
+    if (it == geometry_id_to_body_.end()) [[unlikely]] {
+      ThrowLogicError(
+          "MultibodyPlant: the collision geometry '{}' (id {}) reported by "
+          "the geometry query does not belong to this plant.",
+          inspector.GetName(id), id.to_string());
+    }
+    return it->second;
+  };
+  auto properties_of =
+      [&](GeometryId id) -> const geometry::ProximityProperties& {
+    const geometry::ProximityProperties* props =
+        inspector.GetProximityProperties(id);
+    OSSA_DEMAND(props != nullptr);
+    return *props;
+  };
+  for (const geometry::PenetrationAsPointPair<T>& pair : pairs) {
+    const BodyIndex body_A = body_of(pair.id_A);
+    const BodyIndex body_B = body_of(pair.id_B);
+    const geometry::ProximityProperties& props_A = properties_of(pair.id_A);
+    const geometry::ProximityProperties& props_B = properties_of(pair.id_B);
+    if (contact_model_ == ContactModel::kHydroelasticWithFallback &&
+        internal::PairIsHydroelastic(props_A, props_B)) [[unlikely]] {
+      ThrowLogicError(
+          "MultibodyPlant: geometries '{}' and '{}' are in contact and both "
+          "have hydroelastic properties (not both rigid): hydroelastic "
+          "contact is not yet supported; use ContactModel::kPoint.",
+          inspector.GetName(pair.id_A), inspector.GetName(pair.id_B));
+    }
+    const internal::PointContactMaterial material_A =
+        internal::GetPointContactMaterial(inspector.GetName(pair.id_A), props_A,
+                                          defaults, penalty_parameters_);
+    const internal::PointContactMaterial material_B =
+        internal::GetPointContactMaterial(inspector.GetName(pair.id_B), props_B,
+                                          defaults, penalty_parameters_);
+    const auto [k, d] = internal::CombinePointContactParameters(
+        material_A.stiffness, material_B.stiffness, material_A.dissipation,
+        material_B.dissipation);
+    const CoulombFriction<double> friction =
+        CalcContactFrictionFromSurfaceProperties(material_A.friction,
+                                                 material_B.friction);
+    const int m_A = topology.body_to_mobod(body_A);
+    const int m_B = topology.body_to_mobod(body_B);
+    std::optional<PointPairContactInfo<T>> info =
+        internal::CalcPointPairContact<T>(
+            pair, body_A, ws.p_WB[m_A],
+            internal::GetSpatialVelocityInWorld(ws, m_A), body_B, ws.p_WB[m_B],
+            internal::GetSpatialVelocityInWorld(ws, m_B), k, d, friction,
+            stiction_tolerance_);
+    if (info.has_value()) results->AddContactInfo(std::move(*info));
+  }
+}
+
+template <typename T>
+void MultibodyPlant<T>::AddInContactForces(const systems::Context<T>& context,
+                                           MultibodyForces<T>* forces) const {
+  if (!has_point_contact()) return;
+  const ContactResults<T>& results = EvalContactResults(context);
+  if (results.num_point_pair_contacts() == 0) return;
+  const internal::TreeWorkspace<T>& ws = this->EvalPositionKinematics(context);
+  const internal::MultibodyTreeTopology& topology = this->tree().get_topology();
+  std::vector<SpatialForce<T>>& F_Bo_W = forces->mutable_body_forces();
+  // The force f_W at point C on `body`, shifted to Bo: τ_Bo = p_BoC_W × f.
+  auto apply = [&](BodyIndex body, const Vector3<T>& p_WC,
+                   const Vector3<T>& f_W) {
+    if (body == world_index()) return;
+    const int m = topology.body_to_mobod(body);
+    SpatialForce<T>& F = F_Bo_W[body];
+    F.rotational() += (p_WC - ws.p_WB[m]).cross(f_W);
+    F.translational() += f_W;
+  };
+  for (int i = 0; i < results.num_point_pair_contacts(); ++i) {
+    const PointPairContactInfo<T>& info = results.point_pair_contact_info(i);
+    apply(info.bodyB_index(), info.contact_point(), info.contact_force());
+    apply(info.bodyA_index(), info.contact_point(), -info.contact_force());
+  }
+}
+
+template <typename T>
+void MultibodyPlant<T>::CalcGeneralizedContactForces(
+    const systems::Context<T>& context, VectorX<T>* tau_contact) const {
+  tau_contact->setZero(num_velocities());
+  if (!has_point_contact()) return;
+  MultibodyForces<T> forces(*this);
+  AddInContactForces(context, &forces);
+  this->tree().CalcGeneralizedForces(context, forces, tau_contact);
+}
+
+}  // namespace ossa::multibody
+
+// The members defined in this file, for the default scalars.
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::MultibodyPlant);

@@ -1,0 +1,18 @@
+#include "ossa/systems/primitives/linear_system.h"
+
+namespace ossa::systems {
+
+template <typename T>
+LinearSystem<T>::LinearSystem(const Eigen::Ref<const Eigen::MatrixXd>& A,
+                              const Eigen::Ref<const Eigen::MatrixXd>& B,
+                              const Eigen::Ref<const Eigen::MatrixXd>& C,
+                              const Eigen::Ref<const Eigen::MatrixXd>& D,
+                              double time_period)
+    : AffineSystem<T>(SystemScalarConverter(SystemTypeTag<LinearSystem>{}), A,
+                      B, Eigen::VectorXd(), C, D, Eigen::VectorXd(),
+                      time_period) {}
+
+}  // namespace ossa::systems
+
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+    class ::ossa::systems::LinearSystem);
