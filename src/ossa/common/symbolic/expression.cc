@@ -139,9 +139,15 @@ class NodeTable {
   // dead equal nodes met on the way.
   const ExpressionNode* Find(const NodeKey& key, std::size_t hash) {
     for (std::size_t i = hash & mask_;; i = (i + 1) & mask_) {
-      const ExpressionNode* n = slots_[i];
-      if (n == nullptr) return nullptr;
-      if (n == Tombstone() || n->hash != hash || !SameKey(n, key)) continue;
+      Slot& slot = slots_[i];
+      if (slot.node == nullptr) return nullptr;
+      // The slot's copy of the hash rejects most probes without reading the
+      // node (a cache miss each).
+      if (slot.hash != hash || slot.node == Tombstone() ||
+          !SameKey(slot.node, key)) {
+        continue;
+      }
+      const ExpressionNode* n = slot.node;
       std::uint32_t count = n->ref_count.load(std::memory_order_relaxed);
       while (count != 0) {
         if (n->ref_count.compare_exchange_weak(count, count + 1,
@@ -150,7 +156,7 @@ class NodeTable {
         }
       }
       n->in_table = false;
-      slots_[i] = Tombstone();
+      slot = Slot{Tombstone(), 0};
       --live_;
       ++tombstones_;
     }
@@ -160,12 +166,7 @@ class NodeTable {
     if (2 * (live_ + tombstones_ + 1) > slots_.size()) {
       Rehash(live_ + 1 > slots_.size() / 4 ? 2 * slots_.size() : slots_.size());
     }
-    for (std::size_t i = node->hash & mask_;; i = (i + 1) & mask_) {
-      if (slots_[i] == nullptr) {
-        slots_[i] = node;
-        break;
-      }
-    }
+    Place(node);
     node->in_table = true;
     ++live_;
   }
@@ -173,8 +174,8 @@ class NodeTable {
   void Erase(const ExpressionNode* node) {
     if (!node->in_table) return;
     for (std::size_t i = node->hash & mask_;; i = (i + 1) & mask_) {
-      if (slots_[i] == node) {
-        slots_[i] = Tombstone();
+      if (slots_[i].node == node) {
+        slots_[i] = Slot{Tombstone(), 0};
         ++tombstones_;
         --live_;
         node->in_table = false;
@@ -184,30 +185,37 @@ class NodeTable {
   }
 
  private:
+  struct Slot {
+    const ExpressionNode* node{nullptr};
+    std::size_t hash{0};
+  };
   static const ExpressionNode* Tombstone() {
     static const ExpressionNode* tombstone = new ExpressionNode;
     return tombstone;
   }
+  // Puts `node` in the first empty slot of its probe sequence.
+  void Place(const ExpressionNode* node) {
+    for (std::size_t i = node->hash & mask_;; i = (i + 1) & mask_) {
+      if (slots_[i].node == nullptr) {
+        slots_[i] = Slot{node, node->hash};
+        return;
+      }
+    }
+  }
   void Rehash(std::size_t capacity) {
-    std::vector<const ExpressionNode*> old(capacity, nullptr);
+    std::vector<Slot> old(capacity);
     old.swap(slots_);
     mask_ = capacity - 1;
     live_ = tombstones_ = 0;
-    for (const ExpressionNode* n : old) {
-      if (n != nullptr && n != Tombstone()) {
-        for (std::size_t i = n->hash & mask_;; i = (i + 1) & mask_) {
-          if (slots_[i] == nullptr) {
-            slots_[i] = n;
-            break;
-          }
-        }
+    for (const Slot& slot : old) {
+      if (slot.node != nullptr && slot.node != Tombstone()) {
+        Place(slot.node);
         ++live_;
       }
     }
   }
 
-  std::vector<const ExpressionNode*> slots_ =
-      std::vector<const ExpressionNode*>(1024, nullptr);
+  std::vector<Slot> slots_ = std::vector<Slot>(1024);
   std::size_t mask_{1023};
   std::size_t live_{0};
   std::size_t tombstones_{0};
@@ -331,8 +339,21 @@ using internal::NodeKey;
 
 namespace {
 
+Expression InternConstant(double value);
+
 Expression MakeConstant(double value) {
   if (std::isnan(value)) return Expression::NaN();
+  // 1 and −1 are the constants the kernels make most (identity rotations,
+  // signs): kept aside, they skip the table.
+  if (value == 1.0 || value == -1.0) {
+    static const Expression* one = new Expression(InternConstant(1.0));
+    static const Expression* minus_one = new Expression(InternConstant(-1.0));
+    return value == 1.0 ? *one : *minus_one;
+  }
+  return InternConstant(value);
+}
+
+Expression InternConstant(double value) {
   NodeKey key{ExpressionKind::Constant};
   key.constant_bits = std::bit_cast<std::uint64_t>(value);
   return internal::Intern(key, 0,
