@@ -13,12 +13,15 @@
 //     textbook ones, A(2, 1) = m_p·g/m_c, A(3, 1) = (m_c + m_p)·g/(m_c·ℓ),
 //     B = [0, 0, 1/m_c, 1/(m_c·ℓ)]ᵀ.
 //
-// The program exits non-zero if a check fails. (The plant itself does not
-// run on Expression yet; the kernels are reached through its compiled tree.)
+// The program exits non-zero if a check fails. With `--evaluate q0 q1 v0 v1`
+// it prints the acrobot's equations evaluated at that state instead. (The plant
+// itself does not run on Expression yet; the kernels are reached through its
+// compiled tree.)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -95,17 +98,43 @@ bool Check(bool ok, const char* what, double error) {
 
 // The acrobot: symbolic M, C·v, τ_g against Spong's closed forms (with the
 // URDF's values) and against the plant's double results.
+// Loads the acrobot into `plant` and derives its equations.
+EquationsOfMotion DeriveAcrobot(MultibodyPlant<double>* plant) {
+  ossa::multibody::Parser(plant).AddModels(
+      ossa::FindResourceOrThrow("drake/acrobot.urdf"));
+  plant->Finalize();
+  const auto& tree = plant->internal_tree();
+  return Derive(tree.compiled_tree(),
+                ossa::multibody::internal::CastTreeParameters<Expression>(
+                    tree.default_tree_parameters()),
+                plant->gravity_field().gravity_vector().cast<Expression>());
+}
+
+// `--evaluate q0 q1 v0 v1`: the acrobot's symbolic M, C·v and τ_g evaluated
+// at that state, as one line of JSON (python/ossa/test/
+// symbolic_drake_agreement_test.py compares it with the reference's
+// symbolic plant).
+int EvaluateAcrobot(char** values) {
+  MultibodyPlant<double> plant(0.0);
+  const EquationsOfMotion eom = DeriveAcrobot(&plant);
+  Environment env;
+  for (int i = 0; i < 2; ++i) {
+    env.insert(eom.q(i), std::stod(values[i]));
+    env.insert(eom.v(i), std::stod(values[2 + i]));
+  }
+  const Eigen::MatrixXd M = ossa::symbolic::Evaluate(eom.M, env);
+  const Eigen::VectorXd Cv = ossa::symbolic::Evaluate(eom.Cv, env);
+  const Eigen::VectorXd tau_g = ossa::symbolic::Evaluate(eom.tau_g, env);
+  std::printf(
+      "{\"M\": [[%.17g, %.17g], [%.17g, %.17g]], \"Cv\": [%.17g, %.17g], "
+      "\"tau_g\": [%.17g, %.17g]}\n",
+      M(0, 0), M(0, 1), M(1, 0), M(1, 1), Cv(0), Cv(1), tau_g(0), tau_g(1));
+  return 0;
+}
+
 bool Acrobot() {
   MultibodyPlant<double> plant(0.0);
-  ossa::multibody::Parser(&plant).AddModels(
-      ossa::FindResourceOrThrow("drake/acrobot.urdf"));
-  plant.Finalize();
-  const auto& tree = plant.internal_tree();
-  const EquationsOfMotion eom =
-      Derive(tree.compiled_tree(),
-             ossa::multibody::internal::CastTreeParameters<Expression>(
-                 tree.default_tree_parameters()),
-             plant.gravity_field().gravity_vector().cast<Expression>());
+  const EquationsOfMotion eom = DeriveAcrobot(&plant);
   std::printf("Acrobot (models/drake/acrobot.urdf), q = [shoulder, elbow]:\n");
   Print("M", eom.M);
   Print("Cv", eom.Cv);
@@ -266,7 +295,16 @@ bool CartPole() {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc == 6 && std::string(argv[1]) == "--evaluate") {
+    try {
+      return EvaluateAcrobot(argv + 2);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "--evaluate q0 q1 v0 v1 takes four numbers: %s\n",
+                   e.what());
+      return 2;
+    }
+  }
   bool ok = Acrobot();
   ok &= CartPole();
   std::printf(ok ? "ok\n" : "FAILED\n");
