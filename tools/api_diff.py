@@ -38,6 +38,7 @@ MODULES = [
     ("common.deprecation", "pydrake.common.deprecation",
      "ossa.common.deprecation"),
     ("common.yaml", "pydrake.common.yaml", "ossa.common.yaml"),
+    ("common.schema", "pydrake.common.schema", "ossa.common.schema"),
     ("common.containers", "pydrake.common.containers",
      "ossa.common.containers"),
     ("common.cpp_template", "pydrake.common.cpp_template",

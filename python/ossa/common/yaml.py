@@ -7,8 +7,12 @@ Typed: ``yaml_load_typed`` reads a document into an instance of a *schema*
 class and ``yaml_dump_typed`` writes one out. A schema is a dataclass, or a
 bound ossa struct that lists its fields in ``__fields__`` (SimulatorConfig,
 MultibodyPlantConfig, ...). Field types may be float, int, bool, str,
-numpy arrays, ``List[T]``, ``Dict[str, T]``, ``Optional[T]`` and nested
-schemas.
+numpy arrays, ``List[T]``, ``Dict[str, T]``, ``Optional[T]``, nested
+schemas and variants (``Union[A, B, ...]``, as ossa.common.schema's
+rotations and distributions use). A variant's alternative is chosen in YAML
+by a tag naming its class (``rotation: !Rpy { deg: [0, 0, 90] }``); an
+untagged value is the first alternative. Dumping writes the tag of every
+alternative but the first.
 
 Needs PyYAML (``pip install pyyaml``).
 """
@@ -33,6 +37,40 @@ def _yaml():
     return yaml
 
 
+class _Tagged(dict):
+    """A YAML mapping written with a local tag (``!Rpy {deg: [...]}``): the
+    mapping, and the tag without its '!' in ``.tag``."""
+
+    def __init__(self, data=(), tag=""):
+        super().__init__(data)
+        self.tag = tag
+
+
+def _tagged_loader(untyped=False):
+    """A safe loader that also reads local tags on mappings: as _Tagged
+    (typed loading) or, untyped, as a plain dict with the tag under the
+    key "_tag" (as the reference's yaml_load_data gives it)."""
+    yaml = _yaml()
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def construct_tagged(loader, suffix, node):
+        # As the reference's loader: a tag marks a mapping (`!Uniform {}`,
+        # not a bare `!Uniform`).
+        if not isinstance(node, yaml.MappingNode):
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the tag !{suffix} must mark a mapping, not "
+                f"a {node.id}", node.start_mark)
+        mapping = loader.construct_mapping(node, deep=True)
+        if untyped:
+            return dict(mapping, _tag="!" + suffix)
+        return _Tagged(mapping, suffix)
+
+    Loader.add_multi_constructor("!", construct_tagged)
+    return Loader
+
+
 # -- Untyped ------------------------------------------------------------------
 
 def _drop_private(data, private):
@@ -44,8 +82,10 @@ def _drop_private(data, private):
 
 def yaml_load_data(data, *, private=False):
     """Parses the YAML document `data` (a str) into Python data. Top-level
-    keys starting with '_' are dropped unless `private`."""
-    return _drop_private(_yaml().safe_load(data), private)
+    keys starting with '_' are dropped unless `private`. A tagged mapping
+    (`!Rpy {deg: [0, 0, 90]}`) is a dict with its tag under "_tag"."""
+    return _drop_private(
+        _yaml().load(data, Loader=_tagged_loader(untyped=True)), private)
 
 
 def yaml_load_file(filename, *, private=False):
@@ -95,8 +135,13 @@ def _dumper():
                 text = mantissa + "e" + exponent
         return dumper.represent_scalar("tag:yaml.org,2002:float", text)
 
+    def represent_tagged(dumper, data):
+        return dumper.represent_mapping(
+            "!" + data.tag, data.items(), flow_style=not data)
+
     Dumper.add_representer(list, represent_list)
     Dumper.add_representer(dict, represent_dict)
+    Dumper.add_representer(_Tagged, represent_tagged)
     Dumper.add_representer(float, represent_float)
     return Dumper
 
@@ -114,9 +159,21 @@ def _dump_text(data, filename):
 def yaml_dump(data, *, filename=None):
     """Writes Python data as YAML: returns the text, or writes it to
     `filename` (returning None). Mapping keys sorted; collections of
-    scalars in flow style ([1, 2], {a: 1})."""
+    scalars in flow style ([1, 2], {a: 1}); a dict with a "_tag" entry is
+    written as a mapping with that tag."""
     yaml = _yaml()
-    text = yaml.dump(data, Dumper=yaml.SafeDumper, sort_keys=True,
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def represent_dict(dumper, value):
+        if "_tag" in value:  # a tagged mapping, as yaml_load_data gives
+            items = {k: v for k, v in value.items() if k != "_tag"}
+            return dumper.represent_mapping(value["_tag"], items)
+        return dumper.represent_dict(value)
+
+    Dumper.add_representer(dict, represent_dict)
+    text = yaml.dump(data, Dumper=Dumper, sort_keys=True,
                      default_flow_style=None, allow_unicode=True)
     if filename is None:
         return text
@@ -148,6 +205,63 @@ def _optional_inner(ftype):
     return None
 
 
+def _variant_args(ftype):
+    """The alternatives of a variant type (a Union that is not just
+    Optional[T]), or None."""
+    if typing.get_origin(ftype) is typing.Union and \
+            _optional_inner(ftype) is None:
+        return typing.get_args(ftype)
+    return None
+
+
+def _variant_name(alternative):
+    """The tag that selects `alternative`: its class name, without template
+    arguments (GaussianVector[3] is !GaussianVector)."""
+    name = getattr(alternative, "__name__", str(alternative))
+    return name.split("[", 1)[0]
+
+
+def _is_instance(value, alternative):
+    if alternative is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    origin = typing.get_origin(alternative) or alternative
+    return isinstance(origin, type) and isinstance(value, origin)
+
+
+def _convert_variant(value, ftype, alternatives, where, current, options):
+    if isinstance(value, _Tagged):
+        for alternative in alternatives:
+            if _variant_name(alternative) == value.tag:
+                break
+        else:
+            names = ", ".join(_variant_name(a) for a in alternatives)
+            raise RuntimeError(
+                f"{where}: the YAML type tag '!{value.tag}' does not match "
+                f"any of the alternatives of this field ({names})")
+        value = dict(value)
+    elif isinstance(value, dict):
+        alternative = alternatives[0]  # untagged: the first alternative
+    else:
+        scalar = [a for a in alternatives
+                  if a in (float, int, bool, str) and _is_instance(value, a)]
+        alternative = scalar[0] if scalar else alternatives[0]
+    # A default of the same alternative is merged into; any other (even a
+    # wrapper holding the same alternative) is replaced, as the reference
+    # does.
+    if current is not None and not _is_instance(current, alternative):
+        current = None
+    return _convert(value, alternative, where, current, options)
+
+
+def _unwrap_variant(value, ftype):
+    """A schema struct whose only field has the variant type `ftype`
+    (Rotation, around its Identity/Rpy/... value) stands for that field."""
+    fields = _fields(type(value))
+    if fields is not None and len(fields) == 1 and fields[0][1] == ftype:
+        return getattr(value, fields[0][0])
+    return value
+
+
 def _convert(value, ftype, where, current, options):
     """The yaml `value` as a `ftype`; `current` is the field's value before
     (the default to merge nested schemas and maps into)."""
@@ -156,6 +270,10 @@ def _convert(value, ftype, where, current, options):
         if value is None:
             return None
         return _convert(value, inner, where, current, options)
+    alternatives = _variant_args(ftype)
+    if alternatives is not None:
+        return _convert_variant(value, ftype, alternatives, where, current,
+                                options)
     origin = typing.get_origin(ftype)
     if ftype is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -250,7 +368,13 @@ def yaml_load_typed(*, schema=None, data=None, filename=None,
         raise TypeError(
             f"yaml_load_typed(): {schema!r} is not a schema (a dataclass or "
             "a class with __fields__)")
-    document = yaml_load(data=data, filename=filename, private=True)
+    if (data is None) == (filename is None):
+        raise RuntimeError(
+            "yaml_load_typed(): give exactly one of data= and filename=")
+    if data is None:
+        with open(filename, encoding="utf-8") as f:
+            data = f.read()
+    document = _yaml().load(data, Loader=_tagged_loader())
     if child_name is not None:
         if not isinstance(document, dict) or child_name not in document:
             raise KeyError(
@@ -265,10 +389,28 @@ def yaml_load_typed(*, schema=None, data=None, filename=None,
     return _merge(target, document, schema, "", options)
 
 
+def _variant_to_data(value, ftype, alternatives):
+    value = _unwrap_variant(value, ftype)
+    for index, alternative in enumerate(alternatives):
+        if _is_instance(value, alternative):
+            break
+    else:
+        raise RuntimeError(
+            f"yaml_dump_typed(): a {type(value).__name__} is none of the "
+            f"alternatives of {ftype}")
+    data = _to_data(value, alternative)
+    if index != 0 and isinstance(data, dict):
+        data = _Tagged(data, _variant_name(alternative))
+    return data
+
+
 def _to_data(value, ftype):
     inner = _optional_inner(ftype)
     if inner is not None:
         return _to_data(value, inner)
+    alternatives = _variant_args(ftype)
+    if alternatives is not None:
+        return _variant_to_data(value, ftype, alternatives)
     if _fields(type(value)) is not None:
         return _schema_to_data(value, type(value))
     if isinstance(value, np.ndarray):
@@ -305,6 +447,9 @@ def _prune_defaults(data, defaults):
     out = {}
     for k, v in data.items():
         if k in defaults:
+            if getattr(v, "tag", None) != getattr(defaults[k], "tag", None):
+                out[k] = v  # another variant alternative: keep it whole
+                continue
             if isinstance(v, dict) and isinstance(defaults[k], dict) and v:
                 pruned = _prune_defaults(v, defaults[k])
                 if pruned:
