@@ -266,10 +266,6 @@ void DropReference(const ExpressionNode* n) {
   }
 }
 
-const ExpressionNode* N(const Expression& e) { return e.node(); }
-
-std::uint64_t MaskOf(const Expression& e) { return e.node()->var_mask; }
-
 }  // namespace
 
 void ReleaseDeadNode(const ExpressionNodeRefCount* base) {
@@ -340,6 +336,7 @@ using internal::NodeKey;
 namespace {
 
 Expression InternConstant(double value);
+Expression RecentConstant(double value);
 
 Expression MakeConstant(double value) {
   if (std::isnan(value)) return Expression::NaN();
@@ -350,7 +347,38 @@ Expression MakeConstant(double value) {
     static const Expression* minus_one = new Expression(InternConstant(-1.0));
     return value == 1.0 ? *one : *minus_one;
   }
-  return InternConstant(value);
+  return RecentConstant(value);
+}
+
+// This thread's recently made constants, by value, in front of the shared
+// table: the kernels fold products of constant parameters into the same
+// constants again and again, and a hit here skips the lock and the table's
+// (cache-missing) probe. Each entry holds a reference, so a cached node stays
+// live and equal to the table's.
+struct RecentConstants {
+  static constexpr std::size_t kSize = 4096;
+  ~RecentConstants() {
+    for (const internal::ExpressionNode* n : nodes) internal::DropReference(n);
+  }
+  std::uint64_t bits[kSize];
+  const internal::ExpressionNode* nodes[kSize];
+};
+thread_local RecentConstants recent_constants{};
+
+Expression RecentConstant(double value) {
+  const auto bits = std::bit_cast<std::uint64_t>(value);
+  const std::size_t slot = (bits * 0x9E3779B97F4A7C15ULL) >> 52;
+  RecentConstants& recent = recent_constants;
+  const internal::ExpressionNode* cached = recent.nodes[slot];
+  if (cached != nullptr && recent.bits[slot] == bits) {
+    return internal::Share(cached);
+  }
+  Expression e = InternConstant(value);
+  e.node()->ref_count.fetch_add(1, std::memory_order_relaxed);
+  recent.nodes[slot] = e.node();
+  recent.bits[slot] = bits;
+  if (cached != nullptr) internal::DropReference(cached);
+  return e;
 }
 
 Expression InternConstant(double value) {
