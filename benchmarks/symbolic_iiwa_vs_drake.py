@@ -22,8 +22,8 @@ and the expression sizes: ossa's distinct DAG nodes summed over entries, and
 the length of the reference's printed expressions (it exposes no node
 count).
 
-  benchmarks/symbolic_iiwa_vs_drake.py [--bench build/benchmarks/symbolic_bench]
-      [--repeats N] [--json FILE]
+  benchmarks/symbolic_iiwa_vs_drake.py
+      [--bench build/benchmarks/symbolic_bench] [--repeats N] [--json FILE]
 """
 import argparse
 import json
