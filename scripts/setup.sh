@@ -7,8 +7,13 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(build-essential cmake ninja-build ccache pkg-config
   libeigen3-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libtinyxml2-dev clang-format doxygen libassimp-dev libqhull-dev)
-PIP_PACKAGES=(numpy pytest nanobind scikit-build-core matplotlib)
+  libtinyxml2-dev clang-format doxygen libassimp-dev libqhull-dev
+  libwebsocketpp-dev libasio-dev libmsgpack-cxx-dev chromium chromium-driver)
+# meshcat: the browser viewer's JavaScript that Meshcat serves; selenium,
+# msgpack and websocket-client: the visualization tests (a real browser and
+# a WebSocket client).
+PIP_PACKAGES=(numpy pytest nanobind scikit-build-core matplotlib meshcat
+  selenium msgpack websocket-client)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -25,6 +30,7 @@ PYTHON=${PYTHON:-python3}
 pip_missing=()
 for p in "${PIP_PACKAGES[@]}"; do
   mod=${p//-/_}
+  [ "$p" = websocket-client ] && mod=websocket
   "$PYTHON" -c "import ${mod}" >/dev/null 2>&1 || pip_missing+=("$p")
 done
 # Wheels that ship C++ libraries and no importable module (cmeel wheels, under

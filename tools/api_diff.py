@@ -166,11 +166,6 @@ REASONS = [
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
      "Force density fields act on deformable bodies, which ossa does not "
      "model."),
-    (r"^multibody\.(tree|plant):(MultibodyConstraintId|"
-     r"DistanceConstraintParams|MultibodyPlant\.(Add\w*Constraint|"
-     r"\w*Constraint\w*|num_constraints))",
-     "Constraints (coupler, distance, ball, weld) are not implemented in "
-     "ossa's discrete solvers yet."),
     (r"\.GetParentPlant$",
      "Elements do not keep a reference to their plant in ossa's Python "
      "binding."),

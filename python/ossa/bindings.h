@@ -23,6 +23,7 @@ void DefineSystemsControllers(nanobind::module_ m);  // systems/controllers_py.c
 void DefineGeometry(nanobind::module_ m);            // geometry_py.cc
 void DefineMultibodyPlant(nanobind::module_ m);      // multibody/plant_py.cc
 void DefineMultibodyParsing(nanobind::module_ m);    // multibody/parsing_py.cc
+void DefineVisualization(nanobind::module_ m);       // visualization_py.cc (into geometry)
 
 }  // namespace ossa::py
 

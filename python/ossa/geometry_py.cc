@@ -11,6 +11,7 @@
 #include "ossa/geometry/query_object.h"
 #include "ossa/geometry/scene_graph.h"
 #include "ossa/geometry/shape_specification.h"
+#include "ossa/identifier_py.h"
 #include "ossa/py_util.h"
 
 namespace nb = nanobind;
@@ -23,24 +24,6 @@ using math::RigidTransform;
 using V3 = Vector3<double>;
 constexpr auto kRef = nb::rv_policy::reference_internal;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-template <typename Id>
-void BindIdentifier(nb::module_ m, const char* name) {
-  nb::class_<Id>(m, name)
-      .def_static("get_new_id", &Id::get_new_id)
-      .def("get_value", &Id::get_value)
-      .def("is_valid", &Id::is_valid)
-      .def("__eq__", [](const Id& a, const Id& b) { return a == b; })
-      .def("__ne__", [](const Id& a, const Id& b) { return a != b; })
-      .def("__lt__", [](const Id& a, const Id& b) { return a < b; })
-      .def("__hash__", [](const Id& a) { return std::hash<Id>()(a); })
-      .def("__repr__",
-           [name](const Id& a) {
-             return fmt::format("<{} value={}>", name, a.to_string());
-           })
-      .def("__copy__", [](const Id& a) { return a; })
-      .def("__deepcopy__", [](const Id& a, nb::handle) { return a; });
-}
 
 // A Python value as an AbstractValue (AbstractValue.Make picks the C++ type:
 // float -> double, str -> std::string, a bound class -> that class, any

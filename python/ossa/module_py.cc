@@ -34,4 +34,7 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineGeometry(m.def_submodule("geometry"));
   ossa::py::DefineMultibodyPlant(m.def_submodule("multibody_plant"));
   ossa::py::DefineMultibodyParsing(m.def_submodule("multibody_parsing"));
+  // Meshcat and its visualizer live in geometry, as in the reference.
+  ossa::py::DefineVisualization(nanobind::borrow<nanobind::module_>(
+      m.attr("geometry")));
 }

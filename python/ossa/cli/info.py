@@ -1,5 +1,6 @@
 """``ossa info MODEL``: a readable summary of a model."""
 
+import logging
 import math
 import shutil
 import subprocess
@@ -81,8 +82,47 @@ def describe(lib, plant):
         lines.append("center of mass at the default state: [" +
                      ", ".join(f"{x:.6g}" for x in p_WCcm) + "] m")
 
+    lines.extend(_constraint_lines(plant))
+
     lines.append("topology (body, joint from its parent):")
     lines.extend(_topology_lines(plant, joints))
+    return lines
+
+
+def _constraint_lines(plant):
+    """The plant's constraints (from mimics and the file's constraint
+    elements); one line each where the library exposes their
+    specifications (the reference's Python API gives only their ids)."""
+    ids = plant.GetConstraintIds()
+    lines = [f"constraints ({len(ids)}):"]
+    if not ids or not hasattr(plant, "get_coupler_constraint_specs"):
+        return lines
+
+    def body(index):
+        return plant.get_body(index).name()
+
+    def vec(v):
+        return "[" + ", ".join(f"{x:.4g}" for x in v) + "]"
+
+    for spec in plant.get_coupler_constraint_specs().values():
+        lines.append(
+            f"  coupler   {plant.get_joint(spec.joint0_index).name()} = "
+            f"{spec.gear_ratio:.6g} * "
+            f"{plant.get_joint(spec.joint1_index).name()} + "
+            f"{spec.offset:.6g}")
+    for spec in plant.get_distance_constraint_specs().values():
+        lines.append(
+            f"  distance  {body(spec.body_A)} {vec(spec.p_AP)} - "
+            f"{body(spec.body_B)} {vec(spec.p_BQ)}  length "
+            f"{spec.distance:.6g} m, stiffness {spec.stiffness:.6g} N/m, "
+            f"damping {spec.damping:.6g} N*s/m")
+    for spec in plant.get_ball_constraint_specs().values():
+        lines.append(f"  ball      {body(spec.body_A)} {vec(spec.p_AP)} - "
+                     f"{body(spec.body_B)} {vec(spec.p_BQ)}")
+    for spec in plant.get_weld_constraint_specs().values():
+        lines.append(
+            f"  weld      {body(spec.body_A)} {vec(spec.X_AP.translation())}"
+            f" - {body(spec.body_B)} {vec(spec.X_BQ.translation())}")
     return lines
 
 
@@ -108,6 +148,31 @@ def _topology_lines(plant, joints):
     return lines
 
 
+def collision_lines(lib, path):
+    """The collision geometries of the model at `path` (body, name, shape),
+    from a second parse into a plant registered with a SceneGraph. A model
+    whose geometry cannot be registered (a missing mesh, a visual without a
+    shape) gets one line saying so; the reason goes to the log."""
+    builder = lib.framework.DiagramBuilder()
+    plant, scene_graph = lib.plant.AddMultibodyPlantSceneGraph(builder, 0.001)
+    try:
+        lib.parsing.Parser(plant).AddModels(str(path))
+    except (RuntimeError, ValueError) as e:
+        logging.getLogger(__name__).info(
+            "collision geometries not listed: %s", " ".join(str(e).split()))
+        return ["collision geometries: not listed (the model's geometry "
+                "cannot be registered)"]
+    plant.Finalize()
+    inspector = scene_graph.model_inspector()
+    rows = []
+    for i in range(plant.num_bodies()):
+        body = plant.get_body(lib.tree.BodyIndex(i))
+        for geometry in plant.GetCollisionGeometriesForBody(body):
+            rows.append(f"  {body.name():28s} {inspector.GetName(geometry):40s}"
+                        f" {type(inspector.GetShape(geometry)).__name__}")
+    return [f"collision geometries ({len(rows)}):  body, name, shape"] + rows
+
+
 def write_graphviz(plant, path):
     """Writes the topology as a Graphviz file at `path` and, if the `dot`
     program exists, a PNG beside it; returns the files written."""
@@ -123,11 +188,13 @@ def write_graphviz(plant, path):
 
 def run(lib, args):
     path = model_files.resolve(args.model)
-    plant = lib.plant.MultibodyPlant(time_step=0.0)
+    # Discrete, with the default (SAP-family) approximation: the parsers add
+    # the file's constraints (mimics, loop closures) only to such plants.
+    plant = lib.plant.MultibodyPlant(time_step=0.001)
     model_files.add_model(lib, plant, path)
     plant.Finalize()
     print(f"model: {path}  (library: {lib.name})")
-    for line in describe(lib, plant):
+    for line in describe(lib, plant) + collision_lines(lib, path):
         print(line)
     if args.graphviz:
         for written in write_graphviz(plant, args.graphviz):

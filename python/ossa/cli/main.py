@@ -1,4 +1,4 @@
-"""Command-line entry point: ``ossa info|simulate|bench``."""
+"""Command-line entry point: ``ossa info|view|simulate|bench``."""
 
 import argparse
 import sys
@@ -35,6 +35,27 @@ def make_parser():
                       help="write the topology as a Graphviz file (and a "
                            "PNG if Graphviz is installed)")
 
+    view = sub.add_parser("view", help="show a model in the browser with "
+                                       "joint sliders")
+    view.add_argument("model", help="a model file or a bundled model name")
+    view.add_argument("--html", metavar="FILE",
+                      help="write a self-contained HTML page of the model "
+                           "and exit")
+    view.add_argument("--position", help="initial positions, comma "
+                                         "separated (default: the model's)")
+    view.add_argument("--floating", action="store_true",
+                      help="keep free bodies free (with sliders for their "
+                           "poses); by default they are welded where they "
+                           "are")
+    view.add_argument("--host", default="localhost",
+                      help="interface to serve on (default localhost; '*' "
+                           "for every interface)")
+    view.add_argument("--port", type=int,
+                      help="port (default: the first free one in 7000-7099)")
+    view.add_argument("--timeout", type=float,
+                      help="quit after this many seconds (default: when the "
+                           "Stop button is pressed or on Ctrl-C)")
+
     sim = sub.add_parser("simulate", help="simulate a model")
     sim.add_argument("model", nargs="?",
                      help="a model file or a bundled model name "
@@ -65,7 +86,8 @@ def make_parser():
     sim.add_argument("--sample-period", type=float, default=0.01,
                      help="time between CSV rows in s (default 0.01)")
     sim.add_argument("--output-dir", default="ossa_output",
-                     help="where trajectory.csv, plot.png and summary.txt "
+                     help="where trajectory.csv, plot.png, animation.html and "
+                          "summary.txt "
                           "go (default ./ossa_output)")
     sim.add_argument("--floating", action="store_true",
                      help="keep free bodies free (by default they are "
@@ -73,6 +95,14 @@ def make_parser():
                           "there is no ground contact yet)")
     sim.add_argument("--no-plot", action="store_true",
                      help="skip the PNG plot")
+    sim.add_argument("--no-animation", action="store_true",
+                     help="skip animation.html (the run drawn in 3D)")
+    sim.add_argument("--meshcat", action="store_true",
+                     help="show the run live in the browser (Meshcat), in "
+                          "real time")
+    sim.add_argument("--port", type=int,
+                     help="Meshcat's port with --meshcat (default: the "
+                          "first free one in 7000-7099)")
     sim.add_argument("--progress", action="store_true", default=None,
                      help="draw a progress bar even when not on a terminal")
 
@@ -94,6 +124,8 @@ def main(argv=None):
         lib = library.load(args.library)
         if args.command == "info":
             from ossa.cli import info as command
+        elif args.command == "view":
+            from ossa.cli import view as command
         elif args.command == "simulate":
             from ossa.cli import simulate as command
         else:

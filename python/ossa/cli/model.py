@@ -58,11 +58,29 @@ def resolve(model):
                    f"(bundled: {', '.join(sorted(BUNDLED))})")
 
 
+def _add_enclosing_packages(package_map, path):
+    """Makes package:// URIs of a model inside a ROS package (a folder with
+    a package.xml above the file) resolve to that package."""
+    import xml.etree.ElementTree as ET
+    for folder in pathlib.Path(path).resolve().parents:
+        xml = folder / "package.xml"
+        if not xml.is_file():
+            continue
+        try:
+            name = ET.parse(xml).getroot().findtext("name")
+        except ET.ParseError:
+            continue
+        if name and not package_map.Contains(name.strip()):
+            package_map.AddPackageXml(str(xml))
+
+
 def add_model(lib, plant, path):
     """Parses the file at `path` into `plant` (not finalized); returns the
     model instances it created. Parse errors become one-line CliErrors."""
+    parser = lib.parsing.Parser(plant)
+    _add_enclosing_packages(parser.package_map(), path)
     try:
-        return lib.parsing.Parser(plant).AddModels(str(path))
+        return parser.AddModels(str(path))
     except (RuntimeError, ValueError) as e:
         message = " ".join(str(e).split())
         raise CliError(f"cannot load {path}: {message}") from e

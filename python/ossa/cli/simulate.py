@@ -2,6 +2,7 @@
 
 import math
 import pathlib
+import sys
 import time
 
 import numpy as np
@@ -29,7 +30,9 @@ def _parse_vector(text, size, what):
 def _floating_base_bodies(lib, path):
     """(name, model instance) of the bodies that `path` leaves free, found
     on a scratch plant (a plant cannot be changed after Finalize)."""
-    scratch = lib.plant.MultibodyPlant(time_step=0.0)
+    # Discrete like the simulated plant, so that the parsers treat the file's
+    # constraints alike (and warn once).
+    scratch = lib.plant.MultibodyPlant(time_step=0.001)
     model_files.add_model(lib, scratch, path)
     scratch.Finalize()
     return [(scratch.get_body(index).name(),
@@ -84,6 +87,15 @@ def run(lib, args):
     root_context = simulator.get_mutable_context()
     plant_context = plant.GetMyMutableContextFromRoot(root_context)
     plant.SetPositionsAndVelocities(plant_context, x0)
+    if lib.name == "ossa" and plant.is_discrete() and plant.num_constraints():
+        # ossa's discrete solver does not impose constraints yet, and a step
+        # with an active one raises: say so, and simulate without them.
+        print(f"warning: ossa's discrete solver does not impose constraints "
+              f"yet; the model's {plant.num_constraints()} constraint(s) "
+              f"(mimics, loop closures) are inactive in this simulation",
+              file=sys.stderr)
+        for constraint in plant.GetConstraintIds():
+            plant.SetConstraintActiveStatus(plant_context, constraint, False)
     if args.time_step == 0:
         config = lib.analysis.SimulatorConfig()
         config.integration_scheme = args.integrator
@@ -100,11 +112,25 @@ def run(lib, args):
     trajectory = outputs.TrajectoryCsv(csv_path, position_names,
                                        velocity_names)
 
+    animation = None
+    if args.meshcat or not args.no_animation:
+        from ossa.cli.animation import Animation
+        animation = Animation(path, weld_free_bodies=not args.floating,
+                              live=args.meshcat,
+                              fps=1.0 / args.sample_period,
+                              port=args.port)
+        if args.meshcat:
+            print(f"Meshcat: {animation.meshcat.web_url()}", flush=True)
+            if hasattr(simulator, "set_target_realtime_rate"):
+                simulator.set_target_realtime_rate(1.0)
+
     def record():
-        trajectory.write(root_context.get_time(),
-                         plant.GetPositionsAndVelocities(plant_context),
+        x = plant.GetPositionsAndVelocities(plant_context)
+        trajectory.write(root_context.get_time(), x,
                          plant.EvalKineticEnergy(plant_context),
                          plant.EvalPotentialEnergy(plant_context))
+        if animation is not None:
+            animation.publish(root_context.get_time(), x)
 
     samples = max(1, int(math.ceil(args.duration / args.sample_period)))
     bar = ProgressBar(args.duration, enabled=args.progress)
@@ -130,6 +156,10 @@ def run(lib, args):
             written.append(str(png))
         else:
             print("note: matplotlib is not installed: no plot")
+    if animation is not None and not args.no_animation:
+        html = out / "animation.html"
+        animation.finish(html)
+        written.append(str(html))
     lines = outputs.summary_lines(
         model=path.name, library=lib.name, t_end=root_context.get_time(),
         duration=args.duration, wall=wall,
@@ -142,4 +172,11 @@ def run(lib, args):
         print(line)
     for f in written:
         print(f"wrote {f}")
+    if args.meshcat and not interrupted and sys.stdin.isatty():
+        # The browser keeps the scene and the animation while we wait.
+        try:
+            input(f"Meshcat: {animation.meshcat.web_url()} has the run's "
+                  "animation; press Enter to quit. ")
+        except (EOFError, KeyboardInterrupt):
+            pass
     return 130 if interrupted else 0

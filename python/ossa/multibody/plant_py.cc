@@ -417,6 +417,7 @@ void DoDefinePlant(nb::module_ m) {
   DefinePlantKinematics<T>(cls);
   DefinePlantDynamics<T>(cls);
   DefinePlantDiscrete<T>(cls);
+  DefinePlantConstraints<T>(cls);
 }
 
 template <typename T>
@@ -520,6 +521,7 @@ void DoDefineCoulombFriction(nb::module_ m) {
 void DefineMultibodyPlant(nb::module_ m) {
   m.doc() = "Bindings for ossa.multibody.plant.";
   DefinePlantDiscreteSettings(m);
+  DefinePlantConstraintTypes(m);
   type_visit(
       [m](auto tag) {
         using T = typename decltype(tag)::type;

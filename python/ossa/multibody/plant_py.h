@@ -18,6 +18,11 @@ template <typename T>
 void DefinePlantDynamics(nanobind::handle cls);  // plant_dynamics_py.cc
 template <typename T>
 void DefinePlantDiscrete(nanobind::handle cls);  // plant_discrete_py.cc
+template <typename T>
+void DefinePlantConstraints(nanobind::handle cls);  // plant_constraints_py.cc
+// MultibodyConstraintId and the constraint spec structs (module level;
+// before the plant classes; plant_constraints_py.cc).
+void DefinePlantConstraintTypes(nanobind::module_ m);
 // The settings enums, MultibodyPlantConfig and ApplyMultibodyPlantConfig
 // (module level; before the plant classes).
 void DefinePlantDiscreteSettings(nanobind::module_ m);  // plant_discrete_py.cc

@@ -6,6 +6,10 @@ from ossa._ext.multibody_tree import *  # noqa: F401,F403
 # computed by the geometry layer.
 from ossa._ext.geometry import CalcSpatialInertia  # noqa: E402,F401
 
+# The reference binds MultibodyConstraintId in this module; the plant's
+# bindings define it (the id type lives with the plant's constraints).
+from ossa._ext.multibody_plant import MultibodyConstraintId  # noqa: E402,F401
+
 # __fields__ for ossa.common.yaml (the reference's fields, in its order).
 from ossa._struct_util import add_struct_fields as _add_struct_fields  # noqa
 

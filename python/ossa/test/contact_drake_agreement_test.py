@@ -14,7 +14,6 @@
   both (ossa: "not yet supported").
 """
 
-import logging
 import math
 
 import numpy as np
@@ -62,15 +61,7 @@ DRAKE = Lib(False)
 G = 9.81
 
 
-@pytest.fixture(autouse=True)
-def quiet():
-    levels = {}
-    for name in ("ossa", "drake"):
-        levels[name] = logging.getLogger(name).level
-        logging.getLogger(name).setLevel(logging.ERROR)
-    yield
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
 def props(lib, k=None, d=None, friction=None):

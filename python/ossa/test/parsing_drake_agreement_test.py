@@ -16,7 +16,6 @@ few roundings of shifting the inertia from the center of mass to the body
 origin, far below 1e-10.
 """
 
-import logging
 import pathlib
 import re
 
@@ -46,23 +45,16 @@ FILES = sorted(str(p.relative_to(ROOT))
 RTOL = 1e-10
 
 
-@pytest.fixture(autouse=True)
-def quiet():
-    # Missing meshes and non-physical inertias warn in both libraries.
-    levels = {}
-    for name in ("ossa", "drake"):
-        levels[name] = logging.getLogger(name).level
-        logging.getLogger(name).setLevel(logging.ERROR)
-    yield
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
+# Missing meshes and non-physical inertias warn in both libraries.
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
 # Files the reference rejects as they are, and the edit that makes them
 # readable by it without changing their dynamics. talos_reduced.urdf: the
-# reference rejects a <mimic> on a joint it treats as fixed; ossa ignores
-# mimics (with a warning) since it has no coupler constraints, so the same
-# file without its <mimic> tags is the same plant for both.
+# reference rejects a <mimic> on a fixed joint; ossa skips such a mimic
+# (with a warning), and skips every mimic on the continuous plants built
+# here (docs/constraints.md), so the same file without its <mimic> tags is
+# the same plant for both.
 REFERENCE_EDITS = {
     "models/example_robot_data/talos_reduced.urdf":
         lambda text: re.sub(r"<mimic[^>]*/>", "", text),

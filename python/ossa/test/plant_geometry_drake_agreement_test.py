@@ -12,7 +12,6 @@ Also: plants built by one function against both modules (registration,
 filters, queries at a random configuration).
 """
 
-import logging
 import pathlib
 
 import numpy as np
@@ -65,15 +64,7 @@ OSSA = Lib(True)
 DRAKE = Lib(False)
 
 
-@pytest.fixture(autouse=True)
-def quiet():
-    levels = {}
-    for name in ("ossa", "drake"):
-        levels[name] = logging.getLogger(name).level
-        logging.getLogger(name).setLevel(logging.ERROR)
-    yield
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
 def parse(lib, relative):

@@ -53,6 +53,22 @@ struct WorldPair {
   Vector3<T> p_WCa, p_WCb, nhat_BA_W;
 };
 
+/// `w` as the penetration of A (id `a`) and B (id `b`): depth = −distance;
+/// nullopt when `w` is empty or the pair is separated (distance > 0).
+template <typename T>
+std::optional<PenetrationAsPointPair<T>> ToPenetrationAsPointPair(
+    GeometryId a, GeometryId b, const std::optional<WorldPair<T>>& w) {
+  if (!w || w->distance > 0) return std::nullopt;
+  PenetrationAsPointPair<T> r;
+  r.id_A = a;
+  r.id_B = b;
+  r.p_WCa = w->p_WCa;
+  r.p_WCb = w->p_WCb;
+  r.nhat_BA_W = w->nhat_BA_W;
+  r.depth = -w->distance;
+  return r;
+}
+
 /// The closed-form signed distance of (A, B) if the pair has one (either
 /// order), else nullopt.
 template <typename T>

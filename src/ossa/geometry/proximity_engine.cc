@@ -232,20 +232,6 @@ class ProximityEngine::Impl {
     tree_dirty_ = false;
   }
 
-  // A closed-form answer as a penetration (nullopt when separated).
-  static std::optional<PenetrationAsPointPair<double>> ToPenetration(
-      GeometryId a, GeometryId b, const std::optional<WorldPair<double>>& w) {
-    if (!w || w->distance > 0) return std::nullopt;
-    PenetrationAsPointPair<double> r;
-    r.id_A = a;
-    r.id_B = b;
-    r.p_WCa = w->p_WCa;
-    r.p_WCb = w->p_WCb;
-    r.nhat_BA_W = w->nhat_BA_W;
-    r.depth = -w->distance;
-    return r;
-  }
-
   static int IndexOf(const coal::CollisionObject* o) {
     return static_cast<int>(reinterpret_cast<intptr_t>(o->getUserData()));
   }
@@ -340,20 +326,20 @@ class ProximityEngine::Impl {
     const Kind ka = A.shape.kind, kb = B.shape.kind;
     if (ka == Kind::kHalfSpace && kb == Kind::kHalfSpace) return std::nullopt;
     if (auto w = ClosedFormEitherOrder(A, B)) {
-      return ToPenetration(A.id, B.id, w);
+      return ToPenetrationAsPointPair(A.id, B.id, w);
     }
     if (ka == Kind::kBox && kb == Kind::kBox) {
-      return ToPenetration(
+      return ToPenetrationAsPointPair(
           A.id, B.id,
           CalcBoxBoxPenetration<double>(A.shape, A.X_WG, B.shape, B.X_WG));
     }
     if (ka == Kind::kBox && kb == Kind::kHalfSpace) {
-      return ToPenetration(
+      return ToPenetrationAsPointPair(
           A.id, B.id,
           CalcBoxHalfSpacePenetration<double>(A.shape, A.X_WG, B.X_WG));
     }
     if (ka == Kind::kHalfSpace && kb == Kind::kBox) {
-      auto r = ToPenetration(
+      auto r = ToPenetrationAsPointPair(
           B.id, A.id,
           CalcBoxHalfSpacePenetration<double>(B.shape, B.X_WG, A.X_WG));
       if (r) r->SwapAAndB();

@@ -140,15 +140,9 @@ QueryObject<T>::ComputePointPairPenetration() const {
       }
       const auto w = internal::CalcClosedFormPair<T>(
           pa, state.get_pose_in_world(a), pb, state.get_pose_in_world(b));
-      if (w->distance > 0) continue;
-      PenetrationAsPointPair<T> r;
-      r.id_A = a;
-      r.id_B = b;
-      r.p_WCa = w->p_WCa;
-      r.p_WCb = w->p_WCb;
-      r.nhat_BA_W = w->nhat_BA_W;
-      r.depth = -w->distance;
-      out.push_back(r);
+      if (auto r = internal::ToPenetrationAsPointPair(a, b, w)) {
+        out.push_back(*r);
+      }
     }
     return out;
   }

@@ -21,11 +21,7 @@
 #include "ossa/geometry/query_results.h"
 #include "ossa/geometry/scene_graph_inspector.h"
 #include "ossa/math/rigid_transform.h"
-
-namespace ossa::systems {
-template <typename T>
-class Context;
-}  // namespace ossa::systems
+#include "ossa/systems/framework/framework_fwd.h"
 
 namespace ossa::geometry {
 

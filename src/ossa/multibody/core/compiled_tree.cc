@@ -56,6 +56,65 @@ int MobilizerKindNumVelocities(MobilizerKind kind) {
   return VisitMobilizerKind(kind, [](auto m) { return decltype(m)::kNv; });
 }
 
+namespace {
+
+// What a joint reports of its forward mobilizer kind: whether M can rotate
+// and translate in F, and the names of its position and velocity
+// coordinates, in q and v order.
+struct JointFacingTraits {
+  MobilizerKind kind;
+  bool can_rotate;
+  bool can_translate;
+  std::array<const char*, 7> q;
+  std::array<const char*, 6> v;
+};
+
+using K = MobilizerKind;
+constexpr std::array<JointFacingTraits, 9> kJointFacingTraits{{
+    {K::kWeld, false, false, {}, {}},
+    {K::kRevolute, true, false, {"q"}, {"w"}},
+    {K::kPrismatic, false, true, {"x"}, {"v"}},
+    {K::kScrew, true, true, {"q"}, {"w"}},
+    {K::kUniversal, true, false, {"qx", "qy"}, {"wx", "wy"}},
+    {K::kPlanar, true, true, {"x", "y", "qz"}, {"vx", "vy", "wz"}},
+    {K::kRpyBall, true, false, {"qx", "qy", "qz"}, {"wx", "wy", "wz"}},
+    {K::kRpyFloating, true, true, {"qx", "qy", "qz", "x", "y", "z"},
+     {"wx", "wy", "wz", "vx", "vy", "vz"}},
+    {K::kQuaternionFloating, true, true,
+     {"qw", "qx", "qy", "qz", "x", "y", "z"},
+     {"wx", "wy", "wz", "vx", "vy", "vz"}},
+}};
+
+// The traits of `kind`, or of its forward kind if it is a reversed one.
+const JointFacingTraits& GetJointFacingTraits(MobilizerKind kind) {
+  for (const JointFacingTraits& traits : kJointFacingTraits) {
+    if (traits.kind == kind || ReversedMobilizerKind(traits.kind) == kind) {
+      return traits;
+    }
+  }
+  ThrowLogicError("Unknown mobilizer kind {}.", static_cast<int>(kind));
+}
+
+}  // namespace
+
+bool MobilizerKindCanRotate(MobilizerKind kind) {
+  return GetJointFacingTraits(kind).can_rotate;
+}
+
+bool MobilizerKindCanTranslate(MobilizerKind kind) {
+  return GetJointFacingTraits(kind).can_translate;
+}
+
+const char* MobilizerKindPositionSuffix(MobilizerKind kind, int i) {
+  OSSA_DEMAND(0 <= i && i < MobilizerKindNumPositions(kind));
+  return GetJointFacingTraits(kind).q[i];
+}
+
+const char* MobilizerKindVelocitySuffix(MobilizerKind kind, int i) {
+  OSSA_DEMAND(0 <= i && i < MobilizerKindNumVelocities(kind));
+  return GetJointFacingTraits(kind).v[i];
+}
+
 CompiledTree::CompiledTree() {
   mobods_.emplace_back();
   last_dof_.push_back(-1);

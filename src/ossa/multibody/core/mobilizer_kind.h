@@ -119,4 +119,17 @@ const char* MobilizerKindName(MobilizerKind kind);
 int MobilizerKindNumPositions(MobilizerKind kind);
 int MobilizerKindNumVelocities(MobilizerKind kind);
 
+/// Whether a kind lets M rotate / translate in F (a reversed kind as its
+/// forward kind).
+bool MobilizerKindCanRotate(MobilizerKind kind);
+bool MobilizerKindCanTranslate(MobilizerKind kind);
+
+/// The name of coordinate `i` of a kind, as the joints report it in
+/// Joint::position_suffix() / velocity_suffix(): revolute "q"/"w",
+/// prismatic "x"/"v", quaternion floating "qw", "qx", ..., "z" / "wx", ...,
+/// "vz". A reversed kind names its coordinates as its forward kind.
+/// Precondition: 0 ≤ i < nq (positions) or nv (velocities).
+const char* MobilizerKindPositionSuffix(MobilizerKind kind, int i);
+const char* MobilizerKindVelocitySuffix(MobilizerKind kind, int i);
+
 }  // namespace ossa::multibody::internal

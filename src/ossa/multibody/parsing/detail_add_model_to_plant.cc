@@ -11,7 +11,9 @@
 #include <memory>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
+#include <utility>
 
 #include "ossa/common/error.h"
 #include "ossa/multibody/math/rotational_inertia.h"
@@ -109,6 +111,7 @@ class Builder {
       for (const auto& a : m.actuators) AddActuator(m, a, instances[i]);
       ReportArmature(m, instances[i]);
       PlaceRootLinks(m, instances[i]);
+      AddConstraints(m, instances[i]);
       if (m.gravity) {
         plant_.mutable_gravity_field().set_gravity_vector(*m.gravity);
       }
@@ -127,22 +130,36 @@ class Builder {
  private:
   using Body = RigidBody<double>;
 
+  // The model instance and local name of the element named `scoped_name`
+  // relative to model `m`; reports an error naming `what` ("link") unless
+  // has(local, instance).
+  template <typename Has>
+  std::pair<ModelInstanceIndex, std::string> ResolveScoped(
+      const ModelSpec& m, const std::string& scoped_name, const char* what,
+      Has has, const SourceLocation& where, const std::string& element) const {
+    const auto [scope, local] = SplitScopedName(scoped_name);
+    const std::string instance_name = InstanceName(m.name, scope);
+    if (!plant_.HasModelInstanceNamed(instance_name) ||
+        !has(local, plant_.GetModelInstanceByName(instance_name))) {
+      diagnostic_.Error(where, element,
+                        fmt::format("there is no {} '{}' in model instance "
+                                    "'{}'",
+                                    what, local, instance_name));
+    }
+    return {plant_.GetModelInstanceByName(instance_name), local};
+  }
+
   const Body& FindBody(const ModelSpec& m, const std::string& scoped_name,
                        const SourceLocation& where,
                        const std::string& element) const {
     if (scoped_name == kWorldName) return plant_.world_body();
-    const auto [scope, local] = SplitScopedName(scoped_name);
-    const std::string instance_name = InstanceName(m.name, scope);
-    if (!plant_.HasModelInstanceNamed(instance_name) ||
-        !plant_.HasBodyNamed(local,
-                             plant_.GetModelInstanceByName(instance_name))) {
-      diagnostic_.Error(where, element,
-                        fmt::format("there is no link '{}' in model instance "
-                                    "'{}'",
-                                    local, instance_name));
-    }
-    return plant_.GetBodyByName(local,
-                                plant_.GetModelInstanceByName(instance_name));
+    const auto [instance, local] = ResolveScoped(
+        m, scoped_name, "link",
+        [&](const std::string& name, ModelInstanceIndex i) {
+          return plant_.HasBodyNamed(name, i);
+        },
+        where, element);
+    return plant_.GetBodyByName(local, instance);
   }
 
   void AddBody(const LinkSpec& link, ModelInstanceIndex instance) {
@@ -237,15 +254,6 @@ class Builder {
     const std::string element = Element("joint", j.name);
     const Body& parent = FindBody(m, j.parent, j.location, element);
     const Body& child = FindBody(m, j.child, j.location, element);
-    if (j.mimic) {
-      diagnostic_.Warning(
-          j.location, element,
-          fmt::format("joint '{}' mimics joint '{}' (multiplier {}, offset "
-                      "{}): coupler constraints are not supported yet, so "
-                      "the mimic is ignored and the joint moves freely",
-                      j.name, j.mimic->joint, j.mimic->multiplier,
-                      j.mimic->offset));
-    }
     const int nv = num_velocities(j.type);
     auto damping0 = [&] { return j.damping.size() > 0 ? j.damping(0) : 0.0; };
     const Joint<double>* joint = WithLocation(
@@ -453,6 +461,119 @@ class Builder {
           plant_.SetDefaultFreeBodyPose(body, link.X_WB);
         }
       }
+    }
+  }
+
+  // Whether the plant imposes the constraints of a file: a discrete
+  // MultibodyPlant whose approximation is not TAMSI. (The reference also
+  // adds them to continuous plants, for an integrator ossa does not have;
+  // a continuous plant cannot integrate a constraint, so there they are
+  // reported and skipped, and the model's dynamics stay usable.)
+  bool ImposesConstraints() const {
+    if constexpr (std::is_same_v<PlantType, MultibodyPlant<double>>) {
+      return plant_.is_discrete() &&
+             plant_.get_discrete_contact_approximation() !=
+                 DiscreteContactApproximation::kTamsi;
+    }
+    return false;
+  }
+
+  // The joint named `scoped_name` relative to model `m`.
+  const Joint<double>& FindJoint(const ModelSpec& m,
+                                 const std::string& scoped_name,
+                                 const SourceLocation& where,
+                                 const std::string& element) const {
+    const auto [instance, local] = ResolveScoped(
+        m, scoped_name, "joint",
+        [&](const std::string& name, ModelInstanceIndex i) {
+          return plant_.HasJointNamed(name, i);
+        },
+        where, element);
+    return plant_.GetJointByName(local, instance);
+  }
+
+  // Mimics become coupler constraints (joint0 the mimicking joint), and the
+  // file's ball, weld and coupler constraints plant constraints, on a
+  // MultibodyPlant; anything the plant cannot impose is reported and
+  // skipped.
+  void AddConstraints(const ModelSpec& m, ModelInstanceIndex) {
+    for (const auto& j : m.joints) {
+      if (j.mimic) AddMimic(m, j);
+    }
+    for (const auto& c : m.constraints) AddConstraint(m, c);
+  }
+
+  void AddMimic(const ModelSpec& m, const JointSpec& j) {
+    const std::string element = Element("joint", j.name);
+    const SourceLocation& where = j.mimic->location;
+    if (!ImposesConstraints()) {
+      diagnostic_.Warning(
+          where, element,
+          fmt::format("joint '{}' specifies a mimic element that will be "
+                      "ignored. Mimic elements are currently only supported "
+                      "by a MultibodyPlant with a discrete time step and a "
+                      "discrete approximation that uses the SAP solver "
+                      "(kSap, kSimilar or kLagged)",
+                      j.name));
+      return;
+    }
+    const Joint<double>& follower = FindJoint(m, j.name, where, element);
+    const Joint<double>& leader = FindJoint(m, j.mimic->joint, where, element);
+    if (follower.num_velocities() != leader.num_velocities()) {
+      // The reference rejects the file; ossa keeps the model usable.
+      diagnostic_.Warning(
+          where, element,
+          fmt::format("joint '{}' which has {} DOF cannot mimic joint '{}' "
+                      "which has {} DOF; the mimic element is ignored",
+                      j.name, follower.num_velocities(), leader.name(),
+                      leader.num_velocities()));
+      return;
+    }
+    if (follower.num_velocities() != 1) {
+      diagnostic_.Warning(
+          where, element,
+          fmt::format("only single-dof joints support the mimic element. The "
+                      "mimic element in joint '{}' will be ignored",
+                      j.name));
+      return;
+    }
+    if constexpr (std::is_same_v<PlantType, MultibodyPlant<double>>) {
+      WithLocation(diagnostic_, where, element, [&] {
+        return plant_.AddCouplerConstraint(
+            follower, leader, j.mimic->multiplier, j.mimic->offset);
+      });
+    }
+  }
+
+  void AddConstraint(const ModelSpec& m, const ModelConstraintSpec& c) {
+    const std::string element = "<" + c.element + ">";
+    if (!ImposesConstraints()) {
+      diagnostic_.Warning(c.location, element,
+                          "this constraint will be ignored: constraints are "
+                          "only supported by a MultibodyPlant with a discrete "
+                          "time step and a discrete approximation that uses "
+                          "the SAP solver (kSap, kSimilar or kLagged)");
+      return;
+    }
+    if constexpr (std::is_same_v<PlantType, MultibodyPlant<double>>) {
+      WithLocation(diagnostic_, c.location, element, [&] {
+        switch (c.type) {
+          case ModelConstraintType::kBall:
+            return plant_.AddBallConstraint(
+                FindBody(m, c.body_A, c.location, element), c.p_AP,
+                FindBody(m, c.body_B, c.location, element), c.p_BQ);
+          case ModelConstraintType::kWeld:
+            return plant_.AddWeldConstraint(
+                FindBody(m, c.body_A, c.location, element), c.X_AP,
+                FindBody(m, c.body_B, c.location, element), c.X_BQ);
+          case ModelConstraintType::kCoupler:
+            break;
+        }
+        return plant_.AddCouplerConstraint(
+            FindJoint(m, c.joint0, c.location, element),
+            FindJoint(m, c.joint1, c.location, element), c.gear_ratio,
+            c.offset);
+      });
     }
   }
 

@@ -37,8 +37,13 @@ namespace ossa::multibody::internal {
 ///   limits and damping.
 /// - Static models: each root link is welded to the world at its X_WB.
 /// - Actuators with effort limit, gear ratio, rotor inertia and PD gains.
-/// - Mimic joints (coupler constraints do not exist yet) and MJCF armature
-///   on unactuated joints are reported as warnings and otherwise ignored.
+/// - MJCF armature on unactuated joints is reported as a warning and
+///   otherwise ignored.
+/// - Mimic joints become coupler constraints (q = multiplier·q_leader +
+///   offset), and the models' constraints (ModelSpec::constraints) ball,
+///   weld and coupler constraints, on a discrete MultibodyPlant whose
+///   approximation is not TAMSI; elsewhere they are reported as warnings and
+///   skipped (docs/constraints.md).
 ///
 /// - Geometry and collision filter groups, when the plant is a
 ///   MultibodyPlant registered with a SceneGraph (RegisterModelGeometry() in

@@ -15,6 +15,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "ossa/multibody/parsing/detail_mujoco_equality.h"
+
 namespace ossa::multibody::internal {
 namespace {
 
@@ -1249,7 +1251,9 @@ ModelSpec MujocoReader::Read() {
       ReadActuators(*s.reader, s.element);
     } else if (tag == "contact") {
       ReadContact(*s.reader, s.element);
-    } else if (tag == "equality" || tag == "tendon") {
+    } else if (tag == "equality") {
+      ReadMujocoEquality(*s.reader, s.element, &model_);
+    } else if (tag == "tendon") {
       s.reader->Warning(s.element,
                         fmt::format("<{}> is not supported; ignored", tag));
     } else if (tag == "option") {

@@ -12,7 +12,8 @@ namespace ossa::multibody::internal {
 
 /// Reads an MJCF document: <compiler> (angle, eulerseq, inertiafromgeom,
 /// autolimits), <default> classes, <asset> meshes, the <worldbody> tree,
-/// <actuator> motors/position/velocity/general, <contact> excludes.
+/// <actuator> motors/position/velocity/general, <contact> excludes,
+/// <equality> (detail_mujoco_equality.h).
 std::vector<ModelSpec> ParseMujoco(const DataSource& source,
                                    const std::string& model_name,
                                    const ParsingWorkspace& workspace);

@@ -180,6 +180,8 @@ struct Scope {
   std::vector<ModelSpec> foreign_models;
   // The model's <drake:collision_filter_group> elements.
   std::vector<const XMLElement*> filter_groups;
+  // The model's <drake:ball_constraint> elements.
+  std::vector<const XMLElement*> ball_constraints;
 };
 
 struct PoseValue {
@@ -232,6 +234,12 @@ class SdfReader {
   // groups.
   void EmitCollisionFilterGroup(Scope* scope, const XMLElement* e,
                                 ModelSpec* model);
+  // <drake:ball_constraint>: bodies A and B are links of the model, p_AP and
+  // p_BQ are required.
+  void EmitBallConstraint(Scope* scope, const XMLElement* e, ModelSpec* model);
+  // <drake:mimic joint="..." multiplier="..." offset="..."> of joint `j`
+  // (all three attributes required, as the reference).
+  void ReadMimic(Scope* scope, const XMLElement* e, JointSpec* j);
   void EmitLink(Scope* scope, const std::string& name, ModelSpec* model);
   void EmitJoint(Scope* scope, const std::string& name, ModelSpec* model);
   bool ReadGeometry(Scope* scope, const XMLElement* e,
@@ -427,6 +435,8 @@ std::unique_ptr<Scope> SdfReader::ReadModel(const XmlReader& xml,
       ReadInclude(xml, c, scope.get(), scoped_name, scope->is_static, nullptr);
     } else if (tag == "drake:collision_filter_group") {
       scope->filter_groups.push_back(c);
+    } else if (tag == "drake:ball_constraint") {
+      scope->ball_constraints.push_back(c);
     } else if (tag == "static" || tag == "pose" || IsForeignElement(tag) ||
                tag.substr(0, 6) == "drake:") {
       continue;
@@ -1156,6 +1166,9 @@ void SdfReader::EmitJoint(Scope* scope, const std::string& name,
     }
     model->actuators.push_back(std::move(a));
   }
+  if (const XMLElement* mimic = e->FirstChildElement("drake:mimic")) {
+    ReadMimic(scope, mimic, &j);
+  }
   model->joints.push_back(std::move(j));
 }
 
@@ -1189,6 +1202,75 @@ void SdfReader::EmitCollisionFilterGroup(Scope* scope, const XMLElement* e,
   model->collision_filter_groups.push_back(std::move(group));
 }
 
+void SdfReader::EmitBallConstraint(Scope* scope, const XMLElement* e,
+                                   ModelSpec* model) {
+  const XmlReader& xml = *scope->reader;
+  auto child = [&](const char* tag) {
+    const XMLElement* c = e->FirstChildElement(tag);
+    if (c == nullptr) {
+      xml.Error(e, fmt::format("<drake:ball_constraint>: unable to find the "
+                               "<{}> child tag",
+                               tag));
+    }
+    return c;
+  };
+  auto body = [&](const char* tag) {
+    const XMLElement* c = child(tag);
+    const std::string name = xml.RequiredText(c);
+    auto [owner, entry] = Lookup(scope, name);
+    if (entry == nullptr || entry->kind != EntryKind::kLink) {
+      xml.Error(c, fmt::format("<drake:ball_constraint>: body '{}' specified "
+                               "for <{}> does not exist in the model",
+                               name, tag));
+    }
+    return name;
+  };
+  auto point = [&](const char* tag) {
+    const XMLElement* c = child(tag);
+    return xml.ParseVector3(c, xml.RequiredText(c), fmt::format("<{}>", tag));
+  };
+  ModelConstraintSpec spec;
+  spec.type = ModelConstraintType::kBall;
+  spec.element = "drake:ball_constraint";
+  spec.location = xml.Loc(e);
+  spec.body_A = body("drake:ball_constraint_body_A");
+  spec.body_B = body("drake:ball_constraint_body_B");
+  spec.p_AP = point("drake:ball_constraint_p_AP");
+  spec.p_BQ = point("drake:ball_constraint_p_BQ");
+  model->constraints.push_back(std::move(spec));
+}
+
+void SdfReader::ReadMimic(Scope* scope, const XMLElement* e, JointSpec* j) {
+  const XmlReader& xml = *scope->reader;
+  auto required = [&](const char* attribute) {
+    const char* value = e->Attribute(attribute);
+    if (value == nullptr) {
+      xml.Error(e, fmt::format("joint '{}' drake:mimic element is missing "
+                               "the required '{}' attribute",
+                               j->name, attribute));
+    }
+    return std::string(value);
+  };
+  MimicSpec m;
+  m.joint = required("joint");
+  m.multiplier =
+      xml.ParseDouble(e, required("multiplier"), "attribute 'multiplier'");
+  m.offset = xml.ParseDouble(e, required("offset"), "attribute 'offset'");
+  m.location = xml.Loc(e);
+  if (m.joint == j->name) {
+    xml.Error(e, fmt::format("joint '{}' drake:mimic element specifies joint "
+                             "'{}'. Joints cannot mimic themselves.",
+                             j->name, m.joint));
+  }
+  auto [owner, entry] = Lookup(scope, m.joint);
+  if (entry == nullptr || entry->kind != EntryKind::kJoint) {
+    xml.Error(e, fmt::format("joint '{}' drake:mimic element specifies joint "
+                             "'{}' which does not exist",
+                             j->name, m.joint));
+  }
+  j->mimic = std::move(m);
+}
+
 void SdfReader::Emit(Scope* scope, std::vector<ModelSpec>* out) {
   if (!scope->name.empty() || scope->foreign_models.empty()) {
     const XmlReader& xml = *scope->reader;
@@ -1220,6 +1302,9 @@ void SdfReader::Emit(Scope* scope, std::vector<ModelSpec>* out) {
     }
     for (const XMLElement* e : scope->filter_groups) {
       EmitCollisionFilterGroup(scope, e, &model);
+    }
+    for (const XMLElement* e : scope->ball_constraints) {
+      EmitBallConstraint(scope, e, &model);
     }
     // A link may be the child of only one joint; more would close a loop.
     std::map<std::string, const JointSpec*> parent_joint;

@@ -494,6 +494,13 @@ void UrdfReader::ReadJoint(const XMLElement* e, bool drake_joint) {
     m.joint = xml_.RequiredAttr(mimic, "joint");
     m.multiplier = xml_.DoubleAttr(mimic, "multiplier", 1.0);
     m.offset = xml_.DoubleAttr(mimic, "offset", 0.0);
+    m.location = xml_.Loc(mimic);
+    if (m.joint == j.name) {
+      xml_.Error(mimic, fmt::format("joint '{}' mimic element specifies "
+                                    "joint '{}'. Joints cannot mimic "
+                                    "themselves.",
+                                    j.name, m.joint));
+    }
     j.mimic = m;
   }
   if (const XMLElement* pitch =

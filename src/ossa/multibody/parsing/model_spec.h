@@ -198,10 +198,15 @@ int num_velocities(JointType type);
 /// Number of generalized positions of a joint type.
 int num_positions(JointType type);
 
+/// A joint that follows another: q = multiplier·q_joint + offset (URDF
+/// <mimic>, SDFormat <drake:mimic>). On a plant whose discrete solver
+/// imposes constraints it becomes a coupler constraint (joint0 the mimicking
+/// joint, joint1 `joint`); otherwise it is reported and ignored.
 struct MimicSpec {
   std::string joint;  // the joint it follows (same model instance)
   double multiplier{1.0};
   double offset{0.0};
+  SourceLocation location;
 };
 
 /// A joint between a parent body P and child body C. F is the joint frame on
@@ -260,6 +265,36 @@ struct CollisionFilterGroupSpec {
   SourceLocation location;
 };
 
+enum class ModelConstraintType { kBall, kWeld, kCoupler };
+
+/// A constraint a file declares between bodies or joints of its model
+/// (SDFormat <drake:ball_constraint>, MJCF <equality> connect / weld /
+/// joint), added with MultibodyPlant::AddBallConstraint(),
+/// AddWeldConstraint() or AddCouplerConstraint(). Body and joint names are
+/// scoped as in JointSpec (kWorldName for the world body).
+struct ModelConstraintSpec {
+  ModelConstraintType type{ModelConstraintType::kBall};
+  /// The file's element ("drake:ball_constraint", "connect", ...) for
+  /// messages.
+  std::string element;
+  // Ball and weld: bodies A and B.
+  std::string body_A;
+  std::string body_B;
+  // Ball: P at p_AP in A, Q at p_BQ in B (empty: where P is at the default
+  // configuration).
+  Eigen::Vector3d p_AP{Eigen::Vector3d::Zero()};
+  std::optional<Eigen::Vector3d> p_BQ;
+  // Weld: frame P at X_AP in A, frame Q at X_BQ in B.
+  math::RigidTransformd X_AP;
+  math::RigidTransformd X_BQ;
+  // Coupler: q₀ = gear_ratio·q₁ + offset.
+  std::string joint0;
+  std::string joint1;
+  double gear_ratio{1.0};
+  double offset{0.0};
+  SourceLocation location;
+};
+
 /// One model instance.
 struct ModelSpec {
   /// Scoped name ("outer::inner"), after any parser prefix.
@@ -273,6 +308,7 @@ struct ModelSpec {
   std::vector<JointSpec> joints;
   std::vector<ActuatorSpec> actuators;
   std::vector<CollisionFilterGroupSpec> collision_filter_groups;
+  std::vector<ModelConstraintSpec> constraints;
   /// Geometry attached to the world body (MJCF worldbody geoms, URDF
   /// geometry on a link named "world").
   std::vector<GeometrySpec> world_geometries;

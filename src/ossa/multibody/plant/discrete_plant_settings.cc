@@ -17,6 +17,15 @@ void MultibodyPlant<T>::set_discrete_contact_approximation(
         "approximation applies to discrete plants only, but this plant is "
         "continuous (time_step = 0).");
   }
+  if (approximation == DiscreteContactApproximation::kTamsi &&
+      num_constraints() > 0) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant::set_discrete_contact_approximation(): you selected "
+        "TAMSI as the contact approximation, but you have constraints "
+        "registered with this model (num_constraints() == {}). TAMSI does "
+        "not support constraints.",
+        num_constraints());
+  }
   discrete_contact_approximation_ = approximation;
 }
 
@@ -24,6 +33,15 @@ template <typename T>
 void MultibodyPlant<T>::set_discrete_contact_solver(
     DiscreteContactSolver contact_solver) {
   ThrowIfFinalized("set_discrete_contact_solver");
+  if (contact_solver == DiscreteContactSolver::kTamsi && num_constraints() > 0)
+      [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant::set_discrete_contact_solver(): you selected TAMSI "
+        "as the contact solver, but you have constraints registered with "
+        "this model (num_constraints() == {}). TAMSI does not support "
+        "constraints.",
+        num_constraints());
+  }
   discrete_contact_approximation_ =
       contact_solver == DiscreteContactSolver::kTamsi
           ? DiscreteContactApproximation::kTamsi
@@ -98,6 +116,7 @@ template <typename T>
 systems::EventStatus MultibodyPlant<T>::CalcSampledDiscreteStep(
     const systems::Context<T>& context, systems::State<T>* state) const {
   this->ValidateContext(context);
+  ThrowIfActiveConstraintsInStep("CalcDiscreteStep", context);
   return discrete_update_manager_->CalcSampledDiscreteStep(context, state);
 }
 

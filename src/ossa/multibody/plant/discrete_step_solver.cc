@@ -9,6 +9,7 @@
 #include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/core/weld_merged_tree.h"
+#include "ossa/multibody/plant/discrete_step_solver_tamsi.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
 #include "ossa/multibody/tree/prismatic_joint.h"
@@ -66,6 +67,8 @@ void DiscreteStepResults<T>::Resize(int nq, int nv, int nu) {
   net_actuation.setZero(nu);
   tau_damping.setZero(nv);
   tau_joint_limits.setZero(nv);
+  contact_results.Clear();
+  tau_contact.setZero(nv);
   num_iterations = 0;
 }
 
@@ -82,6 +85,16 @@ DiscreteStepSolver<T>::DiscreteStepSolver(const MultibodyPlant<T>& plant) {
   nu_ = plant.num_actuated_dofs();
   num_mobods_ = plant.tree().num_mobods();
   approximation_ = plant.get_discrete_contact_approximation();
+  near_rigid_threshold_ = plant.get_sap_near_rigid_threshold();
+  stiction_tolerance_ = plant.stiction_tolerance();
+  // Trees: a dof without an inboard dof starts one; the others join their
+  // inboard dof's.
+  const std::vector<int>& dof_parent =
+      plant.tree().compiled_tree().dof_parent();
+  dof_tree_.assign(nv_, 0);
+  for (int i = 0; i < nv_; ++i) {
+    dof_tree_[i] = dof_parent[i] < 0 ? num_trees_++ : dof_tree_[dof_parent[i]];
+  }
   for (JointActuatorIndex a : plant.GetJointActuatorIndices()) {
     const JointActuator<T>& actuator = plant.get_joint_actuator(a);
     const Joint<T>& joint = actuator.joint();
@@ -194,6 +207,8 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
   r->net_actuation.resize(nu_);
   r->tau_damping.resize(nv_);
   r->tau_joint_limits.resize(nv_);
+  r->contact_results.Clear();
+  r->tau_contact.setZero(nv_);
   r->num_iterations = 0;
 
   const CompiledTree& tree = plant.tree().compiled_tree();
@@ -224,6 +239,12 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
   s->f0 = -s->f0;
 
   r->net_actuation.setZero();
+  for (const DiscreteContactPair<T>& pair : inputs.contact_pairs) {
+    if (pair.J.rows() != 3 || pair.J.cols() != nv_) [[unlikely]] {
+      ThrowLogicError(
+          "DiscreteStepSolver::Step(): a contact Jacobian must be 3×{}.", nv_);
+    }
+  }
   if (approximation_ == DiscreteContactApproximation::kTamsi) {
     StepTamsi(plant, params, q0, v0, inputs, s, r);
   } else {
@@ -275,6 +296,10 @@ void DiscreteStepSolver<T>::StepTamsi(const MultibodyPlant<T>& plant,
     }
     r->tau_joint_limits[l.dof] = f;
     s->tau[l.dof] += f;
+  }
+  if (!inputs.contact_pairs.empty()) {
+    SolveTamsiWithContact<T>(h_, stiction_tolerance_, v0, inputs, s, r);
+    return;
   }
   // v[n+1] = v0 + h·M⁻¹·τ.
   s->H = s->M;
@@ -416,7 +441,9 @@ void DiscreteStepSolver<T>::StepSap(const MultibodyPlant<T>& plant,
     k += 2;
   }
   r->tau_joint_limits.setZero();
-  if (has_constraints) {
+  if (!inputs.contact_pairs.empty()) {
+    SolveSapWithContact(plant, params, q0, v0, inputs, s, r);
+  } else if (has_constraints) {
     // s->v_trial keeps v* (the unconstrained minimizer) for the gradient
     // A·(v − v*) − γ(v).
     s->v_trial = s->v;

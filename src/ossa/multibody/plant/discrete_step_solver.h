@@ -2,7 +2,7 @@
 
 /// @file
 /// internal::DiscreteStepSolver<T>: one time step x[n] → x[n+1] of a discrete
-/// MultibodyPlant without contact, for every DiscreteContactApproximation.
+/// MultibodyPlant, with point contact, for every DiscreteContactApproximation.
 ///
 /// Notation: h = time_step(), q0, v0 = x[n], M = M(q0) (CRBA, with reflected
 /// rotor inertia), D = diag(joint damping), B the actuation selection
@@ -54,28 +54,62 @@
 /// factorization (O(Σ depth²)); a step without active constraints costs one
 /// factorization and one solve.
 ///
+/// Point contact (the step's DiscreteContactPair inputs, at x[n]):
+///  - TAMSI: the contact forces fₙ(v), fₜ(v) of discrete_step_solver_tamsi.h
+///    join the explicit forces above in M·v = M·v0 + h·τ + h·Jᵀ·f(v), solved
+///    by the reference's Newton–Raphson (everything else stays explicit);
+///  - SAP family: each contact is one more term ℓ_c(J·v) of ℓ, the
+///    constraint of sap_constraint.h (kSap: the friction cone; kSimilar,
+///    kLagged: the Hunt–Crossley approximations), and the limits and PD
+///    controllers stay as above, all in one solve
+///    (discrete_step_solver_sap.cc). The Newton matrix A + diag(G) +
+///    Σ Jᵀ·G_c·J loses the tree sparsity: it is factored densely
+///    (Cholesky); the start (v[n] on the trees that take part, v* on the
+///    others), the stopping rule ‖D·∇ℓ‖ ≤ 1e-14 + 1e-6·max(‖D·A·v‖,
+///    ‖D·Jᵀ·γ‖), D = diag(A)^(−½), and the exact line search on [0, 1.5]
+///    are the reference's. A step without contact is unchanged.
+/// A solve that does not converge (100 iterations), or meets a non-finite
+/// residual or a Newton matrix that is not positive definite, throws
+/// std::runtime_error.
+///
 /// Velocity limits are not enforced (as the reference); acceleration limits
 /// neither.
 ///
 /// Scalars: double and AutoDiffXd (the active sets are chosen on the value;
 /// derivatives flow through the final solve). For T = double a step
-/// allocates nothing once `scratch` has been used once.
+/// without contact allocates nothing once `scratch` has been used once.
 
 #include <vector>
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
+#include "ossa/multibody/plant/contact_results.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
+#include "ossa/multibody/plant/point_contact.h"
+#include "ossa/multibody/plant/sap_constraint.h"
 #include "ossa/multibody/core/compiled_tree.h"
+#include "ossa/multibody/plant/multibody_plant_fwd.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
 #include "ossa/systems/framework/context.h"
 
-namespace ossa::multibody {
-template <typename T>
-class MultibodyPlant;
-}  // namespace ossa::multibody
-
 namespace ossa::multibody::internal {
+
+/// One point contact of a step, at x[n] (the contact frame C of
+/// sap_constraint.h): the pair and its combined materials, the contact
+/// point p_WC = w_A·p_WCa + w_B·p_WCb with w_A = k_A/(k_A + k_B) (½ each
+/// when both are 0; the reference's Hertz-weighted point), R_WC with
+/// Cz = −n̂_BA_W (from A into B; tangents from
+/// RotationMatrix::MakeFromOneVector), J (3×nv) with v_AcBc_C = J·v,
+/// φ₀ = −depth and vₙ₀ = (J·v[n])_z.
+template <typename T>
+struct DiscreteContactPair {
+  PointContactPair<T> source;
+  Vector3<T> p_WC;
+  Matrix3<T> R_WC;
+  MatrixX<T> J;
+  T phi0{};
+  T vn0{};
+};
 
 /// The inputs of one step other than the state: actuation and applied
 /// forces, assembled from the plant's input ports and force elements.
@@ -102,6 +136,8 @@ struct DiscreteStepInputs {
   std::vector<Vector6<T>> F_applied_Bo_W;
   /// Gravity g_W (m/s²); Resize() sets the plant default [0, 0, −9.81].
   Vector3<T> g_W{T(0), T(0), T(-9.81)};
+  /// The point contacts at x[n] (empty without collision geometry).
+  std::vector<DiscreteContactPair<T>> contact_pairs;
 
   /// Sizes every member and zeroes it (g_W: the default gravity).
   void Resize(int nu, int nv);
@@ -123,6 +159,12 @@ struct DiscreteStepResults {
   /// Joint limit generalized forces of the step (penalty force, or the
   /// constraint impulses divided by h).
   VectorX<T> tau_joint_limits;
+  /// The step's point contacts: per pair of the inputs, the force on B
+  /// f_Bc_W = R_WC·γ/h at p_WC, the separation speed vₙ = (J·v[n+1])_z
+  /// (> 0 separating) and the slip speed ‖(J·v[n+1])ₜ‖.
+  ContactResults<T> contact_results;
+  /// Generalized contact forces Σ Jᵀ·γ/h (size nv).
+  VectorX<T> tau_contact;
   /// Newton iterations used (0 when there was nothing to iterate).
   int num_iterations{0};
 
@@ -140,6 +182,17 @@ struct DiscreteStepScratch {
   std::vector<signed char> active, active_prev;
   // Per limited dof, whether its lower/upper constraint is in this step.
   std::vector<signed char> limit_on;
+  // The contact constraints of a step with contact (the SAP family), their
+  // constraint velocities, impulses and Hessians, and the dense Newton
+  // matrix factorization.
+  std::vector<SapFrictionConeConstraint<T>> cones;
+  std::vector<SapHuntCrossleyConstraint<T>> hunt_crossley;
+  std::vector<SapConstraint<T>*> constraints;
+  std::vector<VectorX<T>> vc, gammas;
+  std::vector<MatrixX<T>> Gs;
+  VectorX<T> jc, A_diag, A_diag_inv, v_star, dvc;
+  std::vector<signed char> active_saved;
+  std::vector<char> tree_on;
   DiscreteStepInputs<T> inputs;  // assembled from the plant's ports
 };
 
@@ -210,6 +263,31 @@ class DiscreteStepSolver {
                        const Eigen::Ref<const VectorX<T>>& v,
                        DiscreteStepScratch<T>* s,
                        DiscreteStepResults<T>* r) const;
+  // The SAP family's step with point contact (discrete_step_solver_sap.cc):
+  // v[n+1] from the dense Newton iteration on A + diag(G) + Σ Jᵀ·G·J, with
+  // the contact results. Requires s->v = v* and s->limit_on set.
+  void SolveSapWithContact(const MultibodyPlant<T>& plant,
+                           const TreeParameters<T>& params,
+                           const Eigen::Ref<const VectorX<T>>& q0,
+                           const Eigen::Ref<const VectorX<T>>& v0,
+                           const DiscreteStepInputs<T>& inputs,
+                           DiscreteStepScratch<T>* s,
+                           DiscreteStepResults<T>* r) const;
+  // The total generalized impulse s->jc = diag part + Σ Jᵀ·γ at `v`, with
+  // the contact Hessians when `hessians`; returns the sum of the contact
+  // costs.
+  void EvalAllConstraints(const MultibodyPlant<T>& plant,
+                          const TreeParameters<T>& params,
+                          const Eigen::Ref<const VectorX<T>>& q0,
+                          const DiscreteStepInputs<T>& inputs,
+                          const Eigen::Ref<const VectorX<T>>& v, bool hessians,
+                          DiscreteStepScratch<T>* s) const;
+  // Exact line search of the dense iteration along s->dv from s->v.
+  double LineSearchWithContact(const MultibodyPlant<T>& plant,
+                               const TreeParameters<T>& params,
+                               const Eigen::Ref<const VectorX<T>>& q0,
+                               const DiscreteStepInputs<T>& inputs,
+                               DiscreteStepScratch<T>* s) const;
   // Exact line search along s->dv from s->v; returns the step length.
   double LineSearch(const MultibodyPlant<T>& plant,
                     const TreeParameters<T>& params,
@@ -224,6 +302,12 @@ class DiscreteStepSolver {
       DiscreteContactApproximation::kLagged};
   std::vector<ActuatedDof> actuated_;
   std::vector<LimitedDof> limited_;
+  // Per dof, the tree (the dofs sharing an outboard path from one root
+  // dof) it belongs to.
+  std::vector<int> dof_tree_;
+  int num_trees_{0};
+  double near_rigid_threshold_{1.0};
+  double stiction_tolerance_{1.0e-4};
 };
 
 }  // namespace ossa::multibody::internal

@@ -223,6 +223,7 @@ void DiscreteUpdateManager<T>::CalcResults(
     const systems::Context<T>& context, DiscreteStepResults<T>* results) const {
   Scratch& scratch = GetMutableScratch(context);
   AssembleInputs(context, &scratch);
+  CalcDiscreteContactPairs(context, &scratch.step.inputs.contact_pairs);
   try {
     solver_->Step(*plant_, context, scratch.step.inputs, &scratch.step,
                   results);
@@ -296,6 +297,7 @@ void DiscreteUpdateManager<T>::CalcDynamicsOutputs(
     }
   }
   tau += results.tau_damping + results.tau_joint_limits;
+  plant.AddContactResultsForces(context, results.contact_results, &forces);
   plant.CalcDynamicsOutputsFromForces(context, results.vdot,
                                       results.net_actuation, forces, outputs);
 }

@@ -11,17 +11,13 @@
 #include "ossa/common/default_scalars.h"
 #include "ossa/multibody/plant/discrete_step_solver.h"
 #include "ossa/multibody/plant/dynamics_outputs.h"
+#include "ossa/multibody/plant/multibody_plant_fwd.h"
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/systems/framework/cache_entry.h"
 #include "ossa/systems/framework/context.h"
 #include "ossa/systems/framework/discrete_values.h"
 #include "ossa/systems/framework/event_status.h"
 #include "ossa/systems/framework/state.h"
-
-namespace ossa::multibody {
-template <typename T>
-class MultibodyPlant;
-}  // namespace ossa::multibody
 
 namespace ossa::multibody::internal {
 
@@ -42,6 +38,10 @@ namespace ossa::multibody::internal {
 ///    x[n+1] and the sample s[n+1] = outputs(x[n]);
 ///  - without, a periodic (and forced) discrete update that writes x[n+1].
 ///
+/// The step's contacts are the geometry query's penetration pairs at x[n]
+/// (DiscreteContactPair: contact point, frame and Jacobian;
+/// discrete_update_manager_contact.cc), and the dynamic outputs include
+/// their forces (reaction forces, contact results).
 /// The step's inputs come from the plant: the sum of the actuation ports
 /// (feedforward u_ff), the desired-state ports (PD targets; an instance
 /// whose port is not connected has its PD controllers disarmed), the
@@ -120,6 +120,11 @@ class DiscreteUpdateManager {
   // applied-force inputs and force elements.
   void AssembleInputs(const systems::Context<T>& context,
                       Scratch* scratch) const;
+  // The point contacts at the Context's x[n] (empty without collision
+  // geometry; discrete_update_manager_contact.cc).
+  void CalcDiscreteContactPairs(
+      const systems::Context<T>& context,
+      std::vector<DiscreteContactPair<T>>* result) const;
   // True if uniform gravity, enabled for every model instance, is the only
   // force element (the solver's kernels then apply it as g_W).
   bool IsUniformGravityTheOnlyForceElement() const;

@@ -82,6 +82,10 @@ MultibodyPlant<T>::MultibodyPlant(const MultibodyPlant<U>& other)
   geometry_id_to_body_ = other.geometry_id_to_body_;
   collision_geometries_ = other.collision_geometries_;
   visual_geometries_ = other.visual_geometries_;
+  coupler_constraints_specs_ = other.coupler_constraints_specs_;
+  distance_constraints_specs_ = other.distance_constraints_specs_;
+  ball_constraints_specs_ = other.ball_constraints_specs_;
+  weld_constraints_specs_ = other.weld_constraints_specs_;
   FinalizePlantOnly();
 }
 
@@ -243,6 +247,7 @@ void MultibodyPlant<T>::Finalize() {
   // Registration is over: the SceneGraph is not needed (nor touched) again.
   scene_graph_ = nullptr;
   FinalizePlantOnly();
+  CompleteBallConstraintSpecs();
   if (!is_discrete()) WarnIfJointLimitsIgnored();
 }
 
@@ -272,6 +277,7 @@ void MultibodyPlant<T>::FinalizePlantOnly() {
     discrete_update_manager_->DeclareCacheEntries(this);
   }
   DeclarePortsAtFinalize();
+  DeclareConstraintParameters();
 }
 
 template <typename T>
@@ -299,6 +305,7 @@ systems::EventStatus MultibodyPlant<T>::CalcDiscreteStep(
     const systems::Context<T>& context,
     systems::DiscreteValues<T>* next_state) const {
   this->ValidateContext(context);
+  ThrowIfActiveConstraintsInStep("CalcDiscreteStep", context);
   discrete_update_manager_->CalcDiscreteValues(*this, context, next_state);
   return systems::EventStatus::Succeeded();
 }

@@ -25,14 +25,17 @@
 #include "ossa/multibody/math/spatial_acceleration.h"
 #include "ossa/multibody/math/spatial_force.h"
 #include "ossa/multibody/math/spatial_velocity.h"
+#include "ossa/multibody/plant/constraint_specs.h"
 #include "ossa/multibody/plant/contact_results.h"
 #include "ossa/multibody/plant/coulomb_friction.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
+#include "ossa/multibody/plant/distance_constraint_params.h"
 #include "ossa/multibody/plant/dynamics_outputs.h"
 #include "ossa/multibody/plant/externally_applied_spatial_force.h"
 #include "ossa/multibody/plant/point_contact.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
+#include "ossa/systems/framework/framework_fwd.h"
 
 namespace ossa::geometry {
 class GeometryInstance;
@@ -42,11 +45,6 @@ class SceneGraph;
 template <typename T>
 class SceneGraphInspector;
 }  // namespace ossa::geometry
-
-namespace ossa::systems {
-template <typename T>
-class DiagramBuilder;
-}  // namespace ossa::systems
 
 namespace ossa::multibody {
 
@@ -698,14 +696,15 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       const;
   const systems::OutputPort<T>& get_geometry_pose_output_port() const;
   /// The plant's contacts (a ContactResults<T>) in the Context's state: the
-  /// compliant point contacts of a continuous plant (point_contact.h,
-  /// docs/contact.md); empty for a discrete plant (discrete contact is not
-  /// computed yet).
+  /// compliant point contacts of a continuous plant (point_contact.h), or
+  /// those of a discrete plant's step (the last step with sampled output
+  /// ports, empty before it; discrete_step_solver.h); docs/contact.md.
   const systems::OutputPort<T>& get_contact_results_output_port() const;
   /// The generalized forces of contact on the velocities of
   /// `model_instance` (size num_velocities(model_instance)): the instance's
   /// entries of τ_c = Σ_B J_WBᵀ·F_c_Bo_W over the bodies' contact forces
-  /// (zero for a discrete plant). Throws for an invalid instance.
+  /// (for a discrete plant, the step's Σ Jᵀ·γ/h, sampled as the contact
+  /// results). Throws for an invalid instance.
   const systems::OutputPort<T>& get_generalized_contact_forces_output_port(
       ModelInstanceIndex model_instance) const;
   /// @}
@@ -1077,6 +1076,120 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   }
   /// @}
 
+  /// @name Constraints (multibody_plant_constraints.cc)
+  /// Coupler, distance, ball and weld constraints, imposed by the discrete
+  /// solvers of the SAP family (kSap, kSimilar, kLagged); see
+  /// docs/constraints.md. Each Add*Constraint() (before Finalize() only)
+  /// returns a new MultibodyConstraintId and throws std::logic_error after
+  /// Finalize(), for a TAMSI plant, for elements of another plant or for
+  /// invalid parameters. A continuous plant accepts constraints but its
+  /// dynamics (time derivatives, accelerations) throw while it has any.
+  /// Each constraint's active status (default true) is a parameter of the
+  /// Context: an inactive constraint is not imposed.
+  /// @{
+  /// q₀ = ρ·q₁ + Δq between the single-dof joints joint0 (q₀) and joint1
+  /// (q₁), with ρ = gear_ratio and Δq = offset.
+  MultibodyConstraintId AddCouplerConstraint(const Joint<T>& joint0,
+                                             const Joint<T>& joint1,
+                                             double gear_ratio,
+                                             double offset = 0.0);
+  /// ‖p_PQ‖ = distance (> 0, m) between P (p_AP in A) and Q (p_BQ in B):
+  /// a rigid rod for stiffness = ∞, else a spring of that stiffness (> 0,
+  /// N/m) and damping (≥ 0, N·s/m). Throws if body_A is body_B.
+  MultibodyConstraintId AddDistanceConstraint(
+      const RigidBody<T>& body_A, const Vector3<double>& p_AP,
+      const RigidBody<T>& body_B, const Vector3<double>& p_BQ,
+      double distance,
+      double stiffness = std::numeric_limits<double>::infinity(),
+      double damping = 0.0);
+  /// P (p_AP in A) and Q (p_BQ in B) coincide. Without p_BQ, Finalize()
+  /// picks the Q that coincides with P at the default configuration. Throws
+  /// if body_A is body_B.
+  MultibodyConstraintId AddBallConstraint(
+      const RigidBody<T>& body_A, const Vector3<double>& p_AP,
+      const RigidBody<T>& body_B,
+      const std::optional<Vector3<double>>& p_BQ = std::nullopt);
+  /// Frames P (X_AP in A) and Q (X_BQ in B) coincide. Throws if body_A is
+  /// body_B.
+  MultibodyConstraintId AddWeldConstraint(
+      const RigidBody<T>& body_A, const math::RigidTransform<double>& X_AP,
+      const RigidBody<T>& body_B, const math::RigidTransform<double>& X_BQ);
+  /// Removes constraint `id` (before Finalize() only); throws if no
+  /// constraint of this plant has that id.
+  void RemoveConstraint(MultibodyConstraintId id);
+  int num_constraints() const;
+  int num_coupler_constraints() const {
+    return static_cast<int>(coupler_constraints_specs_.size());
+  }
+  int num_distance_constraints() const {
+    return static_cast<int>(distance_constraints_specs_.size());
+  }
+  int num_ball_constraints() const {
+    return static_cast<int>(ball_constraints_specs_.size());
+  }
+  int num_weld_constraints() const {
+    return static_cast<int>(weld_constraints_specs_.size());
+  }
+  /// The ids of every constraint: couplers, then distance, ball and weld
+  /// constraints, each kind in increasing id order (invalidated by
+  /// Add*Constraint() and RemoveConstraint()).
+  std::vector<MultibodyConstraintId> GetConstraintIds() const;
+  /// (Internal use only) The specification of constraint `id`; throws if
+  /// `id` is not a constraint of that kind.
+  const internal::CouplerConstraintSpec& get_coupler_constraint_specs(
+      MultibodyConstraintId id) const;
+  const internal::DistanceConstraintSpec& get_distance_constraint_specs(
+      MultibodyConstraintId id) const;
+  const internal::BallConstraintSpec& get_ball_constraint_specs(
+      MultibodyConstraintId id) const;
+  const internal::WeldConstraintSpec& get_weld_constraint_specs(
+      MultibodyConstraintId id) const;
+  /// (Internal use only) Every constraint of a kind, by id.
+  const std::map<MultibodyConstraintId, internal::CouplerConstraintSpec>&
+  get_coupler_constraint_specs() const {
+    return coupler_constraints_specs_;
+  }
+  const std::map<MultibodyConstraintId, internal::DistanceConstraintSpec>&
+  get_distance_constraint_specs() const {
+    return distance_constraints_specs_;
+  }
+  const std::map<MultibodyConstraintId, internal::BallConstraintSpec>&
+  get_ball_constraint_specs() const {
+    return ball_constraints_specs_;
+  }
+  const std::map<MultibodyConstraintId, internal::WeldConstraintSpec>&
+  get_weld_constraint_specs() const {
+    return weld_constraints_specs_;
+  }
+  /// The active status of constraint `id` in `context`. Throws before
+  /// Finalize(), for a Context of another system, or if `id` is not a
+  /// constraint of this plant.
+  bool GetConstraintActiveStatus(const systems::Context<T>& context,
+                                 MultibodyConstraintId id) const;
+  /// Sets it; throws as GetConstraintActiveStatus() and for a null context.
+  void SetConstraintActiveStatus(systems::Context<T>* context,
+                                 MultibodyConstraintId id, bool status) const;
+  /// The distance constraints' parameters as AddDistanceConstraint() set
+  /// them: the defaults of every Context.
+  std::map<MultibodyConstraintId, DistanceConstraintParams>
+  GetDefaultDistanceConstraintParams() const;
+  /// The distance constraints' parameters in `context` (a Context
+  /// parameter: SetDistanceConstraintParams() changes them for that Context
+  /// only). Throws before Finalize() or for a Context of another system.
+  const std::map<MultibodyConstraintId, DistanceConstraintParams>&
+  GetDistanceConstraintParams(const systems::Context<T>& context) const;
+  /// Those of constraint `id`; also throws if `id` is not a distance
+  /// constraint of this plant.
+  const DistanceConstraintParams& GetDistanceConstraintParams(
+      const systems::Context<T>& context, MultibodyConstraintId id) const;
+  /// Stores `params` for distance constraint `id` in `context`. Throws as
+  /// GetDistanceConstraintParams(), for a null context, and if the bodies
+  /// of `params` are not bodies of this plant.
+  void SetDistanceConstraintParams(systems::Context<T>* context,
+                                   MultibodyConstraintId id,
+                                   DistanceConstraintParams params) const;
+  /// @}
+
   /// (Internal use only) The discrete stepping of a finalized discrete
   /// plant, nullptr otherwise.
   const internal::DiscreteUpdateManager<T>* internal_discrete_update_manager()
@@ -1130,6 +1243,31 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // position limits (they are not enforced).
   void WarnIfJointLimitsIgnored() const;
 
+  // Constraints (multibody_plant_constraints.cc).
+  // Throws (naming `method`) unless Add*Constraint() may add a constraint:
+  // before Finalize(), not TAMSI.
+  void ThrowIfConstraintsNotAllowed(const char* method) const;
+  // ThrowIfConstraintsNotAllowed(), then throws unless body_A and body_B
+  // are distinct bodies of this plant and `finite` (the constraint's
+  // parameters are finite); `kind` ("ball") and `entities` ("points P and
+  // Q") word the message.
+  void CheckConstraintBodies(const char* method, const char* kind,
+                             const char* entities, const RigidBody<T>& body_A,
+                             const RigidBody<T>& body_B, bool finite) const;
+  // Sets the missing p_BQ of the ball constraints (at Finalize()).
+  void CompleteBallConstraintSpecs();
+  // Declares the active-status parameter (a map id → bool, all true).
+  void DeclareConstraintParameters();
+  // The active status of every constraint in `context`.
+  const std::map<MultibodyConstraintId, bool>& GetConstraintActiveStatusMap(
+      const systems::Context<T>& context) const;
+  // Throws (naming `method`) if a constraint is active in `context`: the
+  // discrete step does not impose constraints yet.
+  void ThrowIfActiveConstraintsInStep(const char* method,
+                                      const systems::Context<T>& context) const;
+  // Throws (naming `method`) if a continuous plant has constraints.
+  void ThrowIfContinuousWithConstraints(const char* method) const;
+
   // Geometry (multibody_plant_geometry.cc).
   // Registers `body`'s SceneGraph frame if the plant is a source.
   void RegisterRigidBodyWithSceneGraph(const RigidBody<T>& body);
@@ -1160,6 +1298,12 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       const systems::Context<T>& context) const;
   void CalcContactResults(const systems::Context<T>& context,
                           ContactResults<T>* results) const;
+  // The penetration pairs of the geometry query with bodies and combined
+  // materials (empty without collision geometry). Throws if the query port
+  // is not connected, under kHydroelastic, or for a hydroelastic pair under
+  // kHydroelasticWithFallback.
+  std::vector<internal::PointContactPair<T>> CalcPointContactPairs(
+      const systems::Context<T>& context) const;
   // The output port's copy of EvalContactResults().
   void CalcContactResultsOutput(const systems::Context<T>& context,
                                 ContactResults<T>* results) const {
@@ -1170,6 +1314,12 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // has_point_contact().
   void AddInContactForces(const systems::Context<T>& context,
                           MultibodyForces<T>* forces) const;
+  // Adds the forces of `results` (f on B, −f on A at each contact point)
+  // to `forces`' body forces, shifted to each body's origin at the
+  // Context's q.
+  void AddContactResultsForces(const systems::Context<T>& context,
+                               const ContactResults<T>& results,
+                               MultibodyForces<T>* forces) const;
   // τ_c of every velocity (zero without contact).
   void CalcGeneralizedContactForces(const systems::Context<T>& context,
                                     VectorX<T>* tau_contact) const;
@@ -1340,6 +1490,19 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       geometry::HydroelasticContactRepresentation::kPolygon};
   bool adjacent_bodies_collision_filters_{true};
   std::unique_ptr<internal::DiscreteUpdateManager<T>> discrete_update_manager_;
+
+  // Constraints by id (copied by the scalar-converting copy) and the index
+  // of their active-status parameter (−1 until Finalize()).
+  std::map<MultibodyConstraintId, internal::CouplerConstraintSpec>
+      coupler_constraints_specs_;
+  std::map<MultibodyConstraintId, internal::DistanceConstraintSpec>
+      distance_constraints_specs_;
+  std::map<MultibodyConstraintId, internal::BallConstraintSpec>
+      ball_constraints_specs_;
+  std::map<MultibodyConstraintId, internal::WeldConstraintSpec>
+      weld_constraints_specs_;
+  int constraint_active_status_parameter_{-1};
+  int distance_constraint_params_parameter_{-1};
 
   // Geometry registration (the scalar-converting copy keeps all of it but
   // the SceneGraph, which is used before Finalize() only).

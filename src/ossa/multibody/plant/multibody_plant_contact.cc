@@ -1,17 +1,21 @@
-// MultibodyPlant: compliant point contact of a continuous plant — the
-// penetration pairs of the "geometry_query" input, their forces by the law
-// of point_contact.h, the contact results and the generalized contact
-// forces.
+// MultibodyPlant: point contact — the penetration pairs of the
+// "geometry_query" input with their bodies and combined materials (shared by
+// the continuous law and the discrete step), the continuous plant's forces
+// by the law of point_contact.h, the contact results and the generalized
+// contact forces (a discrete plant reports those of its step).
 //
-// A plant has point contact when it is continuous and has collision
-// geometry; every other plant skips all of this (has_point_contact() is
-// false and no query is made).
+// A continuous plant has point contact when it has collision geometry
+// (has_point_contact()); a discrete plant's step queries the pairs itself
+// (discrete_update_manager_contact.cc).
+
+#include <tuple>
 
 #include "ossa/geometry/geometry_properties.h"
 #include "ossa/geometry/query_object.h"
 #include "ossa/geometry/scene_graph.h"
 #include "ossa/geometry/scene_graph_inspector.h"
 #include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/uniform_gravity_field_element.h"
 
@@ -43,10 +47,11 @@ const ContactResults<T>& MultibodyPlant<T>::EvalContactResults(
 }
 
 template <typename T>
-void MultibodyPlant<T>::CalcContactResults(const systems::Context<T>& context,
-                                           ContactResults<T>* results) const {
-  results->Clear();
-  if (!has_point_contact()) return;
+std::vector<internal::PointContactPair<T>>
+MultibodyPlant<T>::CalcPointContactPairs(
+    const systems::Context<T>& context) const {
+  std::vector<internal::PointContactPair<T>> result;
+  if (num_collision_geometries() == 0) return result;
   const systems::InputPort<T>& port =
       this->get_input_port(geometry_query_port_);
   if (!port.HasValue(context)) [[unlikely]] {
@@ -63,12 +68,10 @@ void MultibodyPlant<T>::CalcContactResults(const systems::Context<T>& context,
         "for geometry without hydroelastic properties).");
   }
   const auto& query = port.template Eval<geometry::QueryObject<T>>(context);
-  const std::vector<geometry::PenetrationAsPointPair<T>> pairs =
+  std::vector<geometry::PenetrationAsPointPair<T>> pairs =
       query.ComputePointPairPenetration();
-  if (pairs.empty()) return;
+  if (pairs.empty()) return result;
   const geometry::SceneGraphInspector<T>& inspector = query.inspector();
-  const internal::TreeWorkspace<T>& ws = this->EvalVelocityKinematics(context);
-  const internal::MultibodyTreeTopology& topology = this->tree().get_topology();
   const internal::DefaultPointContactProperties defaults;
   auto body_of = [&](GeometryId id) {
     const auto it = geometry_id_to_body_.find(id);
@@ -87,9 +90,22 @@ void MultibodyPlant<T>::CalcContactResults(const systems::Context<T>& context,
     OSSA_DEMAND(props != nullptr);
     return *props;
   };
-  for (const geometry::PenetrationAsPointPair<T>& pair : pairs) {
-    const BodyIndex body_A = body_of(pair.id_A);
-    const BodyIndex body_B = body_of(pair.id_B);
+  result.reserve(pairs.size());
+  // A geometry in several pairs has its material looked up once.
+  std::vector<std::pair<GeometryId, internal::PointContactMaterial>> materials;
+  auto material_of = [&](GeometryId id,
+                         const geometry::ProximityProperties& props)
+      -> const internal::PointContactMaterial& {
+    for (const auto& [known, material] : materials) {
+      if (known == id) return material;
+    }
+    materials.emplace_back(
+        id, internal::GetPointContactMaterial(inspector.GetName(id), props,
+                                              defaults, penalty_parameters_));
+    return materials.back().second;
+  };
+  materials.reserve(2 * pairs.size());
+  for (geometry::PenetrationAsPointPair<T>& pair : pairs) {
     const geometry::ProximityProperties& props_A = properties_of(pair.id_A);
     const geometry::ProximityProperties& props_B = properties_of(pair.id_B);
     if (contact_model_ == ContactModel::kHydroelasticWithFallback &&
@@ -101,25 +117,54 @@ void MultibodyPlant<T>::CalcContactResults(const systems::Context<T>& context,
           inspector.GetName(pair.id_A), inspector.GetName(pair.id_B));
     }
     const internal::PointContactMaterial material_A =
-        internal::GetPointContactMaterial(inspector.GetName(pair.id_A), props_A,
-                                          defaults, penalty_parameters_);
+        material_of(pair.id_A, props_A);
     const internal::PointContactMaterial material_B =
-        internal::GetPointContactMaterial(inspector.GetName(pair.id_B), props_B,
-                                          defaults, penalty_parameters_);
-    const auto [k, d] = internal::CombinePointContactParameters(
-        material_A.stiffness, material_B.stiffness, material_A.dissipation,
-        material_B.dissipation);
-    const CoulombFriction<double> friction =
-        CalcContactFrictionFromSurfaceProperties(material_A.friction,
-                                                 material_B.friction);
-    const int m_A = topology.body_to_mobod(body_A);
-    const int m_B = topology.body_to_mobod(body_B);
+        material_of(pair.id_B, props_B);
+    internal::PointContactPair<T>& out = result.emplace_back();
+    out.body_A = body_of(pair.id_A);
+    out.body_B = body_of(pair.id_B);
+    out.stiffness_A = material_A.stiffness;
+    out.stiffness_B = material_B.stiffness;
+    std::tie(out.stiffness, out.dissipation) =
+        internal::CombinePointContactParameters(
+            material_A.stiffness, material_B.stiffness, material_A.dissipation,
+            material_B.dissipation);
+    out.relaxation_time =
+        material_A.relaxation_time + material_B.relaxation_time;
+    out.friction = CalcContactFrictionFromSurfaceProperties(
+        material_A.friction, material_B.friction);
+    out.pair = std::move(pair);
+  }
+  return result;
+}
+
+template <typename T>
+void MultibodyPlant<T>::CalcContactResults(const systems::Context<T>& context,
+                                           ContactResults<T>* results) const {
+  results->Clear();
+  if (is_discrete()) {
+    // The contacts of the step (sampled or live, as the dynamic outputs).
+    if (discrete_update_manager_ != nullptr) {
+      *results = discrete_update_manager_->EvalStepResultsForOutputs(context)
+                     .contact_results;
+    }
+    return;
+  }
+  if (!has_point_contact()) return;
+  const std::vector<internal::PointContactPair<T>> pairs =
+      CalcPointContactPairs(context);
+  if (pairs.empty()) return;
+  const internal::TreeWorkspace<T>& ws = this->EvalVelocityKinematics(context);
+  const internal::MultibodyTreeTopology& topology = this->tree().get_topology();
+  for (const internal::PointContactPair<T>& p : pairs) {
+    const int m_A = topology.body_to_mobod(p.body_A);
+    const int m_B = topology.body_to_mobod(p.body_B);
     std::optional<PointPairContactInfo<T>> info =
         internal::CalcPointPairContact<T>(
-            pair, body_A, ws.p_WB[m_A],
-            internal::GetSpatialVelocityInWorld(ws, m_A), body_B, ws.p_WB[m_B],
-            internal::GetSpatialVelocityInWorld(ws, m_B), k, d, friction,
-            stiction_tolerance_);
+            p.pair, p.body_A, ws.p_WB[m_A],
+            internal::GetSpatialVelocityInWorld(ws, m_A), p.body_B,
+            ws.p_WB[m_B], internal::GetSpatialVelocityInWorld(ws, m_B),
+            p.stiffness, p.dissipation, p.friction, stiction_tolerance_);
     if (info.has_value()) results->AddContactInfo(std::move(*info));
   }
 }
@@ -128,7 +173,13 @@ template <typename T>
 void MultibodyPlant<T>::AddInContactForces(const systems::Context<T>& context,
                                            MultibodyForces<T>* forces) const {
   if (!has_point_contact()) return;
-  const ContactResults<T>& results = EvalContactResults(context);
+  AddContactResultsForces(context, EvalContactResults(context), forces);
+}
+
+template <typename T>
+void MultibodyPlant<T>::AddContactResultsForces(
+    const systems::Context<T>& context, const ContactResults<T>& results,
+    MultibodyForces<T>* forces) const {
   if (results.num_point_pair_contacts() == 0) return;
   const internal::TreeWorkspace<T>& ws = this->EvalPositionKinematics(context);
   const internal::MultibodyTreeTopology& topology = this->tree().get_topology();
@@ -153,6 +204,13 @@ template <typename T>
 void MultibodyPlant<T>::CalcGeneralizedContactForces(
     const systems::Context<T>& context, VectorX<T>* tau_contact) const {
   tau_contact->setZero(num_velocities());
+  if (is_discrete()) {
+    if (discrete_update_manager_ != nullptr) {
+      *tau_contact = discrete_update_manager_->EvalStepResultsForOutputs(context)
+                         .tau_contact;
+    }
+    return;
+  }
   if (!has_point_contact()) return;
   MultibodyForces<T> forces(*this);
   AddInContactForces(context, &forces);

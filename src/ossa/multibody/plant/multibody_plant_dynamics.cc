@@ -127,6 +127,7 @@ void MultibodyPlant<T>::CalcAllForces(const systems::Context<T>& context,
 template <typename T>
 void MultibodyPlant<T>::CalcForwardDynamicsForStep(
     const systems::Context<T>& context, VectorX<T>* vdot) const {
+  ThrowIfContinuousWithConstraints("CalcForwardDynamics");
   // The tree adds the force elements (gravity included) and joint damping.
   // The applied forces and u live in the Context's dynamics scratch, so
   // that a call allocates nothing once the scratch exists.
@@ -252,6 +253,7 @@ void MultibodyPlant<T>::CalcDynamicsOutputs(
     const systems::Context<T>& context,
     internal::DynamicsOutputs<T>* outputs) const {
   if (is_discrete()) {
+    ThrowIfActiveConstraintsInStep("CalcDynamicsOutputs", context);
     discrete_update_manager_->CalcDynamicsOutputs(context, outputs);
     return;
   }

@@ -18,6 +18,7 @@ using geometry::kHcDissipation;
 using geometry::kHydroGroup;
 using geometry::kMaterialGroup;
 using geometry::kPointStiffness;
+using geometry::kRelaxationTime;
 
 PenaltyMethodContactParameters EstimatePointContactParameters(
     double max_mass, double gravity, double penetration_allowance) {
@@ -73,6 +74,9 @@ PointContactMaterial GetPointContactMaterial(
       GetNonNegativeDouble(name, properties, kHcDissipation)
           .value_or(defaults.hunt_crossley_dissipation.value_or(
               estimate.dissipation));
+  material.relaxation_time =
+      GetNonNegativeDouble(name, properties, kRelaxationTime)
+          .value_or(defaults.relaxation_time);
   if (properties.HasProperty(kMaterialGroup, kFriction)) {
     const auto* friction =
         properties.GetPropertyAbstract(kMaterialGroup, kFriction)

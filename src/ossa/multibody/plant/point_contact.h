@@ -82,19 +82,37 @@ struct DefaultPointContactProperties {
   std::optional<double> hunt_crossley_dissipation{50.0};
   std::optional<double> static_friction{0.5};
   std::optional<double> dynamic_friction{0.5};
+  /// ("material", "relaxation_time") (s), the SAP dissipation time scale.
+  double relaxation_time{0.1};
 };
 
-/// One geometry's point-contact material: k (N/m), d (s/m) and friction.
+/// One geometry's point-contact material: k (N/m), d (s/m), the relaxation
+/// time τ (s, used by SAP only) and friction.
 struct PointContactMaterial {
   double stiffness{};
   double dissipation{};
+  double relaxation_time{};
+  CoulombFriction<double> friction;
+};
+
+/// One penetration pair with its bodies and the pair's combined parameters:
+/// the geometries' stiffnesses k_A, k_B, their series combination k, the
+/// combined Hunt–Crossley dissipation d (see the file comment), the summed
+/// relaxation time τ = τ_A + τ_B and the combined friction.
+template <typename T>
+struct PointContactPair {
+  geometry::PenetrationAsPointPair<T> pair;
+  BodyIndex body_A;
+  BodyIndex body_B;
+  double stiffness_A{}, stiffness_B{};
+  double stiffness{}, dissipation{}, relaxation_time{};
   CoulombFriction<double> friction;
 };
 
 /// The material of the proximity geometry `name` with `properties`, missing
 /// values taken from `defaults` and then `estimate`.
-/// @throws std::logic_error naming the geometry if a stiffness or
-/// dissipation is negative or not a number, or a property has the wrong type
+/// @throws std::logic_error naming the geometry if a stiffness,
+/// dissipation or relaxation time is negative or not a number, or a property has the wrong type
 /// (stiffness and dissipation are doubles, friction a CoulombFriction), or
 /// no friction is available.
 PointContactMaterial GetPointContactMaterial(

@@ -21,8 +21,6 @@ class BallRpyJoint final : public Joint<T> {
 
   static const char kTypeName[];
   const std::string& type_name() const override;
-  bool can_rotate() const override { return true; }
-  bool can_translate() const override { return false; }
   internal::MobilizerKind kind() const override {
     return internal::MobilizerKind::kRpyBall;
   }
@@ -37,10 +35,6 @@ class BallRpyJoint final : public Joint<T> {
     return this->default_positions();
   }
   void set_default_angles(const Vector3<double>& angles);
-
- private:
-  std::string do_get_position_suffix(int) const override;
-  std::string do_get_velocity_suffix(int) const override;
 
   // Scalar conversion (joints.cc).
  private:

@@ -12,6 +12,31 @@
 #include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/tree/multibody_element.h"
 
+/// The declarations of ForceElement's pure virtual members in a kind: the
+/// energy and power members (in the kind's public section) and the force and
+/// scalar-conversion members (in its protected section). A kind documents
+/// the formulas of its energy, powers and forces in its class comment.
+#define OSSA_DECLARE_FORCE_ELEMENT_ENERGY_OVERRIDES()                          \
+  T CalcPotentialEnergy(                                                       \
+      const ::ossa::systems::Context<T>& context,                              \
+      const ::ossa::multibody::internal::TreeWorkspace<T>& pc) const override; \
+  T CalcConservativePower(                                                     \
+      const ::ossa::systems::Context<T>& context,                              \
+      const ::ossa::multibody::internal::TreeWorkspace<T>& pc,                 \
+      const ::ossa::multibody::internal::TreeWorkspace<T>& vc) const override; \
+  T CalcNonConservativePower(                                                  \
+      const ::ossa::systems::Context<T>& context,                              \
+      const ::ossa::multibody::internal::TreeWorkspace<T>& pc,                 \
+      const ::ossa::multibody::internal::TreeWorkspace<T>& vc) const override;
+
+#define OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES()                           \
+  void DoCalcAndAddForceContribution(                                          \
+      const ::ossa::systems::Context<T>& context,                              \
+      const ::ossa::multibody::internal::TreeWorkspace<T>& pc,                 \
+      const ::ossa::multibody::internal::TreeWorkspace<T>& vc,                 \
+      ::ossa::multibody::MultibodyForces<T>* forces) const override;           \
+  OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(ForceElement)
+
 namespace ossa::multibody {
 
 /// A force element models forces that depend on the state (q, v) and time

@@ -60,9 +60,14 @@ class Joint : public MultibodyElement<T> {
   std::string position_suffix(int position_index_in_joint) const;
   std::string velocity_suffix(int velocity_index_in_joint) const;
 
-  /// True if the joint allows rotation / translation of M in F.
-  virtual bool can_rotate() const = 0;
-  virtual bool can_translate() const = 0;
+  /// True if the joint allows rotation / translation of M in F (by default
+  /// as its mobilizer kind does).
+  virtual bool can_rotate() const {
+    return internal::MobilizerKindCanRotate(kind());
+  }
+  virtual bool can_translate() const {
+    return internal::MobilizerKindCanTranslate(kind());
+  }
 
   /// Limits (size num_positions() / num_velocities()).
   const VectorX<double>& position_lower_limits() const { return q_lower_; }
@@ -197,9 +202,14 @@ class Joint : public MultibodyElement<T> {
   virtual std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
       const internal::MultibodyTree<AutoDiffXd>& tree_clone) const = 0;
 
-  /// Suffixes of the kind's coordinates.
-  virtual std::string do_get_position_suffix(int index) const = 0;
-  virtual std::string do_get_velocity_suffix(int index) const = 0;
+  /// Suffixes of the kind's coordinates (by default its mobilizer kind's
+  /// names; `index` is in range).
+  virtual std::string do_get_position_suffix(int index) const {
+    return internal::MobilizerKindPositionSuffix(kind(), index);
+  }
+  virtual std::string do_get_velocity_suffix(int index) const {
+    return internal::MobilizerKindVelocitySuffix(kind(), index);
+  }
   /// Extra checks of default positions (called after the size check).
   virtual void DoCheckDefaultPositions(const VectorX<double>&) const {}
 

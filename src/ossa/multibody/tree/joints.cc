@@ -52,11 +52,6 @@ VectorX<double> Vec(std::initializer_list<double> values) {
   return v;
 }
 
-const char* SuffixOrThrow(const char* const* names, int size, int index) {
-  OSSA_DEMAND(0 <= index && index < size);
-  return names[index];
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------- Weld
@@ -66,14 +61,6 @@ template <typename T>
 const std::string& WeldJoint<T>::type_name() const {
   static const std::string name{kTypeName};
   return name;
-}
-template <typename T>
-std::string WeldJoint<T>::do_get_position_suffix(int) const {
-  ThrowLogicError("WeldJoint '{}' has no positions.", this->name());
-}
-template <typename T>
-std::string WeldJoint<T>::do_get_velocity_suffix(int) const {
-  ThrowLogicError("WeldJoint '{}' has no velocities.", this->name());
 }
 
 // ---------------------------------------------------------------- Revolute
@@ -115,14 +102,6 @@ template <typename T>
 void RevoluteJoint<T>::set_default_angle(double angle) {
   this->set_default_positions(Vec({angle}));
 }
-template <typename T>
-std::string RevoluteJoint<T>::do_get_position_suffix(int) const {
-  return "q";
-}
-template <typename T>
-std::string RevoluteJoint<T>::do_get_velocity_suffix(int) const {
-  return "w";
-}
 
 // ---------------------------------------------------------------- Prismatic
 template <typename T>
@@ -155,14 +134,6 @@ template <typename T>
 void PrismaticJoint<T>::set_default_translation(double translation) {
   this->set_default_positions(Vec({translation}));
 }
-template <typename T>
-std::string PrismaticJoint<T>::do_get_position_suffix(int) const {
-  return "x";
-}
-template <typename T>
-std::string PrismaticJoint<T>::do_get_velocity_suffix(int) const {
-  return "v";
-}
 
 // ---------------------------------------------------------------- BallRpy
 template <typename T>
@@ -190,16 +161,6 @@ void BallRpyJoint<T>::set_default_damping(double damping) {
 template <typename T>
 void BallRpyJoint<T>::set_default_angles(const Vector3<double>& angles) {
   this->set_default_positions(angles);
-}
-template <typename T>
-std::string BallRpyJoint<T>::do_get_position_suffix(int index) const {
-  static const char* const kNames[] = {"qx", "qy", "qz"};
-  return SuffixOrThrow(kNames, 3, index);
-}
-template <typename T>
-std::string BallRpyJoint<T>::do_get_velocity_suffix(int index) const {
-  static const char* const kNames[] = {"wx", "wy", "wz"};
-  return SuffixOrThrow(kNames, 3, index);
 }
 
 // ------------------------------------------------------ QuaternionFloating
@@ -259,18 +220,6 @@ void QuaternionFloatingJoint<T>::DoCheckDefaultPositions(
         this->name());
   }
 }
-template <typename T>
-std::string QuaternionFloatingJoint<T>::do_get_position_suffix(
-    int index) const {
-  static const char* const kNames[] = {"qw", "qx", "qy", "qz", "x", "y", "z"};
-  return SuffixOrThrow(kNames, 7, index);
-}
-template <typename T>
-std::string QuaternionFloatingJoint<T>::do_get_velocity_suffix(
-    int index) const {
-  static const char* const kNames[] = {"wx", "wy", "wz", "vx", "vy", "vz"};
-  return SuffixOrThrow(kNames, 6, index);
-}
 
 // ------------------------------------------------------------- RpyFloating
 template <typename T>
@@ -310,16 +259,6 @@ void RpyFloatingJoint<T>::set_default_translation(const Vector3<double>& p_FM) {
   q.template tail<3>() = p_FM;
   this->set_default_positions(q);
 }
-template <typename T>
-std::string RpyFloatingJoint<T>::do_get_position_suffix(int index) const {
-  static const char* const kNames[] = {"qx", "qy", "qz", "x", "y", "z"};
-  return SuffixOrThrow(kNames, 6, index);
-}
-template <typename T>
-std::string RpyFloatingJoint<T>::do_get_velocity_suffix(int index) const {
-  static const char* const kNames[] = {"wx", "wy", "wz", "vx", "vy", "vz"};
-  return SuffixOrThrow(kNames, 6, index);
-}
 
 // ---------------------------------------------------------------- Planar
 template <typename T>
@@ -358,16 +297,6 @@ void PlanarJoint<T>::set_default_pose(const Vector2<double>& p_FoMo_F,
                                       double theta) {
   this->set_default_positions(Vec({p_FoMo_F.x(), p_FoMo_F.y(), theta}));
 }
-template <typename T>
-std::string PlanarJoint<T>::do_get_position_suffix(int index) const {
-  static const char* const kNames[] = {"x", "y", "qz"};
-  return SuffixOrThrow(kNames, 3, index);
-}
-template <typename T>
-std::string PlanarJoint<T>::do_get_velocity_suffix(int index) const {
-  static const char* const kNames[] = {"vx", "vy", "wz"};
-  return SuffixOrThrow(kNames, 3, index);
-}
 
 // ---------------------------------------------------------------- Universal
 template <typename T>
@@ -396,16 +325,6 @@ void UniversalJoint<T>::set_default_damping(double damping) {
 template <typename T>
 void UniversalJoint<T>::set_default_angles(const Vector2<double>& angles) {
   this->set_default_positions(angles);
-}
-template <typename T>
-std::string UniversalJoint<T>::do_get_position_suffix(int index) const {
-  static const char* const kNames[] = {"qx", "qy"};
-  return SuffixOrThrow(kNames, 2, index);
-}
-template <typename T>
-std::string UniversalJoint<T>::do_get_velocity_suffix(int index) const {
-  static const char* const kNames[] = {"wx", "wy"};
-  return SuffixOrThrow(kNames, 2, index);
 }
 
 // ---------------------------------------------------------------- Screw
@@ -501,14 +420,6 @@ const ScrewJoint<T>& ScrewJoint<T>::set_translational_velocity(
   this->SetVelocities(context,
                       Vector1<T>(translation_dot * (2 * M_PI) / screw_pitch_));
   return *this;
-}
-template <typename T>
-std::string ScrewJoint<T>::do_get_position_suffix(int) const {
-  return "q";
-}
-template <typename T>
-std::string ScrewJoint<T>::do_get_velocity_suffix(int) const {
-  return "w";
 }
 
 // ------------------------------------------------------- random positions

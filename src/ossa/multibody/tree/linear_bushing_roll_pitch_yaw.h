@@ -99,14 +99,7 @@ class LinearBushingRollPitchYaw final : public ForceElement<T> {
   SpatialForce<T> CalcBushingSpatialForceOnFrameA(
       const systems::Context<T>& context) const;
 
-  T CalcPotentialEnergy(const systems::Context<T>& context,
-                        const internal::TreeWorkspace<T>& pc) const override;
-  T CalcConservativePower(const systems::Context<T>& context,
-                          const internal::TreeWorkspace<T>& pc,
-                          const internal::TreeWorkspace<T>& vc) const override;
-  T CalcNonConservativePower(
-      const systems::Context<T>& context, const internal::TreeWorkspace<T>& pc,
-      const internal::TreeWorkspace<T>& vc) const override;
+  OSSA_DECLARE_FORCE_ELEMENT_ENERGY_OVERRIDES()
 
   /// (Internal) Every kinematic quantity of the bushing, for tests.
   struct Kinematics {
@@ -127,11 +120,7 @@ class LinearBushingRollPitchYaw final : public ForceElement<T> {
 
  protected:
   VectorX<T> DoMakeDefaultParameters() const override;
-  void DoCalcAndAddForceContribution(const systems::Context<T>& context,
-                                     const internal::TreeWorkspace<T>& pc,
-                                     const internal::TreeWorkspace<T>& vc,
-                                     MultibodyForces<T>* forces) const override;
-  OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(ForceElement)
+  OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES()
 
  private:
   template <typename U>

@@ -10,11 +10,7 @@
 #include "ossa/common/autodiff.h"
 #include "ossa/common/error.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
-
-namespace ossa::systems {
-template <typename T>
-class Context;
-}  // namespace ossa::systems
+#include "ossa/systems/framework/framework_fwd.h"
 
 namespace ossa::multibody {
 

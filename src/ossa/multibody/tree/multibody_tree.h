@@ -38,11 +38,7 @@
 #include "ossa/multibody/tree/rigid_body.h"
 #include "ossa/multibody/tree/uniform_gravity_field_element.h"
 #include "ossa/multibody/tree/weld_joint.h"
-
-namespace ossa::systems {
-template <typename T>
-class State;
-}  // namespace ossa::systems
+#include "ossa/systems/framework/framework_fwd.h"
 
 namespace ossa::multibody::internal {
 

@@ -21,8 +21,6 @@ class PlanarJoint final : public Joint<T> {
 
   static const char kTypeName[];
   const std::string& type_name() const override;
-  bool can_rotate() const override { return true; }
-  bool can_translate() const override { return true; }
   internal::MobilizerKind kind() const override {
     return internal::MobilizerKind::kPlanar;
   }
@@ -38,10 +36,6 @@ class PlanarJoint final : public Joint<T> {
   void set_default_translation(const Vector2<double>& p_FoMo_F);
   void set_default_rotation(double theta);
   void set_default_pose(const Vector2<double>& p_FoMo_F, double theta);
-
- private:
-  std::string do_get_position_suffix(int) const override;
-  std::string do_get_velocity_suffix(int) const override;
 
   // Scalar conversion (joints.cc).
  private:

@@ -28,8 +28,6 @@ class PrismaticJoint final : public Joint<T> {
 
   static const char kTypeName[];
   const std::string& type_name() const override;
-  bool can_rotate() const override { return false; }
-  bool can_translate() const override { return true; }
   internal::MobilizerKind kind() const override {
     return internal::MobilizerKind::kPrismatic;
   }
@@ -85,8 +83,6 @@ class PrismaticJoint final : public Joint<T> {
   }
 
  private:
-  std::string do_get_position_suffix(int) const override;
-  std::string do_get_velocity_suffix(int) const override;
   Vector3<double> axis_;
 
   // Scalar conversion (joints.cc).

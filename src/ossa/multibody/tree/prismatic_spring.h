@@ -25,21 +25,10 @@ class PrismaticSpring final : public ForceElement<T> {
   double nominal_position() const { return nominal_; }
   double stiffness() const { return stiffness_; }
 
-  T CalcPotentialEnergy(const systems::Context<T>& context,
-                        const internal::TreeWorkspace<T>& pc) const override;
-  T CalcConservativePower(const systems::Context<T>& context,
-                          const internal::TreeWorkspace<T>& pc,
-                          const internal::TreeWorkspace<T>& vc) const override;
-  T CalcNonConservativePower(
-      const systems::Context<T>& context, const internal::TreeWorkspace<T>& pc,
-      const internal::TreeWorkspace<T>& vc) const override;
+  OSSA_DECLARE_FORCE_ELEMENT_ENERGY_OVERRIDES()
 
  protected:
-  void DoCalcAndAddForceContribution(const systems::Context<T>& context,
-                                     const internal::TreeWorkspace<T>& pc,
-                                     const internal::TreeWorkspace<T>& vc,
-                                     MultibodyForces<T>* forces) const override;
-  OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(ForceElement)
+  OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES()
 
  private:
   template <typename U>

@@ -26,8 +26,6 @@ class QuaternionFloatingJoint final : public Joint<T> {
 
   static const char kTypeName[];
   const std::string& type_name() const override;
-  bool can_rotate() const override { return true; }
-  bool can_translate() const override { return true; }
   internal::MobilizerKind kind() const override {
     return internal::MobilizerKind::kQuaternionFloating;
   }
@@ -62,8 +60,6 @@ class QuaternionFloatingJoint final : public Joint<T> {
   void UpdateRandomSampler();
   std::function<Quaternion<double>(std::mt19937*)> random_quaternion_;
   std::function<Vector3<double>(std::mt19937*)> random_translation_;
-  std::string do_get_position_suffix(int) const override;
-  std::string do_get_velocity_suffix(int) const override;
   void DoCheckDefaultPositions(const VectorX<double>& q) const override;
 
   // Scalar conversion (joints.cc).

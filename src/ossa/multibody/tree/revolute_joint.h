@@ -29,8 +29,6 @@ class RevoluteJoint final : public Joint<T> {
 
   static const char kTypeName[];
   const std::string& type_name() const override;
-  bool can_rotate() const override { return true; }
-  bool can_translate() const override { return false; }
   internal::MobilizerKind kind() const override {
     return internal::MobilizerKind::kRevolute;
   }
@@ -87,8 +85,6 @@ class RevoluteJoint final : public Joint<T> {
   }
 
  private:
-  std::string do_get_position_suffix(int) const override;
-  std::string do_get_velocity_suffix(int) const override;
   Vector3<double> axis_;
 
   // Scalar conversion (joints.cc).

@@ -41,22 +41,11 @@ class RevoluteSpring final : public ForceElement<T> {
   /// negative.
   void SetStiffness(systems::Context<T>* context, const T& stiffness) const;
 
-  T CalcPotentialEnergy(const systems::Context<T>& context,
-                        const internal::TreeWorkspace<T>& pc) const override;
-  T CalcConservativePower(const systems::Context<T>& context,
-                          const internal::TreeWorkspace<T>& pc,
-                          const internal::TreeWorkspace<T>& vc) const override;
-  T CalcNonConservativePower(
-      const systems::Context<T>& context, const internal::TreeWorkspace<T>& pc,
-      const internal::TreeWorkspace<T>& vc) const override;
+  OSSA_DECLARE_FORCE_ELEMENT_ENERGY_OVERRIDES()
 
  protected:
   VectorX<T> DoMakeDefaultParameters() const override;
-  void DoCalcAndAddForceContribution(const systems::Context<T>& context,
-                                     const internal::TreeWorkspace<T>& pc,
-                                     const internal::TreeWorkspace<T>& vc,
-                                     MultibodyForces<T>* forces) const override;
-  OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(ForceElement)
+  OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES()
 
  private:
   template <typename U>

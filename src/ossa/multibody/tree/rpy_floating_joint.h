@@ -22,8 +22,6 @@ class RpyFloatingJoint final : public Joint<T> {
 
   static const char kTypeName[];
   const std::string& type_name() const override;
-  bool can_rotate() const override { return true; }
-  bool can_translate() const override { return true; }
   internal::MobilizerKind kind() const override {
     return internal::MobilizerKind::kRpyFloating;
   }
@@ -53,8 +51,6 @@ class RpyFloatingJoint final : public Joint<T> {
   void UpdateRandomSampler();
   std::function<Vector3<double>(std::mt19937*)> random_angles_;
   std::function<Vector3<double>(std::mt19937*)> random_translation_;
-  std::string do_get_position_suffix(int) const override;
-  std::string do_get_velocity_suffix(int) const override;
 
   // Scalar conversion (joints.cc).
  private:

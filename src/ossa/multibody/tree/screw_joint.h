@@ -27,8 +27,6 @@ class ScrewJoint final : public Joint<T> {
 
   static const char kTypeName[];
   const std::string& type_name() const override;
-  bool can_rotate() const override { return true; }
-  bool can_translate() const override { return true; }
   internal::MobilizerKind kind() const override {
     return internal::MobilizerKind::kScrew;
   }
@@ -77,8 +75,6 @@ class ScrewJoint final : public Joint<T> {
   /// @}
 
  private:
-  std::string do_get_position_suffix(int) const override;
-  std::string do_get_velocity_suffix(int) const override;
   Vector3<double> axis_;
   double screw_pitch_;
 

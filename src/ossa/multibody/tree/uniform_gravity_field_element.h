@@ -53,14 +53,7 @@ class UniformGravityFieldElement final : public ForceElement<T> {
   VectorX<T> CalcGravityGeneralizedForces(
       const systems::Context<T>& context) const;
 
-  T CalcPotentialEnergy(const systems::Context<T>& context,
-                        const internal::TreeWorkspace<T>& pc) const override;
-  T CalcConservativePower(const systems::Context<T>& context,
-                          const internal::TreeWorkspace<T>& pc,
-                          const internal::TreeWorkspace<T>& vc) const override;
-  T CalcNonConservativePower(
-      const systems::Context<T>& context, const internal::TreeWorkspace<T>& pc,
-      const internal::TreeWorkspace<T>& vc) const override;
+  OSSA_DECLARE_FORCE_ELEMENT_ENERGY_OVERRIDES()
 
   /// (Internal) Writes F_Bo_W of gravity on each mobod (mobod order, the
   /// kernels' layout; zero for disabled instances and the world) into
@@ -70,11 +63,7 @@ class UniformGravityFieldElement final : public ForceElement<T> {
                                  std::vector<Vector6<T>>* F_mobod_W) const;
 
  protected:
-  void DoCalcAndAddForceContribution(const systems::Context<T>& context,
-                                     const internal::TreeWorkspace<T>& pc,
-                                     const internal::TreeWorkspace<T>& vc,
-                                     MultibodyForces<T>* forces) const override;
-  OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(ForceElement)
+  OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES()
 
  private:
   template <typename U>

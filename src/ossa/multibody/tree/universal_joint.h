@@ -20,8 +20,6 @@ class UniversalJoint final : public Joint<T> {
 
   static const char kTypeName[];
   const std::string& type_name() const override;
-  bool can_rotate() const override { return true; }
-  bool can_translate() const override { return false; }
   internal::MobilizerKind kind() const override {
     return internal::MobilizerKind::kUniversal;
   }
@@ -36,10 +34,6 @@ class UniversalJoint final : public Joint<T> {
     return this->default_positions();
   }
   void set_default_angles(const Vector2<double>& angles);
-
- private:
-  std::string do_get_position_suffix(int) const override;
-  std::string do_get_velocity_suffix(int) const override;
 
   // Scalar conversion (joints.cc).
  private:

@@ -25,8 +25,6 @@ class WeldJoint final : public Joint<T> {
 
   static const char kTypeName[];
   const std::string& type_name() const override;
-  bool can_rotate() const override { return false; }
-  bool can_translate() const override { return false; }
   internal::MobilizerKind kind() const override {
     return internal::MobilizerKind::kWeld;
   }
@@ -35,8 +33,6 @@ class WeldJoint final : public Joint<T> {
   const math::RigidTransform<double>& X_FM() const { return X_FM_; }
 
  private:
-  std::string do_get_position_suffix(int) const override;
-  std::string do_get_velocity_suffix(int) const override;
   math::RigidTransform<double> X_FM_;
 
   // Scalar conversion (joints.cc).

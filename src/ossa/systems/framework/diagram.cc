@@ -449,62 +449,69 @@ void Diagram<T>::DoCalcTimeDerivatives(const Context<T>& context,
 }
 
 template <typename T>
-T Diagram<T>::DoCalcPotentialEnergy(const Context<T>& context) const {
+template <typename Eval>
+T Diagram<T>::SumOverSubsystems(const Context<T>& context, Eval eval) const {
   const auto& dc = static_cast<const DiagramContext<T>&>(context);
   T sum(0);
-  for (int i = 0; i < num_subsystems(); ++i)
-    sum += systems_[i]->EvalPotentialEnergy(
-        dc.GetSubsystemContext(SubsystemIndex(i)));
+  for (int i = 0; i < num_subsystems(); ++i) {
+    sum += eval(i, dc.GetSubsystemContext(SubsystemIndex(i)));
+  }
   return sum;
 }
 
 template <typename T>
-T Diagram<T>::DoCalcKineticEnergy(const Context<T>& context) const {
-  const auto& dc = static_cast<const DiagramContext<T>&>(context);
-  T sum(0);
-  for (int i = 0; i < num_subsystems(); ++i)
-    sum += systems_[i]->EvalKineticEnergy(
-        dc.GetSubsystemContext(SubsystemIndex(i)));
-  return sum;
-}
-
-template <typename T>
-T Diagram<T>::DoCalcConservativePower(const Context<T>& context) const {
-  const auto& dc = static_cast<const DiagramContext<T>&>(context);
-  T sum(0);
-  for (int i = 0; i < num_subsystems(); ++i)
-    sum += systems_[i]->EvalConservativePower(
-        dc.GetSubsystemContext(SubsystemIndex(i)));
-  return sum;
-}
-
-template <typename T>
-T Diagram<T>::DoCalcNonConservativePower(const Context<T>& context) const {
-  const auto& dc = static_cast<const DiagramContext<T>&>(context);
-  T sum(0);
-  for (int i = 0; i < num_subsystems(); ++i)
-    sum += systems_[i]->EvalNonConservativePower(
-        dc.GetSubsystemContext(SubsystemIndex(i)));
-  return sum;
-}
-
-template <typename T>
-void Diagram<T>::DoMapQDotToVelocity(
-    const Context<T>& context, const Eigen::Ref<const VectorX<T>>& qdot,
-    VectorBase<T>* generalized_velocity) const {
+template <typename Visit>
+void Diagram<T>::ForEachSubsystemWithCoordinates(const Context<T>& context,
+                                                 Visit visit) const {
   const auto& dc = static_cast<const DiagramContext<T>&>(context);
   int q = 0, v = 0;
   for (int i = 0; i < num_subsystems(); ++i) {
     const Context<T>& sub = dc.GetSubsystemContext(SubsystemIndex(i));
     const int nq = sub.get_continuous_state().num_q(),
               nv = sub.get_continuous_state().num_v();
-    if (nq + nv > 0) {
-      Subvector<T> v_sub(generalized_velocity, v, nv);
-      systems_[i]->MapQDotToVelocity(sub, qdot.segment(q, nq), &v_sub);
-    }
+    if (nq + nv > 0) visit(i, sub, q, nq, v, nv);
     q += nq;
     v += nv;
   }
+}
+
+template <typename T>
+T Diagram<T>::DoCalcPotentialEnergy(const Context<T>& context) const {
+  return SumOverSubsystems(context, [this](int i, const Context<T>& sub) {
+    return systems_[i]->EvalPotentialEnergy(sub);
+  });
+}
+
+template <typename T>
+T Diagram<T>::DoCalcKineticEnergy(const Context<T>& context) const {
+  return SumOverSubsystems(context, [this](int i, const Context<T>& sub) {
+    return systems_[i]->EvalKineticEnergy(sub);
+  });
+}
+
+template <typename T>
+T Diagram<T>::DoCalcConservativePower(const Context<T>& context) const {
+  return SumOverSubsystems(context, [this](int i, const Context<T>& sub) {
+    return systems_[i]->EvalConservativePower(sub);
+  });
+}
+
+template <typename T>
+T Diagram<T>::DoCalcNonConservativePower(const Context<T>& context) const {
+  return SumOverSubsystems(context, [this](int i, const Context<T>& sub) {
+    return systems_[i]->EvalNonConservativePower(sub);
+  });
+}
+
+template <typename T>
+void Diagram<T>::DoMapQDotToVelocity(
+    const Context<T>& context, const Eigen::Ref<const VectorX<T>>& qdot,
+    VectorBase<T>* generalized_velocity) const {
+  ForEachSubsystemWithCoordinates(
+      context, [&](int i, const Context<T>& sub, int q, int nq, int v, int nv) {
+        Subvector<T> v_sub(generalized_velocity, v, nv);
+        systems_[i]->MapQDotToVelocity(sub, qdot.segment(q, nq), &v_sub);
+      });
 }
 
 template <typename T>
@@ -512,20 +519,12 @@ void Diagram<T>::DoMapVelocityToQDot(
     const Context<T>& context,
     const Eigen::Ref<const VectorX<T>>& generalized_velocity,
     VectorBase<T>* qdot) const {
-  const auto& dc = static_cast<const DiagramContext<T>&>(context);
-  int q = 0, v = 0;
-  for (int i = 0; i < num_subsystems(); ++i) {
-    const Context<T>& sub = dc.GetSubsystemContext(SubsystemIndex(i));
-    const int nq = sub.get_continuous_state().num_q(),
-              nv = sub.get_continuous_state().num_v();
-    if (nq + nv > 0) {
-      Subvector<T> qdot_sub(qdot, q, nq);
-      systems_[i]->MapVelocityToQDot(sub, generalized_velocity.segment(v, nv),
-                                     &qdot_sub);
-    }
-    q += nq;
-    v += nv;
-  }
+  ForEachSubsystemWithCoordinates(
+      context, [&](int i, const Context<T>& sub, int q, int nq, int v, int nv) {
+        Subvector<T> qdot_sub(qdot, q, nq);
+        systems_[i]->MapVelocityToQDot(
+            sub, generalized_velocity.segment(v, nv), &qdot_sub);
+      });
 }
 
 // -------------------------------------------------------------------- events

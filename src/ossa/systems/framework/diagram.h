@@ -134,37 +134,10 @@ class Diagram : public System<T>,
       const Eigen::Ref<const VectorX<T>>& generalized_velocity,
       VectorBase<T>* qdot) const override;
 
-  EventStatus DispatchPublishHandler(
-      const Context<T>& context,
-      const EventCollection<PublishEvent<T>>& events) const final;
-  EventStatus DispatchDiscreteVariableUpdateHandler(
-      const Context<T>& context,
-      const EventCollection<DiscreteUpdateEvent<T>>& events,
-      DiscreteValues<T>* discrete_state) const final;
-  void DoApplyDiscreteVariableUpdate(
-      const EventCollection<DiscreteUpdateEvent<T>>& events,
-      DiscreteValues<T>* discrete_state, Context<T>* context) const final;
-  EventStatus DispatchUnrestrictedUpdateHandler(
-      const Context<T>& context,
-      const EventCollection<UnrestrictedUpdateEvent<T>>& events,
-      State<T>* state) const final;
-  void DoApplyUnrestrictedUpdate(
-      const EventCollection<UnrestrictedUpdateEvent<T>>& events,
-      State<T>* state, Context<T>* context) const final;
   void DoCalcNextUpdateTime(const Context<T>& context,
                             CompositeEventCollection<T>* events,
                             T* time) const final;
-  void DoGetPerStepEvents(const Context<T>& context,
-                          CompositeEventCollection<T>* events) const final;
-  void DoGetInitializationEvents(
-      const Context<T>& context,
-      CompositeEventCollection<T>* events) const final;
-  void DoGetForcedEvents(CompositeEventCollection<T>* events) const final;
-  void DoMapPeriodicEventsByTiming(
-      const Context<T>* context,
-      std::map<PeriodicEventData, std::vector<const Event<T>*>>*
-          periodic_events) const final;
-  std::unique_ptr<Context<T>> DoAllocateContext() const final;
+  OSSA_DECLARE_SYSTEM_EVENT_MACHINERY_FINAL_OVERRIDES()
   void DoGetWitnessFunctions(
       const Context<T>& context,
       std::vector<const WitnessFunction<T>*>* w) const final;
@@ -212,6 +185,16 @@ class Diagram : public System<T>,
   template <typename EventType>
   const DiagramEventCollection<EventType>& AsDiagramEvents(
       const EventCollection<EventType>& events, const char* method) const;
+
+  // Σ eval(i, subsystem i's context) over the subsystems.
+  template <typename Eval>
+  T SumOverSubsystems(const Context<T>& context, Eval eval) const;
+  // Calls visit(i, subsystem i's context, q_start, nq, v_start, nv) for each
+  // subsystem with continuous q or v, offsets counted in the diagram's
+  // generalized positions and velocities.
+  template <typename Visit>
+  void ForEachSubsystemWithCoordinates(const Context<T>& context,
+                                       Visit visit) const;
 
   std::vector<std::unique_ptr<System<T>>> systems_;
   // Subsystems owned elsewhere (see DiagramBuilder::AddExternallyOwnedSystem).

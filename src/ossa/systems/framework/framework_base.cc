@@ -387,6 +387,12 @@ std::string PortBase::GetFullDescription() const {
                      system_->GetSystemType());
 }
 
+void PortBase::ThrowBadValueType(const char* method, const AbstractValue& value,
+                                 const std::string& type) const {
+  ThrowLogicError("{}: {} holds a {} but a {} was requested.", method,
+                  GetFullDescription(), value.GetNiceTypeName(), type);
+}
+
 InputPortBase::InputPortBase(const SystemBase* owning_system, std::string name,
                              InputPortIndex index, DependencyTicket ticket,
                              PortDataType data_type, int size)

@@ -38,13 +38,8 @@ class InputPort final : public InputPortBase {
   /// stored type of an abstract port. Throws on a type mismatch or no value.
   template <typename V>
   const V& Eval(const Context<T>& context) const {
-    const AbstractValue& value = EvalAbstract(context);
-    if constexpr (std::is_same_v<V, AbstractValue>) {
-      return value;
-    } else {
-      if (const V* v = value.template maybe_get_value<V>()) return *v;
-      ThrowBadCast(value, NiceTypeName<V>());
-    }
+    return this->template GetValueAs<V>("InputPort::Eval()",
+                                        EvalAbstract(context));
   }
   /// The value as an AbstractValue; throws if the port has no value.
   const AbstractValue& EvalAbstract(const Context<T>& context) const;
@@ -92,8 +87,6 @@ class InputPort final : public InputPortBase {
   }
 
  private:
-  [[noreturn]] void ThrowBadCast(const AbstractValue& value,
-                                 const std::string& type) const;
   const System<T>* system_;
   std::unique_ptr<AbstractValue> model_value_;
 };

@@ -413,34 +413,7 @@ class LeafSystem : public System<T> {
                             T* time) const override;
 
   // The System event machinery.
-  EventStatus DispatchPublishHandler(
-      const Context<T>& context,
-      const EventCollection<PublishEvent<T>>& events) const final;
-  EventStatus DispatchDiscreteVariableUpdateHandler(
-      const Context<T>& context,
-      const EventCollection<DiscreteUpdateEvent<T>>& events,
-      DiscreteValues<T>* discrete_state) const final;
-  void DoApplyDiscreteVariableUpdate(
-      const EventCollection<DiscreteUpdateEvent<T>>& events,
-      DiscreteValues<T>* discrete_state, Context<T>* context) const final;
-  EventStatus DispatchUnrestrictedUpdateHandler(
-      const Context<T>& context,
-      const EventCollection<UnrestrictedUpdateEvent<T>>& events,
-      State<T>* state) const final;
-  void DoApplyUnrestrictedUpdate(
-      const EventCollection<UnrestrictedUpdateEvent<T>>& events,
-      State<T>* state, Context<T>* context) const final;
-  void DoGetPerStepEvents(const Context<T>& context,
-                          CompositeEventCollection<T>* events) const final;
-  void DoGetInitializationEvents(
-      const Context<T>& context,
-      CompositeEventCollection<T>* events) const final;
-  void DoGetForcedEvents(CompositeEventCollection<T>* events) const final;
-  void DoMapPeriodicEventsByTiming(
-      const Context<T>* context,
-      std::map<PeriodicEventData, std::vector<const Event<T>*>>*
-          periodic_events) const final;
-  std::unique_ptr<Context<T>> DoAllocateContext() const final;
+  OSSA_DECLARE_SYSTEM_EVENT_MACHINERY_FINAL_OVERRIDES()
 
  private:
   static BasicVector<T> ZeroVector(int size);

@@ -30,13 +30,8 @@ class OutputPort : public OutputPortBase {
   /// The value as a V (BasicVector<T>, AbstractValue or the stored type).
   template <typename V>
   const V& Eval(const Context<T>& context) const {
-    const AbstractValue& value = EvalAbstract(context);
-    if constexpr (std::is_same_v<V, AbstractValue>) {
-      return value;
-    } else {
-      if (const V* v = value.template maybe_get_value<V>()) return *v;
-      ThrowBadCast(value, NiceTypeName<V>());
-    }
+    return this->template GetValueAs<V>("OutputPort::Eval()",
+                                        EvalAbstract(context));
   }
   /// The value as an AbstractValue.
   const AbstractValue& EvalAbstract(const Context<T>& context) const;
@@ -54,8 +49,6 @@ class OutputPort : public OutputPortBase {
                       AbstractValue* value) const = 0;
 
  private:
-  [[noreturn]] void ThrowBadCast(const AbstractValue& value,
-                                 const std::string& type) const;
   const System<T>* system_;
 };
 

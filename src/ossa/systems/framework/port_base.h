@@ -5,7 +5,10 @@
 /// size, ticket and owning system.
 
 #include <string>
+#include <type_traits>
 
+#include "ossa/common/nice_type_name.h"
+#include "ossa/common/value.h"
 #include "ossa/systems/framework/framework_common.h"
 
 namespace ossa::systems {
@@ -33,6 +36,22 @@ class PortBase {
            std::string name, int index, DependencyTicket ticket,
            PortDataType data_type, int size);
   int get_int_index() const { return index_; }
+
+  /// `value` as a V: `value` itself for V = AbstractValue, else its stored
+  /// V. Throws std::logic_error naming `method`, this port and both types
+  /// if `value` holds another type.
+  template <typename V>
+  const V& GetValueAs(const char* method, const AbstractValue& value) const {
+    if constexpr (std::is_same_v<V, AbstractValue>) {
+      return value;
+    } else {
+      if (const V* v = value.template maybe_get_value<V>()) return *v;
+      ThrowBadValueType(method, value, NiceTypeName<V>());
+    }
+  }
+  [[noreturn]] void ThrowBadValueType(const char* method,
+                                      const AbstractValue& value,
+                                      const std::string& type) const;
 
  private:
   const char* kind_string_;

@@ -872,13 +872,6 @@ template <typename T>
 InputPort<T>::~InputPort() = default;
 
 template <typename T>
-void InputPort<T>::ThrowBadCast(const AbstractValue& value,
-                                const std::string& type) const {
-  ThrowLogicError("InputPort::Eval(): {} holds a {} but a {} was requested.",
-                  GetFullDescription(), value.GetNiceTypeName(), type);
-}
-
-template <typename T>
 const AbstractValue& InputPort<T>::EvalAbstract(
     const Context<T>& context) const {
   const AbstractValue* value = system_->EvalAbstractInput(context, get_index());
@@ -945,13 +938,6 @@ OutputPort<T>::OutputPort(const System<T>* system,
 
 template <typename T>
 OutputPort<T>::~OutputPort() = default;
-
-template <typename T>
-void OutputPort<T>::ThrowBadCast(const AbstractValue& value,
-                                 const std::string& type) const {
-  ThrowLogicError("OutputPort::Eval(): {} holds a {} but a {} was requested.",
-                  this->GetFullDescription(), value.GetNiceTypeName(), type);
-}
 
 template <typename T>
 const AbstractValue& OutputPort<T>::EvalAbstract(

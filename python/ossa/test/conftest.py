@@ -1,0 +1,18 @@
+"""Fixtures shared by the test modules (which cannot import one another)."""
+
+import logging
+
+import pytest
+
+
+@pytest.fixture
+def quiet_logs():
+    """Raises the "ossa" and "drake" loggers to ERROR for one test: the
+    parsers' and plants' expected warnings stay out of the output."""
+    levels = {}
+    for name in ("ossa", "drake"):
+        levels[name] = logging.getLogger(name).level
+        logging.getLogger(name).setLevel(logging.ERROR)
+    yield
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)

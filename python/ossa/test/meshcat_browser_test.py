@@ -1,0 +1,217 @@
+"""Meshcat in a real browser: headless Chromium (driven by selenium) opens
+the live page and the static HTML of the iiwa arm (glTF meshes), and the
+screenshots show that the robot is drawn, that new poses and a slider move
+it, and that the recording's animation advances. Screenshots are saved
+under build/test_artifacts/meshcat (or $OSSA_TEST_ARTIFACTS)."""
+
+import io
+import os
+import shutil
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+webdriver = pytest.importorskip("selenium.webdriver")
+Image = pytest.importorskip("PIL.Image")
+
+import ossa  # noqa: E402
+from ossa.geometry import (  # noqa: E402
+    Meshcat, MeshcatParams, MeshcatVisualizer)
+from ossa.multibody.parsing import Parser  # noqa: E402
+from ossa.multibody.plant import AddMultibodyPlantSceneGraph  # noqa: E402
+from ossa.systems.framework import DiagramBuilder  # noqa: E402
+
+SHARED = Path("/work/shared/models")
+IIWA = SHARED / "drake_models/iiwa_description/sdf/iiwa14_no_collision.sdf"
+NUM_IIWA_VISUALS = 15  # the SDFormat file's visual elements
+CAMERA = ([1.0, -1.0, 0.8], [0.0, 0.0, 0.5])
+
+
+def artifacts_dir():
+    folder = os.environ.get("OSSA_TEST_ARTIFACTS")
+    if folder:
+        path = Path(folder) / "meshcat"
+    else:  # build/python/ossa/__init__.py -> build/test_artifacts
+        path = Path(ossa.__file__).resolve().parents[2] / "test_artifacts" / \
+            "meshcat"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def find_chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        binary = shutil.which(name)
+        if binary:
+            return binary
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    binary = find_chromium()
+    driver_path = shutil.which("chromedriver")
+    if binary is None or driver_path is None:
+        pytest.skip("chromium and chromedriver are not installed "
+                    "(Debian: chromium chromium-driver; scripts/setup.sh "
+                    "installs them)")
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    # swiftshader: WebGL on the CPU, no GPU needed.
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                "--window-size=800,600", "--use-angle=swiftshader",
+                "--enable-unsafe-swiftshader", "--disable-gpu",
+                "--allow-file-access-from-files"]:
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+def iiwa_diagram(meshcat):
+    if not IIWA.exists():
+        pytest.skip(f"the iiwa model with meshes is not at {IIWA}")
+    builder = DiagramBuilder()
+    plant, scene_graph = AddMultibodyPlantSceneGraph(builder, 0.0)
+    parser = Parser(plant)
+    parser.package_map().AddPackageXml(
+        str(SHARED / "drake_models/package.xml"))
+    parser.AddModels(str(IIWA))
+    plant.WeldFrames(plant.world_frame(), plant.GetFrameByName("iiwa_link_0"))
+    plant.Finalize()
+    MeshcatVisualizer.AddToBuilder(builder, scene_graph, meshcat)
+    diagram = builder.Build()
+    context = diagram.CreateDefaultContext()
+    return diagram, plant, context
+
+
+COUNT_MESHES = """
+function count(o) {
+  let n = o.isMesh ? 1 : 0;
+  for (const c of o.children) n += count(c);
+  return n;
+}
+const node = viewer.scene_tree.find(["drake"]);
+return node ? count(node.object) : 0;
+"""
+
+
+def wait_until(driver, script, predicate, timeout=30):
+    end = time.time() + timeout
+    value = None
+    while time.time() < end:
+        value = driver.execute_script(script)
+        if predicate(value):
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out; last value {value!r}")
+
+
+def screenshot(driver, name):
+    # Two animation frames so that the last change is rendered.
+    driver.execute_script("viewer.set_dirty();")
+    time.sleep(0.5)
+    png = driver.get_screenshot_as_png()
+    (artifacts_dir() / f"{name}.png").write_bytes(png)
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=int)
+
+
+def changed_fraction(a, b):
+    """The fraction of pixels whose color changed by more than 30 (of
+    255) in some channel: rendering noise stays far below."""
+    return float(np.mean(np.abs(a - b).max(axis=2) > 30))
+
+
+def open_live(driver, meshcat, expected_meshes):
+    driver.get(meshcat.web_url())
+    wait_until(driver, "return window.viewer ? 1 : 0", lambda v: v == 1)
+    wait_until(driver, COUNT_MESHES, lambda n: n >= expected_meshes)
+
+
+def test_live_page(browser):
+    empty = Meshcat(MeshcatParams(port=0))
+    empty.SetCameraPose(*CAMERA)
+    open_live(browser, empty, 0)
+    empty_image = screenshot(browser, "live_empty")
+
+    meshcat = Meshcat(MeshcatParams(port=0))
+    meshcat.SetCameraPose(*CAMERA)
+    diagram, plant, context = iiwa_diagram(meshcat)
+    diagram.ForcedPublish(context)
+    open_live(browser, meshcat, NUM_IIWA_VISUALS)
+    robot = screenshot(browser, "live_iiwa")
+    # The arm covers more than 1% of the view (about 3% here).
+    assert changed_fraction(empty_image, robot) > 0.01
+
+    # New poses reach the page: the link 2 frame moves in the browser.
+    link2 = ('return Array.from(viewer.scene_tree.find(["drake", '
+             '"visualizer", "iiwa14", "iiwa_link_2"]).object.matrix.elements)')
+    before = browser.execute_script(link2)
+    plant_context = plant.GetMyContextFromRoot(context)
+    plant.SetPositions(plant_context, [0.8, 1.0, 0, -1.2, 0, 0.6, 0])
+    diagram.ForcedPublish(context)
+    wait_until(browser, link2, lambda m: np.abs(np.subtract(m, before)).max()
+               > 0.1)
+    moved = screenshot(browser, "live_iiwa_moved")
+    assert changed_fraction(robot, moved) > 0.01
+
+    # A slider in the page: moving it sends the value to the server, which
+    # poses the arm with it (as JointSliders does).
+    meshcat.AddSlider("iiwa_joint_2", -2, 2, 0.01, 1.0)
+    wait_until(browser, "return viewer.gui_controllers['iiwa_joint_2'] ? 1 : 0",
+               lambda v: v == 1)
+    browser.execute_script(
+        "viewer.gui_controllers['iiwa_joint_2'].setValue(-1.5);")
+    end = time.time() + 10
+    while meshcat.GetSliderValue("iiwa_joint_2") != pytest.approx(-1.5):
+        assert time.time() < end, "the slider's value never arrived"
+        time.sleep(0.05)
+    plant.SetPositions(plant_context, [0.8, meshcat.GetSliderValue(
+        "iiwa_joint_2"), 0, -1.2, 0, 0.6, 0])
+    diagram.ForcedPublish(context)
+    wait_until(browser, link2, lambda m: np.abs(np.subtract(m, before)).max()
+               > 0.1)
+    slid = screenshot(browser, "live_iiwa_slider")
+    assert changed_fraction(moved, slid) > 0.01
+
+
+def test_static_html_animation(browser):
+    meshcat = Meshcat(MeshcatParams(port=0))
+    meshcat.SetCameraPose(*CAMERA)
+    diagram, plant, context = iiwa_diagram(meshcat)
+    plant_context = plant.GetMyContextFromRoot(context)
+    meshcat.StartRecording(32.0)
+    for i in range(33):  # one second
+        t = i / 32.0
+        context.SetTime(t)
+        plant.SetPositions(plant_context,
+                           [1.5 * t, 1.2 * t, 0, -1.5 * t, 0, 0.5, 0])
+        diagram.ForcedPublish(context)
+    meshcat.StopRecording()
+    meshcat.PublishRecording()
+    html = meshcat.StaticHtml()
+    path = artifacts_dir() / "iiwa_animation.html"
+    path.write_text(html)
+    # The page needs no server: this Meshcat goes away first.
+    del meshcat
+    browser.get(path.as_uri())
+    wait_until(browser, "return window.viewer ? 1 : 0", lambda v: v == 1)
+    wait_until(browser, COUNT_MESHES, lambda n: n >= NUM_IIWA_VISUALS)
+    duration = browser.execute_script("return viewer.animator.duration")
+    assert duration == pytest.approx(1.0, abs=1e-6)
+    # Playing advances the animation's time (slowed tenfold so that a busy
+    # machine does not reach the end, where the viewer rewinds it).
+    browser.execute_script("viewer.animator.mixer.timeScale = 0.1; "
+                           "viewer.animator.reset(); viewer.animator.play();")
+    time.sleep(0.5)
+    played = browser.execute_script(
+        "return Math.max(...viewer.animator.actions.map(a => a.time))")
+    assert 0 < played <= 1.0
+    browser.execute_script("viewer.animator.pause(); viewer.animator.seek(0);")
+    start = screenshot(browser, "static_start")
+    browser.execute_script("viewer.animator.seek(0.999);")
+    end = screenshot(browser, "static_end")
+    assert changed_fraction(start, end) > 0.01

@@ -1,0 +1,142 @@
+"""The systems drawing into Meshcat from Python: ContactVisualizer (point
+contact forces as shafts), JointSliders and ModelVisualizer, checked through
+the messages a browser receives."""
+
+import numpy as np
+import pytest
+
+msgpack = pytest.importorskip("msgpack")
+websocket = pytest.importorskip("websocket")
+
+from ossa.geometry import Meshcat, MeshcatParams  # noqa: E402
+
+
+def receive_all(meshcat):
+    ws = websocket.create_connection(meshcat.ws_url(), timeout=5)
+    ws.settimeout(0.5)
+    messages = []
+    try:
+        while True:
+            messages.append(msgpack.unpackb(ws.recv(), strict_map_key=False))
+    except websocket.WebSocketTimeoutException:
+        pass
+    ws.close()
+    return messages
+
+
+def test_contact_visualizer_draws_the_force():
+    """A ball resting 1 cm into the ground: the shaft starts at the contact
+    point and is |f| / newtons_per_meter long, along the force on the
+    ball."""
+    from ossa.geometry import HalfSpace, ProximityProperties, Sphere
+    from ossa.math import RigidTransform
+    from ossa.multibody.meshcat import (ContactVisualizer,
+                                        ContactVisualizerParams)
+    from ossa.multibody.plant import AddMultibodyPlantSceneGraph
+    from ossa.multibody.tree import SpatialInertia
+    from ossa.systems.analysis import Simulator
+    from ossa.systems.framework import DiagramBuilder
+
+    builder = DiagramBuilder()
+    plant, _ = AddMultibodyPlantSceneGraph(builder, 0.0)
+    ball = plant.AddRigidBody("ball", SpatialInertia.SolidSphereWithMass(
+        1.0, 0.1))
+    plant.RegisterCollisionGeometry(ball, RigidTransform(), Sphere(0.1),
+                                    "ball", ProximityProperties())
+    plant.RegisterCollisionGeometry(plant.world_body(), RigidTransform(),
+                                    HalfSpace(), "ground",
+                                    ProximityProperties())
+    plant.Finalize()
+    meshcat = Meshcat(MeshcatParams(port=0))
+    params = ContactVisualizerParams(newtons_per_meter=1000.0)
+    ContactVisualizer.AddToBuilder(builder, plant, meshcat, params)
+    diagram = builder.Build()
+    simulator = Simulator(diagram)
+    context = simulator.get_mutable_context()
+    plant_context = plant.GetMyMutableContextFromRoot(context)
+    plant.SetFreeBodyPose(plant_context, ball, RigidTransform([0, 0, 0.09]))
+    simulator.Initialize()  # the initialization publish draws the contact
+    results = plant.get_contact_results_output_port().Eval(plant_context)
+    assert results.num_point_pair_contacts() == 1
+    info = results.point_pair_contact_info(0)
+    force = np.asarray(info.contact_force())
+    messages = receive_all(meshcat)
+    path = (f"/drake/contact_forces/{int(info.bodyA_index())}+"
+            f"{int(info.bodyB_index())}")
+    (obj,) = [m for m in messages if m["type"] == "set_object"
+              and m["path"] == path]
+    assert obj["object"]["geometries"][0]["type"] == "CylinderGeometry"
+    (pose,) = [m for m in messages if m["type"] == "set_transform"
+               and m["path"] == path]
+    X = np.frombuffer(pose["matrix"].data, "<f4").reshape(4, 4).T
+    length = np.linalg.norm(force) / 1000.0
+    # The unit cylinder's axis (three.js y, turned to z by its own matrix)
+    # is scaled to the force: the node's third column.
+    np.testing.assert_allclose(X[:3, 2], force / 1000.0, rtol=1e-5,
+                               atol=1e-7)
+    np.testing.assert_allclose(
+        X[:3, 3], np.asarray(info.contact_point()) +
+        force / np.linalg.norm(force) * length / 2, atol=1e-6)
+
+
+def test_joint_sliders_and_model_visualizer():
+    import ossa.common
+    from ossa.multibody.meshcat import JointSliders
+    from ossa.visualization import ModelVisualizer
+
+    meshcat = Meshcat(MeshcatParams(port=0))
+    visualizer = ModelVisualizer(meshcat=meshcat)
+    visualizer.AddModels(ossa.common.GetBundledModelsPath() +
+                         "/drake/acrobot.urdf")
+    visualizer.Finalize()
+    plant = visualizer.plant()
+    names = meshcat.GetSliderNames()
+    assert names == list(plant.GetPositionNames())
+    # A new JointSliders on the same Meshcat would reuse the names.
+    with pytest.raises(RuntimeError, match="already exists"):
+        JointSliders(meshcat, plant)
+    # Run once with a timeout: the sliders' values pose the model.
+    meshcat.SetSliderValue(names[0], 0.5)
+    q = visualizer._sliders.Run(visualizer.diagram(), timeout=0.2)
+    assert q[0] == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="2 sliders"):
+        visualizer._sliders.SetPositions([1.0])
+    # The acrobot's links are drawn from its own visuals.
+    objects = [m for m in receive_all(meshcat) if m["type"] == "set_object"]
+    assert len(objects) >= 2
+
+
+def test_visualizer_draws_proximity_geometry():
+    """role=kProximity draws the collision shapes (and not the visuals)."""
+    from ossa.geometry import (Box, MeshcatVisualizer,
+                               MeshcatVisualizerParams, ProximityProperties,
+                               Role, Sphere)
+    from ossa.math import RigidTransform
+    from ossa.multibody.plant import AddMultibodyPlantSceneGraph
+    from ossa.multibody.tree import SpatialInertia
+    from ossa.systems.framework import DiagramBuilder
+
+    builder = DiagramBuilder()
+    plant, scene_graph = AddMultibodyPlantSceneGraph(builder, 0.0)
+    body = plant.AddRigidBody("body", SpatialInertia.SolidSphereWithMass(
+        1.0, 0.1))
+    plant.RegisterCollisionGeometry(body, RigidTransform(), Sphere(0.1),
+                                    "collision", ProximityProperties())
+    plant.RegisterVisualGeometry(body, RigidTransform(), Box(1, 1, 1),
+                                 "visual", np.array([0, 1, 0, 1.0]))
+    plant.Finalize()
+    meshcat = Meshcat(MeshcatParams(port=0))
+    MeshcatVisualizer.AddToBuilder(builder, scene_graph, meshcat,
+                                   MeshcatVisualizerParams(
+                                       role=Role.kProximity, prefix="proximity"))
+    MeshcatVisualizer.AddToBuilder(builder, scene_graph, meshcat,
+                                   MeshcatVisualizerParams(prefix="visual"))
+    diagram = builder.Build()
+    diagram.ForcedPublish(diagram.CreateDefaultContext())
+    objects = {m["path"]: m["object"]["geometries"][0]["type"]
+               for m in receive_all(meshcat) if m["type"] == "set_object"}
+    proximity = [t for p, t in objects.items()
+                 if p.startswith("/drake/proximity/")]
+    visual = [t for p, t in objects.items() if p.startswith("/drake/visual/")]
+    assert proximity == ["SphereGeometry"]
+    assert visual == ["BoxGeometry"]

@@ -1,0 +1,212 @@
+// Bindings of Meshcat, MeshcatParams, MeshcatVisualizer(Params), defined in
+// ossa._ext.geometry (where the reference has them). Calls that may wait on
+// the server thread release the GIL.
+
+#include <nanobind/eigen/dense.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/string_view.h>
+#include <nanobind/stl/vector.h>
+
+#include "ossa/bindings.h"
+#include "ossa/geometry/scene_graph.h"
+#include "ossa/geometry/shape_specification.h"
+#include "ossa/math/rigid_transform.h"
+#include "ossa/py_util.h"
+#include "ossa/visualization/meshcat.h"
+#include "ossa/visualization/meshcat_visualizer.h"
+
+namespace nb = nanobind;
+
+namespace ossa::py {
+namespace {
+
+using namespace ossa::geometry;  // NOLINT
+using math::RigidTransform;
+using Matrix3X = Eigen::Matrix3Xd;
+constexpr auto kRef = nb::rv_policy::reference_internal;
+
+void DefineMeshcat(nb::module_ m) {
+  nb::class_<MeshcatParams> params(m, "MeshcatParams");
+  nb::class_<MeshcatParams::PropertyTuple> tuple(params, "PropertyTuple");
+  tuple.def(nb::init<>())
+      .def_rw("path", &MeshcatParams::PropertyTuple::path)
+      .def_rw("property", &MeshcatParams::PropertyTuple::property)
+      .def_rw("value", &MeshcatParams::PropertyTuple::value);
+  DefKwargsInit(tuple);
+  params.def(nb::init<>())
+      .def_rw("host", &MeshcatParams::host)
+      .def_rw("port", &MeshcatParams::port)
+      .def_rw("web_url_pattern", &MeshcatParams::web_url_pattern)
+      .def_rw("initial_properties", &MeshcatParams::initial_properties)
+      .def_rw("show_stats_plot", &MeshcatParams::show_stats_plot)
+      .def_rw("realtime_rate_period", &MeshcatParams::realtime_rate_period);
+  DefKwargsInit(params);
+  DefCopyAndDeepCopy(params);
+
+  using MC = Meshcat;
+  const Rgba kLight(0.9, 0.9, 0.9, 1.0);
+  const Rgba kDark(0.1, 0.1, 0.1, 1.0);
+  nb::class_<MC> meshcat(m, "Meshcat",
+                         "A browser visualizer: an HTTP + WebSocket server "
+                         "speaking the meshcat protocol.");
+  nb::enum_<MC::SideOfFaceToRender>(meshcat, "SideOfFaceToRender")
+      .value("kFrontSide", MC::kFrontSide)
+      .value("kBackSide", MC::kBackSide)
+      .value("kDoubleSide", MC::kDoubleSide);
+  meshcat
+      .def(nb::init<const MeshcatParams&>(),
+           nb::arg("params") = MeshcatParams(),
+           nb::call_guard<nb::gil_scoped_release>())
+      .def(nb::init<std::optional<int>>(), nb::arg("port"),
+           nb::call_guard<nb::gil_scoped_release>())
+      .def("web_url", &MC::web_url)
+      .def("ws_url", &MC::ws_url)
+      .def("port", &MC::port)
+      .def("GetNumActiveConnections", &MC::GetNumActiveConnections)
+      .def("Flush", &MC::Flush, nb::call_guard<nb::gil_scoped_release>())
+      .def("SetObject",
+           nb::overload_cast<std::string_view, const Shape&, const Rgba&>(
+               &MC::SetObject),
+           nb::arg("path"), nb::arg("shape"), nb::arg("rgba") = kLight)
+      .def("SetObject",
+           nb::overload_cast<std::string_view, const Matrix3X&, double,
+                             const Rgba&, const Matrix3X&>(&MC::SetObject),
+           nb::arg("path"), nb::arg("points"), nb::arg("point_size") = 0.001,
+           nb::arg("rgba") = kLight, nb::arg("colors") = Matrix3X(),
+           "A point cloud: points 3×n, colors 3×n in [0, 1] (optional).")
+      .def("SetLine", &MC::SetLine, nb::arg("path"), nb::arg("vertices"),
+           nb::arg("line_width") = 1.0, nb::arg("rgba") = kDark)
+      .def("SetLineSegments", &MC::SetLineSegments, nb::arg("path"),
+           nb::arg("start"), nb::arg("end"), nb::arg("line_width") = 1.0,
+           nb::arg("rgba") = kDark)
+      .def("SetTriangleMesh", &MC::SetTriangleMesh, nb::arg("path"),
+           nb::arg("vertices"), nb::arg("faces"), nb::arg("rgba") = kDark,
+           nb::arg("wireframe") = false, nb::arg("wireframe_line_width") = 1.0,
+           nb::arg("side") = MC::kDoubleSide)
+      .def("SetCameraPose", &MC::SetCameraPose, nb::arg("camera_in_world"),
+           nb::arg("target_in_world"))
+      .def("SetTransform",
+           nb::overload_cast<std::string_view, const RigidTransform<double>&,
+                             std::optional<double>>(&MC::SetTransform),
+           nb::arg("path"), nb::arg("X_ParentPath"),
+           nb::arg("time_in_recording") = nb::none())
+      .def("SetTransform",
+           nb::overload_cast<std::string_view, const Eigen::Matrix4d&>(
+               &MC::SetTransform),
+           nb::arg("path"), nb::arg("matrix"))
+      .def("SetProperty",
+           nb::overload_cast<std::string_view, std::string, bool,
+                             std::optional<double>>(&MC::SetProperty),
+           nb::arg("path"), nb::arg("property"), nb::arg("value"),
+           nb::arg("time_in_recording") = nb::none())
+      .def("SetProperty",
+           nb::overload_cast<std::string_view, std::string, double,
+                             std::optional<double>>(&MC::SetProperty),
+           nb::arg("path"), nb::arg("property"), nb::arg("value"),
+           nb::arg("time_in_recording") = nb::none())
+      .def("SetProperty",
+           nb::overload_cast<std::string_view, std::string,
+                             const std::vector<double>&, std::optional<double>>(
+               &MC::SetProperty),
+           nb::arg("path"), nb::arg("property"), nb::arg("value"),
+           nb::arg("time_in_recording") = nb::none())
+      .def("Delete", &MC::Delete, nb::arg("path") = "")
+      .def("HasPath", &MC::HasPath, nb::arg("path"))
+      .def("AddButton", &MC::AddButton, nb::arg("name"),
+           nb::arg("keycode") = "")
+      .def("GetButtonClicks", &MC::GetButtonClicks, nb::arg("name"))
+      .def("GetButtonNames", &MC::GetButtonNames)
+      .def("DeleteButton", &MC::DeleteButton, nb::arg("name"),
+           nb::arg("strict") = true)
+      .def("AddSlider", &MC::AddSlider, nb::arg("name"), nb::arg("min"),
+           nb::arg("max"), nb::arg("step"), nb::arg("value"),
+           nb::arg("decrement_keycode") = "", nb::arg("increment_keycode") = "")
+      .def("SetSliderValue", &MC::SetSliderValue, nb::arg("name"),
+           nb::arg("value"))
+      .def("GetSliderValue", &MC::GetSliderValue, nb::arg("name"))
+      .def("GetSliderNames", &MC::GetSliderNames)
+      .def("DeleteSlider", &MC::DeleteSlider, nb::arg("name"),
+           nb::arg("strict") = true)
+      .def("DeleteAddedControls", &MC::DeleteAddedControls)
+      .def("StartRecording", &MC::StartRecording,
+           nb::arg("frames_per_second") = 64.0,
+           nb::arg("set_visualizations_while_recording") = true)
+      .def("StopRecording", &MC::StopRecording)
+      .def("is_recording", &MC::is_recording)
+      .def("PublishRecording", &MC::PublishRecording)
+      .def("DeleteRecording", &MC::DeleteRecording)
+      .def("recording_num_frames", &MC::recording_num_frames)
+      .def("StaticHtml", &MC::StaticHtml,
+           nb::call_guard<nb::gil_scoped_release>());
+
+  nb::class_<MeshcatVisualizerParams> vparams(m, "MeshcatVisualizerParams");
+  using VP = MeshcatVisualizerParams;
+  vparams.def(nb::init<>())
+      .def_rw("publish_period", &VP::publish_period)
+      .def_rw("role", &VP::role)
+      .def_rw("default_color", &VP::default_color)
+      .def_rw("prefix", &VP::prefix)
+      .def_rw("delete_on_initialization_event",
+              &VP::delete_on_initialization_event)
+      .def_rw("enable_alpha_slider", &VP::enable_alpha_slider)
+      .def_rw("initial_alpha_slider_value", &VP::initial_alpha_slider_value)
+      .def_rw("visible_by_default", &VP::visible_by_default)
+      .def_rw("show_hydroelastic", &VP::show_hydroelastic)
+      .def_rw("include_unspecified_accepting",
+              &VP::include_unspecified_accepting);
+  DefKwargsInit(vparams);
+  DefCopyAndDeepCopy(vparams);
+
+  using MV = MeshcatVisualizer<double>;
+  // MeshcatVisualizer_[float], with MeshcatVisualizer the float one.
+  auto visualizer =
+      DefineTemplateClassWithDefault<MV, systems::LeafSystem<double>>(
+          m, "MeshcatVisualizer", GetPyParam<double>(),
+          "Draws SceneGraph's geometry of one role in a Meshcat.");
+  visualizer
+      .def(nb::init<std::shared_ptr<Meshcat>, MeshcatVisualizerParams>(),
+           nb::arg("meshcat"), nb::arg("params") = MeshcatVisualizerParams())
+      .def("query_object_input_port", &MV::query_object_input_port, kRef)
+      .def("Delete", &MV::Delete)
+      .def_static(
+          "AddToBuilder",
+          [](nb::object builder, const SceneGraph<double>& scene_graph,
+             std::shared_ptr<Meshcat> meshcat, MeshcatVisualizerParams params) {
+            nb::object visualizer = nb::cast(new MV(std::move(meshcat), params),
+                                             nb::rv_policy::take_ownership);
+            builder.attr("AddSystem")(visualizer);
+            nb::cast<MV*>(visualizer)
+                ->set_name("meshcat_visualizer(" + params.prefix + ")");
+            builder.attr("Connect")(
+                nb::cast(&scene_graph.get_query_output_port(),
+                         nb::rv_policy::reference),
+                nb::cast(&nb::cast<MV*>(visualizer)->query_object_input_port(),
+                         nb::rv_policy::reference));
+            return visualizer;
+          },
+          nb::arg("builder"), nb::arg("scene_graph"), nb::arg("meshcat"),
+          nb::arg("params") = MeshcatVisualizerParams())
+      .def_static(
+          "AddToBuilder",
+          [](nb::object builder, nb::object query_object_port,
+             std::shared_ptr<Meshcat> meshcat, MeshcatVisualizerParams params) {
+            nb::object visualizer = nb::cast(new MV(std::move(meshcat), params),
+                                             nb::rv_policy::take_ownership);
+            builder.attr("AddSystem")(visualizer);
+            builder.attr("Connect")(
+                query_object_port,
+                nb::cast(&nb::cast<MV*>(visualizer)->query_object_input_port(),
+                         nb::rv_policy::reference));
+            return visualizer;
+          },
+          nb::arg("builder"), nb::arg("query_object_port"), nb::arg("meshcat"),
+          nb::arg("params") = MeshcatVisualizerParams());
+}
+
+}  // namespace
+
+void DefineVisualization(nb::module_ m) { DefineMeshcat(m); }
+
+}  // namespace ossa::py

@@ -1,0 +1,336 @@
+// The SAP family's step with point contact (see discrete_step_solver.h and
+// sap_constraint.h): the contact constraints, the dense Newton iteration
+// with the reference's stopping rule and exact line search, and the contact
+// results.
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <Eigen/Cholesky>
+
+#include "ossa/common/error.h"
+#include "ossa/common/scalar_traits.h"
+#include "ossa/multibody/plant/discrete_step_solver.h"
+#include "ossa/multibody/plant/multibody_plant.h"
+
+namespace ossa::multibody::internal {
+
+namespace {
+
+// Newton iterations cap (the reference's default).
+constexpr int kMaxIterations = 100;
+// The reference's stopping rule: ‖D·∇ℓ‖ ≤ εa + εr·max(‖D·A·v‖, ‖D·jc‖)
+// with D = diag(A)^(−½), over the participating dofs.
+constexpr double kAbsTolerance = 1.0e-14;
+constexpr double kRelTolerance = 1.0e-6;
+// The exact line search searches [0, α_max] and stops at a relative
+// derivative |ℓ'(α)/ℓ'(0)| below kLineSearchTolerance.
+constexpr double kAlphaMax = 1.5;
+constexpr double kLineSearchTolerance = 1.0e-8;
+constexpr int kMaxLineSearchIterations = 100;
+// σ of the tangential regularization Rₜ = σ·w.
+constexpr double kSigma = 1.0e-3;
+
+template <typename T>
+double Value(const T& x) {
+  return ExtractDoubleOrThrow(x);
+}
+
+// H += Jᵀ·G·J for a constraint; the three-row (contact) case without
+// temporaries.
+template <typename T>
+void AddContactHessian(const SapConstraint<T>& c, const MatrixX<T>& G,
+                       MatrixX<T>* H) {
+  if (c.num_equations() != 3) {
+    c.AddJTransposeGJ(G, H);
+    return;
+  }
+  const Matrix3<T> G3 = G;
+  const MatrixX<T>& J = c.jacobian();
+  const std::vector<int>& dofs = c.dofs();
+  const int m = static_cast<int>(dofs.size());
+  for (int b = 0; b < m; ++b) {
+    const Vector3<T> gj = G3 * J.col(b).template head<3>();
+    for (int a = 0; a < m; ++a) {
+      (*H)(dofs[a], dofs[b]) += J.col(a).template head<3>().dot(gj);
+    }
+  }
+}
+
+}  // namespace
+
+template <typename T>
+void DiscreteStepSolver<T>::EvalAllConstraints(
+    const MultibodyPlant<T>& plant, const TreeParameters<T>& params,
+    const Eigen::Ref<const VectorX<T>>& q0, const DiscreteStepInputs<T>& inputs,
+    const Eigen::Ref<const VectorX<T>>& v, bool hessians,
+    DiscreteStepScratch<T>* s) const {
+  // Limits and PD controllers (per dof): s->gamma, s->G.
+  EvalConstraints(plant, params, q0, inputs, v, s, nullptr);
+  s->jc = s->gamma;
+  const int nc = static_cast<int>(s->constraints.size());
+  for (int i = 0; i < nc; ++i) {
+    const SapConstraint<T>& c = *s->constraints[i];
+    c.MultiplyJ(v, s->vc[i]);
+    c.Calc(s->vc[i], s->gammas[i], hessians ? &s->Gs[i] : nullptr);
+    c.AddJTransposeTimes(s->gammas[i], &s->jc);
+  }
+}
+
+template <typename T>
+void DiscreteStepSolver<T>::SolveSapWithContact(
+    const MultibodyPlant<T>& plant, const TreeParameters<T>& params,
+    const Eigen::Ref<const VectorX<T>>& q0,
+    const Eigen::Ref<const VectorX<T>>& v0, const DiscreteStepInputs<T>& inputs,
+    DiscreteStepScratch<T>* s, DiscreteStepResults<T>* r) const {
+  const double h = h_;
+  const int num_pairs = static_cast<int>(inputs.contact_pairs.size());
+  // A = M + h·D (its diagonal for the Delassus estimate and the scaling).
+  s->A_diag = s->M.diagonal() + h * params.damping;
+  s->A_diag_inv = s->A_diag.cwiseInverse();
+  s->v_star = s->v;
+
+  // The contact constraints.
+  s->constraints.clear();
+  const bool sap = approximation_ == DiscreteContactApproximation::kSap;
+  if (sap) {
+    s->cones.resize(num_pairs);
+  } else {
+    s->hunt_crossley.resize(num_pairs);
+  }
+  s->tree_on.assign(num_trees_, 0);
+  for (int k = 0; k < num_pairs; ++k) {
+    const DiscreteContactPair<T>& pair = inputs.contact_pairs[k];
+    SapContactParameters<T> p;
+    p.phi0 = pair.phi0;
+    p.vn0 = pair.vn0;
+    p.stiffness = pair.source.stiffness;
+    p.dissipation = pair.source.dissipation;
+    p.relaxation_time = pair.source.relaxation_time;
+    p.friction = pair.source.friction.dynamic_friction();
+    p.beta = std::isinf(p.stiffness) ? 1.0 : near_rigid_threshold_;
+    p.sigma = kSigma;
+    p.stiction_tolerance = stiction_tolerance_;
+    if (sap && !(p.stiffness > 0)) [[unlikely]] {
+      // Rₙ = 1/(h·k·(h + τ)) is infinite: the reference refuses it too.
+      ThrowLogicError(
+          "MultibodyPlant: the contact between bodies '{}' and '{}' has a "
+          "combined point_contact_stiffness of 0, which "
+          "DiscreteContactApproximation::kSap cannot model; give the "
+          "geometries a positive stiffness.",
+          plant.get_body(pair.source.body_A).name(),
+          plant.get_body(pair.source.body_B).name());
+    }
+    SapConstraint<T>* c;
+    if (sap) {
+      s->cones[k].set_parameters(p);
+      c = &s->cones[k];
+    } else {
+      s->hunt_crossley[k].set_parameters(
+          approximation_ == DiscreteContactApproximation::kSimilar
+              ? SapHuntCrossleyModel::kSimilar
+              : SapHuntCrossleyModel::kLagged,
+          p);
+      c = &s->hunt_crossley[k];
+    }
+    c->SetJacobian(pair.J);
+    // w = ‖J·diag(A)⁻¹·Jᵀ‖_F / 3.
+    Matrix3<T> W = Matrix3<T>::Zero();
+    const MatrixX<T>& Jc = c->jacobian();
+    for (size_t col = 0; col < c->dofs().size(); ++col) {
+      const int i = c->dofs()[col];
+      const T& a = s->A_diag_inv[i];
+      for (int r = 0; r < 3; ++r) {
+        for (int q = 0; q < 3; ++q) W(r, q) += a * Jc(r, col) * Jc(q, col);
+      }
+      s->tree_on[dof_tree_[i]] = 1;
+    }
+    c->Prepare(h, W.norm() / 3.0);
+    s->constraints.push_back(c);
+  }
+  const int nc = static_cast<int>(s->constraints.size());
+  s->vc.resize(nc);
+  s->gammas.resize(nc);
+  s->Gs.resize(nc);
+  for (int i = 0; i < nc; ++i) {
+    s->vc[i].resize(3);
+    s->gammas[i].resize(3);
+    s->Gs[i].resize(3, 3);
+  }
+  // Participating trees also include those of limits in the step and armed
+  // PD controllers.
+  for (size_t l = 0; l < limited_.size(); ++l) {
+    if (s->limit_on[2 * l] || s->limit_on[2 * l + 1]) {
+      s->tree_on[dof_tree_[limited_[l].dof]] = 1;
+    }
+  }
+  for (const ActuatedDof& a : actuated_) {
+    if (plant.get_joint_actuator(a.actuator).has_controller() &&
+        inputs.pd_armed[a.input]) {
+      s->tree_on[dof_tree_[a.dof]] = 1;
+    }
+  }
+  // The reference's guess: v[n] on the participating trees; the others
+  // are at their solution v*.
+  for (int i = 0; i < nv_; ++i) {
+    if (s->tree_on[dof_tree_[i]]) s->v[i] = v0[i];
+  }
+  auto participating_norm = [&](const VectorX<T>& x) {
+    double sum = 0;
+    for (int i = 0; i < nv_; ++i) {
+      if (!s->tree_on[dof_tree_[i]]) continue;
+      sum += Value(x[i]) * Value(x[i]) * Value(s->A_diag_inv[i]);
+    }
+    return std::sqrt(sum);
+  };
+
+  bool converged = false;
+  for (int it = 0; it <= kMaxIterations; ++it) {
+    EvalAllConstraints(plant, params, q0, inputs, s->v, true, s);
+    // ∇ℓ = A·(v − v*) − jc.
+    s->dv = s->v - s->v_star;
+    s->grad.noalias() = s->M * s->dv;
+    s->grad += h * params.damping.cwiseProduct(s->dv) - s->jc;
+    s->Adv.noalias() = s->M * s->v;
+    s->Adv += h * params.damping.cwiseProduct(s->v);
+    const double residual = participating_norm(s->grad);
+    const double scale =
+        std::max(participating_norm(s->Adv), participating_norm(s->jc));
+    if (!std::isfinite(residual)) [[unlikely]] {
+      ThrowRuntimeError(
+          "MultibodyPlant: the discrete contact solve produced a non-finite "
+          "velocity residual (NaN or infinite inputs or contact data).");
+    }
+    if (residual <= kAbsTolerance + kRelTolerance * scale) {
+      converged = true;
+      r->num_iterations = it;
+      break;
+    }
+    if (it == kMaxIterations) break;
+    // H = A + diag(G) + Σ Jᵀ·G·J, dense.
+    s->H = s->M;
+    s->H.diagonal() += h * params.damping + s->G;
+    for (int i = 0; i < nc; ++i) {
+      AddContactHessian(*s->constraints[i], s->Gs[i], &s->H);
+    }
+    Eigen::LLT<MatrixX<T>> llt(s->H);
+    if (llt.info() != Eigen::Success) [[unlikely]] {
+      ThrowRuntimeError(
+          "MultibodyPlant: the discrete contact solve's Newton matrix is not "
+          "positive definite (iteration {}).",
+          it);
+    }
+    s->dv = -llt.solve(s->grad);
+    const double alpha = LineSearchWithContact(plant, params, q0, inputs, s);
+    s->v += alpha * s->dv;
+  }
+  if (!converged) [[unlikely]] {
+    ThrowRuntimeError(
+        "MultibodyPlant: the discrete contact solver (SAP) did not converge "
+        "in {} Newton iterations at time step {} s with {} contacts.",
+        kMaxIterations, h, num_pairs);
+  }
+
+  // Results at v[n+1]: limit forces and PD actuation, contact forces.
+  EvalConstraints(plant, params, q0, inputs, s->v, s, r);
+  EvalAllConstraints(plant, params, q0, inputs, s->v, false, s);
+  r->tau_contact.setZero(nv_);
+  for (int k = 0; k < nc; ++k) {
+    const DiscreteContactPair<T>& pair = inputs.contact_pairs[k];
+    const Vector3<T> f_C = s->gammas[k] / h;
+    s->constraints[k]->AddJTransposeTimes(f_C, &r->tau_contact);
+    const Vector3<T> f_Bc_W = pair.R_WC * f_C;
+    const T slip = s->vc[k].template head<2>().norm();
+    r->contact_results.AddContactInfo(PointPairContactInfo<T>(
+        pair.source.body_A, pair.source.body_B, f_Bc_W, pair.p_WC,
+        s->vc[k][2], slip, pair.source.pair));
+  }
+}
+
+template <typename T>
+double DiscreteStepSolver<T>::LineSearchWithContact(
+    const MultibodyPlant<T>& plant, const TreeParameters<T>& params,
+    const Eigen::Ref<const VectorX<T>>& q0, const DiscreteStepInputs<T>& inputs,
+    DiscreteStepScratch<T>* s) const {
+  // ℓ(α) = ℓ(v + α·Δv) is convex:
+  //   ℓ'(α) = Δvᵀ·A·(v + α·Δv − v*) − Δvᵀ·jc(v + α·Δv),
+  //   ℓ''(α) = Δvᵀ·A·Δv + Δvᵀ·diag(G)·Δv + Σ (J·Δv)ᵀ·G·(J·Δv).
+  const double h = h_;
+  const int nc = static_cast<int>(s->constraints.size());
+  VectorX<T>& Adv = s->Adv;
+  Adv.noalias() = s->M * s->dv;
+  Adv += h * params.damping.cwiseProduct(s->dv);
+  const double d2A = Value(s->dv.dot(Adv));
+  // Δvᵀ·A·(v − v*) = Δvᵀ·(∇ℓ + jc(v)).
+  const double dA0 = Value(s->dv.dot(s->grad + s->jc));
+  const double dell0 = Value(s->dv.dot(s->grad));
+  if (!(dell0 < 0)) [[unlikely]] {
+    ThrowRuntimeError(
+        "MultibodyPlant: the discrete contact solve's cost does not decrease "
+        "along the Newton direction (ill-conditioned contact problem).");
+  }
+  // The active flags of the Newton iteration are restored afterwards.
+  s->active_saved = s->active;
+  auto derivatives = [&](double alpha, double* d2) {
+    s->v_trial_ls = s->v + alpha * s->dv;
+    EvalAllConstraints(plant, params, q0, inputs, s->v_trial_ls, true, s);
+    double second = d2A + Value(s->G.dot(s->dv.cwiseAbs2()));
+    for (int i = 0; i < nc; ++i) {
+      s->dvc.resize(s->constraints[i]->num_equations());
+      s->constraints[i]->MultiplyJ(s->dv, s->dvc);
+      second += Value(s->dvc.dot(s->Gs[i] * s->dvc));
+    }
+    *d2 = second;
+    return dA0 + alpha * d2A - Value(s->dv.dot(s->jc));
+  };
+  double d2 = 0;
+  double d1 = derivatives(kAlphaMax, &d2);
+  double alpha = kAlphaMax;
+  if (d1 > 0) {
+    // Newton on f(α) = ℓ'(α)/|ℓ'(0)| from the quadratic guess, safeguarded
+    // by bisection on the bracket [0, α_max].
+    const double scale = -dell0;
+    double lo = 0.0, hi = kAlphaMax;
+    alpha = std::min(-dell0 / d2, kAlphaMax);
+    for (int k = 0; k < kMaxLineSearchIterations; ++k) {
+      d1 = derivatives(alpha, &d2);
+      const double f = d1 / scale;
+      if (std::abs(f) <= kLineSearchTolerance) break;
+      if (f > 0) {
+        hi = alpha;
+      } else {
+        lo = alpha;
+      }
+      double next = alpha - d1 / d2;
+      if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+      if (std::abs(next - alpha) <= kLineSearchTolerance * alpha) {
+        alpha = next;
+        break;
+      }
+      alpha = next;
+    }
+  }
+  s->active = s->active_saved;
+  return alpha;
+}
+
+#define OSSA_INSTANTIATE_SAP_STEP(T)                                         \
+  template void DiscreteStepSolver<T>::EvalAllConstraints(                   \
+      const MultibodyPlant<T>&, const TreeParameters<T>&,                    \
+      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,     \
+      const Eigen::Ref<const VectorX<T>>&, bool, DiscreteStepScratch<T>*)    \
+      const;                                                                 \
+  template void DiscreteStepSolver<T>::SolveSapWithContact(                  \
+      const MultibodyPlant<T>&, const TreeParameters<T>&,                    \
+      const Eigen::Ref<const VectorX<T>>&,                                   \
+      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,     \
+      DiscreteStepScratch<T>*, DiscreteStepResults<T>*) const;               \
+  template double DiscreteStepSolver<T>::LineSearchWithContact(              \
+      const MultibodyPlant<T>&, const TreeParameters<T>&,                    \
+      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,     \
+      DiscreteStepScratch<T>*) const;
+OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_INSTANTIATE_SAP_STEP)
+#undef OSSA_INSTANTIATE_SAP_STEP
+
+}  // namespace ossa::multibody::internal

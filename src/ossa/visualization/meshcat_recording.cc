@@ -1,0 +1,241 @@
+// Meshcat's recordings (three.js animation clips, one per path, whose key
+// times are frame numbers at the clip's fps), the pages it serves and
+// StaticHtml().
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "ossa/visualization/meshcat_impl.h"
+
+#ifndef OSSA_MESHCAT_JS_PATH
+#define OSSA_MESHCAT_JS_PATH ""
+#endif
+
+namespace ossa::geometry {
+
+using internal::MsgValue;
+
+void Meshcat::Impl::RecordFrame(const std::string& path, double time,
+                                const std::string& track,
+                                const std::string& type,
+                                std::vector<double> value) {
+  const int frame = static_cast<int>(std::lround(time * recording.fps));
+  Track& t = recording.tracks[path][track];
+  t.type = type;
+  t.keys[frame] = std::move(value);
+}
+
+MessagePtr Meshcat::Impl::AnimationMessage() const {
+  MsgValue animations = MsgValue::Array();
+  for (const auto& [path, tracks] : recording.tracks) {
+    MsgValue track_list = MsgValue::Array();
+    for (const auto& [name, track] : tracks) {
+      MsgValue keys = MsgValue::Array();
+      for (const auto& [frame, value] : track.keys) {
+        MsgValue v = value.size() == 1 && track.type == "number"
+                         ? MsgValue(value[0])
+                     : value.size() == 1 && track.type == "boolean"
+                         ? MsgValue(value[0] != 0)
+                         : MsgValue::DoubleArray(value);
+        keys.Push(
+            MsgValue::Map().Set("time", frame).Set("value", std::move(v)));
+      }
+      track_list.Push(MsgValue::Map()
+                          .Set("name", name)
+                          .Set("type", track.type)
+                          .Set("keys", std::move(keys)));
+    }
+    animations.Push(
+        MsgValue::Map()
+            .Set("path", path)
+            .Set("clip", MsgValue::Map()
+                             .Set("fps", recording.fps)
+                             .Set("name", "default")
+                             .Set("tracks", std::move(track_list))));
+  }
+  return std::make_shared<const std::string>(
+      MsgValue::Map()
+          .Set("type", "set_animation")
+          .Set("animations", std::move(animations))
+          .Set("options", MsgValue::Map()
+                              .Set("play", true)
+                              .Set("repetitions", 1)
+                              .Set("clampWhenFinished", true))
+          .Pack());
+}
+
+void Meshcat::StartRecording(double frames_per_second,
+                             bool set_visualizations_while_recording) {
+  if (!(frames_per_second > 0) || !std::isfinite(frames_per_second)) {
+    throw std::invalid_argument(fmt::format(
+        "Meshcat::StartRecording(): frames_per_second must be positive and "
+        "finite, not {}.",
+        frames_per_second));
+  }
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  auto& r = impl_->recording;
+  if (!r.tracks.empty() && r.fps != frames_per_second) r.tracks.clear();
+  r.fps = frames_per_second;
+  r.set_live = set_visualizations_while_recording;
+  r.active = true;
+}
+
+void Meshcat::StopRecording() {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->recording.active = false;
+}
+
+bool Meshcat::is_recording() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->recording.active;
+}
+
+void Meshcat::PublishRecording() {
+  MessagePtr message;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    message = impl_->AnimationMessage();
+    impl_->published_animation = message;
+  }
+  impl_->Broadcast(std::move(message));
+}
+
+void Meshcat::DeleteRecording() {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->recording.tracks.clear();
+  impl_->published_animation.reset();
+}
+
+int Meshcat::recording_num_frames() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  std::set<int> frames;
+  for (const auto& [path, tracks] : impl_->recording.tracks) {
+    for (const auto& [name, track] : tracks) {
+      for (const auto& [frame, value] : track.keys) frames.insert(frame);
+    }
+  }
+  return static_cast<int>(frames.size());
+}
+
+std::string Meshcat::StaticHtml() const {
+  std::vector<MessagePtr> messages;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    messages = impl_->SceneMessages(false);
+  }
+  return internal::MeshcatStaticHtml(messages);
+}
+
+namespace internal {
+namespace {
+
+constexpr char kPageHead[] = R"(<!DOCTYPE html>
+<html>
+<head>
+<meta charset="utf-8">
+<title>ossa Meshcat</title>
+<style>
+body { margin: 0; }
+#meshcat-pane { width: 100vw; height: 100vh; overflow: hidden; }
+</style>
+</head>
+<body>
+<div id="meshcat-pane"></div>
+)";
+
+std::string ReadViewerJs() {
+  std::vector<std::string> candidates;
+  if (const char* env = std::getenv("OSSA_MESHCAT_JS"); env && *env) {
+    candidates.push_back(env);
+  }
+  if (*OSSA_MESHCAT_JS_PATH) candidates.push_back(OSSA_MESHCAT_JS_PATH);
+  for (const std::string& path : candidates) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) continue;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  std::string looked;
+  for (const auto& c : candidates) looked += " '" + c + "'";
+  throw std::runtime_error(
+      "Meshcat: the viewer's JavaScript (meshcat/viewer/dist/main.min.js of "
+      "the `meshcat` PyPI package) was not found (looked at:" +
+      (looked.empty() ? std::string(" nothing") : looked) +
+      "); pip install meshcat, or set OSSA_MESHCAT_JS to the file.");
+}
+
+// Text that would end the script element early, escaped the way JavaScript
+// reads it the same.
+std::string ScriptSafe(std::string js) {
+  for (const auto& [from, to] :
+       {std::pair<std::string, std::string>{"</script", "<\\/script"},
+        {"<!--", "\\x3C!--"}}) {
+    for (size_t at = js.find(from); at != std::string::npos;
+         at = js.find(from, at + to.size())) {
+      js.replace(at, from.size(), to);
+    }
+  }
+  return js;
+}
+
+}  // namespace
+
+const std::string& MeshcatViewerJs() {
+  static std::once_flag once;
+  static std::string js;
+  static std::string error;
+  std::call_once(once, [] {
+    try {
+      js = ReadViewerJs();
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  });
+  if (!error.empty()) throw std::runtime_error(error);
+  return js;
+}
+
+std::string MeshcatIndexHtml() {
+  return std::string(kPageHead) + R"(<script src="meshcat.js"></script>
+<script>
+var viewer = new MeshCat.Viewer(document.getElementById("meshcat-pane"));
+window.viewer = viewer;
+viewer.connect();
+</script>
+</body>
+</html>
+)";
+}
+
+std::string MeshcatStaticHtml(const std::vector<MessagePtr>& messages) {
+  std::string html = kPageHead;
+  html += "<script>\n";
+  html += ScriptSafe(MeshcatViewerJs());
+  html += "\n</script>\n<script>\n";
+  html +=
+      "var viewer = new "
+      "MeshCat.Viewer(document.getElementById(\"meshcat-pane\"));\n"
+      "window.viewer = viewer;\n"
+      "var commands = [\n";
+  for (const MessagePtr& m : messages) {
+    html += "\"" + Base64(*m) + "\",\n";
+  }
+  html +=
+      "];\n"
+      "for (const c of commands) {\n"
+      "  const bytes = Uint8Array.from(atob(c), ch => ch.charCodeAt(0));\n"
+      "  viewer.handle_command_bytearray(bytes);\n"
+      "}\n"
+      "</script>\n</body>\n</html>\n";
+  return html;
+}
+
+}  // namespace internal
+}  // namespace ossa::geometry
