@@ -115,11 +115,16 @@ def run(lib, args):
     animation = None
     if args.meshcat or not args.no_animation:
         from ossa.cli.animation import Animation
-        animation = Animation(path, weld_free_bodies=not args.floating,
-                              live=args.meshcat,
-                              fps=1.0 / args.sample_period,
-                              port=args.port)
-        if args.meshcat:
+        try:
+            animation = Animation(path, weld_free_bodies=not args.floating,
+                                  live=args.meshcat,
+                                  fps=1.0 / args.sample_period,
+                                  port=args.port)
+        except CliError as e:
+            # The drawing needs the model's geometry files (meshes); the
+            # simulation does not, so it runs without the animation.
+            print(f"note: no animation: {e}", file=sys.stderr)
+        if animation is not None and args.meshcat:
             print(f"Meshcat: {animation.meshcat.web_url()}", flush=True)
             if hasattr(simulator, "set_target_realtime_rate"):
                 simulator.set_target_realtime_rate(1.0)
@@ -172,7 +177,8 @@ def run(lib, args):
         print(line)
     for f in written:
         print(f"wrote {f}")
-    if args.meshcat and not interrupted and sys.stdin.isatty():
+    if (animation is not None and args.meshcat and not interrupted
+            and sys.stdin.isatty()):
         # The browser keeps the scene and the animation while we wait.
         try:
             input(f"Meshcat: {animation.meshcat.web_url()} has the run's "
