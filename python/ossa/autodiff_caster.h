@@ -1,8 +1,11 @@
 #pragma once
 
 /// @file
-/// nanobind type casters between Eigen matrices of AutoDiffXd and numpy
-/// arrays of dtype=object holding ossa.autodiffutils.AutoDiffXd objects.
+/// nanobind type casters between Eigen matrices of AutoDiffXd (or of
+/// symbolic::Expression) and numpy arrays of dtype=object holding
+/// ossa.autodiffutils.AutoDiffXd (or ossa.symbolic.Expression) objects.
+/// Everything below said of AutoDiffXd holds for Expression, whose entries
+/// may also be ossa.symbolic.Variable objects (they become expressions).
 ///
 /// Covered C++ types (any fixed or dynamic size, any storage order):
 ///  - Eigen::Matrix / Eigen::Array of AutoDiffXd, by value or const&, as
@@ -42,12 +45,30 @@
 #include <type_traits>
 
 #include "ossa/common/autodiff.h"
+#include "ossa/common/symbolic/expression.h"
 
 namespace ossa::py::internal {
 
+/// True for the scalars held in numpy object arrays (AutoDiffXd,
+/// symbolic::Expression).
 template <typename T>
 constexpr bool is_autodiff_scalar_v =
-    std::is_same_v<std::remove_cv_t<T>, ::ossa::AutoDiffXd>;
+    std::is_same_v<std::remove_cv_t<T>, ::ossa::AutoDiffXd> ||
+    std::is_same_v<std::remove_cv_t<T>, ::ossa::symbolic::Expression>;
+
+/// Reads one Python number (anything PyFloat_AsDouble accepts, except str
+/// and None); returns false otherwise, with no Python error set.
+inline bool LoadNumberEntry(PyObject* item, double* out) {
+  if (PyUnicode_Check(item) || PyBytes_Check(item) || item == Py_None)
+    return false;
+  const double v = PyFloat_AsDouble(item);
+  if (v == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return false;
+  }
+  *out = v;
+  return true;
+}
 
 /// Reads one Python object as an AutoDiffXd: an AutoDiffXd instance is
 /// copied; with `convert`, a number (anything PyFloat_AsDouble accepts,
@@ -62,15 +83,33 @@ inline bool LoadAutoDiffEntry(PyObject* item, bool convert,
     return true;
   }
   if (!convert) return false;
-  if (PyUnicode_Check(item) || PyBytes_Check(item) || item == Py_None)
-    return false;
-  const double v = PyFloat_AsDouble(item);
-  if (v == -1.0 && PyErr_Occurred()) {
-    PyErr_Clear();
-    return false;
-  }
+  double v;
+  if (!LoadNumberEntry(item, &v)) return false;
   out->value() = v;
   out->derivatives().resize(0);
+  return true;
+}
+
+/// Reads one Python object as an Expression: an Expression is shared; a
+/// Variable becomes its expression; with `convert`, a number becomes a
+/// constant.
+inline bool LoadAutoDiffEntry(PyObject* item, bool convert,
+                              ::ossa::symbolic::Expression* out) {
+  namespace nb = nanobind;
+  nb::handle h(item);
+  if (nb::isinstance<::ossa::symbolic::Expression>(h)) {
+    *out = *nb::inst_ptr<::ossa::symbolic::Expression>(h);
+    return true;
+  }
+  if (nb::isinstance<::ossa::symbolic::Variable>(h)) {
+    *out = ::ossa::symbolic::Expression(
+        *nb::inst_ptr<::ossa::symbolic::Variable>(h));
+    return true;
+  }
+  if (!convert) return false;
+  double v;
+  if (!LoadNumberEntry(item, &v)) return false;
+  *out = v;
   return true;
 }
 
@@ -183,8 +222,7 @@ struct type_caster<T,
                                            ::nanobind::c_contig>>(flat);
       for (Eigen::Index i = 0; i < rows; ++i) {
         for (Eigen::Index j = 0; j < cols; ++j) {
-          result(i, j).value() = data.data()[i * cols + j];
-          result(i, j).derivatives().resize(0);
+          result(i, j) = typename T::Scalar(data.data()[i * cols + j]);
         }
       }
     } else {
@@ -220,8 +258,8 @@ struct type_caster<T,
       object flat = arr.attr("reshape")(-1);
       for (Eigen::Index i = 0; i < rows; ++i) {
         for (Eigen::Index j = 0; j < cols; ++j) {
-          object item =
-              nanobind::cast(::ossa::AutoDiffXd(v(i, j)), rv_policy::move);
+          object item = nanobind::cast(typename Derived::Scalar(v(i, j)),
+                                       rv_policy::move);
           if (PySequence_SetItem(flat.ptr(), i * cols + j, item.ptr()) != 0)
             return handle();
         }
@@ -276,7 +314,7 @@ template <typename T>
 struct type_caster<T,
                    enable_if_t<is_eigen_xpr_v<T>&& ::ossa::py::internal::
                                    is_autodiff_scalar_v<typename T::Scalar>>> {
-  using Plain = Eigen::Matrix<::ossa::AutoDiffXd, T::RowsAtCompileTime,
+  using Plain = Eigen::Matrix<typename T::Scalar, T::RowsAtCompileTime,
                               T::ColsAtCompileTime>;
   using PlainCaster = make_caster<Plain>;
   static constexpr auto Name = PlainCaster::Name;

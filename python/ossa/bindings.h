@@ -11,6 +11,7 @@ namespace ossa::py {
 
 void DefineCommon(nanobind::module_ m);              // common_py.cc
 void DefineAutodiffutils(nanobind::module_ m);       // autodiffutils_py.cc
+void DefineSymbolic(nanobind::module_ m);            // symbolic_py.cc
 void DefineMath(nanobind::module_ m);                // math_py.cc
 void DefineMultibodyMath(nanobind::module_ m);       // multibody/math_py.cc
 void DefineTrajectories(nanobind::module_ m);        // trajectories_py.cc

@@ -1,7 +1,7 @@
 // Bindings of ossa::math (ossa.math) and of the Eigen geometry classes the
 // math API takes and returns (Quaternion_, AngleAxis_, Isometry3_, re-exported
 // by ossa.common.eigen_geometry), for every default scalar: Name_[float]
-// (alias Name) and Name_[AutoDiffXd].
+// (alias Name), Name_[AutoDiffXd] and Name_[Expression].
 
 #include <cmath>
 #include <string>
@@ -23,6 +23,9 @@ namespace {
 using math::RigidTransform;
 using math::RollPitchYaw;
 using math::RotationMatrix;
+
+// The scalars of this module: the default ones and the symbolic one.
+using MathScalars = type_pack<double, AutoDiffXd, symbolic::Expression>;
 
 // "RotationMatrix" for float, "RotationMatrix_[AutoDiffXd]" otherwise, as
 // the reference prints them.
@@ -58,8 +61,9 @@ std::string MatrixRepr(const Matrix3<T>& M, const std::string& indent) {
   return s + indent + "]";
 }
 
-// The value of one scalar as another: exact for double -> AutoDiffXd (no
-// derivatives), the value for AutoDiffXd -> double.
+// The value of one scalar as another: exact for double -> AutoDiffXd or
+// Expression (no derivatives, a constant), the value for AutoDiffXd ->
+// double, and for Expression -> double when the expression is a constant.
 template <typename U, typename T>
 U ScalarCast(const T& x) {
   if constexpr (std::is_same_v<T, U>) {
@@ -71,22 +75,27 @@ U ScalarCast(const T& x) {
   }
 }
 
-// Adds obj.cast[U]() for every default scalar U to a class whose conversion
-// is `convert.template operator()<U>(self)`.
-template <typename Class, typename PyClass, typename Convert>
+// Adds obj.cast[U]() for the scalars U that T converts to, with the
+// conversion `convert.template operator()<U>(self)`: any from float, float
+// and T itself from the others (AutoDiffXd and Expression do not convert
+// into each other, as in the reference).
+template <typename Class, typename T, typename PyClass, typename Convert>
 void DefCastWith(PyClass& cls, Convert convert) {
   type_visit(
       [&cls, convert](auto tag) {
         using U = typename decltype(tag)::type;
-        AddTemplateMethod(cls, "cast",
-                          nb::cpp_function(
-                              [convert](const Class& self) {
-                                return convert.template operator()<U>(self);
-                              },
-                              nb::is_method()),
-                          GetPyParam<U>());
+        if constexpr (std::is_same_v<T, double> || std::is_same_v<U, double> ||
+                      std::is_same_v<U, T>) {
+          AddTemplateMethod(cls, "cast",
+                            nb::cpp_function(
+                                [convert](const Class& self) {
+                                  return convert.template operator()<U>(self);
+                                },
+                                nb::is_method()),
+                            GetPyParam<U>());
+        }
       },
-      DefaultScalars{});
+      MathScalars{});
 }
 
 // An axis must be a unit vector (within 1e-5, the reference's tolerance as
@@ -100,20 +109,11 @@ void ThrowUnlessUnitAxis(const Vector3<T>& axis, const char* where) {
   }
 }
 
-// Adds obj.cast[U]() for every default scalar U.
-template <typename Class, typename PyClass>
+// Adds obj.cast[U]() for the scalars U that T converts to, by Class::cast<U>.
+template <typename Class, typename T, typename PyClass>
 void DefCast(PyClass& cls) {
-  type_visit(
-      [&cls](auto tag) {
-        using U = typename decltype(tag)::type;
-        AddTemplateMethod(
-            cls, "cast",
-            nb::cpp_function(
-                [](const Class& self) { return self.template cast<U>(); },
-                nb::is_method()),
-            GetPyParam<U>());
-      },
-      DefaultScalars{});
+  DefCastWith<Class, T>(
+      cls, []<typename U>(const Class& self) { return self.template cast<U>(); });
 }
 
 template <typename T>
@@ -215,7 +215,7 @@ void DefineEigenGeometry(nb::module_ m) {
                  ", z=" + ScalarRepr<T>(q.z()) + ")";
         });
     DefCopyAndDeepCopy(cls);
-    DefCastWith<Class>(cls, []<typename U>(const Class& q) {
+    DefCastWith<Class, T>(cls, []<typename U>(const Class& q) {
       return Eigen::Quaternion<U>(ScalarCast<U>(q.w()), ScalarCast<U>(q.x()),
                                   ScalarCast<U>(q.y()), ScalarCast<U>(q.z()));
     });
@@ -308,7 +308,7 @@ void DefineEigenGeometry(nb::module_ m) {
                  ", axis=" + RowRepr(a.axis().transpose()) + ")";
         });
     DefCopyAndDeepCopy(cls);
-    DefCastWith<Class>(cls, []<typename U>(const Class& a) {
+    DefCastWith<Class, T>(cls, []<typename U>(const Class& a) {
       const Vector3<U> axis =
           a.axis().unaryExpr([](const T& x) { return ScalarCast<U>(x); });
       return Eigen::AngleAxis<U>(ScalarCast<U>(a.angle()), axis);
@@ -421,7 +421,7 @@ void DefineEigenGeometry(nb::module_ m) {
           return s + "])";
         });
     DefCopyAndDeepCopy(cls);
-    DefCastWith<Class>(cls, []<typename U>(const Class& X) {
+    DefCastWith<Class, T>(cls, []<typename U>(const Class& X) {
       Isometry3<U> result;
       result.matrix() =
           X.matrix().unaryExpr([](const T& x) { return ScalarCast<U>(x); });
@@ -520,7 +520,7 @@ void DefineRotationMatrix(nb::module_ m) {
            MatrixRepr<T>(self.matrix(), "") + ")";
   });
   DefCopyAndDeepCopy(cls);
-  DefCast<Class>(cls);
+  DefCast<Class, T>(cls);
   if constexpr (std::is_same_v<T, double>) {
     DefPickle(
         cls, [](const Class& self) { return Matrix3<T>(self.matrix()); },
@@ -610,7 +610,7 @@ void DefineRollPitchYaw(nb::module_ m) {
                ", yaw=" + ScalarRepr<T>(self.yaw_angle()) + ")";
       });
   DefCopyAndDeepCopy(cls);
-  DefCast<Class>(cls);
+  DefCast<Class, T>(cls);
   if constexpr (std::is_same_v<T, double>) {
     DefPickle(
         cls, [](const Class& self) { return Vector3<T>(self.vector()); },
@@ -731,7 +731,7 @@ void DefineRigidTransform(nb::module_ m) {
            "),\n  p=" + RowRepr(self.translation().transpose()) + ",\n)";
   });
   DefCopyAndDeepCopy(cls);
-  DefCast<Class>(cls);
+  DefCast<Class, T>(cls);
   if constexpr (std::is_same_v<T, double>) {
     DefPickle(
         cls, [](const Class& self) { return self.GetAsMatrix34(); },
@@ -798,7 +798,7 @@ void DefineMath(nb::module_ m) {
       [eigen_geometry](auto tag) {
         DefineEigenGeometry<typename decltype(tag)::type>(eigen_geometry);
       },
-      DefaultScalars{});
+      MathScalars{});
   type_visit(
       [m](auto tag) {
         using T = typename decltype(tag)::type;
@@ -807,7 +807,7 @@ void DefineMath(nb::module_ m) {
         DefineRigidTransform<T>(m);
         DefineQuaternionFunctions<T>(m);
       },
-      DefaultScalars{});
+      MathScalars{});
   // Value[RotationMatrix_[T]], Value[RigidTransform_[T]], Value[Isometry3_[T]]
   // and Value[List[RotationMatrix_[T]]], as the reference has
   // (Value[List[RigidTransform_[T]]] is bound with the plant's output
@@ -822,7 +822,7 @@ void DefineMath(nb::module_ m) {
         AddValueInstantiation<std::vector<RotationMatrix<T>>>(
             m, nb::make_tuple(list[nb::type<RotationMatrix<T>>()]));
       },
-      DefaultScalars{});
+      MathScalars{});
 }
 
 }  // namespace ossa::py

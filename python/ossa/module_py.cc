@@ -22,6 +22,7 @@ NB_MODULE(_ext, m) {
                         std::string(leak_warnings) == "1");
   ossa::py::DefineCommon(m.def_submodule("common"));
   ossa::py::DefineAutodiffutils(m.def_submodule("autodiffutils"));
+  ossa::py::DefineSymbolic(m.def_submodule("symbolic"));
   ossa::py::DefineMath(m.def_submodule("math"));
   ossa::py::DefineMultibodyMath(m.def_submodule("multibody_math"));
   ossa::py::DefineTrajectories(m.def_submodule("trajectories"));

@@ -68,8 +68,11 @@ void DefineRotationalInertiaQueries(PyClass& cls) {
           [](const Class& self, const Vector3<T>& w) {
             return Vector3<T>(self * w);
           },
-          nb::is_operator())
-      .def("__str__", &StreamToString<RotationalInertia<T>>);
+          nb::is_operator());
+  // No __str__ on Expression: the reference prints the default object repr.
+  if constexpr (!std::is_same_v<T, symbolic::Expression>) {
+    cls.def("__str__", &StreamToString<RotationalInertia<T>>);
+  }
 }
 
 template <typename T>
@@ -329,8 +332,10 @@ void DoDefineSpatialInertia(nb::module_ m, const nb::object& param) {
           [](const Class& M, const Matrix6X<T>& H) {
             return Matrix6X<T>(M * H);
           },
-          nb::is_operator())
-      .def("__str__", &StreamToString<Class>);
+          nb::is_operator());
+  if constexpr (!std::is_same_v<T, symbolic::Expression>) {
+    cls.def("__str__", &StreamToString<Class>);
+  }
   DefCopyAndDeepCopy(cls);
   if constexpr (is_double) {
     DefPickle(
@@ -421,9 +426,11 @@ void DoDefineInertias(nb::module_ m) {
 // RotationalInertia, UnitInertia, SpatialInertia, ArticulatedBodyInertia
 // (their reference module is multibody.tree).
 void DefineMultibodyTreeInertia(nb::module_ m) {
+  // Also on symbolic::Expression, as the C++ classes are; their validity
+  // checks decide on constants and raise for expressions with variables.
   type_visit(
       [m](auto tag) { DoDefineInertias<typename decltype(tag)::type>(m); },
-      DefaultScalars{});
+      type_pack<double, AutoDiffXd, symbolic::Expression>{});
 }
 
 }  // namespace ossa::py

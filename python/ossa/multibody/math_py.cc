@@ -16,7 +16,11 @@ using multibody::SpatialForce;
 using multibody::SpatialMomentum;
 using multibody::SpatialVelocity;
 
-// The Python repr of one scalar (a float or an AutoDiffXd).
+// The scalars of this module: the default ones and the symbolic one (the
+// spatial vectors are instantiated on symbolic::Expression in C++).
+using SpatialScalars = type_pack<double, AutoDiffXd, symbolic::Expression>;
+
+// The Python repr of one scalar (a float, an AutoDiffXd or an Expression).
 template <typename T>
 std::string ScalarRepr(const T& x) {
   return nb::cast<std::string>(nb::repr(nb::cast(x)));
@@ -272,7 +276,7 @@ void DefineMultibodyMath(nb::module_ m) {
       [m](auto tag) {
         DoDefineSpatialVectors<typename decltype(tag)::type>(m);
       },
-      DefaultScalars{});
+      SpatialScalars{});
   // Value[SpatialVelocity_[T]] and the others, as the reference has.
   type_visit(
       [m](auto tag) {
@@ -281,7 +285,7 @@ void DefineMultibodyMath(nb::module_ m) {
         AddValueInstantiation<multibody::SpatialAcceleration<T>>(m);
         AddValueInstantiation<multibody::SpatialForce<T>>(m);
       },
-      DefaultScalars{});
+      SpatialScalars{});
 }
 
 }  // namespace ossa::py

@@ -1,5 +1,5 @@
 """Tests of ossa.multibody.math: SpatialVelocity_, SpatialAcceleration_,
-SpatialForce_ and SpatialMomentum_ on float and AutoDiffXd."""
+SpatialForce_ and SpatialMomentum_ on float, AutoDiffXd and Expression."""
 
 import copy
 import pickle
@@ -194,3 +194,43 @@ def test_autodiff_shift_derivative():
         2 * np.concatenate([W, V]), **EXACT)
     assert "AutoDiffXd" in repr(v_ad)
     copy.deepcopy(v_ad)
+
+
+def test_spatial_vectors_on_expression_equal_float():
+    """SpatialVelocity_[Expression] and the others with variables as
+    entries: Shift, ComposeWithMovingFrameVelocity, rotation, dot and the
+    arithmetic give expressions whose values at the float inputs equal the
+    float results."""
+    import ossa.symbolic as sym
+    E = sym.Expression
+    w, v = sym.MakeVectorVariable(3, "w"), sym.MakeVectorVariable(3, "v")
+    tau, f = sym.MakeVectorVariable(3, "tau"), sym.MakeVectorVariable(3, "f")
+    p = sym.MakeVectorVariable(3, "p")
+    env = {}
+    for var, x in zip([*w, *v, *tau, *f, *p], [*W, *V, *TAU, *TAU[::-1],
+                                               *(0.5 * V)]):
+        env[var] = x
+    R = ossa.math.RotationMatrix_[E].MakeZRotation(E(0.7))
+    V_e = SpatialVelocity_[E](w=w, v=v)
+    F_e = SpatialForce_[E](tau=tau, f=f)
+    V_f = SpatialVelocity(w=W, v=V)
+    F_f = SpatialForce(tau=TAU, f=TAU[::-1])
+    R_f = ossa.math.RotationMatrix.MakeZRotation(0.7)
+
+    def value(x):
+        return sym.Evaluate(np.asarray(x).reshape(-1, 1), env).ravel()
+
+    pairs = [
+        (V_e.Shift(p).get_coeffs(), V_f.Shift(0.5 * V).get_coeffs()),
+        (V_e.ComposeWithMovingFrameVelocity(p, V_e).get_coeffs(),
+         V_f.ComposeWithMovingFrameVelocity(0.5 * V, V_f).get_coeffs()),
+        (V_e.Rotate(R_FE=R).get_coeffs(), V_f.Rotate(R_FE=R_f).get_coeffs()),
+        ((V_e + V_e * 2.0 - V_e).get_coeffs(),
+         (V_f + V_f * 2.0 - V_f).get_coeffs()),
+        ([V_e.dot(F_e)], [V_f.dot(F_f)]),
+        (F_e.Shift(p).get_coeffs(), F_f.Shift(0.5 * V).get_coeffs()),
+    ]
+    for got, want in pairs:
+        np.testing.assert_allclose(value(got), want, **EXACT)
+    assert isinstance(SpatialAcceleration_[E](), SpatialAcceleration_[E])
+    assert isinstance(SpatialMomentum_[E](), SpatialMomentum_[E])

@@ -141,6 +141,7 @@ Eigen::Matrix<T, 3, 4> QuaternionRateToAngularVelocityInChildMatrix(
   QuaternionRateToAngularVelocityInChildMatrix(const Quaternion<T>&);
 
 OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_MATH_QUATERNION_INSTANTIATE)
+OSSA_MATH_QUATERNION_INSTANTIATE(::ossa::symbolic::Expression)
 #undef OSSA_MATH_QUATERNION_INSTANTIATE
 
 }  // namespace ossa::math

@@ -168,3 +168,5 @@ T RigidTransform<T>::GetMaxAbsoluteTranslationalDifference(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::math::RigidTransform)
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::math::RigidTransform)

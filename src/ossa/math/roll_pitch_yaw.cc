@@ -271,3 +271,5 @@ Vector3<T> RollPitchYaw<T>::CalcRpyDDtFromAngularAccelInChild(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::math::RollPitchYaw)
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::math::RollPitchYaw)

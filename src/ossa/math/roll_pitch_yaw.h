@@ -182,3 +182,5 @@ using RollPitchYawd = RollPitchYaw<double>;
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::math::RollPitchYaw)
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::math::RollPitchYaw)

@@ -41,6 +41,20 @@ void ThrowIfNotValidRotation(const Matrix3<double>& R, const char* caller) {
 
 }  // namespace internal
 
+namespace {
+// The larger of a and b; a stays on ties and when b is NaN. A symbolic
+// scalar gets max(a, b), an expression, since it cannot branch.
+template <typename T>
+T MaxOf(const T& a, const T& b) {
+  if constexpr (scalar_predicate<T>::is_bool) {
+    return b > a ? b : a;
+  } else {
+    using std::max;
+    return max(a, b);
+  }
+}
+}  // namespace
+
 template <typename T>
 void RotationMatrix<T>::ThrowWrongRows(Eigen::Index rows) {
   ThrowLogicError(
@@ -289,8 +303,7 @@ T RotationMatrix<T>::GetMeasureOfOrthonormality(const Matrix3<T>& R) {
   using std::abs;
   T result = abs(E(0, 0));
   for (int k = 1; k < 9; ++k) {
-    const T a = abs(E(k % 3, k / 3));
-    if (a > result) result = a;
+    result = MaxOf<T>(result, abs(E(k % 3, k / 3)));
   }
   return result;
 }
@@ -338,8 +351,8 @@ T RotationMatrix<T>::GetMaximumAbsoluteDifference(
   using std::abs;
   T result = abs(R_AB_(0, 0) - other.R_AB_(0, 0));
   for (int k = 1; k < 9; ++k) {
-    const T a = abs(R_AB_(k % 3, k / 3) - other.R_AB_(k % 3, k / 3));
-    if (a > result) result = a;
+    result =
+        MaxOf<T>(result, abs(R_AB_(k % 3, k / 3) - other.R_AB_(k % 3, k / 3)));
   }
   return result;
 }
@@ -415,4 +428,6 @@ AngleAxis<T> RotationMatrix<T>::ToAngleAxis() const {
 }  // namespace ossa::math
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::math::RotationMatrix)
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::math::RotationMatrix)

@@ -278,3 +278,5 @@ void RotationMatrix<T>::ThrowIfNotValidDouble(const Matrix3<double>& R,
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::math::RotationMatrix)
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::math::RotationMatrix)

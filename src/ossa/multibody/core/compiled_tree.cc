@@ -196,10 +196,16 @@ template void CompiledTree::SetZeroPositions<double>(
     Eigen::Ref<VectorX<double>>) const;
 template void CompiledTree::SetZeroPositions<AutoDiffXd>(
     Eigen::Ref<VectorX<AutoDiffXd>>) const;
+template void CompiledTree::SetZeroPositions<symbolic::Expression>(
+    Eigen::Ref<VectorX<symbolic::Expression>>) const;
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     struct ::ossa::multibody::internal::TreeParameters);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::TreeWorkspace);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    struct ::ossa::multibody::internal::TreeParameters);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     struct ::ossa::multibody::internal::TreeWorkspace);
 
 }  // namespace ossa::multibody::internal

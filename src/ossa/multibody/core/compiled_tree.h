@@ -206,5 +206,9 @@ OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     struct ::ossa::multibody::internal::TreeParameters);
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     struct ::ossa::multibody::internal::TreeWorkspace);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    struct ::ossa::multibody::internal::TreeParameters);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    struct ::ossa::multibody::internal::TreeWorkspace);
 
 }  // namespace ossa::multibody::internal

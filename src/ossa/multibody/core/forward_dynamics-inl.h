@@ -6,6 +6,7 @@
 /// force-bias and acceleration passes), and the dense (LLT) and sparse (LᵀDL)
 /// mass-matrix methods.
 
+#include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/core/inverse_dynamics-inl.h"
 #include "ossa/multibody/core/kernel_checks-inl.h"
 #include "ossa/multibody/core/mass_matrix-inl.h"
@@ -245,15 +246,24 @@ void CalcForwardDynamicsCholesky(
     const SpatialVectorArray<T>& F_applied_Bo_W, TreeWorkspace<T>* ws,
     Eigen::Ref<VectorX<T>> vdot) {
   constexpr const char* kFunc = "CalcForwardDynamicsCholesky";
-  CalcMassMatrixAndRhs(kFunc, tree, params, g_W, tau_applied, F_applied_Bo_W,
-                       vdot.size(), ws);
-  TreeWorkspace<T>& w = *ws;
-  w.llt.compute(w.M);
-  if (w.llt.info() != Eigen::Success) {
-    ThrowLogicError("{}(): the mass matrix is not positive definite.", kFunc);
+  if constexpr (!scalar_predicate<T>::is_bool) {
+    // The factorization checks the sign of each pivot: a comparison that a
+    // symbolic value cannot decide.
+    ThrowLogicError(
+        "{}(): not available for symbolic::Expression (the factorization "
+        "branches on values); use the mass matrix and bias term instead.",
+        kFunc);
+  } else {
+    CalcMassMatrixAndRhs(kFunc, tree, params, g_W, tau_applied, F_applied_Bo_W,
+                         vdot.size(), ws);
+    TreeWorkspace<T>& w = *ws;
+    w.llt.compute(w.M);
+    if (w.llt.info() != Eigen::Success) {
+      ThrowLogicError("{}(): the mass matrix is not positive definite.", kFunc);
+    }
+    vdot = -w.rhs;
+    w.llt.solveInPlace(vdot);
   }
-  vdot = -w.rhs;
-  w.llt.solveInPlace(vdot);
 }
 
 template <typename T>

@@ -79,10 +79,11 @@ inline T PivotTolerance(const T& scale) {
              : T(std::numeric_limits<double>::min());
 }
 
-// True if `x`'s value is NaN (x != x), on every scalar the kernels use.
+// True if `x`'s value is NaN (x != x), on every scalar the kernels use (a
+// symbolic x == x is decided true unless x is the NaN expression).
 template <typename T>
 inline bool IsNaNValue(const T& x) {
-  return !(x == x);
+  return !static_cast<bool>(x == x);
 }
 
 }  // namespace ossa::multibody::internal

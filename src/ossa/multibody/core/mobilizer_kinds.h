@@ -121,11 +121,15 @@ inline Matrix3<T> AngularVelocityToRpyRate(const T& p, const T& y) {
 /// Throws std::logic_error: a quaternion's four entries are zero.
 [[noreturn]] void ThrowZeroQuaternion();
 
-/// True if the value of `x` (without derivatives) is exactly zero.
+/// True if the value of `x` (without derivatives) is exactly zero; for a
+/// symbolic x, true only if it is the constant 0 (an expression with
+/// variables is not known to vanish).
 template <typename T>
 inline bool ValueIsZero(const T& x) {
   if constexpr (std::is_arithmetic_v<T>) {
     return x == 0;
+  } else if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    return symbolic::is_zero(x);
   } else if constexpr (requires { x.value(); }) {
     return x.value() == 0;
   } else {

@@ -102,3 +102,5 @@ ArticulatedBodyInertia<T>& ArticulatedBodyInertia<T>::ReExpressInPlace(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::ArticulatedBodyInertia)
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::ArticulatedBodyInertia)

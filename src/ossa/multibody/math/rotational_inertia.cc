@@ -173,6 +173,12 @@ RotationalInertia<T>::CalcPrincipalMomentsAndAxesOfInertia() const {
 template <typename T>
 std::string RotationalInertia<T>::GetInvalidityReport() const {
   if constexpr (!scalar_predicate<T>::is_bool) {
+    // On a symbolic inertia the reference checks only for NaN: decided when
+    // the entries are constants; ExtractDoubleOrThrow throws
+    // std::logic_error naming the variables otherwise.
+    if (ExtractDoubleOrThrow(I_SP_E_).hasNaN()) {
+      return "\nNaN detected in RotationalInertia.";
+    }
     return {};
   } else {
     const Matrix3<double> I = ExtractDoubleOrThrow(I_SP_E_);
@@ -244,4 +250,6 @@ std::string RotationalInertia<T>::FormatMatrix() const {
 }  // namespace ossa::multibody
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::RotationalInertia)
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::RotationalInertia)

@@ -352,3 +352,5 @@ std::ostream& operator<<(std::ostream& o, const RotationalInertia<U>& I) {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::RotationalInertia)
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::RotationalInertia)

@@ -318,6 +318,20 @@ SpatialInertia<T> SpatialInertia<T>::ThinRodWithMassAboutEnd(
 template <typename T>
 std::string SpatialInertia<T>::CriticizeNotPhysicallyValid() const {
   if constexpr (!scalar_predicate<T>::is_bool) {
+    // On a symbolic inertia the reference checks only the mass (and NaN):
+    // decided when the entries are constants; ExtractDoubleOrThrow throws
+    // std::logic_error naming the variables otherwise.
+    const double mass = ExtractDoubleOrThrow(mass_);
+    const Vector3<double> p = ExtractDoubleOrThrow(p_PScm_E_);
+    const Matrix3<double> G = ExtractDoubleOrThrow(G_SP_E_.CopyToFullMatrix3());
+    if (!(mass >= 0) || !std::isfinite(mass) || p.hasNaN() || G.hasNaN()) {
+      return SpatialInertia<double>(
+                 mass, p,
+                 UnitInertia<double>(
+                     RotationalInertia<double>::MakeUnchecked(G)),
+                 true)
+          .CriticizeNotPhysicallyValid();
+    }
     return {};
   } else {
     const double mass = ExtractDoubleOrThrow(mass_);
@@ -459,4 +473,6 @@ template std::ostream& operator<< <AutoDiffXd>(
 }  // namespace ossa::multibody
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::SpatialInertia)
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::SpatialInertia)

@@ -316,3 +316,5 @@ std::ostream& operator<<(std::ostream& o, const SpatialInertia<U>& M);
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::SpatialInertia)
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::SpatialInertia)

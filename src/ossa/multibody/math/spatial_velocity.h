@@ -79,3 +79,5 @@ class SpatialVelocity : public SpatialVector<SpatialVelocity, T> {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::SpatialVelocity)
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::SpatialVelocity)

@@ -195,3 +195,5 @@ UnitInertia<T> UnitInertia<T>::TriaxiallySymmetric(const T& I_triaxial) {
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::UnitInertia)
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::UnitInertia)

@@ -10,6 +10,7 @@
 
 #include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/core/tree_parameters_cast.h"
 
 namespace ossa::multibody::internal::test {
 
@@ -175,20 +176,7 @@ inline void RandomState(const CompiledTree& tree, std::mt19937* gen,
 /// The parameters cast to another scalar.
 template <typename T>
 TreeParameters<T> CastParameters(const TreeParameters<double>& p) {
-  TreeParameters<T> r;
-  r.mobods.resize(p.mobods.size());
-  for (size_t i = 0; i < p.mobods.size(); ++i) {
-    r.mobods[i].mass = p.mobods[i].mass;
-    r.mobods[i].p_BoBcm_B = p.mobods[i].p_BoBcm_B.cast<T>();
-    r.mobods[i].G_BBo_B = p.mobods[i].G_BBo_B.cast<T>();
-    r.mobods[i].X_PF.R = p.mobods[i].X_PF.R.cast<T>();
-    r.mobods[i].X_PF.p = p.mobods[i].X_PF.p.cast<T>();
-    r.mobods[i].X_BM.R = p.mobods[i].X_BM.R.cast<T>();
-    r.mobods[i].X_BM.p = p.mobods[i].X_BM.p.cast<T>();
-  }
-  r.damping = p.damping.cast<T>();
-  r.reflected_inertia = p.reflected_inertia.cast<T>();
-  return r;
+  return CastTreeParameters<T>(p);
 }
 
 }  // namespace ossa::multibody::internal::test
