@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <mutex>
 #include <sstream>
@@ -18,61 +19,16 @@ using internal::ExpressionNode;
 using internal::Share;
 
 const char* to_string(ExpressionKind kind) {
-  switch (kind) {
-    case ExpressionKind::Constant:
-      return "Constant";
-    case ExpressionKind::Var:
-      return "Var";
-    case ExpressionKind::Add:
-      return "Add";
-    case ExpressionKind::Mul:
-      return "Mul";
-    case ExpressionKind::Div:
-      return "Div";
-    case ExpressionKind::Log:
-      return "Log";
-    case ExpressionKind::Abs:
-      return "Abs";
-    case ExpressionKind::Exp:
-      return "Exp";
-    case ExpressionKind::Sqrt:
-      return "Sqrt";
-    case ExpressionKind::Pow:
-      return "Pow";
-    case ExpressionKind::Sin:
-      return "Sin";
-    case ExpressionKind::Cos:
-      return "Cos";
-    case ExpressionKind::Tan:
-      return "Tan";
-    case ExpressionKind::Asin:
-      return "Asin";
-    case ExpressionKind::Acos:
-      return "Acos";
-    case ExpressionKind::Atan:
-      return "Atan";
-    case ExpressionKind::Atan2:
-      return "Atan2";
-    case ExpressionKind::Sinh:
-      return "Sinh";
-    case ExpressionKind::Cosh:
-      return "Cosh";
-    case ExpressionKind::Tanh:
-      return "Tanh";
-    case ExpressionKind::Min:
-      return "Min";
-    case ExpressionKind::Max:
-      return "Max";
-    case ExpressionKind::Ceil:
-      return "Ceil";
-    case ExpressionKind::Floor:
-      return "Floor";
-    case ExpressionKind::IfThenElse:
-      return "IfThenElse";
-    case ExpressionKind::NaN:
-      return "NaN";
-  }
-  return "Unknown";
+  // In the order of ExpressionKind's enumerators.
+  static constexpr const char* kNames[] = {
+      "Constant", "Var",  "Add",   "Mul",        "Div",  "Log",  "Abs",
+      "Exp",      "Sqrt", "Pow",   "Sin",        "Cos",  "Tan",  "Asin",
+      "Acos",     "Atan", "Atan2", "Sinh",       "Cosh", "Tanh", "Min",
+      "Max",      "Ceil", "Floor", "IfThenElse", "NaN"};
+  static_assert(std::size(kNames) ==
+                static_cast<std::size_t>(ExpressionKind::NaN) + 1);
+  const auto i = static_cast<std::size_t>(kind);
+  return i < std::size(kNames) ? kNames[i] : "Unknown";
 }
 
 namespace internal {
@@ -435,70 +391,33 @@ std::string NumberText(double v) { return fmt::format("{}", v); }
 }  // namespace
 
 namespace internal {
-double ApplyNumeric(ExpressionKind kind, double a, double b) {
+
+void ThrowNumericDomainError(ExpressionKind kind, double a, double b) {
   switch (kind) {
-    case ExpressionKind::Add:
-      return a + b;
-    case ExpressionKind::Mul:
-      return a * b;
     case ExpressionKind::Div:
-      if (b == 0) {
-        throw std::runtime_error(
-            fmt::format("Division by zero: {} / 0.", NumberText(a)));
-      }
-      return a / b;
+      throw std::runtime_error(
+          fmt::format("Division by zero: {} / 0.", NumberText(a)));
     case ExpressionKind::Log:
-      if (a < 0) ThrowDomainError("log", a, "[0, +∞)");
-      return std::log(a);
-    case ExpressionKind::Abs:
-      return std::abs(a);
-    case ExpressionKind::Exp:
-      return std::exp(a);
+      ThrowDomainError("log", a, "[0, +∞)");
     case ExpressionKind::Sqrt:
-      if (a < 0) ThrowDomainError("sqrt", a, "[0, +∞)");
-      return std::sqrt(a);
+      ThrowDomainError("sqrt", a, "[0, +∞)");
     case ExpressionKind::Pow:
-      if (a < 0 && std::isfinite(b) && std::trunc(b) != b) {
-        throw std::domain_error(fmt::format(
-            "pow({}, {}): a negative base needs an integer exponent.",
-            NumberText(a), NumberText(b)));
-      }
-      return b == 2 ? a * a : std::pow(a, b);
-    case ExpressionKind::Sin:
-      return std::sin(a);
-    case ExpressionKind::Cos:
-      return std::cos(a);
-    case ExpressionKind::Tan:
-      return std::tan(a);
+      throw std::domain_error(fmt::format(
+          "pow({}, {}): a negative base needs an integer exponent.",
+          NumberText(a), NumberText(b)));
     case ExpressionKind::Asin:
-      if (a < -1 || a > 1) ThrowDomainError("asin", a, "[-1, 1]");
-      return std::asin(a);
+      ThrowDomainError("asin", a, "[-1, 1]");
     case ExpressionKind::Acos:
-      if (a < -1 || a > 1) ThrowDomainError("acos", a, "[-1, 1]");
-      return std::acos(a);
-    case ExpressionKind::Atan:
-      return std::atan(a);
-    case ExpressionKind::Atan2:
-      return std::atan2(a, b);
-    case ExpressionKind::Sinh:
-      return std::sinh(a);
-    case ExpressionKind::Cosh:
-      return std::cosh(a);
-    case ExpressionKind::Tanh:
-      return std::tanh(a);
-    case ExpressionKind::Min:
-      return std::min(a, b);
-    case ExpressionKind::Max:
-      return std::max(a, b);
-    case ExpressionKind::Ceil:
-      return std::ceil(a);
-    case ExpressionKind::Floor:
-      return std::floor(a);
+      ThrowDomainError("acos", a, "[-1, 1]");
     default:
-      break;
+      throw std::logic_error("ApplyNumeric(): not a function of numbers");
   }
-  throw std::logic_error("ApplyNumeric(): not a function of numbers");
 }
+
+double ApplyNumeric(ExpressionKind kind, double a, double b) {
+  return ApplyNumericAs<OnDomainError::kThrow>(kind, a, b);
+}
+
 }  // namespace internal
 
 namespace {

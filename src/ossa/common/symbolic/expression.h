@@ -228,20 +228,15 @@ struct NumTraits<ossa::symbolic::Expression>
   };
 };
 
-/// Variable in an Eigen matrix (a vector of variables to differentiate by).
+/// Variable in an Eigen matrix (a vector of variables to differentiate by):
+/// Expression's traits (only storage is used).
 template <>
 struct NumTraits<ossa::symbolic::Variable>
-    : GenericNumTraits<ossa::symbolic::Variable> {
-  static inline int digits10() { return 0; }
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 1,
-    AddCost = 1,
-    MulCost = 1,
-  };
+    : NumTraits<ossa::symbolic::Expression> {
+  using Real = ossa::symbolic::Variable;
+  using NonInteger = ossa::symbolic::Variable;
+  using Nested = ossa::symbolic::Variable;
+  using Literal = ossa::symbolic::Variable;
 };
 
 /// Expression mixed with double in Eigen products and sums gives Expression.
@@ -347,63 +342,59 @@ void ExpandMany(const Expression* entries, std::size_t count,
 Variables GetVariablesMany(const Expression* entries, std::size_t count);
 }  // namespace internal
 
-/// Evaluates every entry of m at env (the whole matrix in one pass).
-template <typename Derived>
-Eigen::Matrix<double, Derived::RowsAtCompileTime, Derived::ColsAtCompileTime>
-Evaluate(const Eigen::MatrixBase<Derived>& m,
-         const Environment& env = Environment{}) {
+namespace internal {
+/// The matrix of m's shape whose entries `many(in, count, out)` computes
+/// from m's entries (as a plain Expression matrix, column-major): the
+/// whole-matrix passes below share their subexpressions' work.
+template <typename OutScalar, typename Derived, typename Many>
+Eigen::Matrix<OutScalar, Derived::RowsAtCompileTime, Derived::ColsAtCompileTime>
+MapEntries(const Eigen::MatrixBase<Derived>& m, Many many) {
   const Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
                       Derived::ColsAtCompileTime>
       plain = m;
-  Eigen::Matrix<double, Derived::RowsAtCompileTime, Derived::ColsAtCompileTime>
+  Eigen::Matrix<OutScalar, Derived::RowsAtCompileTime,
+                Derived::ColsAtCompileTime>
       result(plain.rows(), plain.cols());
-  internal::EvaluateMany(plain.data(), plain.size(), env, result.data());
+  many(plain.data(), plain.size(), result.data());
   return result;
+}
+}  // namespace internal
+
+/// Evaluates every entry of m at env (the whole matrix in one pass).
+template <typename Derived>
+auto Evaluate(const Eigen::MatrixBase<Derived>& m,
+              const Environment& env = Environment{}) {
+  return internal::MapEntries<double>(
+      m, [&](const Expression* in, std::size_t n, double* out) {
+        internal::EvaluateMany(in, n, env, out);
+      });
 }
 
 /// ∂m/∂var entrywise.
 template <typename Derived>
-Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
-              Derived::ColsAtCompileTime>
-Differentiate(const Eigen::MatrixBase<Derived>& m, const Variable& var) {
-  const Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
-                      Derived::ColsAtCompileTime>
-      plain = m;
-  Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
-                Derived::ColsAtCompileTime>
-      result(plain.rows(), plain.cols());
-  internal::DifferentiateMany(plain.data(), plain.size(), var, result.data());
-  return result;
+auto Differentiate(const Eigen::MatrixBase<Derived>& m, const Variable& var) {
+  return internal::MapEntries<Expression>(
+      m, [&](const Expression* in, std::size_t n, Expression* out) {
+        internal::DifferentiateMany(in, n, var, out);
+      });
 }
 
 /// Substitutes entrywise.
 template <typename Derived>
-Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
-              Derived::ColsAtCompileTime>
-Substitute(const Eigen::MatrixBase<Derived>& m, const Substitution& s) {
-  const Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
-                      Derived::ColsAtCompileTime>
-      plain = m;
-  Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
-                Derived::ColsAtCompileTime>
-      result(plain.rows(), plain.cols());
-  internal::SubstituteMany(plain.data(), plain.size(), s, result.data());
-  return result;
+auto Substitute(const Eigen::MatrixBase<Derived>& m, const Substitution& s) {
+  return internal::MapEntries<Expression>(
+      m, [&](const Expression* in, std::size_t n, Expression* out) {
+        internal::SubstituteMany(in, n, s, out);
+      });
 }
 
 /// Expands entrywise.
 template <typename Derived>
-Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
-              Derived::ColsAtCompileTime>
-Expand(const Eigen::MatrixBase<Derived>& m) {
-  const Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
-                      Derived::ColsAtCompileTime>
-      plain = m;
-  Eigen::Matrix<Expression, Derived::RowsAtCompileTime,
-                Derived::ColsAtCompileTime>
-      result(plain.rows(), plain.cols());
-  internal::ExpandMany(plain.data(), plain.size(), result.data());
-  return result;
+auto Expand(const Eigen::MatrixBase<Derived>& m) {
+  return internal::MapEntries<Expression>(
+      m, [](const Expression* in, std::size_t n, Expression* out) {
+        internal::ExpandMany(in, n, out);
+      });
 }
 
 /// The variables of all entries.

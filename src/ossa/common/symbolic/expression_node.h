@@ -4,8 +4,11 @@
 /// The nodes behind Expression and Formula, for the implementation files of
 /// this folder only (not part of the public API).
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -36,11 +39,87 @@ struct ExpressionNode : ExpressionNodeRefCount {
   mutable bool in_table{false};
 };
 
+/// What the function of a kind on numbers does with an argument outside its
+/// domain (a division by zero included): throw, as the reference does, or
+/// give NaN (the fast evaluation passes, which re-evaluate to explain).
+enum class OnDomainError { kThrow, kNaN };
+
+/// Throws the error of `kind` at (a, b): std::runtime_error for a division
+/// by zero, std::domain_error for sqrt and log of negatives, asin and acos
+/// outside [−1, 1], and pow of a negative base to a non-integer exponent;
+/// std::logic_error for a kind that is not a function of numbers.
+[[noreturn]] void ThrowNumericDomainError(ExpressionKind kind, double a,
+                                          double b);
+
 /// Computes the function of `kind` on numbers (b is the second argument of
-/// binary kinds), throwing where the reference does: std::runtime_error for
-/// a division by zero, std::domain_error for sqrt and log of negatives, asin
-/// and acos outside [−1, 1], and pow of a negative base to a non-integer
-/// exponent.
+/// binary kinds); outside the domain, throws (ThrowNumericDomainError) or
+/// gives NaN, as `kOnError` says.
+template <OnDomainError kOnError>
+inline double ApplyNumericAs(ExpressionKind kind, double a, double b) {
+  const auto fail = [&]() -> double {
+    if constexpr (kOnError == OnDomainError::kThrow) {
+      ThrowNumericDomainError(kind, a, b);
+    } else {
+      return std::numeric_limits<double>::quiet_NaN();
+    }
+  };
+  switch (kind) {
+    case ExpressionKind::Add:
+      return a + b;
+    case ExpressionKind::Mul:
+      return a * b;
+    case ExpressionKind::Div:
+      return b == 0 ? fail() : a / b;
+    case ExpressionKind::Log:
+      return a < 0 ? fail() : std::log(a);
+    case ExpressionKind::Abs:
+      return std::abs(a);
+    case ExpressionKind::Exp:
+      return std::exp(a);
+    case ExpressionKind::Sqrt:
+      return a < 0 ? fail() : std::sqrt(a);
+    case ExpressionKind::Pow:
+      // (std::pow gives NaN itself for a negative base and a non-integer
+      // exponent.)
+      if (kOnError == OnDomainError::kThrow && a < 0 && std::isfinite(b) &&
+          std::trunc(b) != b) {
+        return fail();
+      }
+      return b == 2 ? a * a : std::pow(a, b);
+    case ExpressionKind::Sin:
+      return std::sin(a);
+    case ExpressionKind::Cos:
+      return std::cos(a);
+    case ExpressionKind::Tan:
+      return std::tan(a);
+    case ExpressionKind::Asin:
+      return a < -1 || a > 1 ? fail() : std::asin(a);
+    case ExpressionKind::Acos:
+      return a < -1 || a > 1 ? fail() : std::acos(a);
+    case ExpressionKind::Atan:
+      return std::atan(a);
+    case ExpressionKind::Atan2:
+      return std::atan2(a, b);
+    case ExpressionKind::Sinh:
+      return std::sinh(a);
+    case ExpressionKind::Cosh:
+      return std::cosh(a);
+    case ExpressionKind::Tanh:
+      return std::tanh(a);
+    case ExpressionKind::Min:
+      return std::min(a, b);
+    case ExpressionKind::Max:
+      return std::max(a, b);
+    case ExpressionKind::Ceil:
+      return std::ceil(a);
+    case ExpressionKind::Floor:
+      return std::floor(a);
+    default:
+      return fail();
+  }
+}
+
+/// ApplyNumericAs<OnDomainError::kThrow>.
 double ApplyNumeric(ExpressionKind kind, double a, double b);
 
 /// An Expression sharing `node` (one more reference).

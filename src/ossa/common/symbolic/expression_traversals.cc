@@ -179,64 +179,6 @@ double EvaluateExplaining(const ExpressionNode* n, const Environment& env,
 
 namespace internal {
 
-namespace {
-
-// One operation on numbers for the fast pass: a failure (division by zero,
-// an argument outside the domain) gives NaN instead of throwing.
-double ApplyOrNaN(ExpressionKind kind, double a, double b) {
-  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-  switch (kind) {
-    case ExpressionKind::Add:
-      return a + b;
-    case ExpressionKind::Mul:
-      return a * b;
-    case ExpressionKind::Div:
-      return b == 0 ? kNaN : a / b;
-    case ExpressionKind::Log:
-      return a < 0 ? kNaN : std::log(a);
-    case ExpressionKind::Abs:
-      return std::abs(a);
-    case ExpressionKind::Exp:
-      return std::exp(a);
-    case ExpressionKind::Sqrt:
-      return a < 0 ? kNaN : std::sqrt(a);
-    case ExpressionKind::Pow:
-      return b == 2 ? a * a : std::pow(a, b);
-    case ExpressionKind::Sin:
-      return std::sin(a);
-    case ExpressionKind::Cos:
-      return std::cos(a);
-    case ExpressionKind::Tan:
-      return std::tan(a);
-    case ExpressionKind::Asin:
-      return std::asin(a);  // NaN outside [−1, 1]
-    case ExpressionKind::Acos:
-      return std::acos(a);  // NaN outside [−1, 1]
-    case ExpressionKind::Atan:
-      return std::atan(a);
-    case ExpressionKind::Atan2:
-      return std::atan2(a, b);
-    case ExpressionKind::Sinh:
-      return std::sinh(a);
-    case ExpressionKind::Cosh:
-      return std::cosh(a);
-    case ExpressionKind::Tanh:
-      return std::tanh(a);
-    case ExpressionKind::Min:
-      return std::min(a, b);
-    case ExpressionKind::Max:
-      return std::max(a, b);
-    case ExpressionKind::Ceil:
-      return std::ceil(a);
-    case ExpressionKind::Floor:
-      return std::floor(a);
-    default:
-      return kNaN;
-  }
-}
-
-}  // namespace
-
 void EvaluateMany(const Expression* entries, std::size_t count,
                   const Environment& env, double* values) {
   // Post-order on an explicit stack with a stack of values. Only nodes with
@@ -314,11 +256,11 @@ void EvaluateMany(const Expression* entries, std::size_t count,
         vals.pop_back();
         const double a = vals.back();
         vals.pop_back();
-        result = ApplyOrNaN(n->kind, a, b);
+        result = ApplyNumericAs<OnDomainError::kNaN>(n->kind, a, b);
       } else {
         const double a = vals.back();
         vals.pop_back();
-        result = ApplyOrNaN(n->kind, a, 0);
+        result = ApplyNumericAs<OnDomainError::kNaN>(n->kind, a, 0);
       }
       vals.push_back(result);
       if (is_shared) shared.insert(n, result);

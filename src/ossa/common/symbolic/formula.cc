@@ -1,5 +1,6 @@
 #include "ossa/common/symbolic/formula.h"
 
+#include <iterator>
 #include <sstream>
 
 #include "ossa/common/error.h"
@@ -35,22 +36,13 @@ Formula Decided(bool value) {
 }
 
 const char* RelationText(FormulaKind kind) {
-  switch (kind) {
-    case FormulaKind::Eq:
-      return "==";
-    case FormulaKind::Neq:
-      return "!=";
-    case FormulaKind::Gt:
-      return ">";
-    case FormulaKind::Geq:
-      return ">=";
-    case FormulaKind::Lt:
-      return "<";
-    case FormulaKind::Leq:
-      return "<=";
-    default:
-      return "?";
-  }
+  // In the order of the relational FormulaKinds, Eq to Leq.
+  static constexpr const char* kTexts[] = {"==", "!=", ">", ">=", "<", "<="};
+  static_assert(static_cast<int>(FormulaKind::Leq) -
+                    static_cast<int>(FormulaKind::Eq) + 1 ==
+                std::size(kTexts));
+  const int i = static_cast<int>(kind) - static_cast<int>(FormulaKind::Eq);
+  return 0 <= i && i < static_cast<int>(std::size(kTexts)) ? kTexts[i] : "?";
 }
 
 // A comparison: decided at once if both sides are constants or the same
@@ -245,28 +237,32 @@ Formula operator>=(const Expression& a, const Expression& b) {
   return Compare(FormulaKind::Geq, a, b);
 }
 
-Formula operator&&(const Formula& a, const Formula& b) {
-  if (a.get_kind() == FormulaKind::False || b.get_kind() == FormulaKind::True)
-    return a;
-  if (b.get_kind() == FormulaKind::False || a.get_kind() == FormulaKind::True)
-    return b;
+namespace {
+
+// a ∧ b (kind And) or a ∨ b (kind Or), simplified when an operand decides
+// the result (False for ∧, True for ∨), is neutral (True for ∧, False for
+// ∨), or both operands are the same formula.
+Formula Connect(FormulaKind kind, const Formula& a, const Formula& b) {
+  const bool is_and = kind == FormulaKind::And;
+  const FormulaKind deciding = is_and ? FormulaKind::False : FormulaKind::True;
+  const FormulaKind neutral = is_and ? FormulaKind::True : FormulaKind::False;
+  if (a.get_kind() == deciding || b.get_kind() == neutral) return a;
+  if (b.get_kind() == deciding || a.get_kind() == neutral) return b;
   if (a.EqualTo(b)) return a;
   auto cell = std::make_shared<FormulaCell>();
-  cell->kind = FormulaKind::And;
+  cell->kind = kind;
   cell->ops = {a, b};
   return Formula(std::move(cell));
 }
 
+}  // namespace
+
+Formula operator&&(const Formula& a, const Formula& b) {
+  return Connect(FormulaKind::And, a, b);
+}
+
 Formula operator||(const Formula& a, const Formula& b) {
-  if (a.get_kind() == FormulaKind::True || b.get_kind() == FormulaKind::False)
-    return a;
-  if (b.get_kind() == FormulaKind::True || a.get_kind() == FormulaKind::False)
-    return b;
-  if (a.EqualTo(b)) return a;
-  auto cell = std::make_shared<FormulaCell>();
-  cell->kind = FormulaKind::Or;
-  cell->ops = {a, b};
-  return Formula(std::move(cell));
+  return Connect(FormulaKind::Or, a, b);
 }
 
 Formula operator!(const Formula& f) {

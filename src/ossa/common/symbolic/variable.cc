@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <iterator>
 #include <sstream>
 
 namespace ossa::symbolic {
@@ -26,23 +27,16 @@ const std::string& Variable::get_name() const {
 }
 
 std::string to_string(Variable::Type type) {
-  switch (type) {
-    case Variable::Type::CONTINUOUS:
-      return "Continuous";
-    case Variable::Type::INTEGER:
-      return "Integer";
-    case Variable::Type::BINARY:
-      return "Binary";
-    case Variable::Type::BOOLEAN:
-      return "Boolean";
-    case Variable::Type::RANDOM_UNIFORM:
-      return "Random Uniform";
-    case Variable::Type::RANDOM_GAUSSIAN:
-      return "Random Gaussian";
-    case Variable::Type::RANDOM_EXPONENTIAL:
-      return "Random Exponential";
-  }
-  return "Unknown";
+  // In the order of Variable::Type's enumerators.
+  static constexpr const char* kNames[] = {
+      "Continuous",        "Integer",        "Binary",
+      "Boolean",           "Random Uniform", "Random Gaussian",
+      "Random Exponential"};
+  static_assert(std::size(kNames) ==
+                static_cast<std::size_t>(Variable::Type::RANDOM_EXPONENTIAL) +
+                    1);
+  const auto i = static_cast<std::size_t>(type);
+  return i < std::size(kNames) ? kNames[i] : "Unknown";
 }
 
 std::ostream& operator<<(std::ostream& os, const Variable& var) {

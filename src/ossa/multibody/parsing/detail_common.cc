@@ -581,6 +581,18 @@ void CheckInertial(const XmlReader& reader, const XMLElement* e,
   }
 }
 
+IncludingXmlReader::IncludingXmlReader(const DataSource& source,
+                                       const std::string& model_name,
+                                       const ParsingWorkspace& workspace)
+    : model_name_(model_name),
+      workspace_(workspace),
+      include_chain_(workspace.include_chain) {
+  readers_.push_back(std::make_unique<XmlReader>(source, workspace));
+  include_chain_.push_back(IncludeKey(source));
+}
+
+IncludingXmlReader::~IncludingXmlReader() = default;
+
 std::string IncludeKey(const DataSource& source) {
   if (!source.is_file()) return source.name;
   std::error_code ec;

@@ -173,6 +173,27 @@ class XmlReader {
   std::unordered_map<const tinyxml2::XMLElement*, int> lines_;
 };
 
+/// The state every reader of an XML format with included files starts
+/// from: the model name asked for, the workspace, the open documents (the
+/// file being parsed first; each included file adds one), the sources they
+/// read, and the files whose includes are being read, outermost first
+/// (IncludeKey()), to detect include cycles.
+class IncludingXmlReader {
+ public:
+  /// Opens `source` as the first document.
+  IncludingXmlReader(const DataSource& source, const std::string& model_name,
+                     const ParsingWorkspace& workspace);
+  ~IncludingXmlReader();
+
+ protected:
+
+  std::string model_name_;
+  const ParsingWorkspace& workspace_;
+  std::vector<std::unique_ptr<XmlReader>> readers_;
+  std::vector<std::unique_ptr<DataSource>> sources_;
+  std::vector<std::string> include_chain_;
+};
+
 /// Dispatches on the data source's extension ("urdf", "sdf"/"world",
 /// "xml" → MJCF). `model_name` overrides the top-level model's name.
 /// (Defined in parser.cc.)

@@ -154,16 +154,9 @@ std::optional<MeshVolumeProperties> ReadObjVolumeProperties(
   return p;
 }
 
-class MujocoReader {
+class MujocoReader : IncludingXmlReader {
  public:
-  MujocoReader(const DataSource& source, const std::string& model_name,
-               const ParsingWorkspace& workspace)
-      : model_name_(model_name),
-        workspace_(workspace),
-        include_chain_(workspace.include_chain) {
-    readers_.push_back(std::make_unique<XmlReader>(source, workspace));
-    include_chain_.push_back(IncludeKey(source));
-  }
+  using IncludingXmlReader::IncludingXmlReader;
 
   ModelSpec Read();
 
@@ -216,10 +209,6 @@ class MujocoReader {
                 GeometrySpec* g, double* mass, Eigen::Vector3d* p_GoGcm_G,
                 Eigen::Matrix3d* I_GGcm_G);
 
-  std::string model_name_;
-  const ParsingWorkspace& workspace_;
-  std::vector<std::unique_ptr<XmlReader>> readers_;
-  std::vector<std::unique_ptr<DataSource>> sources_;
   std::vector<Section> sections_;
   Compiler compiler_;
   std::map<std::string, DefaultClass> classes_;
@@ -228,8 +217,6 @@ class MujocoReader {
   ModelSpec model_;
   std::set<std::string> body_names_;
   std::map<std::string, const JointSpec*> joints_by_name_;
-  // The files whose includes are being read, outermost first (IncludeKey()).
-  std::vector<std::string> include_chain_;
 };
 
 void MujocoReader::CollectSections(const XmlReader& xml, const XMLElement* root,

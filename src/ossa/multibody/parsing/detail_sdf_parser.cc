@@ -189,16 +189,9 @@ struct PoseValue {
   std::string relative_to;
 };
 
-class SdfReader {
+class SdfReader : IncludingXmlReader {
  public:
-  SdfReader(const DataSource& source, const std::string& model_name,
-            const ParsingWorkspace& workspace)
-      : model_name_(model_name),
-        workspace_(workspace),
-        include_chain_(workspace.include_chain) {
-    readers_.push_back(std::make_unique<XmlReader>(source, workspace));
-    include_chain_.push_back(IncludeKey(source));
-  }
+  using IncludingXmlReader::IncludingXmlReader;
 
   std::vector<ModelSpec> Read();
 
@@ -273,16 +266,10 @@ class SdfReader {
     int* depth_;
   };
 
-  std::string model_name_;
-  const ParsingWorkspace& workspace_;
-  std::vector<std::unique_ptr<XmlReader>> readers_;
-  std::vector<std::unique_ptr<DataSource>> sources_;
   int resolve_depth_{0};
   // SDFormat files included inside one another (other formats count in
   // workspace_.include_depth).
   int include_depth_{0};
-  // The files whose includes are being read, outermost first (IncludeKey()).
-  std::vector<std::string> include_chain_;
   // Nested models (and included ones) inside one another: each level
   // recurses through ReadModel(), so the depth is bounded well before the
   // stack's end (real models nest a few levels).

@@ -121,17 +121,7 @@ std::unique_ptr<ForceElement<U>> DoorHinge<T>::TemplatedClone(
   return std::make_unique<DoorHinge<U>>(joint_clone, config_);
 }
 
-template <typename T>
-std::unique_ptr<ForceElement<double>> DoorHinge<T>::DoCloneToScalar(
-    const internal::MultibodyTree<double>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
-
-template <typename T>
-std::unique_ptr<ForceElement<AutoDiffXd>> DoorHinge<T>::DoCloneToScalar(
-    const internal::MultibodyTree<AutoDiffXd>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
+OSSA_DEFINE_FORCE_ELEMENT_CLONE_TO_SCALAR(DoorHinge)
 
 }  // namespace ossa::multibody
 

@@ -35,7 +35,26 @@
       const ::ossa::multibody::internal::TreeWorkspace<T>& pc,                 \
       const ::ossa::multibody::internal::TreeWorkspace<T>& vc,                 \
       ::ossa::multibody::MultibodyForces<T>* forces) const override;           \
-  OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(ForceElement)
+  OSSA_DECLARE_ELEMENT_CLONE_TO_SCALAR_OVERRIDES(ForceElement)                 \
+  template <typename U>                                                        \
+  std::unique_ptr<ForceElement<U>> TemplatedClone(                             \
+      const ::ossa::multibody::internal::MultibodyTree<U>& tree_clone) const;
+
+/// Defines, in a kind's .cc file (in namespace ossa::multibody), the
+/// scalar-conversion members that OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES
+/// declares, both by the kind's TemplatedClone<U>(tree_clone): a copy of the
+/// element on scalar U whose bodies and joints are those of `tree_clone`.
+#define OSSA_DEFINE_FORCE_ELEMENT_CLONE_TO_SCALAR(Kind)                      \
+  template <typename T>                                                      \
+  std::unique_ptr<ForceElement<double>> Kind<T>::DoCloneToScalar(            \
+      const internal::MultibodyTree<double>& tree_clone) const {             \
+    return TemplatedClone(tree_clone);                                       \
+  }                                                                          \
+  template <typename T>                                                      \
+  std::unique_ptr<ForceElement<AutoDiffXd>> Kind<T>::DoCloneToScalar(        \
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const {         \
+    return TemplatedClone(tree_clone);                                       \
+  }
 
 namespace ossa::multibody {
 

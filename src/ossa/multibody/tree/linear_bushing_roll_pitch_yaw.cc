@@ -349,19 +349,7 @@ std::unique_ptr<ForceElement<U>> LinearBushingRollPitchYaw<T>::TemplatedClone(
       tree_clone.get_frame(frameC_->index()), k_, d_, kf_, df_);
 }
 
-template <typename T>
-std::unique_ptr<ForceElement<double>>
-LinearBushingRollPitchYaw<T>::DoCloneToScalar(
-    const internal::MultibodyTree<double>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
-
-template <typename T>
-std::unique_ptr<ForceElement<AutoDiffXd>>
-LinearBushingRollPitchYaw<T>::DoCloneToScalar(
-    const internal::MultibodyTree<AutoDiffXd>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
+OSSA_DEFINE_FORCE_ELEMENT_CLONE_TO_SCALAR(LinearBushingRollPitchYaw)
 
 }  // namespace ossa::multibody
 

@@ -123,9 +123,6 @@ class LinearBushingRollPitchYaw final : public ForceElement<T> {
   OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES()
 
  private:
-  template <typename U>
-  std::unique_ptr<ForceElement<U>> TemplatedClone(
-      const internal::MultibodyTree<U>& tree_clone) const;
   // [t_W; f_W], the torque and force on C at Bo, expressed in W.
   Vector6<T> CalcForceOnCAtBo(const systems::Context<T>& context,
                               const Kinematics& k) const;

@@ -146,18 +146,7 @@ std::unique_ptr<ForceElement<U>> LinearSpringDamper<T>::TemplatedClone(
       damping_);
 }
 
-template <typename T>
-std::unique_ptr<ForceElement<double>> LinearSpringDamper<T>::DoCloneToScalar(
-    const internal::MultibodyTree<double>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
-
-template <typename T>
-std::unique_ptr<ForceElement<AutoDiffXd>>
-LinearSpringDamper<T>::DoCloneToScalar(
-    const internal::MultibodyTree<AutoDiffXd>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
+OSSA_DEFINE_FORCE_ELEMENT_CLONE_TO_SCALAR(LinearSpringDamper)
 
 }  // namespace ossa::multibody
 

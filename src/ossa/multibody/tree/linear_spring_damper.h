@@ -45,9 +45,6 @@ class LinearSpringDamper final : public ForceElement<T> {
   OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES()
 
  private:
-  template <typename U>
-  std::unique_ptr<ForceElement<U>> TemplatedClone(
-      const internal::MultibodyTree<U>& tree_clone) const;
   // p_WP, p_WQ and the length; with `vc`, also ℓ̇.
   struct Kinematics {
     Vector3<T> p_WP, p_WQ, p_PQ_W;

@@ -65,17 +65,7 @@ std::unique_ptr<ForceElement<U>> PrismaticSpring<T>::TemplatedClone(
                                               stiffness_);
 }
 
-template <typename T>
-std::unique_ptr<ForceElement<double>> PrismaticSpring<T>::DoCloneToScalar(
-    const internal::MultibodyTree<double>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
-
-template <typename T>
-std::unique_ptr<ForceElement<AutoDiffXd>> PrismaticSpring<T>::DoCloneToScalar(
-    const internal::MultibodyTree<AutoDiffXd>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
+OSSA_DEFINE_FORCE_ELEMENT_CLONE_TO_SCALAR(PrismaticSpring)
 
 }  // namespace ossa::multibody
 

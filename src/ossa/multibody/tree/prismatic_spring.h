@@ -31,10 +31,6 @@ class PrismaticSpring final : public ForceElement<T> {
   OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES()
 
  private:
-  template <typename U>
-  std::unique_ptr<ForceElement<U>> TemplatedClone(
-      const internal::MultibodyTree<U>& tree_clone) const;
-
   const PrismaticJoint<T>* joint_;
   double nominal_;
   double stiffness_;

@@ -111,17 +111,7 @@ std::unique_ptr<ForceElement<U>> RevoluteSpring<T>::TemplatedClone(
   return std::make_unique<RevoluteSpring<U>>(joint_clone, nominal_, stiffness_);
 }
 
-template <typename T>
-std::unique_ptr<ForceElement<double>> RevoluteSpring<T>::DoCloneToScalar(
-    const internal::MultibodyTree<double>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
-
-template <typename T>
-std::unique_ptr<ForceElement<AutoDiffXd>> RevoluteSpring<T>::DoCloneToScalar(
-    const internal::MultibodyTree<AutoDiffXd>& tree_clone) const {
-  return TemplatedClone(tree_clone);
-}
+OSSA_DEFINE_FORCE_ELEMENT_CLONE_TO_SCALAR(RevoluteSpring)
 
 }  // namespace ossa::multibody
 

@@ -160,24 +160,12 @@ T UniformGravityFieldElement<T>::CalcNonConservativePower(
 
 template <typename T>
 template <typename U>
-std::unique_ptr<ForceElement<U>> UniformGravityFieldElement<T>::TemplatedClone()
-    const {
+std::unique_ptr<ForceElement<U>> UniformGravityFieldElement<T>::TemplatedClone(
+    const internal::MultibodyTree<U>&) const {
   return std::make_unique<UniformGravityFieldElement<U>>(g_W_, disabled_);
 }
 
-template <typename T>
-std::unique_ptr<ForceElement<double>>
-UniformGravityFieldElement<T>::DoCloneToScalar(
-    const internal::MultibodyTree<double>&) const {
-  return TemplatedClone<double>();
-}
-
-template <typename T>
-std::unique_ptr<ForceElement<AutoDiffXd>>
-UniformGravityFieldElement<T>::DoCloneToScalar(
-    const internal::MultibodyTree<AutoDiffXd>&) const {
-  return TemplatedClone<AutoDiffXd>();
-}
+OSSA_DEFINE_FORCE_ELEMENT_CLONE_TO_SCALAR(UniformGravityFieldElement)
 
 }  // namespace ossa::multibody
 

@@ -66,8 +66,6 @@ class UniformGravityFieldElement final : public ForceElement<T> {
   OSSA_DECLARE_FORCE_ELEMENT_FORCE_OVERRIDES()
 
  private:
-  template <typename U>
-  std::unique_ptr<ForceElement<U>> TemplatedClone() const;
   // Calls f(mobod, body_index, mass, p_BoBcm_B) for each body (not the world)
   // whose instance has gravity enabled.
   template <typename F>

@@ -30,10 +30,7 @@
 
 namespace ossa::systems {
 
-template <typename T>
-class System;
-template <typename T>
-class Context;
+// System and Context are declared by event.h.
 
 /// Which sign changes of a witness function trigger its event.
 enum class WitnessFunctionDirection {
