@@ -224,6 +224,12 @@ void DiscreteUpdateManager<T>::CalcResults(
   Scratch& scratch = GetMutableScratch(context);
   AssembleInputs(context, &scratch);
   CalcDiscreteContactPairs(context, &scratch.step.inputs.contact_pairs);
+  if (plant_->num_constraints() > 0) {
+    scratch.step.inputs.constraints =
+        CalcConstraintKinematics(*plant_, context);
+  } else {
+    scratch.step.inputs.constraints.clear();
+  }
   try {
     solver_->Step(*plant_, context, scratch.step.inputs, &scratch.step,
                   results);
@@ -296,7 +302,8 @@ void DiscreteUpdateManager<T>::CalcDynamicsOutputs(
       tau += params.damping.cwiseProduct(x0.tail(plant.num_velocities()));
     }
   }
-  tau += results.tau_damping + results.tau_joint_limits;
+  tau +=
+      results.tau_damping + results.tau_joint_limits + results.tau_constraints;
   plant.AddContactResultsForces(context, results.contact_results, &forces);
   plant.CalcDynamicsOutputsFromForces(context, results.vdot,
                                       results.net_actuation, forces, outputs);
