@@ -1,6 +1,6 @@
 // MultibodyPlant constraints: the Add*/Remove/introspection API and its
-// errors, the per-Context active status, scalar conversion, the plant's
-// refusal to step or integrate constraints it cannot impose, and the
+// errors, the per-Context active status, scalar conversion, the SAP step
+// imposing active constraints only, the refusal to integrate them, and the
 // kinematics g(q), J(q) of constraint_kinematics.h against finite
 // differences along q̇ = N(q)·v.
 
