@@ -230,9 +230,10 @@ def test_info_lists_constraints_and_simulate_imposes_them(tmp_path):
     assert "coupler   panda_finger_joint2 = 1 * panda_finger_joint1 + 0" \
         in out
     # The discrete (SAP) step imposes the mimic coupler: the fingers move
-    # together, without a warning.
+    # together, without a warning. (No animation: the bundled panda comes
+    # without its meshes.)
     result = run_ossa("simulate", "panda", "--duration", "0.02", "--no-plot",
-                      "--output-dir", str(tmp_path))
+                      "--no-animation", "--output-dir", str(tmp_path))
     assert "constraint" not in result.stderr
     assert "steps: 20" in result.stdout
     header, data = read_csv(tmp_path / "trajectory.csv")
