@@ -70,6 +70,7 @@ void DiscreteStepResults<T>::Resize(int nq, int nv, int nu) {
   contact_results.Clear();
   tau_contact.setZero(nv);
   tau_constraints.setZero(nv);
+  constraint_body_forces.clear();
   num_iterations = 0;
 }
 
@@ -211,6 +212,7 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
   r->contact_results.Clear();
   r->tau_contact.setZero(nv_);
   r->tau_constraints.setZero(nv_);
+  r->constraint_body_forces.clear();
   r->num_iterations = 0;
 
   const CompiledTree& tree = plant.tree().compiled_tree();

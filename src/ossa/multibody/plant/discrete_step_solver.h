@@ -75,8 +75,8 @@
 /// sap_holonomic_constraint.h (near-rigid for coupler, ball, weld and rigid
 /// distance constraints; a distance constraint's finite stiffness and
 /// damping otherwise), in the same dense solve as contact, limits and PD
-/// controllers. Their generalized forces Σ Jᵀ·γ/h are reported with the
-/// step. TAMSI refuses constraints (the plant refuses them at Add time and
+/// controllers. The step reports their forces as the reference: couplers as
+/// generalized forces, the others as spatial forces on their bodies. TAMSI refuses constraints (the plant refuses them at Add time and
 /// the step throws std::logic_error if it meets one). A step without contact
 /// and constraints is unchanged.
 /// A solve that does not converge (100 iterations), or meets a non-finite
@@ -181,9 +181,19 @@ struct DiscreteStepResults {
   ContactResults<T> contact_results;
   /// Generalized contact forces Σ Jᵀ·γ/h (size nv).
   VectorX<T> tau_contact;
-  /// Generalized forces of the constraints of the inputs, Σ Jᵀ·γ/h (size
-  /// nv).
+  /// Generalized forces of the coupler constraints of the inputs, Σ Jᵀ·γ/h
+  /// (size nv).
   VectorX<T> tau_constraints;
+  /// A spatial force of a ball, distance or weld constraint on one of its
+  /// bodies, at the body origin Bo, in W (as the reference applies them:
+  /// γ/h on B at Q and −γ/h on A at P; a weld's spatial impulse at the
+  /// midpoint M of Po and Qo). Together with tau_constraints their
+  /// generalized forces are Σ Jᵀ·γ/h over every constraint.
+  struct ConstraintBodyForce {
+    BodyIndex body;
+    Vector6<T> F_Bo_W;
+  };
+  std::vector<ConstraintBodyForce> constraint_body_forces;
   /// Newton iterations used (0 when there was nothing to iterate).
   int num_iterations{0};
 

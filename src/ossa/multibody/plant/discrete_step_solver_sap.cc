@@ -277,9 +277,35 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
   EvalAllConstraints(plant, params, q0, inputs, s->v, false, s);
   r->tau_contact.setZero(nv_);
   r->tau_constraints.setZero(nv_);
+  r->constraint_body_forces.clear();
   for (int k = num_pairs; k < nc; ++k) {
-    s->constraints[k]->AddJTransposeTimes(s->gammas[k] / h,
-                                          &r->tau_constraints);
+    const ConstraintKinematics<T>& kin = inputs.constraints[k - num_pairs];
+    const VectorX<T> f = s->gammas[k] / h;
+    if (kin.kind == ConstraintKind::kCoupler) {
+      s->constraints[k]->AddJTransposeTimes(f, &r->tau_constraints);
+      continue;
+    }
+    // The force (and, for a weld, the torque) on B at its point Bq; the
+    // opposite on A at Ap.
+    Vector3<T> torque = Vector3<T>::Zero();
+    Vector3<T> force;
+    if (kin.kind == ConstraintKind::kDistance) {
+      force = f[0] * kin.direction_W;
+    } else if (kin.kind == ConstraintKind::kBall) {
+      force = f;
+    } else {
+      torque = f.template head<3>();
+      force = f.template tail<3>();
+    }
+    auto add = [&](BodyIndex body, const Vector3<T>& p_BoBq_W, double sign) {
+      if (body == world_index()) return;
+      typename DiscreteStepResults<T>::ConstraintBodyForce F;
+      F.body = body;
+      F.F_Bo_W << sign * (torque + p_BoBq_W.cross(force)), sign * force;
+      r->constraint_body_forces.push_back(F);
+    };
+    add(kin.body_B, kin.p_BoBq_W, 1.0);
+    add(kin.body_A, kin.p_AoAp_W, -1.0);
   }
   for (int k = 0; k < num_pairs; ++k) {
     const DiscreteContactPair<T>& pair = inputs.contact_pairs[k];

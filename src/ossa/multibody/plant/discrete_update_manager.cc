@@ -305,6 +305,11 @@ void DiscreteUpdateManager<T>::CalcDynamicsOutputs(
   tau +=
       results.tau_damping + results.tau_joint_limits + results.tau_constraints;
   plant.AddContactResultsForces(context, results.contact_results, &forces);
+  std::vector<SpatialForce<T>>& F = forces.mutable_body_forces();
+  for (const auto& constraint : results.constraint_body_forces) {
+    F[constraint.body].rotational() += constraint.F_Bo_W.template head<3>();
+    F[constraint.body].translational() += constraint.F_Bo_W.template tail<3>();
+  }
   plant.CalcDynamicsOutputsFromForces(context, results.vdot,
                                       results.net_actuation, forces, outputs);
 }
