@@ -385,3 +385,21 @@ def test_reaction_forces_include_constraint_forces(name):
     assert fo.shape == fd.shape
     scale = max(1.0, np.abs(fd).max())
     assert np.abs(fo - fd).max() <= 1e-6 * scale, (fo, fd)
+
+
+def test_ball_to_the_world_body_equals_ball_to_an_anchor():
+    # ossa accepts the world itself as a constraint's body (the reference
+    # crashes on it, see anchor()): the same motion as with an anchor body
+    # welded to the world (which adds no state).
+    def to_world(lib, plant):
+        body = plant.AddRigidBody("bob", box(lib))
+        plant.AddBallConstraint(plant.world_body(), [0.0, 0.0, 0.0], body,
+                                [0.05, 0.1, 0.15])
+        return {"body": body, "p_BQ": [0.05, 0.1, 0.15]}
+    a = Scene(OSSA, to_world)
+    b = Scene(OSSA, spherical_pendulum)
+    setup_spherical_pendulum(a)
+    setup_spherical_pendulum(b)
+    a.advance(0.5)
+    b.advance(0.5)
+    assert np.allclose(a.state(), b.state(), rtol=0, atol=1e-12)
