@@ -16,6 +16,12 @@ accuracy; a coupler engaging two balanced wheels is an inelastic impact
 the conservative scene never increases. (The scenes with gravity gain and
 lose energy at O(h) in both libraries: that is the symplectic Euler step,
 not the constraints.)
+
+Also: joint reaction forces include the constraint forces as the reference
+applies them; the constraints' β is the reference's fixed 0.1, not the
+plant's sap_near_rigid_threshold; a constraint on the world body itself
+works (pydrake 1.51 crashes on it, so the agreement scenes tie to a welded
+anchor body); a constraint without degrees of freedom raises, naming it.
 """
 
 import math
@@ -403,3 +409,31 @@ def test_ball_to_the_world_body_equals_ball_to_an_anchor():
     a.advance(0.5)
     b.advance(0.5)
     assert np.allclose(a.state(), b.state(), rtol=0, atol=1e-12)
+
+
+def test_near_rigid_threshold_governs_contact_only():
+    # The reference's holonomic constraints use β = 0.1 whatever the plant's
+    # sap_near_rigid_threshold (which only enters contact): with it at 0.5
+    # the states still agree.
+    def populate(lib, plant):
+        plant.set_sap_near_rigid_threshold(0.5)
+        return spherical_pendulum(lib, plant)
+    so, sd, err = run_both(populate, setup_spherical_pendulum, duration=0.2)
+    assert err <= 1e-6, err
+
+
+def test_constraint_without_dofs_raises_naming_it():
+    # Both bodies welded to the world: nothing can impose the ball
+    # constraint, and the step says so (the reference raises too).
+    def populate(lib, plant):
+        a = plant.AddRigidBody("a", box(lib))
+        b = plant.AddRigidBody("b", box(lib))
+        plant.WeldFrames(plant.world_frame(), a.body_frame())
+        plant.WeldFrames(plant.world_frame(), b.body_frame(),
+                         lib.math.RigidTransform([1.0, 0.0, 0.0]))
+        plant.AddBallConstraint(a, [0.0, 0.0, 0.0], b, [0.0, 0.0, 0.0])
+        return {}
+    scene = Scene(OSSA, populate)
+    with pytest.raises(RuntimeError,
+                       match="between bodies 'a' and 'b' involves no degree"):
+        scene.advance(H)
