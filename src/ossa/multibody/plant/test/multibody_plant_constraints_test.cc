@@ -269,6 +269,24 @@ TEST(ConstraintsApi, ScalarConversionKeepsConstraints) {
   for (const auto& id : ad.GetConstraintIds()) {
     EXPECT_TRUE(ad.GetConstraintActiveStatus(*context, id));
   }
+  // A constrained SAP step on AutoDiffXd gives the double step's values,
+  // and derivatives with respect to the initial velocities.
+  auto context_double = plant.CreateDefaultContext();
+  VectorXd v0 = VectorXd::LinSpaced(plant.num_velocities(), -0.5, 0.7);
+  plant.SetVelocities(context_double.get(), v0);
+  plant.ExecuteForcedEvents(context_double.get());
+  VectorX<AutoDiffXd> v0_ad(v0.size());
+  for (int i = 0; i < v0.size(); ++i) {
+    v0_ad[i] = AutoDiffXd(v0[i], VectorXd::Unit(v0.size(), i));
+  }
+  ad.SetVelocities(context.get(), v0_ad);
+  ad.ExecuteForcedEvents(context.get());
+  const VectorX<AutoDiffXd> x_ad = ad.GetPositionsAndVelocities(*context);
+  const VectorXd x = plant.GetPositionsAndVelocities(*context_double);
+  for (int i = 0; i < x.size(); ++i) {
+    EXPECT_NEAR(x_ad[i].value(), x[i], 1e-12 * std::max(1.0, std::abs(x[i])));
+  }
+  EXPECT_EQ(x_ad[x.size() - 1].derivatives().size(), v0.size());
 }
 
 // g at the Context's q; q set from `q`.
