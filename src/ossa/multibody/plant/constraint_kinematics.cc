@@ -121,12 +121,12 @@ class KinematicsBuilder {
   void SetApplicationPoints(BodyIndex a, const Vector3<double>& p_AP,
                             BodyIndex b, const Vector3<double>& p_BQ,
                             ConstraintKinematics<T>* k) const {
-    k->p_AoAp_W = plant_.EvalBodyPoseInWorld(context_, plant_.get_body(a))
-                      .rotation() *
-                  p_AP.template cast<T>();
-    k->p_BoBq_W = plant_.EvalBodyPoseInWorld(context_, plant_.get_body(b))
-                      .rotation() *
-                  p_BQ.template cast<T>();
+    k->p_AoAp_W =
+        plant_.EvalBodyPoseInWorld(context_, plant_.get_body(a)).rotation() *
+        p_AP.template cast<T>();
+    k->p_BoBq_W =
+        plant_.EvalBodyPoseInWorld(context_, plant_.get_body(b)).rotation() *
+        p_BQ.template cast<T>();
   }
 
   // A constraint of `rows` rows with g = 0, J = 0, rigid.
