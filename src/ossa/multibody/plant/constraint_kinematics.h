@@ -31,9 +31,9 @@
 ///
 /// Regularization: a distance constraint has the stiffness k and damping c
 /// of its parameters in the Context (MultibodyPlant::
-/// GetDistanceConstraintParams(); k = ∞ for a rigid rod); couplers, balls and welds are
-/// rigid (k = ∞, c = 0), which SAP models as near-rigid with the plant's
-/// sap_near_rigid_threshold().
+/// GetDistanceConstraintParams(); k = ∞ for a rigid rod); couplers, balls
+/// and welds are rigid (k = ∞, c = 0), which SAP models as near-rigid with
+/// the reference's fixed β = 0.1 (sap_holonomic_constraint.h).
 
 #include <vector>
 
