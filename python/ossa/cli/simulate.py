@@ -87,15 +87,6 @@ def run(lib, args):
     root_context = simulator.get_mutable_context()
     plant_context = plant.GetMyMutableContextFromRoot(root_context)
     plant.SetPositionsAndVelocities(plant_context, x0)
-    if lib.name == "ossa" and plant.is_discrete() and plant.num_constraints():
-        # ossa's discrete solver does not impose constraints yet, and a step
-        # with an active one raises: say so, and simulate without them.
-        print(f"warning: ossa's discrete solver does not impose constraints "
-              f"yet; the model's {plant.num_constraints()} constraint(s) "
-              f"(mimics, loop closures) are inactive in this simulation",
-              file=sys.stderr)
-        for constraint in plant.GetConstraintIds():
-            plant.SetConstraintActiveStatus(plant_context, constraint, False)
     if args.time_step == 0:
         config = lib.analysis.SimulatorConfig()
         config.integration_scheme = args.integrator

@@ -227,18 +227,22 @@ def test_continuous_plant_dynamics_raise(lib):
         s.plant.EvalTimeDerivatives(context)
 
 
-def test_discrete_step_never_ignores_an_active_constraint():
-    # Until the discrete solver imposes constraints, a step with an active
-    # one raises; with every constraint inactive it runs.
+def test_discrete_step_imposes_active_constraints_only():
+    # An active coupler (ja = 2·jb) holds after a step from a state that
+    # violates its velocity; an inactive one leaves the joints independent.
     s = scene(OSSA)
     i = s.plant.AddCouplerConstraint(s.ja, s.jb, 2.0)
     s.plant.Finalize()
     context = s.plant.CreateDefaultContext()
-    with pytest.raises(RuntimeError,
-                       match="not yet supported by the discrete solver"):
-        s.plant.ExecuteForcedEvents(context)
-    s.plant.SetConstraintActiveStatus(context, i, False)
+    s.ja.set_angular_rate(context, 1.0)
     s.plant.ExecuteForcedEvents(context)
+    va, vb = s.ja.get_angular_rate(context), s.jb.get_angular_rate(context)
+    assert abs(va - 2.0 * vb) < 1e-3 and abs(vb) > 0.1
+    s.plant.SetConstraintActiveStatus(context, i, False)
+    s.jb.set_angular_rate(context, 0.0)
+    s.ja.set_angular_rate(context, 1.0)
+    s.plant.ExecuteForcedEvents(context)
+    assert abs(s.jb.get_angular_rate(context)) < 1e-12
 
 
 def test_specs_hold_what_was_added():

@@ -53,6 +53,9 @@ class KinematicsBuilder {
           plant_.get_body(params.bodyB()).name());
     }
     const Vector3<T> p_hat = p_PQ_W / d;
+    SetApplicationPoints(params.bodyA(), params.p_AP(), params.bodyB(),
+                         params.p_BQ(), &k);
+    k.direction_W = p_hat;
     k.g(0) = d - params.distance();
     k.J = p_hat.transpose() * (J_B_ - J_A_);
     k.stiffness = params.stiffness();
@@ -72,6 +75,7 @@ class KinematicsBuilder {
     k.body_B = spec.body_B;
     k.g = PointJacobians(spec.body_A, spec.p_AP, spec.body_B, *spec.p_BQ);
     k.J = J_B_ - J_A_;
+    SetApplicationPoints(spec.body_A, spec.p_AP, spec.body_B, *spec.p_BQ, &k);
     return k;
   }
 
@@ -98,6 +102,8 @@ class KinematicsBuilder {
     const Vector3<T> p_WM = 0.5 * (X_WP.translation() + X_WQ.translation());
     const Vector3<T> p_AM = X_WA.inverse() * p_WM;
     const Vector3<T> p_BM = X_WB.inverse() * p_WM;
+    k.p_AoAp_W = p_WM - X_WA.translation();
+    k.p_BoBq_W = p_WM - X_WB.translation();
     MatrixX<T> J_WAm(6, nv_), J_WBm(6, nv_);
     const Frame<T>& frame_W = plant_.world_frame();
     plant_.CalcJacobianSpatialVelocity(context_, JacobianWrtVariable::kV,
@@ -111,6 +117,18 @@ class KinematicsBuilder {
   }
 
  private:
+  // Sets k->p_AoAp_W and k->p_BoBq_W for P (p_AP in A) and Q (p_BQ in B).
+  void SetApplicationPoints(BodyIndex a, const Vector3<double>& p_AP,
+                            BodyIndex b, const Vector3<double>& p_BQ,
+                            ConstraintKinematics<T>* k) const {
+    k->p_AoAp_W =
+        plant_.EvalBodyPoseInWorld(context_, plant_.get_body(a)).rotation() *
+        p_AP.template cast<T>();
+    k->p_BoBq_W =
+        plant_.EvalBodyPoseInWorld(context_, plant_.get_body(b)).rotation() *
+        p_BQ.template cast<T>();
+  }
+
   // A constraint of `rows` rows with g = 0, J = 0, rigid.
   ConstraintKinematics<T> Make(MultibodyConstraintId id, ConstraintKind kind,
                                int rows) const {

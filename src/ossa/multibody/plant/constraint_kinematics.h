@@ -31,9 +31,9 @@
 ///
 /// Regularization: a distance constraint has the stiffness k and damping c
 /// of its parameters in the Context (MultibodyPlant::
-/// GetDistanceConstraintParams(); k = ∞ for a rigid rod); couplers, balls and welds are
-/// rigid (k = ∞, c = 0), which SAP models as near-rigid with the plant's
-/// sap_near_rigid_threshold().
+/// GetDistanceConstraintParams(); k = ∞ for a rigid rod); couplers, balls
+/// and welds are rigid (k = ∞, c = 0), which SAP models as near-rigid with
+/// the reference's fixed β = 0.1 (sap_holonomic_constraint.h).
 
 #include <vector>
 
@@ -62,6 +62,14 @@ struct ConstraintKinematics {
   /// Body A and body B (invalid for a coupler).
   BodyIndex body_A;
   BodyIndex body_B;
+  /// Where the impulse γ acts on the bodies, as the reference reports it
+  /// (reaction forces): the points of A and B from Ao and Bo, in W — P and
+  /// Q for ball and distance, the points Am and Bm at the weld's midpoint M
+  /// for weld — and, for distance, the direction p̂_PQ_W. Zero for a
+  /// coupler (whose impulse is a generalized force).
+  Vector3<T> p_AoAp_W{Vector3<T>::Zero()};
+  Vector3<T> p_BoBq_W{Vector3<T>::Zero()};
+  Vector3<T> direction_W{Vector3<T>::Zero()};
 
   int num_rows() const { return static_cast<int>(g.size()); }
 };

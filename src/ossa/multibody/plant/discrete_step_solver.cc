@@ -69,6 +69,8 @@ void DiscreteStepResults<T>::Resize(int nq, int nv, int nu) {
   tau_joint_limits.setZero(nv);
   contact_results.Clear();
   tau_contact.setZero(nv);
+  tau_constraints.setZero(nv);
+  constraint_body_forces.clear();
   num_iterations = 0;
 }
 
@@ -209,6 +211,8 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
   r->tau_joint_limits.resize(nv_);
   r->contact_results.Clear();
   r->tau_contact.setZero(nv_);
+  r->tau_constraints.setZero(nv_);
+  r->constraint_body_forces.clear();
   r->num_iterations = 0;
 
   const CompiledTree& tree = plant.tree().compiled_tree();
@@ -245,7 +249,22 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
           "DiscreteStepSolver::Step(): a contact Jacobian must be 3×{}.", nv_);
     }
   }
+  for (const ConstraintKinematics<T>& c : inputs.constraints) {
+    if (c.J.rows() != c.num_rows() || c.J.cols() != nv_) [[unlikely]] {
+      ThrowLogicError(
+          "DiscreteStepSolver::Step(): the Jacobian of constraint {} must be "
+          "{}×{}.",
+          c.id.to_string(), c.num_rows(), nv_);
+    }
+  }
   if (approximation_ == DiscreteContactApproximation::kTamsi) {
+    if (!inputs.constraints.empty()) [[unlikely]] {
+      ThrowLogicError(
+          "DiscreteStepSolver::Step(): constraint {} is active, and TAMSI "
+          "does not support constraints; use an approximation of the SAP "
+          "family (kSap, kSimilar or kLagged).",
+          inputs.constraints.front().id.to_string());
+    }
     StepTamsi(plant, params, q0, v0, inputs, s, r);
   } else {
     StepSap(plant, params, q0, v0, inputs, s, r);
@@ -441,7 +460,7 @@ void DiscreteStepSolver<T>::StepSap(const MultibodyPlant<T>& plant,
     k += 2;
   }
   r->tau_joint_limits.setZero();
-  if (!inputs.contact_pairs.empty()) {
+  if (!inputs.contact_pairs.empty() || !inputs.constraints.empty()) {
     SolveSapWithContact(plant, params, q0, v0, inputs, s, r);
   } else if (has_constraints) {
     // s->v_trial keeps v* (the unconstrained minimizer) for the gradient

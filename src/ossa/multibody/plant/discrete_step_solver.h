@@ -68,6 +68,17 @@
 ///    others), the stopping rule ‖D·∇ℓ‖ ≤ 1e-14 + 1e-6·max(‖D·A·v‖,
 ///    ‖D·Jᵀ·γ‖), D = diag(A)^(−½), and the exact line search on [0, 1.5]
 ///    are the reference's. A step without contact is unchanged.
+///
+/// Plant constraints (coupler, distance, ball, weld; the step's
+/// ConstraintKinematics inputs at x[n]): only the SAP family imposes them,
+/// each as one more term ℓ_h(J·v) of ℓ, the SapHolonomicConstraint of
+/// sap_holonomic_constraint.h (near-rigid for coupler, ball, weld and rigid
+/// distance constraints; a distance constraint's finite stiffness and
+/// damping otherwise), in the same dense solve as contact, limits and PD
+/// controllers. The step reports their forces as the reference: couplers as
+/// generalized forces, the others as spatial forces on their bodies. TAMSI refuses constraints (the plant refuses them at Add time and
+/// the step throws std::logic_error if it meets one). A step without contact
+/// and constraints is unchanged.
 /// A solve that does not converge (100 iterations), or meets a non-finite
 /// residual or a Newton matrix that is not positive definite, throws
 /// std::runtime_error.
@@ -83,10 +94,12 @@
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
+#include "ossa/multibody/plant/constraint_kinematics.h"
 #include "ossa/multibody/plant/contact_results.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
 #include "ossa/multibody/plant/point_contact.h"
 #include "ossa/multibody/plant/sap_constraint.h"
+#include "ossa/multibody/plant/sap_holonomic_constraint.h"
 #include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/plant/multibody_plant_fwd.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
@@ -138,6 +151,9 @@ struct DiscreteStepInputs {
   Vector3<T> g_W{T(0), T(0), T(-9.81)};
   /// The point contacts at x[n] (empty without collision geometry).
   std::vector<DiscreteContactPair<T>> contact_pairs;
+  /// The plant's active constraints at x[n] (CalcConstraintKinematics();
+  /// empty without constraints). Only the SAP family imposes them.
+  std::vector<ConstraintKinematics<T>> constraints;
 
   /// Sizes every member and zeroes it (g_W: the default gravity).
   void Resize(int nu, int nv);
@@ -165,6 +181,19 @@ struct DiscreteStepResults {
   ContactResults<T> contact_results;
   /// Generalized contact forces Σ Jᵀ·γ/h (size nv).
   VectorX<T> tau_contact;
+  /// Generalized forces of the coupler constraints of the inputs, Σ Jᵀ·γ/h
+  /// (size nv).
+  VectorX<T> tau_constraints;
+  /// A spatial force of a ball, distance or weld constraint on one of its
+  /// bodies, at the body origin Bo, in W (as the reference applies them:
+  /// γ/h on B at Q and −γ/h on A at P; a weld's spatial impulse at the
+  /// midpoint M of Po and Qo). Together with tau_constraints their
+  /// generalized forces are Σ Jᵀ·γ/h over every constraint.
+  struct ConstraintBodyForce {
+    BodyIndex body;
+    Vector6<T> F_Bo_W;
+  };
+  std::vector<ConstraintBodyForce> constraint_body_forces;
   /// Newton iterations used (0 when there was nothing to iterate).
   int num_iterations{0};
 
@@ -182,11 +211,13 @@ struct DiscreteStepScratch {
   std::vector<signed char> active, active_prev;
   // Per limited dof, whether its lower/upper constraint is in this step.
   std::vector<signed char> limit_on;
-  // The contact constraints of a step with contact (the SAP family), their
+  // The contact and holonomic constraints of a step with contact or plant
+  // constraints (the SAP family), their
   // constraint velocities, impulses and Hessians, and the dense Newton
   // matrix factorization.
   std::vector<SapFrictionConeConstraint<T>> cones;
   std::vector<SapHuntCrossleyConstraint<T>> hunt_crossley;
+  std::vector<SapHolonomicConstraint<T>> holonomic;
   std::vector<SapConstraint<T>*> constraints;
   std::vector<VectorX<T>> vc, gammas;
   std::vector<MatrixX<T>> Gs;

@@ -1,11 +1,13 @@
-// The SAP family's step with point contact (see discrete_step_solver.h and
-// sap_constraint.h): the contact constraints, the dense Newton iteration
-// with the reference's stopping rule and exact line search, and the contact
-// results.
+// The SAP family's step with point contact or plant constraints (see
+// discrete_step_solver.h, sap_constraint.h and sap_holonomic_constraint.h):
+// the contact and holonomic constraints, the dense Newton iteration with the
+// reference's stopping rule and exact line search, and the contact results
+// and constraint forces.
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include <Eigen/Cholesky>
 
@@ -149,14 +151,51 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     c->Prepare(h, W.norm() / 3.0);
     s->constraints.push_back(c);
   }
+  // The plant's constraints (coupler, distance, ball, weld).
+  const int num_holonomic = static_cast<int>(inputs.constraints.size());
+  s->holonomic.resize(num_holonomic);
+  for (int k = 0; k < num_holonomic; ++k) {
+    const ConstraintKinematics<T>& kin = inputs.constraints[k];
+    SapHolonomicConstraint<T>& c = s->holonomic[k];
+    // Relaxation time τ = damping/stiffness (0 for a rigid constraint,
+    // which Prepare() treats as near-rigid with τ = h), as the reference.
+    const double tau =
+        std::isinf(kin.stiffness) ? 0.0 : kin.damping / kin.stiffness;
+    c.set_parameters(kin.g, kin.stiffness, tau);
+    c.SetJacobian(kin.J);
+    if (c.dofs().empty()) [[unlikely]] {
+      ThrowLogicError(
+          "MultibodyPlant: constraint {}{} involves no degree of freedom "
+          "(its bodies are welded to the world or to each other), so it "
+          "cannot be imposed.",
+          kin.id.to_string(),
+          kin.body_A.is_valid() && kin.body_B.is_valid()
+              ? fmt::format(" between bodies '{}' and '{}'",
+                            plant.get_body(kin.body_A).name(),
+                            plant.get_body(kin.body_B).name())
+              : std::string());
+    }
+    // w = ‖J·diag(A)⁻¹·Jᵀ‖_F / k.
+    const int rows = c.num_equations();
+    MatrixX<T> W = MatrixX<T>::Zero(rows, rows);
+    const MatrixX<T>& Jc = c.jacobian();
+    for (size_t col = 0; col < c.dofs().size(); ++col) {
+      const int i = c.dofs()[col];
+      W.noalias() += s->A_diag_inv[i] * Jc.col(col) * Jc.col(col).transpose();
+      s->tree_on[dof_tree_[i]] = 1;
+    }
+    c.Prepare(h, W.norm() / rows);
+    s->constraints.push_back(&c);
+  }
   const int nc = static_cast<int>(s->constraints.size());
   s->vc.resize(nc);
   s->gammas.resize(nc);
   s->Gs.resize(nc);
   for (int i = 0; i < nc; ++i) {
-    s->vc[i].resize(3);
-    s->gammas[i].resize(3);
-    s->Gs[i].resize(3, 3);
+    const int rows = s->constraints[i]->num_equations();
+    s->vc[i].resize(rows);
+    s->gammas[i].resize(rows);
+    s->Gs[i].resize(rows, rows);
   }
   // Participating trees also include those of limits in the step and armed
   // PD controllers.
@@ -228,15 +267,47 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
   if (!converged) [[unlikely]] {
     ThrowRuntimeError(
         "MultibodyPlant: the discrete contact solver (SAP) did not converge "
-        "in {} Newton iterations at time step {} s with {} contacts.",
-        kMaxIterations, h, num_pairs);
+        "in {} Newton iterations at time step {} s with {} contacts and {} "
+        "constraints.",
+        kMaxIterations, h, num_pairs, num_holonomic);
   }
 
   // Results at v[n+1]: limit forces and PD actuation, contact forces.
   EvalConstraints(plant, params, q0, inputs, s->v, s, r);
   EvalAllConstraints(plant, params, q0, inputs, s->v, false, s);
   r->tau_contact.setZero(nv_);
-  for (int k = 0; k < nc; ++k) {
+  r->tau_constraints.setZero(nv_);
+  r->constraint_body_forces.clear();
+  for (int k = num_pairs; k < nc; ++k) {
+    const ConstraintKinematics<T>& kin = inputs.constraints[k - num_pairs];
+    const VectorX<T> f = s->gammas[k] / h;
+    if (kin.kind == ConstraintKind::kCoupler) {
+      s->constraints[k]->AddJTransposeTimes(f, &r->tau_constraints);
+      continue;
+    }
+    // The force (and, for a weld, the torque) on B at its point Bq; the
+    // opposite on A at Ap.
+    Vector3<T> torque = Vector3<T>::Zero();
+    Vector3<T> force;
+    if (kin.kind == ConstraintKind::kDistance) {
+      force = f[0] * kin.direction_W;
+    } else if (kin.kind == ConstraintKind::kBall) {
+      force = f;
+    } else {
+      torque = f.template head<3>();
+      force = f.template tail<3>();
+    }
+    auto add = [&](BodyIndex body, const Vector3<T>& p_BoBq_W, double sign) {
+      if (body == world_index()) return;
+      typename DiscreteStepResults<T>::ConstraintBodyForce F;
+      F.body = body;
+      F.F_Bo_W << sign * (torque + p_BoBq_W.cross(force)), sign * force;
+      r->constraint_body_forces.push_back(F);
+    };
+    add(kin.body_B, kin.p_BoBq_W, 1.0);
+    add(kin.body_A, kin.p_AoAp_W, -1.0);
+  }
+  for (int k = 0; k < num_pairs; ++k) {
     const DiscreteContactPair<T>& pair = inputs.contact_pairs[k];
     const Vector3<T> f_C = s->gammas[k] / h;
     s->constraints[k]->AddJTransposeTimes(f_C, &r->tau_contact);

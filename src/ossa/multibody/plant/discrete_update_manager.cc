@@ -224,6 +224,12 @@ void DiscreteUpdateManager<T>::CalcResults(
   Scratch& scratch = GetMutableScratch(context);
   AssembleInputs(context, &scratch);
   CalcDiscreteContactPairs(context, &scratch.step.inputs.contact_pairs);
+  if (plant_->num_constraints() > 0) {
+    scratch.step.inputs.constraints =
+        CalcConstraintKinematics(*plant_, context);
+  } else {
+    scratch.step.inputs.constraints.clear();
+  }
   try {
     solver_->Step(*plant_, context, scratch.step.inputs, &scratch.step,
                   results);
@@ -296,8 +302,14 @@ void DiscreteUpdateManager<T>::CalcDynamicsOutputs(
       tau += params.damping.cwiseProduct(x0.tail(plant.num_velocities()));
     }
   }
-  tau += results.tau_damping + results.tau_joint_limits;
+  tau +=
+      results.tau_damping + results.tau_joint_limits + results.tau_constraints;
   plant.AddContactResultsForces(context, results.contact_results, &forces);
+  std::vector<SpatialForce<T>>& F = forces.mutable_body_forces();
+  for (const auto& constraint : results.constraint_body_forces) {
+    F[constraint.body].rotational() += constraint.F_Bo_W.template head<3>();
+    F[constraint.body].translational() += constraint.F_Bo_W.template tail<3>();
+  }
   plant.CalcDynamicsOutputsFromForces(context, results.vdot,
                                       results.net_actuation, forces, outputs);
 }

@@ -1261,8 +1261,8 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // The active status of every constraint in `context`.
   const std::map<MultibodyConstraintId, bool>& GetConstraintActiveStatusMap(
       const systems::Context<T>& context) const;
-  // Throws (naming `method`) if a constraint is active in `context`: the
-  // discrete step does not impose constraints yet.
+  // Throws (naming `method`) if a constraint is active in `context` of a
+  // TAMSI plant (the SAP family imposes constraints; TAMSI cannot).
   void ThrowIfActiveConstraintsInStep(const char* method,
                                       const systems::Context<T>& context) const;
   // Throws (naming `method`) if a continuous plant has constraints.

@@ -401,17 +401,21 @@ void MultibodyPlant<T>::SetConstraintActiveStatus(systems::Context<T>* context,
 template <typename T>
 void MultibodyPlant<T>::ThrowIfActiveConstraintsInStep(
     const char* method, const systems::Context<T>& context) const {
-  if (num_constraints() == 0) return;
+  // The SAP family imposes constraints; TAMSI is refused at Add time and by
+  // set_discrete_contact_approximation(), so this only guards that promise.
+  if (num_constraints() == 0 ||
+      discrete_contact_approximation_ != DiscreteContactApproximation::kTamsi)
+    return;
   std::string active;
   for (const auto& [id, is_active] : GetConstraintActiveStatusMap(context)) {
     if (is_active) active += (active.empty() ? "" : ", ") + id.to_string();
   }
   if (active.empty()) return;
   ThrowLogicError(
-      "MultibodyPlant::{}(): constraints are not yet supported by the "
-      "discrete solver, and constraints with ids {} are active. Deactivate "
-      "them (SetConstraintActiveStatus()) or remove them before Finalize() "
-      "(RemoveConstraint()).",
+      "MultibodyPlant::{}(): constraints with ids {} are active, and TAMSI "
+      "does not support constraints. Use set_discrete_contact_approximation() "
+      "to select an approximation of the SAP family (kSap, kSimilar or "
+      "kLagged).",
       method, active);
 }
 

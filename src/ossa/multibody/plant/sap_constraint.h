@@ -10,12 +10,12 @@
 /// symmetric positive semi-definite. The step's velocity v[n+1] minimizes
 ///   ½·(v − v*)ᵀ·A·(v − v*) + Σᵢ ℓᵢ(Jᵢ·v)
 /// by Newton's method on the matrix A + Σᵢ Jᵢᵀ·Gᵢ·Jᵢ; the solver needs
-/// nothing else from a constraint, so a new kind (a holonomic constraint:
-/// coupler, distance, ball, weld) is one more implementation of
-/// SapConstraint. Before the solve, Prepare(h, w) gives each constraint the
-/// time step h and w, the rms norm ‖W‖_F/k of its Delassus block
-/// W = J·diag(A)⁻¹·Jᵀ (the reference's diagonal estimate), from which it
-/// derives its regularization.
+/// nothing else from a constraint: the plant's constraints (coupler, distance,
+/// ball, weld) are one more implementation, SapHolonomicConstraint
+/// (sap_holonomic_constraint.h). Before the solve, Prepare(h, w) gives each
+/// constraint the time step h and w, the rms norm ‖W‖_F/k of its Delassus
+/// block W = J·diag(A)⁻¹·Jᵀ (the reference's diagonal estimate), from which
+/// it derives its regularization.
 ///
 /// Contact frame C of a contact between bodies A and B: origin at the
 /// contact point, Cz = n̂ the normal from A into B; vc = v_AcBc_C, the

@@ -1,6 +1,6 @@
 // MultibodyPlant constraints: the Add*/Remove/introspection API and its
-// errors, the per-Context active status, scalar conversion, the plant's
-// refusal to step or integrate constraints it cannot impose, and the
+// errors, the per-Context active status, scalar conversion, the SAP step
+// imposing active constraints only, the refusal to integrate them, and the
 // kinematics g(q), J(q) of constraint_kinematics.h against finite
 // differences along q̇ = N(q)·v.
 
@@ -213,18 +213,29 @@ TEST(ConstraintsApi, ActiveStatusAndStepping) {
   plant.Finalize();
   auto context = plant.CreateDefaultContext();
   EXPECT_TRUE(plant.GetConstraintActiveStatus(*context, id));
-  // An active constraint is never silently ignored by the discrete step.
-  EXPECT_THAT([&] { plant.ExecuteForcedEvents(context.get()); },
-              ::testing::ThrowsMessage<std::logic_error>(
-                  HasSubstr("not yet supported by the discrete solver")));
+  // Active: the SAP step imposes vA = 2·vD from a state with vA = 1,
+  // vD = 0, to near-rigid accuracy (the residual fraction of the constraint
+  // velocity is about R/w = β²/(4π²) ≈ 2.5e-4 per step).
+  const int vA = m.jA->velocity_start();
+  const int vD = m.jD->velocity_start();
+  VectorX<double> v0 = VectorX<double>::Zero(plant.num_velocities());
+  v0[vA] = 1.0;
+  plant.SetVelocities(context.get(), v0);
+  plant.ExecuteForcedEvents(context.get());
+  const VectorX<double> v1 = plant.GetVelocities(*context);
+  EXPECT_LT(std::abs(v1[vA] - 2.0 * v1[vD]), 1e-3);
+  EXPECT_GT(std::abs(v1[vD]), 0.1);
+  plant.SetVelocities(context.get(), v0);
   plant.SetConstraintActiveStatus(context.get(), id, false);
   EXPECT_FALSE(plant.GetConstraintActiveStatus(*context, id));
   // The status is per Context: a clone keeps it, a new Context does not.
   EXPECT_FALSE(plant.GetConstraintActiveStatus(*context->Clone(), id));
   EXPECT_TRUE(
       plant.GetConstraintActiveStatus(*plant.CreateDefaultContext(), id));
-  // Inactive: the step runs.
-  EXPECT_NO_THROW(plant.ExecuteForcedEvents(context.get()));
+  // Inactive: the step leaves the joints independent.
+  plant.ExecuteForcedEvents(context.get());
+  EXPECT_NEAR(plant.GetVelocities(*context)[vA], 1.0, 1e-9);
+  EXPECT_NEAR(plant.GetVelocities(*context)[vD], 0.0, 1e-9);
 }
 
 TEST(ConstraintsApi, ContinuousPlantDynamicsThrow) {
@@ -258,6 +269,24 @@ TEST(ConstraintsApi, ScalarConversionKeepsConstraints) {
   for (const auto& id : ad.GetConstraintIds()) {
     EXPECT_TRUE(ad.GetConstraintActiveStatus(*context, id));
   }
+  // A constrained SAP step on AutoDiffXd gives the double step's values,
+  // and derivatives with respect to the initial velocities.
+  auto context_double = plant.CreateDefaultContext();
+  VectorXd v0 = VectorXd::LinSpaced(plant.num_velocities(), -0.5, 0.7);
+  plant.SetVelocities(context_double.get(), v0);
+  plant.ExecuteForcedEvents(context_double.get());
+  VectorX<AutoDiffXd> v0_ad(v0.size());
+  for (int i = 0; i < v0.size(); ++i) {
+    v0_ad[i] = AutoDiffXd(v0[i], VectorXd::Unit(v0.size(), i));
+  }
+  ad.SetVelocities(context.get(), v0_ad);
+  ad.ExecuteForcedEvents(context.get());
+  const VectorX<AutoDiffXd> x_ad = ad.GetPositionsAndVelocities(*context);
+  const VectorXd x = plant.GetPositionsAndVelocities(*context_double);
+  for (int i = 0; i < x.size(); ++i) {
+    EXPECT_NEAR(x_ad[i].value(), x[i], 1e-12 * std::max(1.0, std::abs(x[i])));
+  }
+  EXPECT_EQ(x_ad[x.size() - 1].derivatives().size(), v0.size());
 }
 
 // g at the Context's q; q set from `q`.
