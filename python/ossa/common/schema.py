@@ -24,12 +24,13 @@ Twister) as the reference's C++ standard library does
 
 import copy as _copy
 import math as _math
-import types as _types
 import typing as _typing
 
 import numpy as _np
 
 from ossa._cpp_template import TemplateClass as _TemplateClass
+from ossa._struct_util import FieldStruct as _FieldStruct
+from ossa._struct_util import fields_of as _fields_of
 
 __all__ = [
     "Deterministic", "DeterministicVector", "DeterministicVectorX",
@@ -46,88 +47,9 @@ from ossa.common._std_random import (
     draw_normal as _draw_normal, draw_uniform as _draw_uniform)
 
 
-# -- Struct plumbing ----------------------------------------------------------
-
-def _fields_of(*pairs):
-    return tuple(_types.SimpleNamespace(name=n, type=t) for n, t in pairs)
-
-
-def _field_property(name):
-    key = "_field_" + name
-
-    def get(self):
-        try:
-            return self.__dict__[key]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def set_(self, value):
-        self.__dict__[key] = value
-
-    return property(get, set_, doc=f"The field '{name}'.")
-
-
-def add_field_properties(cls):
-    """Makes each field of ``cls.__fields__`` a property of the class (as
-    the reference's bound structs have), so that the class lists its
-    fields; __setattr__ overrides that check values still run first."""
-    for field in cls.__dict__.get("__fields__", ()):
-        if not isinstance(cls.__dict__.get(field.name), property):
-            setattr(cls, field.name, _field_property(field.name))
-
-
-class _Struct:
-    """A schema struct: its fields in ``__fields__`` (read by
-    ossa.common.yaml), constructed as Name(), Name(other), Name(*values) or
-    Name(**fields), printed as Name(field=value, ...)."""
-
-    __fields__ = ()
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        add_field_properties(cls)
-
-    def __init__(self, *args, **kwargs):
-        for name, default in self._defaults().items():
-            setattr(self, name, default)
-        names = [f.name for f in type(self).__fields__]
-        if len(args) == 1 and not kwargs and isinstance(args[0], type(self)):
-            for name in names:
-                setattr(self, name, _copy.deepcopy(getattr(args[0], name)))
-            return
-        if len(args) > len(names):
-            raise TypeError(f"{type(self).__name__}() takes at most "
-                            f"{len(names)} positional arguments")
-        for name, value in zip(names, args):
-            setattr(self, name, value)
-        for name, value in kwargs.items():
-            if name not in names:
-                raise TypeError(f"{type(self).__name__}() got an unexpected "
-                                f"keyword argument '{name}'")
-            setattr(self, name, value)
-
-    def _defaults(self):
-        return {}
-
-    def __repr__(self):
-        inner = ", ".join(f"{f.name}={getattr(self, f.name)!r}"
-                          for f in type(self).__fields__)
-        return f"{_pretty(type(self))}({inner})"
-
-    def __copy__(self):
-        return type(self)(self)
-
-    def __deepcopy__(self, memo):
-        return type(self)(self)
-
-
-def _pretty(cls):
-    return cls.__name__
-
-
 # -- Scalar distributions -----------------------------------------------------
 
-class Distribution(_Struct):
+class Distribution(_FieldStruct):
     """Base class of the scalar distributions."""
 
     def Sample(self, generator):
@@ -249,7 +171,7 @@ def _vector(value, size, where):
     return array
 
 
-class DistributionVector(_Struct):
+class DistributionVector(_FieldStruct):
     """Base class of the vector distributions."""
 
     _size = None
@@ -266,7 +188,7 @@ class DistributionVector(_Struct):
     def __setattr__(self, name, value):
         if name in self._vector_fields:
             value = _vector(value, self._vector_size(name),
-                            f"{_pretty(type(self))}.{name}")
+                            f"{type(self).__name__}.{name}")
         super().__setattr__(name, value)
 
     _vector_fields = ()
@@ -503,13 +425,13 @@ def _ossa_math():
     return ossa.math
 
 
-class _RotationIdentity(_Struct):
+class _RotationIdentity(_FieldStruct):
     """No rotation."""
 
     __fields__ = ()
 
 
-class _RotationRpy(_Struct):
+class _RotationRpy(_FieldStruct):
     """Roll, pitch and yaw angles in degrees (``deg``), in the conventions
     of RollPitchYaw."""
 
@@ -524,7 +446,7 @@ class _RotationRpy(_Struct):
         super().__setattr__(name, value)
 
 
-class _RotationAngleAxis(_Struct):
+class _RotationAngleAxis(_FieldStruct):
     """A rotation of ``angle_deg`` degrees about ``axis`` (normalized
     before use)."""
 
@@ -540,7 +462,7 @@ class _RotationAngleAxis(_Struct):
         super().__setattr__(name, value)
 
 
-class _RotationUniform(_Struct):
+class _RotationUniform(_FieldStruct):
     """A rotation drawn uniformly over SO(3)."""
 
     __fields__ = ()
@@ -573,7 +495,7 @@ def _math_sqrt(x):
     return _math.sqrt(max(x, 0.0))
 
 
-class Rotation(_Struct):
+class Rotation(_FieldStruct):
     """A rotation or a distribution of rotations, for YAML: ``value`` is a
     Rotation.Identity (the default), Rotation.Rpy, Rotation.AngleAxis or
     Rotation.Uniform. Rotation(RotationMatrix or RollPitchYaw) makes an
@@ -688,7 +610,7 @@ class Rotation(_Struct):
         return _uniform_rotation(*u)
 
 
-class Transform(_Struct):
+class Transform(_FieldStruct):
     """A pose or a distribution of poses, for YAML: ``translation`` (an
     array or a vector distribution of 3 elements), ``rotation`` (a
     Rotation; assigning one of its alternatives wraps it) and an optional

@@ -30,53 +30,18 @@ import typing as _typing
 import numpy as _np
 
 from ossa.common.schema import Transform as _Transform
-from ossa.common.schema import add_field_properties as _add_field_properties
+from ossa._struct_util import FieldStruct as _FieldStruct
+from ossa._struct_util import add_field_properties as _add_field_properties
+from ossa._struct_util import fields_of as _fields_of
 from ossa.common.yaml import yaml_load_typed as _yaml_load_typed
 
 
 # -- Schema -------------------------------------------------------------------
 
-def _fields_of(*pairs):
-    import types
-    return tuple(types.SimpleNamespace(name=n, type=t) for n, t in pairs)
+class _Directive(_FieldStruct):
+    """A directive struct, constructed from keyword arguments only."""
 
-
-class _Directive:
-    """A schema struct constructed with keyword arguments (its fields),
-    printed as Name(field=value, ...)."""
-
-    __fields__ = ()
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        _add_field_properties(cls)
-
-    def __init__(self, **kwargs):
-        for name, value in self._defaults().items():
-            setattr(self, name, value)
-        names = [f.name for f in type(self).__fields__]
-        for name, value in kwargs.items():
-            if name not in names:
-                raise TypeError(f"{type(self).__name__}() got an unexpected "
-                                f"keyword argument '{name}'")
-            setattr(self, name, value)
-
-    def _defaults(self):
-        return {}
-
-    def __repr__(self):
-        inner = ", ".join(f"{f.name}={getattr(self, f.name)!r}"
-                          for f in type(self).__fields__)
-        return f"{type(self).__name__}({inner})"
-
-    def __copy__(self):
-        return type(self)(**{f.name: getattr(self, f.name)
-                             for f in type(self).__fields__})
-
-    def __deepcopy__(self, memo):
-        return type(self)(**{f.name: _copy.deepcopy(getattr(self, f.name),
-                                                    memo)
-                             for f in type(self).__fields__})
+    _positional = False
 
 
 class AddWeld(_Directive):
