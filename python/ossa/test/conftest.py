@@ -1,6 +1,8 @@
 """Fixtures shared by the test modules (which cannot import one another)."""
 
 import logging
+import pathlib
+import sys
 
 import pytest
 
@@ -16,3 +18,8 @@ def quiet_logs():
     yield
     for name, level in levels.items():
         logging.getLogger(name).setLevel(level)
+
+
+# peer_modules.py (helpers the agreement tests import) lives beside this
+# file; the importlib import mode does not put test folders on sys.path.
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))

@@ -18,27 +18,11 @@ import types
 import numpy as np
 import pytest
 
-import ossa.math
-import ossa.multibody.parsing
-import ossa.multibody.plant
-import ossa.multibody.tree
+from peer_modules import ModuleSet, reference_or_none
 
-OSSA = types.SimpleNamespace(name="ossa", plant=ossa.multibody.plant,
-                             tree=ossa.multibody.tree, math=ossa.math,
-                             parsing=ossa.multibody.parsing)
-LIBS = [OSSA]
-try:
-    import pydrake.math
-    import pydrake.multibody.parsing
-    import pydrake.multibody.plant
-    import pydrake.multibody.tree
-    DRAKE = types.SimpleNamespace(
-        name="drake", plant=pydrake.multibody.plant,
-        tree=pydrake.multibody.tree, math=pydrake.math,
-        parsing=pydrake.multibody.parsing)
-    LIBS.append(DRAKE)
-except ImportError:  # pragma: no cover - the reference is optional
-    DRAKE = None
+OSSA = ModuleSet("ossa")
+DRAKE = reference_or_none()
+LIBS = [OSSA] + ([DRAKE] if DRAKE is not None else [])
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 MODELS = ROOT / "models"

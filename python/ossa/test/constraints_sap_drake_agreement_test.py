@@ -32,23 +32,7 @@ import pytest
 
 pytest.importorskip("pydrake.all")
 
-import pydrake.geometry  # noqa: E402
-import pydrake.math  # noqa: E402
-import pydrake.multibody.math  # noqa: E402
-import pydrake.multibody.parsing  # noqa: E402
-import pydrake.multibody.plant  # noqa: E402
-import pydrake.multibody.tree  # noqa: E402
-import pydrake.systems.analysis  # noqa: E402
-import pydrake.systems.framework  # noqa: E402
-
-import ossa.geometry  # noqa: E402
-import ossa.math  # noqa: E402
-import ossa.multibody.math  # noqa: E402
-import ossa.multibody.parsing  # noqa: E402
-import ossa.multibody.plant  # noqa: E402
-import ossa.multibody.tree  # noqa: E402
-import ossa.systems.analysis  # noqa: E402
-import ossa.systems.framework  # noqa: E402
+from peer_modules import ModuleSet, PlantScene  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("quiet_logs")
 
@@ -58,67 +42,25 @@ FOUR_BAR = str(pathlib.Path(__file__).resolve().parents[3] / "models" /
 INF = math.inf
 
 
-class Lib:
-    def __init__(self, name, plant, tree, math_, framework, analysis,
-                 parsing, mbmath):
-        self.name = name
-        self.mbmath = mbmath
-        self.plant, self.tree, self.math = plant, tree, math_
-        self.framework, self.analysis, self.parsing = (framework, analysis,
-                                                       parsing)
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 
 
-OSSA = Lib("ossa", ossa.multibody.plant, ossa.multibody.tree, ossa.math,
-           ossa.systems.framework, ossa.systems.analysis,
-           ossa.multibody.parsing, ossa.multibody.math)
-DRAKE = Lib("drake", pydrake.multibody.plant, pydrake.multibody.tree,
-            pydrake.math, pydrake.systems.framework, pydrake.systems.analysis,
-            pydrake.multibody.parsing, pydrake.multibody.math)
-
-
-class Scene:
+class Scene(PlantScene):
     """A discrete plant (h = 1 ms) built by `populate(lib, plant)` (which
     returns a dict of the elements the checks need), finalized, set up by
     `setup(scene)`, in a Simulator."""
 
     def __init__(self, lib, populate, approximation="kSap"):
-        self.lib = lib
-        builder = lib.framework.DiagramBuilder()
-        self.plant, _ = lib.plant.AddMultibodyPlantSceneGraph(builder, H)
-        self.plant.set_discrete_contact_approximation(
-            getattr(lib.plant.DiscreteContactApproximation, approximation))
-        self.parts = populate(lib, self.plant)
-        self.plant.Finalize()
-        self.diagram = builder.Build()
-        self.simulator = lib.analysis.Simulator(self.diagram)
-        self.context = self.simulator.get_mutable_context()
-        self.plant_context = self.plant.GetMyMutableContextFromRoot(
-            self.context)
-
-    def state(self):
-        return np.array(self.plant.GetPositionsAndVelocities(
-            self.plant_context))
-
-    def advance(self, t):
-        self.simulator.AdvanceTo(t)
-
-    def energy(self):
-        return (self.plant.CalcKineticEnergy(self.plant_context) +
-                self.plant.CalcPotentialEnergy(self.plant_context))
+        super().__init__(lib, populate, H, approximation=approximation)
 
     def point_in_world(self, body, p_B):
         X_WB = self.plant.EvalBodyPoseInWorld(self.plant_context, body)
         return np.array(X_WB.multiply(np.asarray(p_B, float)))
 
-    def set_free_body(self, body, p_WB, V_WB=None):
-        lib = self.lib
-        self.plant.SetFreeBodyPose(self.plant_context, body,
-                                   lib.math.RigidTransform(p_WB))
-        if V_WB is not None:
-            self.plant.SetFreeBodySpatialVelocity(
-                self.plant_context, body,
-                lib.mbmath.SpatialVelocity(np.asarray(V_WB[:3], float),
-                                           np.asarray(V_WB[3:], float)))
+    def place(self, body, p_WB, V_WB=None):
+        """Puts a free body at p_WB (no rotation), moving at V_WB."""
+        self.set_free_body(body, self.lib.math.RigidTransform(p_WB), V_WB)
 
 
 def run_both(populate, setup, approximation="kSap", duration=1.0):
@@ -166,7 +108,7 @@ def setup_spherical_pendulum(scene):
     # v_WBo = −w × p_BoQ makes Q's velocity zero.
     w = np.array([0.5, -1.0, 2.0])
     v = -np.cross(w, [0.05, 0.1, 0.15])
-    scene.set_free_body(scene.parts["body"], [-0.05, -0.1, -0.15],
+    scene.place(scene.parts["body"], [-0.05, -0.1, -0.15],
                         np.concatenate([w, v]))
 
 
@@ -221,7 +163,7 @@ def welded_bob(lib, plant):
 def setup_welded_bob(scene):
     # The link horizontal along x at rest; the bob at its end, so that the
     # weld holds from the start.
-    scene.set_free_body(scene.parts["bob"], [0.6, 0.0, 0.0])
+    scene.place(scene.parts["bob"], [0.6, 0.0, 0.0])
 
 
 def distance_pendulum(stiffness, damping):
@@ -238,7 +180,7 @@ def distance_pendulum(stiffness, damping):
 def setup_distance_pendulum(scene):
     # Q 0.8 m from the anchor, off to the side, moving sideways.
     p_WQ = np.array([0.8 * math.sin(0.5), 0.0, 1.0 - 0.8 * math.cos(0.5)])
-    scene.set_free_body(scene.parts["body"], p_WQ - [0.0, 0.0, 0.1],
+    scene.place(scene.parts["body"], p_WQ - [0.0, 0.0, 0.1],
                         [0.0, 0.0, 0.0, 0.0, 1.0, 0.0])
 
 

@@ -21,135 +21,40 @@ import pytest
 
 pydrake_all = pytest.importorskip("pydrake.all")
 
-import ossa.geometry  # noqa: E402
-import ossa.math  # noqa: E402
-import ossa.multibody.plant  # noqa: E402
-import ossa.multibody.tree  # noqa: E402
-import ossa.systems.analysis  # noqa: E402
-import ossa.systems.framework  # noqa: E402
+from peer_modules import ModuleSet, PlantScene, compare_contacts  # noqa: E402
+from peer_modules import close as _close  # noqa: E402
+from peer_modules import contact_properties as props  # noqa: E402
 
-
-class Lib:
-    """One module set (ossa or pydrake) behind the same names."""
-
-    def __init__(self, is_ossa):
-        self.is_ossa = is_ossa
-        if is_ossa:
-            self.geometry = ossa.geometry
-            self.plant = ossa.multibody.plant
-            self.tree = ossa.multibody.tree
-            self.math = ossa.math
-            self.framework = ossa.systems.framework
-            self.analysis = ossa.systems.analysis
-        else:
-            import pydrake.geometry
-            import pydrake.math
-            import pydrake.multibody.plant
-            import pydrake.multibody.tree
-            import pydrake.systems.analysis
-            import pydrake.systems.framework
-            self.geometry = pydrake.geometry
-            self.plant = pydrake.multibody.plant
-            self.tree = pydrake.multibody.tree
-            self.math = pydrake.math
-            self.framework = pydrake.systems.framework
-            self.analysis = pydrake.systems.analysis
-
-
-OSSA = Lib(True)
-DRAKE = Lib(False)
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 G = 9.81
 
 
 pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
-def props(lib, k=None, d=None, friction=None):
-    """ProximityProperties with the given contact material (None: unset)."""
-    p = lib.geometry.ProximityProperties()
-    if k is not None:
-        p.AddProperty("material", "point_contact_stiffness", float(k))
-    if d is not None:
-        p.AddProperty("material", "hunt_crossley_dissipation", float(d))
-    if friction is not None:
-        p.AddProperty("material", "coulomb_friction",
-                      lib.plant.CoulombFriction(*friction))
-    return p
-
-
-class Scene:
+class Scene(PlantScene):
     """A continuous plant with a SceneGraph, built by `populate(lib, plant)`
     (which returns the free bodies), finalized, with a diagram Context."""
 
     def __init__(self, lib, populate, contact_model=None, stiction=None):
-        self.lib = lib
-        builder = lib.framework.DiagramBuilder()
-        self.plant, self.scene_graph = lib.plant.AddMultibodyPlantSceneGraph(
-            builder, 0.0)
-        if contact_model is not None:
-            self.plant.set_contact_model(contact_model(lib))
-        if stiction is not None:
-            self.plant.set_stiction_tolerance(stiction)
-        self.bodies = populate(lib, self.plant)
-        self.plant.Finalize()
-        self.diagram = builder.Build()
-        self.context = self.diagram.CreateDefaultContext()
-        self.plant_context = self.plant.GetMyMutableContextFromRoot(
-            self.context)
+        def configure(plant):
+            if contact_model is not None:
+                plant.set_contact_model(contact_model(lib))
+            if stiction is not None:
+                plant.set_stiction_tolerance(stiction)
+        super().__init__(lib, populate, 0.0, configure)
+        self.bodies = self.parts
 
     def set_body(self, body, rpy, p, w, v):
-        lib = self.lib
-        X = lib.math.RigidTransform(
-            lib.math.RotationMatrix(lib.math.RollPitchYaw(rpy)), p)
-        self.plant.SetFreeBodyPose(self.plant_context, body, X)
-        self.plant.SetFreeBodySpatialVelocity(
-            self.plant_context, body, lib.multibody_spatial_velocity(w, v))
-
-    def contacts(self):
-        """Per contact: (body names (A, B), f_Bc_W, p_WC, separation speed,
-        slip speed, depth, n̂_BA_W), oriented so that A's name < B's."""
-        results = self.plant.get_contact_results_output_port().Eval(
-            self.plant_context)
-        out = []
-        for i in range(results.num_point_pair_contacts()):
-            info = results.point_pair_contact_info(i)
-            a = self.plant.get_body(info.bodyA_index()).name()
-            b = self.plant.get_body(info.bodyB_index()).name()
-            f = np.array(info.contact_force())
-            n = np.array(info.point_pair().nhat_BA_W)
-            if a > b:
-                # The same contact seen from the other body: the force on
-                # (new) B is the negative, the normal flips; the speeds and
-                # the point do not change.
-                a, b, f, n = b, a, -f, -n
-            out.append(((a, b), f, np.array(info.contact_point()),
-                        info.separation_speed(), info.slip_speed(),
-                        info.point_pair().depth, n))
-        return sorted(out, key=lambda c: (c[0], tuple(c[2])))
-
-    def generalized_contact_forces(self):
-        return np.concatenate([
-            self.plant.get_generalized_contact_forces_output_port(
-                self.plant.GetModelInstanceByName(name)).Eval(
-                    self.plant_context)
-            for name in ("DefaultModelInstance",)])
+        math_ = self.lib.math
+        X = math_.RigidTransform(
+            math_.RotationMatrix(math_.RollPitchYaw(rpy)), p)
+        self.set_free_body(body, X, np.concatenate([w, v]))
 
     def xdot(self):
         return np.array(self.plant.EvalTimeDerivatives(
             self.plant_context).CopyToVector())
-
-
-def _spatial_velocity(lib):
-    if lib.is_ossa:
-        import ossa.multibody.math as m
-    else:
-        import pydrake.multibody.math as m
-    return lambda w, v: m.SpatialVelocity(np.asarray(w, float),
-                                          np.asarray(v, float))
-
-
-for _lib in (OSSA, DRAKE):
-    _lib.multibody_spatial_velocity = _spatial_velocity(_lib)
 
 
 # --- Scenes -----------------------------------------------------------------
@@ -206,27 +111,6 @@ def random_mixed_state(scene, rng):
 
 
 # --- Tests ------------------------------------------------------------------
-
-def _close(a, b, rtol, scale=1.0):
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    return np.max(np.abs(a - b), initial=0.0) <= rtol * max(
-        scale, np.max(np.abs(b), initial=0.0))
-
-
-def compare_contacts(ossa_scene, drake_scene, rtol):
-    co, cd = ossa_scene.contacts(), drake_scene.contacts()
-    assert len(co) == len(cd)
-    for o, d in zip(co, cd):
-        assert o[0] == d[0]
-        f_scale = max(1.0, np.linalg.norm(d[1]))
-        assert _close(o[1], d[1], rtol, f_scale), (o[1], d[1])
-        assert _close(o[2], d[2], rtol), (o[2], d[2])
-        assert abs(o[3] - d[3]) <= rtol * max(1.0, abs(d[3]))
-        assert abs(o[4] - d[4]) <= rtol * max(1.0, abs(d[4]))
-        assert abs(o[5] - d[5]) <= rtol
-        assert _close(o[6], d[6], rtol)
-    return len(co)
-
 
 def test_contact_results_at_random_states():
     """Closed-form penetrations (sphere–sphere, sphere–half space,

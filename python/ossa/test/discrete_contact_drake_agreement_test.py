@@ -15,7 +15,6 @@ built by one function run against both modules and stepped at h = 1 ms.
   kTamsi with contact raises "not yet supported".
 """
 
-import logging
 import math
 import os
 
@@ -24,13 +23,9 @@ import pytest
 
 pydrake_all = pytest.importorskip("pydrake.all")
 
-import ossa.geometry  # noqa: E402
-import ossa.math  # noqa: E402
-import ossa.multibody.parsing  # noqa: E402
-import ossa.multibody.plant  # noqa: E402
-import ossa.multibody.tree  # noqa: E402
-import ossa.systems.analysis  # noqa: E402
-import ossa.systems.framework  # noqa: E402
+from peer_modules import ModuleSet, PlantScene, compare_contacts  # noqa: E402
+from peer_modules import close as _close  # noqa: E402
+from peer_modules import contact_properties as props  # noqa: E402
 
 MODELS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..",
                       "shared", "models")
@@ -40,129 +35,27 @@ H = 1e-3
 G = 9.81
 
 
-class Lib:
-    """One module set (ossa or pydrake) behind the same names."""
-
-    def __init__(self, is_ossa):
-        self.is_ossa = is_ossa
-        if is_ossa:
-            self.geometry = ossa.geometry
-            self.plant = ossa.multibody.plant
-            self.tree = ossa.multibody.tree
-            self.math = ossa.math
-            self.framework = ossa.systems.framework
-            self.analysis = ossa.systems.analysis
-            self.parsing = ossa.multibody.parsing
-        else:
-            import pydrake.geometry
-            import pydrake.math
-            import pydrake.multibody.parsing
-            import pydrake.multibody.plant
-            import pydrake.multibody.tree
-            import pydrake.systems.analysis
-            import pydrake.systems.framework
-            self.geometry = pydrake.geometry
-            self.plant = pydrake.multibody.plant
-            self.tree = pydrake.multibody.tree
-            self.math = pydrake.math
-            self.framework = pydrake.systems.framework
-            self.analysis = pydrake.systems.analysis
-            self.parsing = pydrake.multibody.parsing
-
-
-OSSA = Lib(True)
-DRAKE = Lib(False)
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 APPROXIMATIONS = ("kTamsi", "kSap", "kSimilar", "kLagged")
 
 
-@pytest.fixture(autouse=True)
-def quiet():
-    levels = {}
-    for name in ("ossa", "drake"):
-        levels[name] = logging.getLogger(name).level
-        logging.getLogger(name).setLevel(logging.ERROR)
-    yield
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
-def props(lib, k=None, d=None, tau=None, friction=None):
-    """ProximityProperties with the given contact material (None: unset)."""
-    p = lib.geometry.ProximityProperties()
-    if k is not None:
-        p.AddProperty("material", "point_contact_stiffness", float(k))
-    if d is not None:
-        p.AddProperty("material", "hunt_crossley_dissipation", float(d))
-    if tau is not None:
-        p.AddProperty("material", "relaxation_time", float(tau))
-    if friction is not None:
-        p.AddProperty("material", "coulomb_friction",
-                      lib.plant.CoulombFriction(*friction))
-    return p
-
-
-class Scene:
-    """A discrete plant (h = 1 ms) with a SceneGraph, built by
-    `populate(lib, plant)` (which returns the bodies whose state is set),
-    finalized, with a Simulator."""
+class Scene(PlantScene):
+    """A discrete plant (h = 1 ms) with a SceneGraph and the given contact
+    approximation, built by `populate(lib, plant)` (which returns the bodies
+    whose state is set), finalized, with a Simulator."""
 
     def __init__(self, lib, populate, approximation="kSap"):
-        self.lib = lib
-        builder = lib.framework.DiagramBuilder()
-        self.plant, self.scene_graph = lib.plant.AddMultibodyPlantSceneGraph(
-            builder, H)
-        self.plant.set_discrete_contact_approximation(
-            getattr(lib.plant.DiscreteContactApproximation, approximation))
-        self.bodies = populate(lib, self.plant)
-        self.plant.Finalize()
-        self.diagram = builder.Build()
-        self.simulator = lib.analysis.Simulator(self.diagram)
-        self.context = self.simulator.get_mutable_context()
-        self.plant_context = self.plant.GetMyMutableContextFromRoot(
-            self.context)
+        super().__init__(lib, populate, H, approximation=approximation)
+        self.bodies = self.parts
 
     def set_pose(self, body, R, p):
-        lib = self.lib
-        self.plant.SetFreeBodyPose(
-            self.plant_context, body,
-            lib.math.RigidTransform(lib.math.RotationMatrix(R), p))
-
-    def state(self):
-        return np.array(self.plant.GetPositionsAndVelocities(
-            self.plant_context))
-
-    def set_state(self, x):
-        self.plant.SetPositionsAndVelocities(self.plant_context, x)
-
-    def advance(self, t):
-        self.simulator.AdvanceTo(t)
-
-    def contacts(self):
-        """Per contact: (body names (A, B), f_Bc_W, p_WC, separation speed,
-        slip speed), oriented so that A's name < B's."""
-        results = self.plant.get_contact_results_output_port().Eval(
-            self.plant_context)
-        out = []
-        for i in range(results.num_point_pair_contacts()):
-            info = results.point_pair_contact_info(i)
-            a = self.plant.get_body(info.bodyA_index()).name()
-            b = self.plant.get_body(info.bodyB_index()).name()
-            f = np.array(info.contact_force())
-            if a > b:
-                a, b, f = b, a, -f
-            out.append(((a, b), f, np.array(info.contact_point()),
-                        info.separation_speed(), info.slip_speed()))
-        return sorted(out, key=lambda c: (c[0], tuple(c[2])))
-
-    def generalized_contact_forces(self):
-        return np.array(
-            self.plant.get_generalized_contact_forces_output_port(
-                self.plant.GetModelInstanceByName(
-                    "DefaultModelInstance")).Eval(self.plant_context))
-
-    def energy(self):
-        return (self.plant.CalcKineticEnergy(self.plant_context) +
-                self.plant.CalcPotentialEnergy(self.plant_context))
+        math_ = self.lib.math
+        self.set_free_body(body,
+                           math_.RigidTransform(math_.RotationMatrix(R), p))
 
 
 # --- Scenes -----------------------------------------------------------------
@@ -255,25 +148,6 @@ def box_stack(n):
 
 
 # --- Helpers ----------------------------------------------------------------
-
-def _close(a, b, rtol, scale=1.0):
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    return np.max(np.abs(a - b), initial=0.0) <= rtol * max(
-        scale, np.max(np.abs(b), initial=0.0))
-
-
-def compare_contacts(so, sd, rtol):
-    co, cd = so.contacts(), sd.contacts()
-    assert len(co) == len(cd), (co, cd)
-    for o, d in zip(co, cd):
-        assert o[0] == d[0]
-        f_scale = max(1.0, np.linalg.norm(d[1]))
-        assert _close(o[1], d[1], rtol, f_scale), (o[1], d[1])
-        assert _close(o[2], d[2], rtol), (o[2], d[2])
-        assert abs(o[3] - d[3]) <= rtol * max(1.0, abs(d[3])), (o[3], d[3])
-        assert abs(o[4] - d[4]) <= rtol * max(1.0, abs(d[4])), (o[4], d[4])
-    return len(co)
-
 
 def run_both(populate, approximation, setup, duration=1.0, rtol=1e-6):
     """Steps both for `duration`, comparing the contact results after every

@@ -19,12 +19,7 @@ import pytest
 
 pydrake_all = pytest.importorskip("pydrake.all")
 
-import ossa.geometry  # noqa: E402
-import ossa.math  # noqa: E402
-import ossa.multibody.parsing  # noqa: E402
-import ossa.multibody.plant  # noqa: E402
-import ossa.multibody.tree  # noqa: E402
-import ossa.systems.framework  # noqa: E402
+from peer_modules import ModuleSet  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 MODELS = ROOT / "models"
@@ -33,35 +28,8 @@ FILES = sorted(str(p.relative_to(ROOT))
                for ext in ("*.urdf", "*.sdf") for p in MODELS.glob("*/" + ext))
 
 
-class Lib:
-    """One module set (ossa or pydrake) behind the same names."""
-
-    def __init__(self, is_ossa):
-        self.is_ossa = is_ossa
-        if is_ossa:
-            self.geometry = ossa.geometry
-            self.plant = ossa.multibody.plant
-            self.parsing = ossa.multibody.parsing
-            self.tree = ossa.multibody.tree
-            self.math = ossa.math
-            self.framework = ossa.systems.framework
-        else:
-            import pydrake.geometry
-            import pydrake.math
-            import pydrake.multibody.parsing
-            import pydrake.multibody.plant
-            import pydrake.multibody.tree
-            import pydrake.systems.framework
-            self.geometry = pydrake.geometry
-            self.plant = pydrake.multibody.plant
-            self.parsing = pydrake.multibody.parsing
-            self.tree = pydrake.multibody.tree
-            self.math = pydrake.math
-            self.framework = pydrake.systems.framework
-
-
-OSSA = Lib(True)
-DRAKE = Lib(False)
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 
 
 pytestmark = pytest.mark.usefixtures("quiet_logs")
