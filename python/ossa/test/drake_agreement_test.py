@@ -15,48 +15,21 @@ model sizes, far below 1e-10, while any modelling difference (a frame, a
 sign, an inertia term) shows up at O(1e-3) or more.
 """
 
-import types
 
 import numpy as np
 import pytest
 
 pydrake = pytest.importorskip("pydrake")
 
-import pydrake.math  # noqa: E402
-import pydrake.multibody.math  # noqa: E402
-import pydrake.multibody.plant  # noqa: E402
 import pydrake.multibody.tree  # noqa: E402
-import pydrake.systems.analysis  # noqa: E402
-import pydrake.systems.framework  # noqa: E402
 
-import ossa.math  # noqa: E402
-import ossa.multibody.math  # noqa: E402
-import ossa.multibody.plant  # noqa: E402
-import ossa.multibody.tree  # noqa: E402
-import ossa.systems.analysis  # noqa: E402
-import ossa.systems.framework  # noqa: E402
 
-OSSA = types.SimpleNamespace(
-    name="ossa", plant=ossa.multibody.plant, tree=ossa.multibody.tree,
-    math=ossa.math, multibody_math=ossa.multibody.math,
-    framework=ossa.systems.framework, analysis=ossa.systems.analysis)
-DRAKE = types.SimpleNamespace(
-    name="drake", plant=pydrake.multibody.plant, tree=pydrake.multibody.tree,
-    math=pydrake.math, multibody_math=pydrake.multibody.math,
-    framework=pydrake.systems.framework, analysis=pydrake.systems.analysis)
+from peer_modules import ModuleSet, assert_agree  # noqa: E402
+
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 
 RTOL = 1e-10
-
-
-def assert_agree(ours, theirs, what, rtol=RTOL):
-    ours = np.asarray(ours, dtype=float)
-    theirs = np.asarray(theirs, dtype=float)
-    assert ours.shape == theirs.shape, (what, ours.shape, theirs.shape)
-    scale = max(1.0, np.max(np.abs(theirs))) if theirs.size else 1.0
-    err = np.max(np.abs(ours - theirs)) if theirs.size else 0.0
-    assert err <= rtol * scale, (
-        f"{what}: max |ossa - drake| = {err:.3e} > {rtol:.0e} * {scale:.3g}"
-        f"\nossa:\n{ours}\ndrake:\n{theirs}")
 
 
 # --------------------------------------------------------------- helpers
@@ -684,7 +657,7 @@ def test_dynamics(pair, seed):
         forces.mutable_generalized_forces()[:] = tau
         for i, body in enumerate(bodies(lib, plant)):
             body.AddInForceInWorld(
-                context, lib.multibody_math.SpatialForce(F[i, :3], F[i, 3:]),
+                context, lib.mbmath.SpatialForce(F[i, :3], F[i, 3:]),
                 forces)
         return forces
 

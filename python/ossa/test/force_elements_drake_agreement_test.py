@@ -18,42 +18,23 @@ The reference does not implement the bushing's energy and power (it throws
 and ossa's values for bushings are checked by the C++ energy-balance tests.
 """
 
-import types
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pydrake")
 
-import pydrake.math  # noqa: E402
-import pydrake.multibody.math  # noqa: E402
-import pydrake.multibody.plant  # noqa: E402
 import pydrake.multibody.tree  # noqa: E402
 
-import ossa.math  # noqa: E402
-import ossa.multibody.math  # noqa: E402
 import ossa.multibody.plant  # noqa: E402
 import ossa.multibody.tree  # noqa: E402
 
-OSSA = types.SimpleNamespace(
-    name="ossa", plant=ossa.multibody.plant, tree=ossa.multibody.tree,
-    math=ossa.math, multibody_math=ossa.multibody.math)
-DRAKE = types.SimpleNamespace(
-    name="drake", plant=pydrake.multibody.plant, tree=pydrake.multibody.tree,
-    math=pydrake.math, multibody_math=pydrake.multibody.math)
+from peer_modules import ModuleSet, assert_agree  # noqa: E402
+
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 
 RTOL = 1e-10
-
-
-def assert_agree(ours, theirs, what, rtol=RTOL):
-    ours = np.asarray(ours, dtype=float)
-    theirs = np.asarray(theirs, dtype=float)
-    assert ours.shape == theirs.shape, (what, ours.shape, theirs.shape)
-    scale = max(1.0, np.max(np.abs(theirs))) if theirs.size else 1.0
-    err = np.max(np.abs(ours - theirs)) if theirs.size else 0.0
-    assert err <= rtol * scale, (
-        f"{what}: max |ossa - drake| = {err:.3e} > {rtol:.0e} * {scale:.3g}"
-        f"\nossa:\n{ours}\ndrake:\n{theirs}")
 
 
 def box_inertia(lib, mass, sides, com):

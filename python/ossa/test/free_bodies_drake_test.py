@@ -13,7 +13,6 @@ Tolerance 1e-12: the same closed-form conversions (quaternion or
 roll-pitch-yaw to rotation matrix) on O(1) numbers, a few ulps apart.
 """
 
-import types
 import warnings
 
 import numpy as np
@@ -21,22 +20,12 @@ import pytest
 
 pydrake = pytest.importorskip("pydrake")
 
-import pydrake.math  # noqa: E402
-import pydrake.multibody.math  # noqa: E402
-import pydrake.multibody.plant  # noqa: E402
-import pydrake.multibody.tree  # noqa: E402
 
-import ossa.math  # noqa: E402
-import ossa.multibody.math  # noqa: E402
-import ossa.multibody.plant  # noqa: E402
-import ossa.multibody.tree  # noqa: E402
 
-OSSA = types.SimpleNamespace(
-    name="ossa", plant=ossa.multibody.plant, tree=ossa.multibody.tree,
-    math=ossa.math, mbmath=ossa.multibody.math)
-DRAKE = types.SimpleNamespace(
-    name="drake", plant=pydrake.multibody.plant, tree=pydrake.multibody.tree,
-    math=pydrake.math, mbmath=pydrake.multibody.math)
+from peer_modules import ModuleSet  # noqa: E402
+
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 
 TOL = 1e-12
 

@@ -173,3 +173,16 @@ def compare_contacts(ossa_scene, drake_scene, rtol):
         assert abs(o[5] - d[5]) <= rtol, (o[5], d[5])
         assert close(o[6], d[6], rtol), (o[6], d[6])
     return len(co)
+
+
+def assert_agree(ours, theirs, what, rtol=1e-10):
+    """Asserts max|ours − theirs| ≤ rtol·max(1, max|theirs|), with a
+    message naming `what` and printing both."""
+    ours = np.asarray(ours, dtype=float)
+    theirs = np.asarray(theirs, dtype=float)
+    assert ours.shape == theirs.shape, (what, ours.shape, theirs.shape)
+    scale = max(1.0, np.max(np.abs(theirs))) if theirs.size else 1.0
+    err = np.max(np.abs(ours - theirs)) if theirs.size else 0.0
+    assert err <= rtol * scale, (
+        f"{what}: max |ossa - drake| = {err:.3e} > {rtol:.0e} * {scale:.3g}"
+        f"\nossa:\n{ours}\ndrake:\n{theirs}")
