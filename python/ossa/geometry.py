@@ -27,9 +27,22 @@ def StartMeshcat():
     print(f"Meshcat is now available at {meshcat.web_url()}")
     return meshcat
 
+from typing import Optional as _Optional  # noqa: E402
+
 from ossa._struct_util import add_struct_fields as _add_struct_fields  # noqa
 _Rgba, _Role = Rgba, Role  # noqa: F405
 
+_add_struct_fields(DefaultProximityProperties, [  # noqa: F405
+    ("compliance_type", str), ("hydroelastic_modulus", _Optional[float]),
+    ("resolution_hint", _Optional[float]),
+    ("slab_thickness", _Optional[float]), ("margin", _Optional[float]),
+    ("dynamic_friction", _Optional[float]),
+    ("static_friction", _Optional[float]),
+    ("hunt_crossley_dissipation", _Optional[float]),
+    ("relaxation_time", _Optional[float]),
+    ("point_stiffness", _Optional[float])])
+_add_struct_fields(SceneGraphConfig, [  # noqa: F405
+    ("default_proximity_properties", DefaultProximityProperties)])  # noqa
 _add_struct_fields(MeshcatParams, [
     ("host", str), ("port", int), ("web_url_pattern", str),
     ("initial_properties", list), ("show_stats_plot", bool),

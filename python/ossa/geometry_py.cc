@@ -3,6 +3,7 @@
 // inspector, QueryObject and the query results, collision filtering.
 
 #include <limits>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "ossa/geometry/collision_filter_manager.h"
 #include "ossa/geometry/query_object.h"
 #include "ossa/geometry/scene_graph.h"
+#include "ossa/geometry/scene_graph_config.h"
 #include "ossa/geometry/shape_specification.h"
 #include "ossa/identifier_py.h"
 #include "ossa/py_util.h"
@@ -486,6 +488,14 @@ void DefineSceneGraph(nb::module_ m) {
       "Owns the geometry of a diagram: registration, poses, proximity "
       "queries.")
       .def(nb::init<>())
+      .def(nb::init<const SceneGraphConfig&>(), nb::arg("config"))
+      .def("set_config", &SG::set_config, nb::arg("config"))
+      .def("get_config", nb::overload_cast<>(&SG::get_config, nb::const_),
+           nb::rv_policy::copy)
+      .def("get_config",
+           nb::overload_cast<const systems::Context<T>&>(&SG::get_config,
+                                                         nb::const_),
+           nb::arg("context"), nb::rv_policy::copy)
       .def("RegisterSource", &SG::RegisterSource, nb::arg("name") = "")
       .def("SourceIsRegistered", &SG::SourceIsRegistered, nb::arg("id"))
       .def("get_source_pose_port", &SG::get_source_pose_port, nb::arg("id"),
@@ -557,6 +567,78 @@ void DefineSceneGraph(nb::module_ m) {
 
 }  // namespace
 
+// SceneGraphConfig and DefaultProximityProperties: keyword construction
+// with the reference's defaults; __fields__ and repr come from geometry.py.
+void DefineSceneGraphConfig(nb::module_ m) {
+  using DPP = DefaultProximityProperties;
+  using OptionalDouble = std::optional<double>;
+  const DPP d;
+  nb::class_<DPP>(m, "DefaultProximityProperties",
+                  "Proximity property values for geometries that lack "
+                  "them (SceneGraphConfig).")
+      .def(
+          "__init__",
+          [](DPP* self, std::string compliance_type,
+             OptionalDouble hydroelastic_modulus,
+             OptionalDouble resolution_hint, OptionalDouble slab_thickness,
+             OptionalDouble margin, OptionalDouble dynamic_friction,
+             OptionalDouble static_friction,
+             OptionalDouble hunt_crossley_dissipation,
+             OptionalDouble relaxation_time, OptionalDouble point_stiffness) {
+            new (self) DPP{std::move(compliance_type),
+                           hydroelastic_modulus,
+                           resolution_hint,
+                           slab_thickness,
+                           margin,
+                           dynamic_friction,
+                           static_friction,
+                           hunt_crossley_dissipation,
+                           relaxation_time,
+                           point_stiffness};
+          },
+          nb::kw_only(), nb::arg("compliance_type") = d.compliance_type,
+          nb::arg("hydroelastic_modulus") = d.hydroelastic_modulus,
+          nb::arg("resolution_hint") = d.resolution_hint,
+          nb::arg("slab_thickness") = d.slab_thickness,
+          nb::arg("margin") = d.margin,
+          nb::arg("dynamic_friction") = d.dynamic_friction,
+          nb::arg("static_friction") = d.static_friction,
+          nb::arg("hunt_crossley_dissipation") = d.hunt_crossley_dissipation,
+          nb::arg("relaxation_time") = d.relaxation_time,
+          nb::arg("point_stiffness") = d.point_stiffness)
+      .def_rw("compliance_type", &DPP::compliance_type)
+      .def_rw("hydroelastic_modulus", &DPP::hydroelastic_modulus)
+      .def_rw("resolution_hint", &DPP::resolution_hint)
+      .def_rw("slab_thickness", &DPP::slab_thickness)
+      .def_rw("margin", &DPP::margin)
+      .def_rw("dynamic_friction", &DPP::dynamic_friction)
+      .def_rw("static_friction", &DPP::static_friction)
+      .def_rw("hunt_crossley_dissipation", &DPP::hunt_crossley_dissipation)
+      .def_rw("relaxation_time", &DPP::relaxation_time)
+      .def_rw("point_stiffness", &DPP::point_stiffness)
+      .def("ValidateOrThrow", &DPP::ValidateOrThrow)
+      .def("__copy__", [](const DPP& self) { return DPP(self); })
+      .def("__deepcopy__", [](const DPP& self, nb::dict) { return DPP(self); });
+  nb::class_<SceneGraphConfig>(m, "SceneGraphConfig",
+                               "The configurable properties of a "
+                               "SceneGraph.")
+      .def(
+          "__init__",
+          [](SceneGraphConfig* self, DPP default_proximity_properties) {
+            new (self)
+                SceneGraphConfig{std::move(default_proximity_properties)};
+          },
+          nb::kw_only(), nb::arg("default_proximity_properties") = DPP{})
+      .def_rw("default_proximity_properties",
+              &SceneGraphConfig::default_proximity_properties)
+      .def("ValidateOrThrow", &SceneGraphConfig::ValidateOrThrow)
+      .def("__copy__",
+           [](const SceneGraphConfig& self) { return SceneGraphConfig(self); })
+      .def("__deepcopy__", [](const SceneGraphConfig& self, nb::dict) {
+        return SceneGraphConfig(self);
+      });
+}
+
 void DefineGeometry(nb::module_ m) {
   m.doc() = "Bindings for ossa.geometry.";
   BindIdentifier<SourceId>(m, "SourceId");
@@ -566,6 +648,7 @@ void DefineGeometry(nb::module_ m) {
   DefineShapes(m);
   DefineProperties(m);
   DefineInstances(m);
+  DefineSceneGraphConfig(m);
   DefineResults<double>(m);
   DefineResults<AutoDiffXd>(m);
   DefineSceneGraph<double>(m);

@@ -57,17 +57,37 @@ def AddMultibodyPlantSceneGraph(builder, time_step=None, scene_graph=None,
     return plant, scene_graph
 
 
-def AddMultibodyPlant(config, builder):
-    """Adds a MultibodyPlant(config.time_step) named "plant", with `config`
-    applied (ApplyMultibodyPlantConfig), and a SceneGraph named
-    "scene_graph" to `builder`, connected as AddMultibodyPlantSceneGraph
-    does; returns (plant, scene_graph). Raises like the constructor and
+def AddMultibodyPlant(*args, **kwargs):
+    """AddMultibodyPlant(config, builder) or AddMultibodyPlant(plant_config,
+    scene_graph_config, builder): adds a MultibodyPlant(time_step) named
+    "plant", with the plant config applied (ApplyMultibodyPlantConfig), and
+    a SceneGraph named "scene_graph" (made with the scene graph config) to
+    `builder`, connected as AddMultibodyPlantSceneGraph does; returns
+    (plant, scene_graph). Raises like the constructors and
     ApplyMultibodyPlantConfig for a negative time step or an invalid field;
     the builder is left unchanged then."""
-    plant = MultibodyPlant(config.time_step)
-    ApplyMultibodyPlantConfig(config, plant)
+    from ossa.geometry import SceneGraph, SceneGraphConfig
+    names2 = ("config", "builder")
+    names3 = ("plant_config", "scene_graph_config", "builder")
+    if len(args) + len(kwargs) == 2 and set(kwargs) <= set(names2):
+        bound = dict(zip(names2, args), **kwargs)
+        plant_config = bound["config"]
+        scene_graph_config = SceneGraphConfig()
+    elif len(args) + len(kwargs) == 3 and set(kwargs) <= set(names3):
+        bound = dict(zip(names3, args), **kwargs)
+        plant_config = bound["plant_config"]
+        scene_graph_config = bound["scene_graph_config"]
+    else:
+        raise TypeError(
+            "AddMultibodyPlant(): takes (config, builder) or (plant_config, "
+            "scene_graph_config, builder)")
+    builder = bound["builder"]
+    plant = MultibodyPlant(plant_config.time_step)
+    ApplyMultibodyPlantConfig(plant_config, plant)
     plant.set_name("plant")
-    return AddMultibodyPlantSceneGraph(builder, plant)
+    scene_graph = SceneGraph(scene_graph_config)
+    scene_graph.set_name("scene_graph")
+    return AddMultibodyPlantSceneGraph(builder, plant, scene_graph)
 
 
 # __fields__ for ossa.common.yaml (the reference's fields, in its order).

@@ -47,6 +47,7 @@ GeometryState<T>::~GeometryState() = default;
 template <typename T>
 template <typename U>
 void GeometryState<T>::CopyTopologyFrom(const GeometryState<U>& o) {
+  config_ = o.config_;
   sources_.clear();
   for (const auto& [id, s] : o.sources_) {
     sources_[id] = SourceRecord{s.name, s.frames, s.anchored};

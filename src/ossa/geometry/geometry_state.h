@@ -23,6 +23,7 @@
 #include "ossa/geometry/kinematics_vector.h"
 #include "ossa/geometry/proximity_engine.h"
 #include "ossa/geometry/query_results.h"
+#include "ossa/geometry/scene_graph_config.h"
 #include "ossa/geometry/shape_specification.h"
 #include "ossa/math/rigid_transform.h"
 
@@ -59,6 +60,12 @@ class GeometryState {
   }
   template <typename U>
   friend class GeometryState;
+
+  // ------------------------------------------------------------ configuration
+  /// The SceneGraph configuration this model was made with (a Context's
+  /// copy keeps the one of its creation).
+  const SceneGraphConfig& config() const { return config_; }
+  void set_config(const SceneGraphConfig& config) { config_ = config; }
 
   // ------------------------------------------------------------ registration
   SourceId RegisterNewSource(const std::string& name);
@@ -224,6 +231,7 @@ class GeometryState {
   mutable std::unordered_map<FrameId, math::RigidTransform<T>> X_WF_;
   mutable std::unordered_map<GeometryId, math::RigidTransform<T>> X_WG_;
   mutable ProximityEngine engine_;
+  SceneGraphConfig config_;
 };
 
 }  // namespace internal

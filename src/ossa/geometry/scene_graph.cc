@@ -17,6 +17,11 @@ SceneGraph<T>::SceneGraph()
 }
 
 template <typename T>
+SceneGraph<T>::SceneGraph(const SceneGraphConfig& config) : SceneGraph() {
+  set_config(config);
+}
+
+template <typename T>
 template <typename U>
 SceneGraph<T>::SceneGraph(const SceneGraph<U>& other)
     : systems::LeafSystem<T>(systems::SystemTypeTag<SceneGraph>{}),
@@ -58,6 +63,24 @@ void SceneGraph<T>::DeclarePorts() {
   pose_update_cache_ = &this->DeclareCacheEntry(
       "pose update", 0, &SceneGraph<T>::CalcPoseUpdate,
       {this->all_input_ports_ticket(), this->all_parameters_ticket()});
+}
+
+template <typename T>
+void SceneGraph<T>::set_config(const SceneGraphConfig& config) {
+  config.ValidateOrThrow();
+  model_->set_config(config);
+}
+
+template <typename T>
+const SceneGraphConfig& SceneGraph<T>::get_config() const {
+  return model_->config();
+}
+
+template <typename T>
+const SceneGraphConfig& SceneGraph<T>::get_config(
+    const Context<T>& context) const {
+  this->ValidateContext(context);
+  return geometry_state(context).config();
 }
 
 template <typename T>

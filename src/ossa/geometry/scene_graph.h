@@ -22,6 +22,7 @@
 #include "ossa/geometry/geometry_properties.h"
 #include "ossa/geometry/kinematics_vector.h"
 #include "ossa/geometry/query_object.h"
+#include "ossa/geometry/scene_graph_config.h"
 #include "ossa/geometry/scene_graph_inspector.h"
 #include "ossa/systems/framework/leaf_system.h"
 
@@ -31,10 +32,23 @@ template <typename T>
 class SceneGraph final : public systems::LeafSystem<T> {
  public:
   SceneGraph();
+  /// An empty SceneGraph with the given configuration.
+  /// @throws std::runtime_error if `config` is invalid
+  /// (SceneGraphConfig::ValidateOrThrow()).
+  explicit SceneGraph(const SceneGraphConfig& config);
   /// Scalar conversion: the same model on scalar T.
   template <typename U>
   explicit SceneGraph(const SceneGraph<U>& other);
   ~SceneGraph() override;
+
+  /// Sets the configuration that Contexts created from now on copy.
+  /// @throws std::runtime_error if `config` is invalid.
+  void set_config(const SceneGraphConfig& config);
+  /// The current configuration.
+  const SceneGraphConfig& get_config() const;
+  /// The configuration `context` was created with (it does not change
+  /// afterwards).
+  const SceneGraphConfig& get_config(const systems::Context<T>& context) const;
 
   /// Registers a source and declares its pose input port "<name>_pose". An
   /// empty name becomes "Source_<id>".

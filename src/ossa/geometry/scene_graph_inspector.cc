@@ -76,6 +76,11 @@ FrameId SceneGraphInspector<T>::world_frame_id() {
   return internal::InternalWorldFrameId();
 }
 
+template <typename T>
+const SceneGraphConfig& SceneGraphInspector<T>::GetSceneGraphConfig() const {
+  return state().config();
+}
+
 template class SceneGraphInspector<double>;
 template class SceneGraphInspector<AutoDiffXd>;
 

@@ -15,6 +15,7 @@
 #include "ossa/geometry/geometry_instance.h"
 #include "ossa/geometry/geometry_properties.h"
 #include "ossa/geometry/geometry_set.h"
+#include "ossa/geometry/scene_graph_config.h"
 #include "ossa/geometry/shape_specification.h"
 #include "ossa/math/rigid_transform.h"
 
@@ -78,6 +79,11 @@ class SceneGraphInspector {
                          GeometryId geometry_id2) const;
   std::unique_ptr<GeometryInstance> CloneGeometryInstance(GeometryId id) const;
   static FrameId world_frame_id();
+
+  /// The SceneGraphConfig of the model this inspector reads: a Context's
+  /// copy for the inspector of a QueryObject (an addition of ossa; the
+  /// MultibodyPlant reads its default contact properties here).
+  const SceneGraphConfig& GetSceneGraphConfig() const;
 
  private:
   template <typename U>

@@ -441,5 +441,57 @@ TEST(SceneGraphTest, AutoDiffUnsupportedPairsThrow) {
                std::logic_error);
 }
 
-}  // namespace
+// SceneGraphConfig: validation names the field; a Context keeps the
+// configuration of its creation; scalar conversion keeps it.
+TEST(SceneGraphConfigTest, ValidationContextCopyAndScalarConversion) {
+  auto message_of = [](const SceneGraphConfig& config) {
+    try {
+      SceneGraph<double> scene_graph(config);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  SceneGraphConfig config;
+  config.default_proximity_properties.compliance_type = "soft";
+  EXPECT_THAT(message_of(config), HasSubstr("compliance_type 'soft'"));
+  config = SceneGraphConfig{};
+  config.default_proximity_properties.point_stiffness = 0.0;
+  EXPECT_THAT(message_of(config), HasSubstr("point_stiffness = 0"));
+  config = SceneGraphConfig{};
+  config.default_proximity_properties.relaxation_time = std::nan("");
+  EXPECT_THAT(message_of(config), HasSubstr("relaxation_time"));
+  config = SceneGraphConfig{};
+  config.default_proximity_properties.dynamic_friction.reset();
+  EXPECT_THAT(message_of(config), HasSubstr("both be set"));
+  config = SceneGraphConfig{};
+  config.default_proximity_properties.dynamic_friction = 0.9;
+  EXPECT_THAT(message_of(config), HasSubstr("at least dynamic_friction"));
+
+  config = SceneGraphConfig{};
+  config.default_proximity_properties.point_stiffness = 3e5;
+  SceneGraph<double> scene_graph(config);
+  auto context = scene_graph.CreateDefaultContext();
+  SceneGraphConfig later;
+  later.default_proximity_properties.point_stiffness.reset();
+  scene_graph.set_config(later);
+  EXPECT_FALSE(scene_graph.get_config()
+                   .default_proximity_properties.point_stiffness.has_value());
+  EXPECT_EQ(scene_graph.get_config(*context)
+                .default_proximity_properties.point_stiffness,
+            3e5);
+  const auto& query =
+      scene_graph.get_query_output_port().Eval<QueryObject<double>>(*context);
+  EXPECT_EQ(query.inspector()
+                .GetSceneGraphConfig()
+                .default_proximity_properties.point_stiffness,
+            3e5);
+  config.default_proximity_properties.point_stiffness = -1.0;
+  EXPECT_THROW(scene_graph.set_config(config), std::runtime_error);
+  SceneGraph<AutoDiffXd> converted(scene_graph);
+  EXPECT_FALSE(converted.get_config()
+                   .default_proximity_properties.point_stiffness.has_value());
+}
+
+}  // namespace scene_graph_test
 }  // namespace ossa::geometry

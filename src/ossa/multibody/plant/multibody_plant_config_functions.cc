@@ -172,6 +172,13 @@ void ApplyMultibodyPlantConfig(const MultibodyPlantConfig& config,
 AddMultibodyPlantSceneGraphResult<double> AddMultibodyPlant(
     const MultibodyPlantConfig& config,
     systems::DiagramBuilder<double>* builder) {
+  return AddMultibodyPlant(config, geometry::SceneGraphConfig{}, builder);
+}
+
+AddMultibodyPlantSceneGraphResult<double> AddMultibodyPlant(
+    const MultibodyPlantConfig& config,
+    const geometry::SceneGraphConfig& scene_graph_config,
+    systems::DiagramBuilder<double>* builder) {
   if (builder == nullptr) [[unlikely]] {
     ThrowLogicError("AddMultibodyPlant(): builder is a nullptr.");
   }
@@ -186,7 +193,11 @@ AddMultibodyPlantSceneGraphResult<double> AddMultibodyPlant(
   auto plant = std::make_unique<MultibodyPlant<double>>(config.time_step);
   ApplyMultibodyPlantConfig(config, plant.get());
   plant->set_name("plant");
-  return AddMultibodyPlantSceneGraph(builder, std::move(plant));
+  auto scene_graph =
+      std::make_unique<geometry::SceneGraph<double>>(scene_graph_config);
+  scene_graph->set_name("scene_graph");
+  return AddMultibodyPlantSceneGraph(builder, std::move(plant),
+                                     std::move(scene_graph));
 }
 
 template void ApplyMultibodyPlantConfig<double>(const MultibodyPlantConfig&,

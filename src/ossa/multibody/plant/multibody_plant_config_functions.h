@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ossa/geometry/hydroelastic_contact_representation.h"
+#include "ossa/geometry/scene_graph_config.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant/multibody_plant_config.h"
@@ -22,6 +23,14 @@ namespace ossa::multibody {
 /// invalid (see ApplyMultibodyPlantConfig); the builder is then unchanged.
 AddMultibodyPlantSceneGraphResult<double> AddMultibodyPlant(
     const MultibodyPlantConfig& config,
+    systems::DiagramBuilder<double>* builder);
+
+/// As above, with the SceneGraph made with `scene_graph_config`. Throws
+/// std::runtime_error if `scene_graph_config` is invalid
+/// (SceneGraphConfig::ValidateOrThrow()); the builder is then unchanged.
+AddMultibodyPlantSceneGraphResult<double> AddMultibodyPlant(
+    const MultibodyPlantConfig& plant_config,
+    const geometry::SceneGraphConfig& scene_graph_config,
     systems::DiagramBuilder<double>* builder);
 
 /// Applies every field of `config` except time_step to `plant`, which must

@@ -15,6 +15,7 @@
 #include "ossa/geometry/scene_graph.h"
 #include "ossa/geometry/scene_graph_inspector.h"
 #include "ossa/multibody/core/tree_kernels.h"
+#include "ossa/multibody/plant/contact_defaults.h"
 #include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/uniform_gravity_field_element.h"
@@ -72,7 +73,12 @@ MultibodyPlant<T>::CalcPointContactPairs(
       query.ComputePointPairPenetration();
   if (pairs.empty()) return result;
   const geometry::SceneGraphInspector<T>& inspector = query.inspector();
-  const internal::DefaultPointContactProperties defaults;
+  const geometry::DefaultProximityProperties& config_defaults =
+      inspector.GetSceneGraphConfig().default_proximity_properties;
+  const internal::DefaultPointContactProperties defaults =
+      internal::PointContactDefaultsFrom(config_defaults);
+  const geometry::HydroelasticType default_hydroelastic_type =
+      internal::DefaultHydroelasticType(config_defaults.compliance_type);
   auto body_of = [&](GeometryId id) {
     const auto it = geometry_id_to_body_.find(id);
     if (it == geometry_id_to_body_.end()) [[unlikely]] {
@@ -109,7 +115,8 @@ MultibodyPlant<T>::CalcPointContactPairs(
     const geometry::ProximityProperties& props_A = properties_of(pair.id_A);
     const geometry::ProximityProperties& props_B = properties_of(pair.id_B);
     if (contact_model_ == ContactModel::kHydroelasticWithFallback &&
-        internal::PairIsHydroelastic(props_A, props_B)) [[unlikely]] {
+        internal::PairIsHydroelastic(props_A, props_B,
+                                     default_hydroelastic_type)) [[unlikely]] {
       ThrowLogicError(
           "MultibodyPlant: geometries '{}' and '{}' are in contact and both "
           "have hydroelastic properties (not both rigid): hydroelastic "
@@ -206,8 +213,9 @@ void MultibodyPlant<T>::CalcGeneralizedContactForces(
   tau_contact->setZero(num_velocities());
   if (is_discrete()) {
     if (discrete_update_manager_ != nullptr) {
-      *tau_contact = discrete_update_manager_->EvalStepResultsForOutputs(context)
-                         .tau_contact;
+      *tau_contact =
+          discrete_update_manager_->EvalStepResultsForOutputs(context)
+              .tau_contact;
     }
     return;
   }

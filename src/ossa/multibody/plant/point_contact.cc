@@ -9,6 +9,7 @@
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
 #include "ossa/geometry/geometry_properties.h"
+#include "ossa/multibody/plant/contact_defaults.h"
 
 namespace ossa::multibody::internal {
 
@@ -102,23 +103,46 @@ PointContactMaterial GetPointContactMaterial(
 }
 
 bool PairIsHydroelastic(const geometry::ProximityProperties& properties_A,
-                        const geometry::ProximityProperties& properties_B) {
-  auto type_of = [](const geometry::ProximityProperties& props) {
-    using geometry::HydroelasticType;
-    if (!props.HasProperty(kHydroGroup, kComplianceType)) {
-      return HydroelasticType::kUndefined;
-    }
+                        const geometry::ProximityProperties& properties_B,
+                        geometry::HydroelasticType default_type) {
+  using geometry::HydroelasticType;
+  auto type_of = [default_type](const geometry::ProximityProperties& props) {
+    if (!props.HasProperty(kHydroGroup, kComplianceType)) return default_type;
     const auto* type = props.GetPropertyAbstract(kHydroGroup, kComplianceType)
                            .maybe_get_value<HydroelasticType>();
     return type == nullptr ? HydroelasticType::kUndefined : *type;
   };
-  using geometry::HydroelasticType;
   const HydroelasticType a = type_of(properties_A);
   const HydroelasticType b = type_of(properties_B);
   if (a == HydroelasticType::kUndefined || b == HydroelasticType::kUndefined) {
     return false;
   }
   return !(a == HydroelasticType::kRigid && b == HydroelasticType::kRigid);
+}
+
+bool PairIsHydroelastic(const geometry::ProximityProperties& properties_A,
+                        const geometry::ProximityProperties& properties_B) {
+  return PairIsHydroelastic(properties_A, properties_B,
+                            geometry::HydroelasticType::kUndefined);
+}
+
+geometry::HydroelasticType DefaultHydroelasticType(
+    const std::string& compliance_type) {
+  using geometry::HydroelasticType;
+  if (compliance_type == "rigid") return HydroelasticType::kRigid;
+  if (compliance_type == "compliant") return HydroelasticType::kSoft;
+  return HydroelasticType::kUndefined;
+}
+
+DefaultPointContactProperties PointContactDefaultsFrom(
+    const geometry::DefaultProximityProperties& defaults) {
+  DefaultPointContactProperties result;
+  result.point_stiffness = defaults.point_stiffness;
+  result.hunt_crossley_dissipation = defaults.hunt_crossley_dissipation;
+  result.static_friction = defaults.static_friction;
+  result.dynamic_friction = defaults.dynamic_friction;
+  result.relaxation_time = defaults.relaxation_time.value_or(0.1);
+  return result;
 }
 
 std::pair<double, double> CombinePointContactParameters(double k_A, double k_B,

@@ -17,6 +17,7 @@
 #include "ossa/geometry/scene_graph.h"
 #include "ossa/geometry/shape_specification.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/plant/multibody_plant_config_functions.h"
 #include "ossa/multibody/plant/point_contact.h"
 #include "ossa/systems/framework/diagram.h"
 #include "ossa/systems/framework/diagram_builder.h"
@@ -344,6 +345,78 @@ TEST(PointContactPlant, DefaultProperties) {
   const double sign = info.bodyB_index() == scene.body->index() ? 1.0 : -1.0;
   EXPECT_TRUE((sign * info.contact_force()).isApprox(f_ball, 1e-12));
   EXPECT_NEAR(info.slip_speed(), vt, 1e-15);
+}
+
+// The SceneGraph's configuration supplies the material of geometry without
+// its own: with k = 4e4 N/m and d = 2 s/m on both (series: k/2, d), a
+// slipping sphere pressed in by x feels fₙ = k/2·x·(1 + d·vₙ) and friction
+// μ_d·fₙ. With stiffness and dissipation unset, the penetration-allowance
+// estimate applies (combined k = m·g/δ, d = t/δ with t = √(δ/g)). A
+// "compliant" default makes the pair hydroelastic under
+// kHydroelasticWithFallback, which raises "not yet supported".
+TEST(PointContactPlant, SceneGraphConfigDefaults) {
+  auto normal_force = [](const geometry::SceneGraphConfig& config,
+                         const std::string& contact_model, double x, double vn,
+                         double vt) {
+    systems::DiagramBuilder<double> builder;
+    MultibodyPlantConfig plant_config;
+    plant_config.time_step = 0.0;
+    plant_config.contact_model = contact_model;
+    auto [plant, scene_graph] =
+        AddMultibodyPlant(plant_config, config, &builder);
+    EXPECT_EQ(
+        scene_graph.get_config().default_proximity_properties.point_stiffness,
+        config.default_proximity_properties.point_stiffness);
+    const RigidBody<double>& ball = plant.AddRigidBody("ball", kBall);
+    plant.RegisterCollisionGeometry(plant.world_body(),
+                                    RigidTransform<double>(), HalfSpace(),
+                                    "ground", ProximityProperties());
+    plant.RegisterCollisionGeometry(ball, RigidTransform<double>(),
+                                    geometry::Sphere(kRadius), "ball",
+                                    ProximityProperties());
+    plant.Finalize();
+    auto diagram = builder.Build();
+    auto context = diagram->CreateDefaultContext();
+    auto& plant_context = plant.GetMyMutableContextFromRoot(context.get());
+    plant.SetFreeBodyPose(
+        &plant_context, ball,
+        RigidTransform<double>(Vector3<double>(0, 0, kRadius - x)));
+    plant.SetFreeBodySpatialVelocity(
+        &plant_context, ball,
+        SpatialVelocity<double>(Vector3<double>::Zero(),
+                                Vector3<double>(vt, 0, -vn)));
+    const auto& info = plant.get_contact_results_output_port()
+                           .Eval<ContactResults<double>>(plant_context)
+                           .point_pair_contact_info(0);
+    const double sign = info.bodyB_index() == ball.index() ? 1.0 : -1.0;
+    return Vector3<double>(sign * info.contact_force());
+  };
+  const double x = 0.01, vn = 0.1, vt = 0.2;
+  geometry::SceneGraphConfig config;
+  auto& defaults = config.default_proximity_properties;
+  defaults.point_stiffness = 4e4;
+  defaults.hunt_crossley_dissipation = 2.0;
+  defaults.static_friction = 0.3;
+  defaults.dynamic_friction = 0.2;
+  double fn = 4e4 / 2 * x * (1 + 2.0 * vn);
+  EXPECT_TRUE(normal_force(config, "point", x, vn, vt)
+                  .isApprox(Vector3<double>(-0.2 * fn, 0, fn), 1e-12));
+  defaults.point_stiffness.reset();
+  defaults.hunt_crossley_dissipation.reset();
+  const auto estimate =
+      internal::EstimatePointContactParameters(kMass, kG, 1e-3);
+  fn = estimate.geometry_stiffness / 2 * x * (1 + estimate.dissipation * vn);
+  EXPECT_TRUE(normal_force(config, "point", x, vn, vt)
+                  .isApprox(Vector3<double>(-0.2 * fn, 0, fn), 1e-12));
+  defaults.compliance_type = "compliant";
+  EXPECT_LOGIC_ERROR(
+      normal_force(config, "hydroelastic_with_fallback", x, vn, vt),
+      "hydroelastic", "not yet supported");
+  defaults.point_stiffness = -1.0;
+  systems::DiagramBuilder<double> builder;
+  EXPECT_THROW(AddMultibodyPlant(MultibodyPlantConfig{}, config, &builder),
+               std::runtime_error);
+  EXPECT_TRUE(builder.GetSystems().empty());
 }
 
 // The generalized contact forces of the free body: τ = [p_BoC_W × f; f]
