@@ -436,7 +436,7 @@ def test_discrete_floating_humanoid_with_welds(approximation, with_forces):
             force.body_index = plant.GetBodyByName(
                 "l_situational_awareness_camera_link").index()
             force.p_BoBq_B = np.array([0.05, -0.02, 0.1])
-            force.F_Bq_W = lib.multibody_math.SpatialForce(
+            force.F_Bq_W = lib.mbmath.SpatialForce(
                 np.array([0.3, -0.2, 0.1]), np.array([4.0, -3.0, 25.0]))
             plant.get_applied_spatial_force_input_port().FixValue(
                 context, VALUE[lib.name][LIST[lib.name][

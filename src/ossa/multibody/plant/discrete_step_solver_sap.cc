@@ -4,12 +4,11 @@
 // reference's stopping rule and exact line search, and the contact results
 // and constraint forces.
 
+#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
-
-#include <Eigen/Cholesky>
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
@@ -224,6 +223,23 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     return std::sqrt(sum);
   };
 
+  // The Newton matrix H = A + diag(G) + Σ Jᵀ·G·J (dense) at the last
+  // evaluated constraints, factored.
+  auto factor_hessian = [&](int it) {
+    s->H = s->M;
+    s->H.diagonal() += h * params.damping + s->G;
+    for (int i = 0; i < nc; ++i) {
+      AddContactHessian(*s->constraints[i], s->Gs[i], &s->H);
+    }
+    Eigen::LLT<MatrixX<T>> llt(s->H);
+    if (llt.info() != Eigen::Success) [[unlikely]] {
+      ThrowRuntimeError(
+          "MultibodyPlant: the discrete contact solve's Newton matrix is not "
+          "positive definite (iteration {}).",
+          it);
+    }
+    return llt;
+  };
   bool converged = false;
   for (int it = 0; it <= kMaxIterations; ++it) {
     EvalAllConstraints(plant, params, q0, inputs, s->v, true, s);
@@ -244,23 +260,21 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     if (residual <= kAbsTolerance + kRelTolerance * scale) {
       converged = true;
       r->num_iterations = it;
+      // Gradients (AutoDiffXd): those of the Newton iteration's last
+      // point lag its convergence, so they are replaced by the implicit
+      // function theorem's at the solution, dv = −H⁻¹·d(∇ℓ), the
+      // derivatives of one more full Newton step; the values stay the
+      // iteration's (those of the double solve).
+      if constexpr (std::is_same_v<T, AutoDiffXd>) {
+        const VectorX<T> v_newton = s->v - factor_hessian(it).solve(s->grad);
+        for (int i = 0; i < nv_; ++i) {
+          s->v[i].derivatives() = v_newton[i].derivatives();
+        }
+      }
       break;
     }
     if (it == kMaxIterations) break;
-    // H = A + diag(G) + Σ Jᵀ·G·J, dense.
-    s->H = s->M;
-    s->H.diagonal() += h * params.damping + s->G;
-    for (int i = 0; i < nc; ++i) {
-      AddContactHessian(*s->constraints[i], s->Gs[i], &s->H);
-    }
-    Eigen::LLT<MatrixX<T>> llt(s->H);
-    if (llt.info() != Eigen::Success) [[unlikely]] {
-      ThrowRuntimeError(
-          "MultibodyPlant: the discrete contact solve's Newton matrix is not "
-          "positive definite (iteration {}).",
-          it);
-    }
-    s->dv = -llt.solve(s->grad);
+    s->dv = -factor_hessian(it).solve(s->grad);
     const double alpha = LineSearchWithContact(plant, params, q0, inputs, s);
     s->v += alpha * s->dv;
   }
@@ -314,8 +328,8 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     const Vector3<T> f_Bc_W = pair.R_WC * f_C;
     const T slip = s->vc[k].template head<2>().norm();
     r->contact_results.AddContactInfo(PointPairContactInfo<T>(
-        pair.source.body_A, pair.source.body_B, f_Bc_W, pair.p_WC,
-        s->vc[k][2], slip, pair.source.pair));
+        pair.source.body_A, pair.source.body_B, f_Bc_W, pair.p_WC, s->vc[k][2],
+        slip, pair.source.pair));
   }
 }
 
@@ -386,20 +400,20 @@ double DiscreteStepSolver<T>::LineSearchWithContact(
   return alpha;
 }
 
-#define OSSA_INSTANTIATE_SAP_STEP(T)                                         \
-  template void DiscreteStepSolver<T>::EvalAllConstraints(                   \
-      const MultibodyPlant<T>&, const TreeParameters<T>&,                    \
-      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,     \
-      const Eigen::Ref<const VectorX<T>>&, bool, DiscreteStepScratch<T>*)    \
-      const;                                                                 \
-  template void DiscreteStepSolver<T>::SolveSapWithContact(                  \
-      const MultibodyPlant<T>&, const TreeParameters<T>&,                    \
-      const Eigen::Ref<const VectorX<T>>&,                                   \
-      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,     \
-      DiscreteStepScratch<T>*, DiscreteStepResults<T>*) const;               \
-  template double DiscreteStepSolver<T>::LineSearchWithContact(              \
-      const MultibodyPlant<T>&, const TreeParameters<T>&,                    \
-      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,     \
+#define OSSA_INSTANTIATE_SAP_STEP(T)                                      \
+  template void DiscreteStepSolver<T>::EvalAllConstraints(                \
+      const MultibodyPlant<T>&, const TreeParameters<T>&,                 \
+      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,  \
+      const Eigen::Ref<const VectorX<T>>&, bool, DiscreteStepScratch<T>*) \
+      const;                                                              \
+  template void DiscreteStepSolver<T>::SolveSapWithContact(               \
+      const MultibodyPlant<T>&, const TreeParameters<T>&,                 \
+      const Eigen::Ref<const VectorX<T>>&,                                \
+      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,  \
+      DiscreteStepScratch<T>*, DiscreteStepResults<T>*) const;            \
+  template double DiscreteStepSolver<T>::LineSearchWithContact(           \
+      const MultibodyPlant<T>&, const TreeParameters<T>&,                 \
+      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,  \
       DiscreteStepScratch<T>*) const;
 OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_INSTANTIATE_SAP_STEP)
 #undef OSSA_INSTANTIATE_SAP_STEP
