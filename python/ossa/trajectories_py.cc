@@ -331,15 +331,35 @@ void DoDefineTrajectories(nb::module_ m) {
           "__init__",
           [](BT* self, const BsplineBasis<T>& basis,
              const std::vector<nb::object>& control_points) {
-            // Each control point: a matrix, or a vector (a column).
-            std::vector<MatrixX<T>> points;
+            // As the reference: a list of matrices is the control points; a
+            // list of lists or vectors is the rows of one matrix whose
+            // columns are the (vector) control points.
+            nb::object numpy = nb::module_::import_("numpy");
+            bool all_rows = !control_points.empty();
             for (const nb::object& point : control_points) {
-              points.push_back(
-                  ToMatrix<T>(point, "BsplineTrajectory(control_points)"));
+              all_rows =
+                  all_rows && nb::cast<int>(numpy.attr("ndim")(point)) <= 1;
+            }
+            std::vector<MatrixX<T>> points;
+            if (all_rows) {
+              const MatrixX<T> matrix =
+                  ToMatrix<T>(numpy.attr("vstack")(nb::cast(control_points)),
+                              "BsplineTrajectory(control_points)");
+              for (Eigen::Index j = 0; j < matrix.cols(); ++j) {
+                points.push_back(matrix.col(j));
+              }
+            } else {
+              for (const nb::object& point : control_points) {
+                points.push_back(
+                    ToMatrix<T>(point, "BsplineTrajectory(control_points)"));
+              }
             }
             new (self) BT(basis, std::move(points));
           },
-          nb::arg("basis"), nb::arg("control_points"))
+          nb::arg("basis"), nb::arg("control_points"),
+          "control_points: a list of matrices (the control points), or a "
+          "list of rows (lists or vectors) of the matrix whose columns are "
+          "the control points.")
       .def("basis", &BT::basis, nb::rv_policy::copy)
       .def("control_points", &BT::control_points, nb::rv_policy::copy)
       .def("num_control_points", &BT::num_control_points)
@@ -408,7 +428,11 @@ void DoDefineBsplineBasis(nb::module_ m) {
               points.push_back(
                   ToMatrix<T>(point, "BsplineBasis.EvaluateCurve()"));
             }
-            return self.EvaluateCurve(points, parameter_value);
+            // Vector control points give a vector, as the reference.
+            const MatrixX<T> value =
+                self.EvaluateCurve(points, parameter_value);
+            return VectorX<T>(
+                Eigen::Map<const VectorX<T>>(value.data(), value.size()));
           },
           nb::arg("control_points"), nb::arg("parameter_value"))
       .def("EvaluateBasisFunctionI", &BB::EvaluateBasisFunctionI, nb::arg("i"),

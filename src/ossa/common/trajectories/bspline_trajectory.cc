@@ -77,8 +77,10 @@ BsplineTrajectory<T> BsplineTrajectory<T>::Derivative(
         derivative_order);
   }
   if (derivative_order >= basis_.order()) {
+    // Order 1 on the whole knot span, as the reference.
+    const std::vector<T>& knots = basis_.knots();
     return BsplineTrajectory<T>(
-        math::BsplineBasis<T>(1, std::vector<T>{start_time(), end_time()}),
+        math::BsplineBasis<T>(1, std::vector<T>{knots.front(), knots.back()}),
         {MatrixX<T>::Zero(rows(), cols())});
   }
   math::BsplineBasis<T> basis = basis_;
@@ -188,7 +190,8 @@ MatrixX<T> BsplineTrajectory<T>::AsLinearInControlPoints(
         derivative_order);
   }
   const int n = num_control_points();
-  if (derivative_order >= basis_.order()) return MatrixX<T>::Zero(n, 0);
+  // The derivative's one (zero) control point, as the reference.
+  if (derivative_order >= basis_.order()) return MatrixX<T>::Zero(n, 1);
   // [Q_0 … Q_{m−1}] = [P_0 … P_{n−1}] · D_1ᵀ · D_2ᵀ ⋯ D_dᵀ.
   MatrixX<T> M = MatrixX<T>::Identity(n, n);
   math::BsplineBasis<T> basis = basis_;

@@ -52,15 +52,16 @@ class BsplineTrajectory final : public Trajectory<T> {
 
   /// The num_control_points() × (num_control_points() − d) matrix M with
   /// [P_0 … P_{n−1}] · M the control points of the d-th derivative (for a
-  /// column-vector trajectory); an n × 0 matrix when d ≥ order.
+  /// column-vector trajectory); an n × 1 zero matrix when d ≥ order (the
+  /// derivative's one zero control point).
   MatrixX<T> AsLinearInControlPoints(int derivative_order = 1) const;
 
   /// The weights w with y⁽ᵈ⁾(t) = Σ_i w_i P_i (t within the span).
   VectorX<T> EvaluateLinearInControlPoints(const T& parameter_value,
                                            int derivative_order = 0) const;
 
-  /// The B-spline of the d-th derivative, of order k − d (a zero trajectory
-  /// of order 1 when d ≥ k).
+  /// The B-spline of the d-th derivative, of order k − d (when d ≥ k, a zero
+  /// trajectory of order 1 on the whole knot span [t_0, t_{n+k−1}]).
   BsplineTrajectory<T> Derivative(int derivative_order) const;
 
   std::unique_ptr<Trajectory<T>> Clone() const final;
