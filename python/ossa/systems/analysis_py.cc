@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ossa/bindings.h"
+#include "ossa/common/trajectories/piecewise_polynomial.h"
 #include "ossa/py_util.h"
 #include "ossa/systems/analysis/explicit_euler_integrator.h"
 #include "ossa/systems/analysis/implicit_euler_integrator.h"
@@ -79,6 +80,19 @@ void DefineIntegrators(nb::module_ m) {
            &Base::IntegrateWithSingleFixedStepToTime, nb::arg("t_target"),
            nb::call_guard<nb::gil_scoped_release>())
       .def("ResetStatistics", &Base::ResetStatistics)
+      .def("StartDenseIntegration", &Base::StartDenseIntegration)
+      // Copies: the dense output grows (or is handed over) while a Python
+      // object may still hold an earlier result.
+      .def("get_dense_output", &Base::get_dense_output, nb::rv_policy::copy,
+           "A copy of the dense output so far (None when dense integration "
+           "is off).")
+      .def(
+          "StopDenseIntegration",
+          [](Base& self) {
+            return trajectories::PiecewisePolynomial<T>(
+                std::move(*self.StopDenseIntegration()));
+          },
+          "Stops dense integration and returns its output.")
       .def("get_num_steps_taken", &Base::get_num_steps_taken)
       .def("get_num_derivative_evaluations",
            &Base::get_num_derivative_evaluations)

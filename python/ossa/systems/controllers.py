@@ -179,3 +179,332 @@ JointStiffnessController_ = _TemplateClass("JointStiffnessController_",
                                            scope=__name__)
 JointStiffnessController_.add_instantiation(float, JointStiffnessController,
                                             skip_rename=True)
+
+
+# -- PidControlledSystem (a Diagram written in Python, float) ----------------
+
+from ossa.systems.framework import Diagram as _Diagram  # noqa: E402
+from ossa.systems.framework import DiagramBuilder as _DiagramBuilder  # noqa
+
+
+class PidControlledSystem(_Diagram):
+    """`plant` under PID control: the plant's input is the feedforward
+    control plus the output of a PidController fed the plant's state (or
+    feedback_selector · state). Overloads, as the reference's:
+    (plant, kp, ki, kd) with scalar or vector gains, and
+    (plant, feedback_selector, kp, ki, kd); both with keywords
+    state_output_port_index and plant_input_port_index (0). Inputs
+    "feedforward_control" and "desired_state"; the output is the plant's
+    state output (same name)."""
+
+    def __init__(self, plant, *args, state_output_port_index=0,
+                 plant_input_port_index=0):
+        _Diagram.__init__(self)
+        from ossa.systems.primitives import Adder
+        if len(args) == 4:
+            selector, kp, ki, kd = args
+        elif len(args) == 3:
+            selector = None
+            kp, ki, kd = args
+        else:
+            raise TypeError("PidControlledSystem(): give (plant, kp, ki, kd) "
+                            "or (plant, feedback_selector, kp, ki, kd)")
+        state_port = plant.get_output_port(int(state_output_port_index))
+        input_port = plant.get_input_port(int(plant_input_port_index))
+        feedback_size = state_port.size() if selector is None else \
+            _np.asarray(selector, float).shape[0]
+        if feedback_size % 2:
+            raise RuntimeError(
+                "PidControlledSystem(): the fed-back state must have an even "
+                f"size ([q; v]); plant '{plant.get_name()}' gives "
+                f"{feedback_size}")
+        num_q = feedback_size // 2
+
+        def gains(value, name):
+            value = _np.asarray(value, float).reshape(-1)
+            if value.size == 1:
+                value = _np.full(num_q, value[0])
+            if value.size != num_q:
+                raise RuntimeError(f"PidControlledSystem(): {name} must have "
+                                   f"{num_q} entries, got {value.size}")
+            return value
+        kp, ki, kd = gains(kp, "kp"), gains(ki, "ki"), gains(kd, "kd")
+        if input_port.size() != num_q:
+            raise RuntimeError(
+                f"PidControlledSystem(): the plant's input port "
+                f"'{input_port.get_name()}' has {input_port.size()} entries; "
+                f"the controller gives {num_q}")
+        builder = _DiagramBuilder()
+        builder.AddSystem(plant)
+        if selector is None:
+            pid = PidController(kp, ki, kd)  # noqa: F405
+        else:
+            pid = PidController(_np.asarray(selector, float),  # noqa: F405
+                                kp, ki, kd)
+        builder.AddSystem(pid)
+        adder = builder.AddSystem(Adder(2, num_q))
+        builder.Connect(state_port, pid.get_input_port_estimated_state())
+        builder.Connect(pid.get_output_port_control(), adder.get_input_port(1))
+        builder.Connect(adder.get_output_port(), input_port)
+        self._control = builder.ExportInput(adder.get_input_port(0),
+                                            "feedforward_control")
+        self._desired = builder.ExportInput(
+            pid.get_input_port_desired_state(), "desired_state")
+        self._state = builder.ExportOutput(state_port, state_port.get_name())
+        builder.BuildInto(self)
+        self._plant, self._controller = plant, pid
+
+    def get_control_input_port(self):
+        return self.get_input_port(0)
+
+    def get_state_input_port(self):
+        return self.get_input_port(1)
+
+    def get_state_output_port(self):
+        return self.get_output_port(0)
+
+
+PidControlledSystem_ = _TemplateClass("PidControlledSystem_", scope=__name__)
+PidControlledSystem_.add_instantiation(float, PidControlledSystem,
+                                       skip_rename=True)
+
+
+# -- Finite-horizon LQR ---------------------------------------------------------
+
+class FiniteHorizonLinearQuadraticRegulatorOptions:
+    """Options of FiniteHorizonLinearQuadraticRegulator: the final cost Qf
+    (None: zero), the cross term N (None: zero), the nominal trajectories
+    x0, u0 and the desired ones xd, ud (Trajectory or None: the context's
+    state and input; xd and ud default to x0 and u0), the input port, and
+    the SimulatorConfig of the backward Riccati integration.
+    use_square_root_method is accepted for compatibility; ossa integrates S
+    itself either way."""
+
+    def __init__(self, **kwargs):
+        from ossa.systems.analysis import SimulatorConfig
+        from ossa.systems.framework import InputPortSelection
+        self.Qf = None
+        self.N = None
+        self.input_port_index = InputPortSelection.kUseFirstInputIfItExists
+        self.use_square_root_method = False
+        self.simulator_config = SimulatorConfig(
+            integration_scheme="runge_kutta3", max_step_size=0.1,
+            accuracy=1e-4, use_error_control=True)
+        self.x0 = self.u0 = self.xd = self.ud = None
+        for key, value in kwargs.items():
+            if not hasattr(self, key):
+                raise AttributeError(
+                    "FiniteHorizonLinearQuadraticRegulatorOptions has no "
+                    f"field '{key}'")
+            setattr(self, key, value)
+
+    def __repr__(self):
+        return ("FiniteHorizonLinearQuadraticRegulatorOptions("
+                f"Qf={self.Qf!r}, N={self.N!r}, "
+                f"input_port_index={self.input_port_index}, "
+                f"use_square_root_method={self.use_square_root_method}, "
+                f"simulator_config={self.simulator_config!r})")
+
+
+class FiniteHorizonLinearQuadraticRegulatorResult:
+    """The regulator: u(t) = u0(t) − K(t)(x − x0(t)) − k0(t), and the
+    cost-to-go J(x, t) = x̄ᵀS(t)x̄ + 2x̄ᵀsx(t) + s0(t), x̄ = x − x0(t); each a
+    Trajectory."""
+
+    def __init__(self):
+        self.x0 = self.u0 = self.K = self.k0 = None
+        self.S = self.sx = self.s0 = None
+
+
+def _constant(value):
+    from ossa.trajectories import PiecewisePolynomial
+    return PiecewisePolynomial(_np.asarray(value, float).reshape(-1, 1))
+
+
+def FiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
+                                          options=None):
+    """The finite-horizon LQR of a continuous-time `system` linearized
+    along x0(t), u0(t): ẋ̄ = A(t)x̄ + B(t)ū + c(t), with c = f(t, x0, u0) −
+    ẋ0, minimizing (x(tf)−xd)ᵀQf(x(tf)−xd) + ∫ (x−xd)ᵀQ(x−xd) +
+    (u−ud)ᵀR(u−ud) + 2(x−xd)ᵀN(u−ud) dt over [t0, tf]. The Riccati
+    differential equations, with K = R⁻¹(Nᵀ + BᵀS) and h = Bᵀsx − Nᵀx̄d,
+      −Ṡ = Q + SA + AᵀS − (SB + N)R⁻¹(BᵀS + Nᵀ),
+      −ṡx = −Qx̄d + S(Būd + c) + Aᵀsx − (SB + N)R⁻¹h,
+      −ṡ0 = x̄dᵀQx̄d + 2sxᵀ(Būd + c) − hᵀR⁻¹h,
+    (x̄d = xd − x0, ūd = ud − u0) are integrated backwards from
+    S(tf) = Qf, sx(tf) = −Qf x̄d, s0(tf) = x̄dᵀQf x̄d with ossa's Simulator
+    (options.simulator_config) and its dense output; k0 = R⁻¹h − ūd."""
+    from ossa.systems.analysis import ApplySimulatorConfig, Simulator
+    from ossa.systems.framework import LeafSystem
+    from ossa.systems import primitives
+    from ossa.trajectories import FunctionHandleTrajectory, \
+        PiecewisePolynomial
+    if options is None:
+        options = FiniteHorizonLinearQuadraticRegulatorOptions()
+    if not tf > t0:
+        raise RuntimeError("FiniteHorizonLinearQuadraticRegulator(): tf "
+                           f"({tf}) must be after t0 ({t0})")
+    if context.num_discrete_state_groups() or \
+            context.num_abstract_states():
+        raise RuntimeError(
+            "FiniteHorizonLinearQuadraticRegulator(): ossa solves the "
+            "continuous-time problem only; the system "
+            f"'{system.get_name()}' has discrete or abstract state")
+    port = primitives._select_port(
+        options.input_port_index, system.num_input_ports(),
+        primitives.InputPortSelection.kNoInput,
+        primitives.InputPortSelection.kUseFirstInputIfItExists, "input")
+    if port is None:
+        raise RuntimeError("FiniteHorizonLinearQuadraticRegulator(): the "
+                           "system has no input port to control")
+    n = context.num_continuous_states()
+    m = system.get_input_port(port).size()
+    Q, R = _np.asarray(Q, float), _np.asarray(R, float)
+    if Q.shape != (n, n) or R.shape != (m, m):
+        raise RuntimeError(f"FiniteHorizonLinearQuadraticRegulator(): Q must "
+                           f"be {n}x{n} and R {m}x{m}, got {Q.shape} and "
+                           f"{R.shape}")
+    Qf = _np.zeros((n, n)) if options.Qf is None else \
+        _np.asarray(options.Qf, float)
+    N = _np.zeros((n, m)) if options.N is None else \
+        _np.asarray(options.N, float)
+    if Qf.shape != (n, n) or N.shape != (n, m):
+        raise RuntimeError(f"FiniteHorizonLinearQuadraticRegulator(): Qf "
+                           f"must be {n}x{n} and N {n}x{m}")
+    Rinv = _np.linalg.inv(R)
+    x0 = options.x0 if options.x0 is not None else _constant(
+        context.get_continuous_state_vector().CopyToVector())
+    u0 = options.u0 if options.u0 is not None else _constant(
+        system.get_input_port(port).Eval(context))
+    xd = options.xd if options.xd is not None else x0
+    ud = options.ud if options.ud is not None else u0
+
+    def vec(trajectory, t, order=0):
+        value = trajectory.value(t) if order == 0 else \
+            trajectory.EvalDerivative(t, order)
+        return _np.asarray(value, float).reshape(-1)
+
+    # The linearization along (x0, u0), memoized per time (the Riccati
+    # integration asks at each stage's time).
+    local = context.Clone()
+    memo = {}
+
+    def linearization(t):
+        if t not in memo:
+            local.SetTime(t)
+            local.SetContinuousState(vec(x0, t))
+            system.get_input_port(port).FixValue(local, vec(u0, t))
+            _, _, _, f, A, B, _, _, _ = primitives._taylor(
+                system, local, port,
+                primitives.OutputPortSelection.kNoOutput)
+            xdot0 = vec(x0, t, 1) if x0.has_derivative() else _np.zeros(n)
+            if len(memo) > 10000:
+                memo.clear()
+            memo[t] = (A, B, f - xdot0)
+        return memo[t]
+
+    def riccati_rates(t, S, sx):
+        A, B, c = linearization(t)
+        xbar_d = vec(xd, t) - vec(x0, t)
+        ubar_d = vec(ud, t) - vec(u0, t)
+        SBN = S @ B + N
+        h = B.T @ sx - N.T @ xbar_d
+        Sdot = -(Q + S @ A + A.T @ S - SBN @ Rinv @ SBN.T)
+        drift = B @ ubar_d + c
+        sxdot = -(-Q @ xbar_d + S @ drift + A.T @ sx - SBN @ Rinv @ h)
+        s0dot = -(xbar_d @ Q @ xbar_d + 2 * sx @ drift - h @ Rinv @ h)
+        return Sdot, sxdot, s0dot
+
+    def unpack(z):
+        return z[:n * n].reshape(n, n), z[n * n:n * n + n], z[-1]
+
+    class _BackwardRiccati(LeafSystem):
+        # State z(τ) = [vec S; sx; s0] at t = tf − τ: dz/dτ = −dz/dt.
+        def __init__(self):
+            LeafSystem.__init__(self)
+            self.DeclareContinuousState(n * n + n + 1)
+
+        def DoCalcTimeDerivatives(self, ctx, derivatives):
+            z = ctx.get_continuous_state_vector().CopyToVector()
+            S, sx, _ = unpack(z)
+            S = 0.5 * (S + S.T)
+            Sdot, sxdot, s0dot = riccati_rates(tf - ctx.get_time(), S, sx)
+            derivatives.get_mutable_vector().SetFromVector(-_np.concatenate(
+                [Sdot.reshape(-1), sxdot, [s0dot]]))
+
+    xbar_d_f = vec(xd, tf) - vec(x0, tf)
+    z_f = _np.concatenate([Qf.reshape(-1), -Qf @ xbar_d_f,
+                           [xbar_d_f @ Qf @ xbar_d_f]])
+    riccati = _BackwardRiccati()
+    simulator = Simulator(riccati)
+    ApplySimulatorConfig(options.simulator_config, simulator)
+    simulator.get_mutable_context().SetTime(0.0)
+    simulator.get_mutable_context().SetContinuousState(z_f)
+    simulator.Initialize()
+    integrator = simulator.get_mutable_integrator()
+    integrator.StartDenseIntegration()
+    simulator.AdvanceTo(tf - t0)
+    dense = integrator.StopDenseIntegration()
+
+    # The dense output is a cubic Hermite spline in τ; the same spline in
+    # t = tf − τ from its values and (negated) slopes at the breaks.
+    taus = list(dense.get_segment_times())[::-1]
+    times = [tf - tau for tau in taus]
+    values = [_np.asarray(dense.value(tau)).reshape(-1) for tau in taus]
+    slopes = [-_np.asarray(dense.EvalDerivative(tau, 1)).reshape(-1)
+              for tau in taus]
+
+    def spline(select, shape):
+        return PiecewisePolynomial.CubicHermite(
+            times, [select(v).reshape(shape) for v in values],
+            [select(v).reshape(shape) for v in slopes])
+    result = FiniteHorizonLinearQuadraticRegulatorResult()
+    result.S = spline(lambda z: z[:n * n], (n, n))
+    result.sx = spline(lambda z: z[n * n:n * n + n], (n, 1))
+    result.s0 = spline(lambda z: z[-1:], (1, 1))
+    result.x0, result.u0 = x0, u0
+
+    def gain(t):
+        _, B, _ = linearization(t)
+        S = _np.asarray(result.S.value(t))
+        return Rinv @ (N.T + B.T @ (0.5 * (S + S.T)))
+
+    def offset(t):
+        _, B, _ = linearization(t)
+        h = B.T @ _np.asarray(result.sx.value(t)).reshape(-1) - \
+            N.T @ (vec(xd, t) - vec(x0, t))
+        return (Rinv @ h - (vec(ud, t) - vec(u0, t))).reshape(m, 1)
+    result.K = FunctionHandleTrajectory(gain, m, n, t0, tf)
+    result.k0 = FunctionHandleTrajectory(offset, m, 1, t0, tf)
+    return result
+
+
+class _FiniteHorizonController(_LeafSystem):
+    """u = u0(t) − K(t)(x − x0(t)) − k0(t) from the plant state x."""
+
+    def __init__(self, result, num_states):
+        _LeafSystem.__init__(self)
+        self._result = result
+        self._state = self.DeclareVectorInputPort("plant_state", num_states)
+        self.DeclareVectorOutputPort("control", result.K.rows(), self._calc)
+
+    def _calc(self, context, output):
+        t = context.get_time()
+        r = self._result
+        x = _np.asarray(self._state.Eval(context)).reshape(-1)
+        xbar = x - _np.asarray(r.x0.value(t)).reshape(-1)
+        u = _np.asarray(r.u0.value(t)).reshape(-1) - \
+            _np.asarray(r.K.value(t)) @ xbar - \
+            _np.asarray(r.k0.value(t)).reshape(-1)
+        output.SetFromVector(u)
+
+
+def MakeFiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
+                                              options=None):
+    """The controller system of FiniteHorizonLinearQuadraticRegulator(): an
+    input "plant_state" (x) and an output "control",
+    u = u0(t) − K(t)(x − x0(t)) − k0(t)."""
+    result = FiniteHorizonLinearQuadraticRegulator(system, context, t0, tf,
+                                                   Q, R, options)
+    return _FiniteHorizonController(result,
+                                    context.num_continuous_states())
