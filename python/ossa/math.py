@@ -587,6 +587,9 @@ def BalanceQuadraticForms(S, P):
     return R.T @ U @ _np.diag(sigma ** -0.25)
 
 
+KnotVectorType.__int__ = lambda self: int(self.value)  # noqa: F405
+
+
 # -- Random rotations ---------------------------------------------------------
 # Shoemake's uniform rotations from three uniform draws in [0, 1), drawn from
 # the RandomGenerator as the reference's standard library draws them, so a

@@ -300,8 +300,20 @@ class RandomSimulationResult:
 
     def __init__(self, generator, output=0.0):
         import copy
-        self.generator_snapshot = copy.deepcopy(generator)
-        self.output = output
+        self._snapshot = copy.deepcopy(generator)
+        self._output = output
+
+    @property
+    def generator_snapshot(self):
+        return self._snapshot
+
+    @property
+    def output(self):
+        return self._output
+
+    @output.setter
+    def output(self, value):
+        self._output = value
 
 
 def RandomSimulation(make_simulator, output, final_time, generator):

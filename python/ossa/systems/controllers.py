@@ -271,6 +271,21 @@ PidControlledSystem_.add_instantiation(float, PidControlledSystem,
 
 # -- Finite-horizon LQR ---------------------------------------------------------
 
+def _fields(cls, names):
+    """Adds read-write properties `names` to cls, stored in self._values
+    (bound fields, as the reference's structs have)."""
+    def make(name):
+        def get(self):
+            return self._values[name]
+
+        def set_(self, value):
+            self._values[name] = value
+        return property(get, set_)
+    for name in names:
+        setattr(cls, name, make(name))
+    return cls
+
+
 class FiniteHorizonLinearQuadraticRegulatorOptions:
     """Options of FiniteHorizonLinearQuadraticRegulator: the final cost Qf
     (None: zero), the cross term N (None: zero), the nominal trajectories
@@ -283,6 +298,7 @@ class FiniteHorizonLinearQuadraticRegulatorOptions:
     def __init__(self, **kwargs):
         from ossa.systems.analysis import SimulatorConfig
         from ossa.systems.framework import InputPortSelection
+        self._values = {}
         self.Qf = None
         self.N = None
         self.input_port_index = InputPortSelection.kUseFirstInputIfItExists
@@ -312,8 +328,16 @@ class FiniteHorizonLinearQuadraticRegulatorResult:
     Trajectory."""
 
     def __init__(self):
+        self._values = {}
         self.x0 = self.u0 = self.K = self.k0 = None
         self.S = self.sx = self.s0 = None
+
+
+_fields(FiniteHorizonLinearQuadraticRegulatorOptions,
+        ["Qf", "N", "input_port_index", "use_square_root_method",
+         "simulator_config", "x0", "u0", "xd", "ud"])
+_fields(FiniteHorizonLinearQuadraticRegulatorResult,
+        ["x0", "u0", "K", "k0", "S", "sx", "s0"])
 
 
 def _constant(value):
