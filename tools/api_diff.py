@@ -230,8 +230,7 @@ REASONS = [
      "Not bound yet."),
     (r"^systems\.analysis:DiscreteTimeApproximation$",
      "One Python function for the reference's overloads (linear_system, "
-     "affine_system): the first argument is named `system`; the general "
-     "System overload (an integrated discrete system) is not implemented."),
+     "affine_system, system): the first argument is named `system`."),
     (r"^systems\.analysis:\w+_\[AutoDiffXd\]$",
      "The Simulator and integrators are bound for float only (the C++ "
      "classes are instantiated on AutoDiffXd; their binding is not)."),

@@ -260,20 +260,95 @@ def _expm(M):
     return result
 
 
-def DiscreteTimeApproximation(system, time_period):
-    """The zero-order-hold discretization of a continuous LinearSystem or
-    AffineSystem with period h: exp([[A, B, f0], [0, 0, 0]]·h) holds
-    A_d = exp(A h), B_d = ∫₀ʰ exp(A s) ds B and f0_d = ∫₀ʰ exp(A s) ds f0;
-    C, D and y0 are unchanged. Raises if the system is discrete or h ≤ 0."""
+def _integrated_approximation(system, time_period, integrator_config):
+    """The discrete system x[n+1] = x[n] + ∫ f(t, x, u[n]) dt over one
+    period (input held), integrated by a Simulator of `system` configured
+    by integrator_config; it has the system's (vector) input and output
+    ports, the outputs computed with the continuous state set to x[n]."""
+    from ossa.systems.framework import LeafSystem, PortDataType
+
+    class DiscreteTimeIntegration(LeafSystem):
+        def __init__(self):
+            LeafSystem.__init__(self)
+            self._system = system
+            self._context = system.CreateDefaultContext()
+            if self._context.num_discrete_state_groups() or \
+                    self._context.num_abstract_states():
+                raise RuntimeError(
+                    "DiscreteTimeApproximation(): the system "
+                    f"'{system.get_name()}' must have continuous state only")
+            n = self._context.num_continuous_states()
+            self.DeclareDiscreteState(
+                self._context.get_continuous_state_vector().CopyToVector()
+                if n else n)
+            for i in range(system.num_input_ports()):
+                port = system.get_input_port(i)
+                if port.get_data_type() != PortDataType.kVectorValued:
+                    raise RuntimeError(
+                        "DiscreteTimeApproximation(): input port "
+                        f"'{port.get_name()}' is abstract-valued")
+                self.DeclareVectorInputPort(port.get_name(), port.size())
+            for i in range(system.num_output_ports()):
+                port = system.get_output_port(i)
+                if port.get_data_type() != PortDataType.kVectorValued:
+                    raise RuntimeError(
+                        "DiscreteTimeApproximation(): output port "
+                        f"'{port.get_name()}' is abstract-valued")
+                self.DeclareVectorOutputPort(
+                    port.get_name(), port.size(),
+                    lambda context, output, i=i: output.SetFromVector(
+                        self._system.get_output_port(i).Eval(
+                            self._load(context))))
+            self.DeclarePeriodicDiscreteUpdateEvent(time_period, 0.0,
+                                                    self._update)
+            self._simulator = Simulator(system, self._context)  # noqa: F405
+            ApplySimulatorConfig(integrator_config,  # noqa: F405
+                                 self._simulator)
+
+        def _load(self, context):
+            """The inner context at this context's time, state and inputs."""
+            inner = self._context
+            inner.SetTime(context.get_time())
+            inner.SetContinuousState(
+                context.get_discrete_state(0).CopyToVector())
+            for i in range(self.num_input_ports()):
+                if self.get_input_port(i).HasValue(context):
+                    self._system.get_input_port(i).FixValue(
+                        inner, self.get_input_port(i).Eval(context))
+            return inner
+
+        def _update(self, context, discrete_state):
+            self._load(context)
+            self._simulator.Initialize()
+            self._simulator.AdvanceTo(context.get_time() + time_period)
+            discrete_state.set_value(
+                0, self._context.get_continuous_state_vector().CopyToVector())
+
+    return DiscreteTimeIntegration()
+
+
+def DiscreteTimeApproximation(system, time_period, integrator_config=None):
+    """The zero-order-hold discretization of a continuous system with period
+    h. For a LinearSystem or AffineSystem exactly:
+    exp([[A, B, f0], [0, 0, 0]]·h) holds A_d = exp(A h),
+    B_d = ∫₀ʰ exp(A s) ds B and f0_d = ∫₀ʰ exp(A s) ds f0; C, D and y0 are
+    unchanged. For any other system, x[n+1] = x[n] + ∫ f(t, x, u[n]) dt
+    over the period, integrated numerically (integrator_config, a
+    SimulatorConfig; by default RK3 with error control); that system has
+    the original's input and output ports. Raises if the system is
+    discrete or h ≤ 0."""
     import numpy as np
     from ossa.systems.primitives import AffineSystem, LinearSystem
-    if not isinstance(system, AffineSystem):
-        raise TypeError(
-            "DiscreteTimeApproximation(): ossa discretizes LinearSystem and "
-            f"AffineSystem; got {type(system).__name__}")
     if not time_period > 0:
         raise RuntimeError("DiscreteTimeApproximation(): time_period must be "
                            f"positive, got {time_period}")
+    if not isinstance(system, AffineSystem):
+        if integrator_config is None:
+            integrator_config = SimulatorConfig(  # noqa: F405
+                integration_scheme="runge_kutta3", max_step_size=0.1,
+                accuracy=1e-4, use_error_control=True)
+        return _integrated_approximation(system, time_period,
+                                         integrator_config)
     if system.time_period() != 0:
         raise RuntimeError("DiscreteTimeApproximation(): the system is "
                            "already discrete (time_period "

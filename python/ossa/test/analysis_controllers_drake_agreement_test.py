@@ -221,6 +221,58 @@ def test_discrete_time_approximation_agrees():
             linear_system(OSSA, A_DI, B_DI), 0.0)
 
 
+def oscillator(lib):
+    """ẍ = −x + u, output y = 2x, written as a LeafSystem in each package."""
+    framework = lib["framework"]
+
+    class Oscillator(framework.LeafSystem):
+        def __init__(self):
+            framework.LeafSystem.__init__(self)
+            self.DeclareContinuousState(2)
+            self.DeclareVectorInputPort("u", 1)
+            self.DeclareVectorOutputPort("y", 2, self._output)
+
+        def DoCalcTimeDerivatives(self, context, derivatives):
+            x = context.get_continuous_state_vector().CopyToVector()
+            u = self.get_input_port(0).Eval(context)
+            derivatives.get_mutable_vector().SetFromVector(
+                [x[1], -x[0] + u[0]])
+
+        def _output(self, context, output):
+            output.SetFromVector(
+                2 * context.get_continuous_state_vector().CopyToVector())
+    return Oscillator()
+
+
+def test_discrete_time_approximation_of_any_system_agrees():
+    h = 0.1
+    states = np.array([[1.0, 0.0, -0.5], [0.0, 2.0, 0.3]])
+    inputs = np.array([[0.5, 0.0, -1.0]])
+    results = []
+    for lib in LIBS:
+        discrete = lib["analysis"].DiscreteTimeApproximation(
+            oscillator(lib), h)
+        assert discrete.get_input_port(0).get_name() == "u"
+        assert discrete.get_output_port(0).get_name() == "y"
+        context = discrete.CreateDefaultContext()
+        assert context.num_continuous_states() == 0
+        context.SetDiscreteState([1.0, -1.0])
+        discrete.get_input_port(0).FixValue(context, [0.0])
+        np.testing.assert_allclose(discrete.get_output_port(0).Eval(context),
+                                   [2.0, -2.0])
+        results.append(lib["analysis"].BatchEvalUniquePeriodicDiscreteUpdate(
+            discrete, context, np.zeros((1, 3)), states, inputs,
+            parallelize=lib["common"].Parallelism(1)))
+    # x(h) = u + (x0 − u) cos h + v0 sin h, v(h) = −(x0 − u) sin h + v0 cos h
+    # (RK3 at accuracy 1e-4 over one 0.1 s period).
+    x0, v0, u = states[0], states[1], inputs[0]
+    exact = np.array([u + (x0 - u) * np.cos(h) + v0 * np.sin(h),
+                      -(x0 - u) * np.sin(h) + v0 * np.cos(h)])
+    for result in results:
+        np.testing.assert_allclose(result, exact, atol=1e-5)
+    np.testing.assert_allclose(results[0], results[1], atol=1e-5)
+
+
 # -- Monte Carlo ----------------------------------------------------------------
 
 def monte_carlo(lib, num_samples):
