@@ -11,16 +11,6 @@ _add_struct_fields(SimulatorConfig, [  # noqa: F405
     ("accuracy", float), ("use_error_control", bool), ("start_time", float),
     ("target_realtime_rate", float), ("publish_every_time_step", bool)])
 
-# The reference's template names of the integrators (float instantiations:
-# ossa binds its integrators and Simulator for float only).
-from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
-
-for _name in ("IntegratorBase", "RungeKutta2Integrator",
-              "RungeKutta3Integrator"):
-    _template = _TemplateClass(_name + "_", scope=__name__)
-    _template.add_instantiation(float, globals()[_name], skip_rename=True)
-    globals()[_name + "_"] = _template
-del _name, _template
 
 
 # -- Statistics ---------------------------------------------------------------
@@ -43,7 +33,10 @@ def _get_statistics_summary(self):
     ]
 
 
-IntegratorBase.GetStatisticsSummary = _get_statistics_summary  # noqa: F405
+for _param in IntegratorBase_.param_list:  # noqa: F405
+    IntegratorBase_[_param].GetStatisticsSummary = \
+        _get_statistics_summary  # noqa: F405
+del _param
 
 
 def PrintSimulatorStatistics(simulator):
@@ -69,7 +62,8 @@ def PrintSimulatorStatistics(simulator):
             "with error control"
         lines += [
             "",
-            f"Stats for integrator {type(integrator).__name__} {mode}:",
+            "Stats for integrator "
+            f"{type(integrator).__name__.split('_[')[0]} {mode}:",
             "Number of time steps taken (integrator stats) = "
             f"{integrator.get_num_steps_taken()}",
             "Initial time step taken = "

@@ -489,3 +489,34 @@ def test_calc_probability_density_agrees():
         ossa_common.RandomDistribution.kGaussian, x)
     np.testing.assert_allclose(p.derivatives(), -p.value() * np.array(
         [0.3, 0.5]), atol=1e-14)
+
+
+# -- AutoDiffXd simulation --------------------------------------------------------
+
+def test_autodiff_simulator_gives_the_state_transition_matrix():
+    from scipy.linalg import expm
+    A = np.array([[-0.5, 1.0], [-1.0, -0.5]])
+    finals = []
+    for lib in LIBS:
+        from importlib import import_module
+        autodiffutils = import_module(
+            lib["analysis"].__name__.split(".")[0] + ".autodiffutils")
+        AutoDiffXd = autodiffutils.AutoDiffXd
+        system = linear_system(lib, A, np.zeros((2, 1))).ToAutoDiffXd()
+        simulator = lib["analysis"].Simulator_[AutoDiffXd](system)
+        context = simulator.get_mutable_context()
+        system.get_input_port(0).FixValue(context, [AutoDiffXd(0.0)])
+        context.SetContinuousState(autodiffutils.InitializeAutoDiff(
+            np.array([1.0, 0.5])).reshape(-1))
+        integrator = simulator.get_mutable_integrator()
+        assert isinstance(integrator,
+                          lib["analysis"].IntegratorBase_[AutoDiffXd])
+        integrator.set_target_accuracy(1e-8)
+        simulator.AdvanceTo(1.0)
+        x = context.get_continuous_state_vector().CopyToVector()
+        finals.append((autodiffutils.ExtractValue(x).ravel(),
+                       autodiffutils.ExtractGradient(x)))
+    # x(1) = exp(A)x0 and ∂x(1)/∂x0 = exp(A), within the accuracy asked.
+    for value, gradient in finals:
+        np.testing.assert_allclose(value, expm(A) @ [1.0, 0.5], atol=1e-6)
+        np.testing.assert_allclose(gradient, expm(A), atol=1e-6)
