@@ -357,7 +357,9 @@ def FiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
       −ṡ0 = x̄dᵀQx̄d + 2sxᵀ(Būd + c) − hᵀR⁻¹h,
     (x̄d = xd − x0, ūd = ud − u0) are integrated backwards from
     S(tf) = Qf, sx(tf) = −Qf x̄d, s0(tf) = x̄dᵀQf x̄d with ossa's Simulator
-    (options.simulator_config) and its dense output; k0 = R⁻¹h − ūd."""
+    (options.simulator_config) and its dense output; k0 = R⁻¹h − ūd.
+    A difference-equation system gets the discrete-time recursion instead
+    (_discrete_regulator)."""
     from ossa.systems.analysis import ApplySimulatorConfig, Simulator
     from ossa.systems.framework import LeafSystem
     from ossa.systems import primitives
@@ -368,12 +370,18 @@ def FiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
     if not tf > t0:
         raise RuntimeError("FiniteHorizonLinearQuadraticRegulator(): tf "
                            f"({tf}) must be after t0 ({t0})")
-    if context.num_discrete_state_groups() or \
-            context.num_abstract_states():
+    period = 0.0
+    if context.num_discrete_state_groups():
+        is_discrete, period = system.IsDifferenceEquationSystem()
+        if not is_discrete or context.num_continuous_states():
+            raise RuntimeError(
+                "FiniteHorizonLinearQuadraticRegulator(): the system "
+                f"'{system.get_name()}' must be continuous or a difference "
+                "equation (one discrete group, one periodic update)")
+    if context.num_abstract_states():
         raise RuntimeError(
-            "FiniteHorizonLinearQuadraticRegulator(): ossa solves the "
-            "continuous-time problem only; the system "
-            f"'{system.get_name()}' has discrete or abstract state")
+            "FiniteHorizonLinearQuadraticRegulator(): the system "
+            f"'{system.get_name()}' has abstract state")
     port = primitives._select_port(
         options.input_port_index, system.num_input_ports(),
         primitives.InputPortSelection.kNoInput,
@@ -381,7 +389,8 @@ def FiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
     if port is None:
         raise RuntimeError("FiniteHorizonLinearQuadraticRegulator(): the "
                            "system has no input port to control")
-    n = context.num_continuous_states()
+    n = context.get_discrete_state(0).CopyToVector().size \
+        if period > 0 else context.num_continuous_states()
     m = system.get_input_port(port).size()
     Q, R = _np.asarray(Q, float), _np.asarray(R, float)
     if Q.shape != (n, n) or R.shape != (m, m):
@@ -397,6 +406,7 @@ def FiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
                            f"must be {n}x{n} and N {n}x{m}")
     Rinv = _np.linalg.inv(R)
     x0 = options.x0 if options.x0 is not None else _constant(
+        context.get_discrete_state(0).CopyToVector() if period > 0 else
         context.get_continuous_state_vector().CopyToVector())
     u0 = options.u0 if options.u0 is not None else _constant(
         system.get_input_port(port).Eval(context))
@@ -407,6 +417,10 @@ def FiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
         value = trajectory.value(t) if order == 0 else \
             trajectory.EvalDerivative(t, order)
         return _np.asarray(value, float).reshape(-1)
+
+    if period > 0:
+        return _discrete_regulator(system, context, port, t0, tf, period, Q,
+                                   R, Qf, N, x0, u0, xd, ud)
 
     # The linearization along (x0, u0), memoized per time (the Riccati
     # integration asks at each stage's time).
@@ -503,6 +517,111 @@ def FiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
     return result
 
 
+def _difference_jacobians(system, context, port):
+    """(f, ∂f/∂x, ∂f/∂u) of the unique periodic discrete update
+    x[n+1] = f(x, u) of `system` at the state, input (port) and time of
+    `context`: exact for an AffineSystem (LinearSystem included); for any
+    other system by central differences of the float update (step
+    1e-6·max(1, |·|), truncation error O(step²) relative to f's third
+    derivatives)."""
+    from ossa.systems.primitives import AffineSystem
+    x = context.get_discrete_state(0).CopyToVector()
+    u = _np.asarray(system.get_input_port(port).Eval(context), float)
+    if isinstance(system, AffineSystem) and system.num_input_ports() == 1:
+        A, B = _np.asarray(system.A()), _np.asarray(system.B())
+        return A @ x + B @ u + _np.asarray(system.f0()).reshape(-1), A, B
+    local = context.Clone()
+    events = system.AllocateCompositeEventCollection()
+    system.CalcNextUpdateTime(local, events)
+    update = system.AllocateDiscreteVariables()
+
+    def f(xv, uv):
+        local.SetDiscreteState(xv)
+        system.get_input_port(port).FixValue(local, uv)
+        system.CalcDiscreteVariableUpdate(
+            local, events.get_discrete_update_events(), update)
+        return _np.asarray(update.get_vector(0).CopyToVector(), float)
+
+    def jacobian(point, evaluate):
+        columns = []
+        for i in range(point.size):
+            step = 1e-6 * max(1.0, abs(point[i]))
+            plus, minus = point.copy(), point.copy()
+            plus[i] += step
+            minus[i] -= step
+            columns.append((evaluate(plus) - evaluate(minus)) / (2 * step))
+        return _np.column_stack(columns) if columns else \
+            _np.zeros((x.size, 0))
+    A = jacobian(x, lambda xv: f(xv, u))
+    B = jacobian(u, lambda uv: f(x, uv))
+    return f(x, u), A, B
+
+
+def _discrete_regulator(system, context, port, t0, tf, period, Q, R, Qf, N,
+                        x0, u0, xd, ud):
+    """The discrete-time finite-horizon LQR of a difference-equation system
+    linearized along (x0, u0): x̄[n+1] = Ax̄ + Bū + c with
+    c = f(t_n, x0, u0) − x0(t_{n+1}), at t_n = t0 + n·h, n = 0 … N. With
+    S', sx', s0' at n + 1, H = R + BᵀS'B, G = Nᵀ + BᵀS'A, w = Būd + c and
+    h = Bᵀ(S'w + sx') − Nᵀx̄d:
+      S = Q + AᵀS'A − GᵀH⁻¹G,
+      sx = −Qx̄d + AᵀS'w + Aᵀsx' − GᵀH⁻¹h,
+      s0 = x̄dᵀQx̄d + wᵀS'w + 2wᵀsx' + s0' − hᵀH⁻¹h,
+    K = H⁻¹G, k0 = H⁻¹h − ūd; the results are DiscreteTimeTrajectory
+    values at the steps (S, sx, s0 at n = 0 … N; K, k0 at n < N)."""
+    from ossa.trajectories import DiscreteTimeTrajectory
+    steps = int(round((tf - t0) / period))
+    if steps < 1 or abs(t0 + steps * period - tf) > 1e-9 * max(1.0, tf):
+        raise RuntimeError(
+            "FiniteHorizonLinearQuadraticRegulator(): tf − t0 must be a "
+            f"positive multiple of the system's period {period}")
+    times = [t0 + k * period for k in range(steps + 1)]
+
+    def vec(trajectory, t):
+        return _np.asarray(trajectory.value(t), float).reshape(-1)
+
+    local = context.Clone()
+    n = Q.shape[0]
+    S, sx = Qf.copy(), -Qf @ (vec(xd, tf) - vec(x0, tf))
+    s0 = float(-sx @ (vec(xd, tf) - vec(x0, tf)))
+    Ss, sxs, s0s, Ks, k0s = [S], [sx], [s0], [], []
+    for k in range(steps - 1, -1, -1):
+        t = times[k]
+        local.SetTime(t)
+        local.SetDiscreteState(vec(x0, t))
+        system.get_input_port(port).FixValue(local, vec(u0, t))
+        f, A, B = _difference_jacobians(system, local, port)
+        c = f - vec(x0, times[k + 1])
+        xbar_d = vec(xd, t) - vec(x0, t)
+        ubar_d = vec(ud, t) - vec(u0, t)
+        H = R + B.T @ S @ B
+        G = N.T + B.T @ S @ A
+        w = B @ ubar_d + c
+        h = B.T @ (S @ w + sx) - N.T @ xbar_d
+        Hinv_G, Hinv_h = _np.linalg.solve(H, G), _np.linalg.solve(H, h)
+        S, sx, s0 = (
+            Q + A.T @ S @ A - G.T @ Hinv_G,
+            -Q @ xbar_d + A.T @ S @ w + A.T @ sx - G.T @ Hinv_h,
+            float(xbar_d @ Q @ xbar_d + w @ S @ w + 2 * w @ sx + s0 -
+                  h @ Hinv_h))
+        S = 0.5 * (S + S.T)
+        Ss.append(S)
+        sxs.append(sx)
+        s0s.append(s0)
+        Ks.append(Hinv_G)
+        k0s.append((Hinv_h - ubar_d).reshape(-1, 1))
+    result = FiniteHorizonLinearQuadraticRegulatorResult()
+    result.S = DiscreteTimeTrajectory(times, Ss[::-1])
+    result.sx = DiscreteTimeTrajectory(times, [v.reshape(n, 1)
+                                               for v in sxs[::-1]])
+    result.s0 = DiscreteTimeTrajectory(times, [_np.array([[v]])
+                                               for v in s0s[::-1]])
+    result.K = DiscreteTimeTrajectory(times[:-1], Ks[::-1])
+    result.k0 = DiscreteTimeTrajectory(times[:-1], k0s[::-1])
+    result.x0, result.u0 = x0, u0
+    return result
+
+
 class _FiniteHorizonController(_LeafSystem):
     """u = u0(t) − K(t)(x − x0(t)) − k0(t) from the plant state x."""
 
@@ -527,7 +646,14 @@ def MakeFiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
                                               options=None):
     """The controller system of FiniteHorizonLinearQuadraticRegulator(): an
     input "plant_state" (x) and an output "control",
-    u = u0(t) − K(t)(x − x0(t)) − k0(t)."""
+    u = u0(t) − K(t)(x − x0(t)) − k0(t). For continuous-time systems (a
+    difference-equation system raises RuntimeError: its gains are defined
+    at the steps only; use FiniteHorizonLinearQuadraticRegulator)."""
+    if context.num_discrete_state_groups():
+        raise RuntimeError(
+            "MakeFiniteHorizonLinearQuadraticRegulator(): the system "
+            f"'{system.get_name()}' is discrete; ossa builds controllers "
+            "for continuous-time systems only")
     result = FiniteHorizonLinearQuadraticRegulator(system, context, t0, tf,
                                                    Q, R, options)
     return _FiniteHorizonController(result,

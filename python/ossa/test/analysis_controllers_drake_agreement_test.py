@@ -391,6 +391,46 @@ def test_finite_horizon_lqr_tends_to_the_infinite_horizon_one():
             system, context, 0.0, 1.0, np.eye(3), R)
 
 
+def test_discrete_finite_horizon_lqr_agrees():
+    h = 0.1
+    A = np.array([[1.0, h], [0.0, 1.0]])
+    B = np.array([[h * h / 2], [h]])
+    results = []
+    for lib in LIBS:
+        system = linear_system(lib, A, B, time_period=h)
+        context = system.CreateDefaultContext()
+        system.get_input_port(0).FixValue(context, [0.0])
+        options = lib["controllers"] \
+            .FiniteHorizonLinearQuadraticRegulatorOptions()
+        options.Qf = np.diag([2.0, 1.0])
+        options.xd = lib["trajectories"].PiecewisePolynomial(
+            np.array([[0.4], [-0.1]]))
+        results.append(
+            lib["controllers"].FiniteHorizonLinearQuadraticRegulator(
+                system, context, 0.0, 0.5, np.eye(2), np.array([[0.3]]),
+                options))
+    ours, theirs = results
+    # The same recursion on the same numbers.
+    for name in ("S", "sx", "s0", "K", "k0"):
+        assert getattr(ours, name).get_times() == \
+            getattr(theirs, name).get_times()
+        for t in getattr(theirs, name).get_times():
+            np.testing.assert_allclose(
+                np.asarray(getattr(ours, name).value(t)),
+                np.asarray(getattr(theirs, name).value(t)), atol=1e-12,
+                err_msg=f"{name}({t})")
+    # A long horizon gives the discrete algebraic Riccati solution.
+    system = linear_system(OSSA, A, B, time_period=h)
+    context = system.CreateDefaultContext()
+    system.get_input_port(0).FixValue(context, [0.0])
+    long_run = ossa_controllers.FiniteHorizonLinearQuadraticRegulator(
+        system, context, 0.0, 40.0, np.eye(2), np.array([[0.3]]))
+    K, S = ossa_controllers.DiscreteTimeLinearQuadraticRegulator(
+        A, B, np.eye(2), np.array([[0.3]]))
+    np.testing.assert_allclose(long_run.S.value(0.0), S, rtol=1e-9)
+    np.testing.assert_allclose(long_run.K.value(0.0), K, rtol=1e-9)
+
+
 # -- PidControlledSystem ------------------------------------------------------------
 
 def pid_run(lib, vector_gains):
