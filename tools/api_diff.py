@@ -135,7 +135,6 @@ REASONS = [
      r"trigger_an_assertion_failure)$",
      "Drake's own installation and assertion switches; ossa has "
      "GetBundledModelsPath() and no debug-assertion toggle."),
-    (r"^common:CalcProbabilityDensity$", "Not implemented yet."),
     (r"^common\.value:AbstractValue\.(get_value|get_mutable_value|"
      r"set_value)$",
      "The abstract base has no value accessors in ossa; call them on the "
@@ -143,12 +142,8 @@ REASONS = [
     (r"^common\.containers:namedview$",
      "Same behaviour; the signature differs only in a keyword-only "
      "argument's position."),
-    (r"^math:(BarycentricMesh|BsplineBasis|KnotVectorType)",
-     "Interpolation meshes and B-spline bases are not implemented yet."),
-    (r"^math:UniformlyRandom",
-     "Random rotations need the reference's exact sampling algorithms to "
-     "give the same draws from a RandomGenerator; not implemented yet."),
-    (r"^math:BalanceQuadraticForms$", "Not implemented yet."),
+    (r"^math:BarycentricMesh",
+     "Interpolation meshes are not implemented yet."),
     (r"^math:.*cast$", "Not implemented yet."),
     (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
      r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory|"
@@ -156,13 +151,16 @@ REASONS = [
      r"\[AutoDiffXd\]$",
      "Written in Python on Trajectory (float), so not instantiated for "
      "AutoDiffXd."),
-    (r"^trajectories:CompositeTrajectory\.AlignAndConcatenate$",
-     "Needs time-shifted trajectories of any kind; not implemented yet."),
-    (r"^trajectories:PiecewisePolynomial",
-     "Not implemented yet in ossa's PiecewisePolynomial (C++ and binding)."),
+    (r"^trajectories:PiecewisePolynomial\.(getPolynomialMatrix|"
+     r"setPolynomialMatrixBlock)$",
+     "Polynomial matrices need the reference's Polynomial type (symbolic, "
+     "another issue)."),
+    (r"^trajectories:PiecewiseQuaternionSlerp\.(__init__|Append)$",
+     "Written in Python: one signature takes every orientation type by "
+     "keyword (quaternions, rotation_matrices, angle_axes) where the "
+     "reference has one overload per type."),
     (r"^trajectories:",
-     "ossa's trajectories library has Trajectory and PiecewisePolynomial "
-     "only; the other trajectory classes are not implemented yet."),
+     "Not implemented yet."),
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
      "Force density fields act on deformable bodies, which ossa does not "
      "model."),
@@ -230,9 +228,12 @@ REASONS = [
      "AutoDiffXd."),
     (r"^systems\.framework:",
      "Not bound yet."),
-    (r"^systems\.analysis:(MonteCarloSimulation|RandomSimulation|"
-     r"RandomSimulationResult)",
-     "Monte Carlo helpers need random input sources, not bound yet."),
+    (r"^systems\.analysis:DiscreteTimeApproximation$",
+     "One Python function for the reference's overloads (linear_system, "
+     "affine_system, system): the first argument is named `system`."),
+    (r"^systems\.analysis:\w+_\[AutoDiffXd\]$",
+     "The Simulator and integrators are bound for float only (the C++ "
+     "classes are instantiated on AutoDiffXd; their binding is not)."),
     (r"^systems\.analysis:RegionOfAttraction",
      "Needs symbolic polynomials and mathematical programming (not part of "
      "ossa)."),
@@ -252,9 +253,10 @@ REASONS = [
      "Needs mathematical programming (not part of ossa)."),
     (r"^systems\.controllers:JointStiffnessController_\[AutoDiffXd\]$",
      "Written in Python (float), so not instantiated for AutoDiffXd."),
-    (r"^systems\.controllers:(FiniteHorizonLinearQuadraticRegulator|"
-     r"MakeFiniteHorizonLinearQuadraticRegulator)",
-     "Needs a Riccati differential equation solver; not implemented yet."),
+    (r"^systems\.controllers:PidControlledSystem\.__init__$",
+     "Written in Python: one signature (plant, *gains, ...) takes the "
+     "reference's four overloads (scalar or vector gains, with or without "
+     "a feedback selector)."),
     (r"^systems\.controllers:", "Not implemented yet."),
     (r".*\[AutoDiffXd\]$",
      "The AutoDiffXd instantiation is not bound yet (ossa binds AutoDiffXd "

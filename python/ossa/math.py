@@ -563,3 +563,66 @@ def DecomposePositiveQuadraticForm(Q, b, c, tol=0):
                            "form is not positive semidefinite")
     X = DecomposePSDmatrixIntoXtransposeTimesX(M, _builtins.max(tol, 0.0))
     return X[:, :n], X[:, n:]
+
+
+def BalanceQuadraticForms(S, P):
+    """T with T'ST = D and abs(T'PT) = D⁻¹ (D diagonal): the change of
+    variables x = Ty that diagonalizes the quadratic forms x'Sx (S > 0) and
+    x'Px (P symmetric, full rank) and balances them. With S = LL' and
+    R = L⁻¹, svd(RPR') = UΣV' and T = R'UΣ^(-1/4)."""
+    S = _square(S, "S", "BalanceQuadraticForms")
+    P = _square(P, "P", "BalanceQuadraticForms")
+    if S.shape != P.shape:
+        raise ValueError("BalanceQuadraticForms(): S and P must have the "
+                         f"same size, got {S.shape} and {P.shape}")
+    try:
+        L = _np.linalg.cholesky((S + S.T) / 2)
+    except _np.linalg.LinAlgError:
+        raise RuntimeError("BalanceQuadraticForms(): S is not positive "
+                           "definite") from None
+    R = _np.linalg.inv(L)
+    U, sigma, _ = _np.linalg.svd(R @ ((P + P.T) / 2) @ R.T)
+    if sigma.size and not sigma[-1] > 0:
+        raise RuntimeError("BalanceQuadraticForms(): P is not full rank")
+    return R.T @ U @ _np.diag(sigma ** -0.25)
+
+
+KnotVectorType.__int__ = lambda self: int(self.value)  # noqa: F405
+
+
+# -- Random rotations ---------------------------------------------------------
+# Shoemake's uniform rotations from three uniform draws in [0, 1), drawn from
+# the RandomGenerator as the reference's standard library draws them, so a
+# seed gives the reference's rotations.
+
+def UniformlyRandomQuaternion(generator):
+    """A unit quaternion uniformly distributed over the 3-sphere (rotations
+    uniform over SO(3)): with u1, u2, u3 uniform in [0, 1),
+    (w, x, y, z) = (√(1−u1) sin 2πu2, √(1−u1) cos 2πu2, √u1 sin 2πu3,
+    √u1 cos 2πu3)."""
+    from ossa.common import _std_random
+    from ossa.common.eigen_geometry import Quaternion
+    u1, u2, u3 = (_std_random.canonical(generator) for _ in range(3))
+    a, b = _math.sqrt(1.0 - u1), _math.sqrt(u1)
+    return Quaternion(a * _math.sin(2.0 * _math.pi * u2),
+                      a * _math.cos(2.0 * _math.pi * u2),
+                      b * _math.sin(2.0 * _math.pi * u3),
+                      b * _math.cos(2.0 * _math.pi * u3))
+
+
+def UniformlyRandomAngleAxis(generator):
+    """UniformlyRandomQuaternion(generator) as an AngleAxis."""
+    from ossa.common.eigen_geometry import AngleAxis
+    return AngleAxis(UniformlyRandomQuaternion(generator))
+
+
+def UniformlyRandomRotationMatrix(generator):
+    """UniformlyRandomQuaternion(generator) as a RotationMatrix."""
+    return RotationMatrix(UniformlyRandomQuaternion(generator))  # noqa: F405
+
+
+def UniformlyRandomRPY(generator):
+    """UniformlyRandomQuaternion(generator) as roll-pitch-yaw angles (a
+    3-vector)."""
+    return RollPitchYaw(  # noqa: F405
+        UniformlyRandomQuaternion(generator)).vector()

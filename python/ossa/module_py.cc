@@ -5,6 +5,12 @@
 
 namespace nb = nanobind;
 
+namespace ossa::py {
+// trajectories_py.cc: BsplineBasis and KnotVectorType, which the reference
+// puts in its math module.
+void DefineMathBspline(nb::module_ m);
+}  // namespace ossa::py
+
 // One extension module; its submodules mirror the C++ namespaces and are
 // re-exported by the pure-Python modules of the package (ossa/math.py, ...).
 // The order is the layer order of DESIGN.md: a submodule may use the types
@@ -25,6 +31,7 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineSymbolic(m.def_submodule("symbolic"));
   ossa::py::DefineMath(m.def_submodule("math"));
   ossa::py::DefineMultibodyMath(m.def_submodule("multibody_math"));
+  ossa::py::DefineMathBspline(nb::borrow<nb::module_>(m.attr("math")));
   ossa::py::DefineTrajectories(m.def_submodule("trajectories"));
   ossa::py::DefineSystemsFramework(m.def_submodule("systems_framework"));
   ossa::py::DefineSystemsAnalysis(m.def_submodule("systems_analysis"));
@@ -35,6 +42,6 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineMultibodyPlant(m.def_submodule("multibody_plant"));
   ossa::py::DefineMultibodyParsing(m.def_submodule("multibody_parsing"));
   // Meshcat and its visualizer live in geometry, as in the reference.
-  ossa::py::DefineVisualization(nanobind::borrow<nanobind::module_>(
-      m.attr("geometry")));
+  ossa::py::DefineVisualization(
+      nanobind::borrow<nanobind::module_>(m.attr("geometry")));
 }

@@ -24,12 +24,53 @@ def _vector_values(self, t):
                       for ti in times])
 
 
+def _trajectory_deepcopy(self, memo):
+    """A deep copy: Clone() for the trajectories implemented in C++. C++
+    clones a Python subclass with copy.deepcopy, so a Python subclass that
+    is to be copied defines its own __deepcopy__."""
+    if hasattr(type(self), "do_value"):
+        raise TypeError(
+            f"{type(self).__name__}: a Python subclass of Trajectory must "
+            "define __deepcopy__ to be copied (the object cannot be "
+            "pickled)")
+    return self.Clone()
+
+
+def _trajectory_copy(self):
+    import copy
+    return copy.deepcopy(self)
+
+
 for _param in Trajectory_.param_list:  # noqa: F405
     _cls = Trajectory_[_param]  # noqa: F405
-    # (No __deepcopy__ here: C++ clones a Python subclass with
-    # copy.deepcopy, which would call back into Clone().)
     _cls.vector_values = _vector_values
+    _cls.__copy__ = _trajectory_copy
+    _cls.__deepcopy__ = _trajectory_deepcopy
 del _param, _cls
+
+
+def _as_sparse(method):
+    """Wraps AsLinearInControlPoints to return a scipy.sparse.csc_matrix, as
+    the reference does (a dense numpy array when scipy is not installed)."""
+    def wrapped(self, derivative_order=1):
+        dense = method(self, derivative_order)
+        try:
+            from scipy.sparse import csc_matrix
+        except ImportError:
+            return dense
+        return csc_matrix(dense)
+    wrapped.__name__ = method.__name__
+    wrapped.__doc__ = method.__doc__
+    return wrapped
+
+
+for _name in ("BezierCurve_", "BsplineTrajectory_"):
+    for _param in globals()[_name].param_list:
+        _cls = globals()[_name][_param]
+        if _param == (float,):
+            _cls.AsLinearInControlPoints = _as_sparse(
+                _cls.AsLinearInControlPoints)
+del _name, _param, _cls
 
 
 # -- Trajectories written on Trajectory (float) -------------------------------
@@ -309,6 +350,33 @@ class CompositeTrajectory(Trajectory):  # noqa: F405
 
     def __deepcopy__(self, memo):
         return CompositeTrajectory(self._segments)
+
+    @staticmethod
+    def AlignAndConcatenate(segments):
+        """The composite of `segments` shifted in time so that each starts
+        where the previous one ends (the first keeps its times); each
+        shifted segment is a PathParameterizedTrajectory with the time
+        scaling s(t) = t − shift."""
+        segments = list(segments)
+        if any(s is None for s in segments):
+            raise RuntimeError("CompositeTrajectory.AlignAndConcatenate(): "
+                               "a segment is None")
+        for i, segment in enumerate(segments[1:], 1):
+            if (segment.rows(), segment.cols()) != \
+                    (segments[0].rows(), segments[0].cols()):
+                raise RuntimeError(
+                    "CompositeTrajectory.AlignAndConcatenate(): segment "
+                    f"{i} is {segment.rows()}x{segment.cols()}, segment 0 "
+                    f"is {segments[0].rows()}x{segments[0].cols()}")
+        aligned = []
+        for segment in segments:
+            start, end = segment.start_time(), segment.end_time()
+            new_start = aligned[-1].end_time() if aligned else start
+            scaling = PiecewisePolynomial.FirstOrderHold(  # noqa: F405
+                [new_start, new_start + (end - start)],
+                _np.array([[start, end]]))
+            aligned.append(PathParameterizedTrajectory(segment, scaling))
+        return CompositeTrajectory(aligned)
 
     def segment(self, segment_index):
         return self._segments[segment_index]

@@ -1,6 +1,9 @@
-// Bindings of ossa.trajectories (float scalar): Trajectory and
-// PiecewisePolynomial, as needed by systems.primitives.TrajectorySource.
+// Bindings of ossa.trajectories: Trajectory, PiecewiseTrajectory,
+// PiecewisePolynomial, BezierCurve, BsplineTrajectory and
+// ExponentialPlusPiecewisePolynomial; and ossa.math's BsplineBasis and
+// KnotVectorType (DefineMathBspline, called with the math module).
 
+#include <nanobind/stl/array.h>
 #include <nanobind/trampoline.h>
 
 #include <memory>
@@ -10,6 +13,10 @@
 #include <vector>
 
 #include "ossa/bindings.h"
+#include "ossa/common/trajectories/bezier_curve.h"
+#include "ossa/common/trajectories/bspline_basis.h"
+#include "ossa/common/trajectories/bspline_trajectory.h"
+#include "ossa/common/trajectories/exponential_plus_piecewise_polynomial.h"
 #include "ossa/common/trajectories/piecewise_polynomial.h"
 #include "ossa/py_util.h"
 
@@ -18,7 +25,13 @@ namespace nb = nanobind;
 namespace ossa::py {
 namespace {
 
+using math::BsplineBasis;
+using math::KnotVectorType;
+using trajectories::BezierCurve;
+using trajectories::BsplineTrajectory;
+using trajectories::ExponentialPlusPiecewisePolynomial;
 using trajectories::PiecewisePolynomial;
+using trajectories::PiecewiseTrajectory;
 using trajectories::Trajectory;
 
 // A matrix returned by Python (2-d, or 1-d for a column) as MatrixX<T>.
@@ -184,7 +197,24 @@ void DoDefineTrajectories(nb::module_ m) {
       .def("end_time", &Trajectory<T>::end_time)
       .def("Clone", &Trajectory<T>::Clone);
 
-  auto cls = DefineTemplateClassWithDefault<PP, Trajectory<T>>(
+  using PT = PiecewiseTrajectory<T>;
+  DefineTemplateClassWithDefault<PT, Trajectory<T>>(
+      m, "PiecewiseTrajectory", param,
+      "The base of trajectories defined segment by segment between "
+      "strictly increasing breaks.")
+      .def("get_number_of_segments", &PT::get_number_of_segments)
+      .def("start_time", nb::overload_cast<int>(&PT::start_time, nb::const_),
+           nb::arg("segment_index"))
+      .def("end_time", nb::overload_cast<int>(&PT::end_time, nb::const_),
+           nb::arg("segment_index"))
+      .def("start_time", nb::overload_cast<>(&PT::start_time, nb::const_))
+      .def("end_time", nb::overload_cast<>(&PT::end_time, nb::const_))
+      .def("duration", &PT::duration, nb::arg("segment_index"))
+      .def("is_time_in_range", &PT::is_time_in_range, nb::arg("t"))
+      .def("get_segment_index", &PT::get_segment_index, nb::arg("t"))
+      .def("get_segment_times", &PT::get_segment_times);
+
+  auto cls = DefineTemplateClassWithDefault<PP, PT>(
       m, "PiecewisePolynomial", param,
       "A piecewise polynomial matrix trajectory (holds, Hermite, splines).");
   cls.def(nb::init<>())
@@ -240,16 +270,6 @@ void DoDefineTrajectories(nb::module_ m) {
       .def("derivative", &PP::derivative, nb::arg("derivative_order") = 1)
       .def("scalarValue", &PP::scalarValue, nb::arg("t"), nb::arg("row") = 0,
            nb::arg("col") = 0)
-      .def("get_number_of_segments", &PP::get_number_of_segments)
-      .def("start_time", nb::overload_cast<int>(&PP::start_time, nb::const_),
-           nb::arg("segment_index"))
-      .def("end_time", nb::overload_cast<int>(&PP::end_time, nb::const_),
-           nb::arg("segment_index"))
-      .def("start_time", nb::overload_cast<>(&PP::start_time, nb::const_))
-      .def("end_time", nb::overload_cast<>(&PP::end_time, nb::const_))
-      .def("duration", &PP::duration, nb::arg("segment_index"))
-      .def("get_segment_times", &PP::get_segment_times)
-      .def("get_segment_index", &PP::get_segment_index, nb::arg("t"))
       .def("getSegmentPolynomialDegree", &PP::getSegmentPolynomialDegree,
            nb::arg("segment_index"), nb::arg("row") = 0, nb::arg("col") = 0)
       .def("empty", &PP::empty)
@@ -284,6 +304,147 @@ void DoDefineTrajectories(nb::module_ m) {
           "__add__", [](const PP& a, const PP& b) { return a + b; },
           nb::is_operator());
   DefCopyAndDeepCopy(cls);
+
+  using BC = BezierCurve<T>;
+  auto bezier = DefineTemplateClassWithDefault<BC, Trajectory<T>>(
+      m, "BezierCurve", param,
+      "A Bézier curve: y(t) = Σ_i b_{i,n}(s) P_i, s = (t − t0)/(t1 − t0), "
+      "with the control points P_i the columns of control_points.");
+  bezier.def(nb::init<>())
+      .def(nb::init<double, double, MatRef>(), nb::arg("start_time"),
+           nb::arg("end_time"), nb::arg("control_points"))
+      .def("order", &BC::order)
+      .def("BernsteinBasis", &BC::BernsteinBasis, nb::arg("i"), nb::arg("time"),
+           nb::arg("order").none() = nb::none())
+      .def("control_points", &BC::control_points, nb::rv_policy::copy)
+      .def("AsLinearInControlPoints", &BC::AsLinearInControlPoints,
+           nb::arg("derivative_order") = 1)
+      .def("ElevateOrder", &BC::ElevateOrder);
+  DefCopyAndDeepCopy(bezier);
+
+  using BT = BsplineTrajectory<T>;
+  auto bspline = DefineTemplateClassWithDefault<BT, Trajectory<T>>(
+      m, "BsplineTrajectory", param,
+      "A B-spline trajectory y(t) = Σ_i B_i(t) P_i on a BsplineBasis.");
+  bspline.def(nb::init<>())
+      .def(
+          "__init__",
+          [](BT* self, const BsplineBasis<T>& basis,
+             const std::vector<nb::object>& control_points) {
+            // As the reference: a list of matrices is the control points; a
+            // list of lists or vectors is the rows of one matrix whose
+            // columns are the (vector) control points.
+            nb::object numpy = nb::module_::import_("numpy");
+            bool all_rows = !control_points.empty();
+            for (const nb::object& point : control_points) {
+              all_rows =
+                  all_rows && nb::cast<int>(numpy.attr("ndim")(point)) <= 1;
+            }
+            std::vector<MatrixX<T>> points;
+            if (all_rows) {
+              const MatrixX<T> matrix =
+                  ToMatrix<T>(numpy.attr("vstack")(nb::cast(control_points)),
+                              "BsplineTrajectory(control_points)");
+              for (Eigen::Index j = 0; j < matrix.cols(); ++j) {
+                points.push_back(matrix.col(j));
+              }
+            } else {
+              for (const nb::object& point : control_points) {
+                points.push_back(
+                    ToMatrix<T>(point, "BsplineTrajectory(control_points)"));
+              }
+            }
+            new (self) BT(basis, std::move(points));
+          },
+          nb::arg("basis"), nb::arg("control_points"),
+          "control_points: a list of matrices (the control points), or a "
+          "list of rows (lists or vectors) of the matrix whose columns are "
+          "the control points.")
+      .def("basis", &BT::basis, nb::rv_policy::copy)
+      .def("control_points", &BT::control_points, nb::rv_policy::copy)
+      .def("num_control_points", &BT::num_control_points)
+      .def("InitialValue", &BT::InitialValue)
+      .def("FinalValue", &BT::FinalValue)
+      .def("InsertKnots", &BT::InsertKnots, nb::arg("additional_knots"))
+      .def("CopyBlock", &BT::CopyBlock, nb::arg("start_row"),
+           nb::arg("start_col"), nb::arg("block_rows"), nb::arg("block_cols"))
+      .def("CopyHead", &BT::CopyHead, nb::arg("n"))
+      .def("AsLinearInControlPoints", &BT::AsLinearInControlPoints,
+           nb::arg("derivative_order") = 1)
+      .def("EvaluateLinearInControlPoints", &BT::EvaluateLinearInControlPoints,
+           nb::arg("parameter_value"), nb::arg("derivative_order") = 0);
+  DefCopyAndDeepCopy(bspline);
+
+  if constexpr (std::is_same_v<T, double>) {
+    using EP = ExponentialPlusPiecewisePolynomial<T>;
+    auto eppp = DefineTemplateClassWithDefault<EP, PT>(
+        m, "ExponentialPlusPiecewisePolynomial", param,
+        "y(t) = K exp(A (t − t_j)) alpha_j + P(t) on segment j of the "
+        "piecewise polynomial P.");
+    eppp.def(nb::init<MatRef, MatRef, MatRef, const PP&>(), nb::arg("K"),
+             nb::arg("A"), nb::arg("alpha"),
+             nb::arg("piecewise_polynomial_part"))
+        .def("shiftRight", &EP::shiftRight, nb::arg("offset"));
+    DefCopyAndDeepCopy(eppp);
+  }
+}
+
+template <typename T>
+void DoDefineBsplineBasis(nb::module_ m) {
+  using BB = BsplineBasis<T>;
+  auto cls = DefineTemplateClassWithDefault<BB>(
+      m, "BsplineBasis", GetPyParam<T>(),
+      "The B-spline basis functions of an order on a knot vector.");
+  cls.def(nb::init<>())
+      .def(nb::init<int, std::vector<T>>(), nb::arg("order"), nb::arg("knots"))
+      .def(nb::init<int, int, KnotVectorType, const T&, const T&>(),
+           nb::arg("order"), nb::arg("num_basis_functions"),
+           nb::arg("type") = KnotVectorType::kClampedUniform,
+           nb::arg("initial_parameter_value") = 0.0,
+           nb::arg("final_parameter_value") = 1.0)
+      .def(nb::init<const BB&>(), nb::arg("other"))
+      .def("order", &BB::order)
+      .def("degree", &BB::degree)
+      .def("num_basis_functions", &BB::num_basis_functions)
+      .def("knots", &BB::knots)
+      .def("initial_parameter_value", &BB::initial_parameter_value)
+      .def("final_parameter_value", &BB::final_parameter_value)
+      .def("FindContainingInterval", &BB::FindContainingInterval,
+           nb::arg("parameter_value"))
+      .def("ComputeActiveBasisFunctionIndices",
+           nb::overload_cast<const std::array<T, 2>&>(
+               &BB::ComputeActiveBasisFunctionIndices, nb::const_),
+           nb::arg("parameter_interval"))
+      .def("ComputeActiveBasisFunctionIndices",
+           nb::overload_cast<const T&>(&BB::ComputeActiveBasisFunctionIndices,
+                                       nb::const_),
+           nb::arg("parameter_value"))
+      .def(
+          "EvaluateCurve",
+          [](const BB& self, const std::vector<nb::object>& control_points,
+             const T& parameter_value) {
+            std::vector<MatrixX<T>> points;
+            for (const nb::object& point : control_points) {
+              points.push_back(
+                  ToMatrix<T>(point, "BsplineBasis.EvaluateCurve()"));
+            }
+            // Vector control points give a vector, as the reference.
+            const MatrixX<T> value =
+                self.EvaluateCurve(points, parameter_value);
+            return VectorX<T>(
+                Eigen::Map<const VectorX<T>>(value.data(), value.size()));
+          },
+          nb::arg("control_points"), nb::arg("parameter_value"))
+      .def("EvaluateBasisFunctionI", &BB::EvaluateBasisFunctionI, nb::arg("i"),
+           nb::arg("parameter_value"))
+      .def(
+          "EvaluateLinearInControlPoints",
+          [](const BB& self, const T& parameter_value) {
+            return self.EvaluateLinearInControlPoints(parameter_value, 0);
+          },
+          nb::arg("parameter_value"))
+      .def(nb::self == nb::self);
+  DefCopyAndDeepCopy(cls);
 }
 
 }  // namespace
@@ -292,6 +453,15 @@ void DefineTrajectories(nb::module_ m) {
   m.doc() = "Bindings for ossa.trajectories.";
   type_visit(
       [m](auto tag) { DoDefineTrajectories<typename decltype(tag)::type>(m); },
+      DefaultScalars{});
+}
+
+void DefineMathBspline(nb::module_ m) {
+  nb::enum_<KnotVectorType>(m, "KnotVectorType")
+      .value("kUniform", KnotVectorType::kUniform)
+      .value("kClampedUniform", KnotVectorType::kClampedUniform);
+  type_visit(
+      [m](auto tag) { DoDefineBsplineBasis<typename decltype(tag)::type>(m); },
       DefaultScalars{});
 }
 

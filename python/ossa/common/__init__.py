@@ -88,6 +88,42 @@ class RandomDistribution(_enum.Enum):
         return self.value
 
 
+def CalcProbabilityDensity(distribution, x):
+    """The probability density of the multivariate distribution whose
+    entries are independent draws of `distribution` (a RandomDistribution)
+    at the vector x: 1 inside [0, 1]ⁿ and 0 outside (kUniform),
+    exp(−|x|²/2)/(2π)^(n/2) (kGaussian), exp(−Σx_i) for x ≥ 0 and 0
+    otherwise (kExponential). x may hold floats or AutoDiffXd values (the
+    density is then an AutoDiffXd)."""
+    import math
+    import numpy as np
+    entries = list(np.asarray(x, dtype=object).reshape(-1))
+    if not isinstance(distribution, RandomDistribution):
+        raise TypeError("CalcProbabilityDensity(): distribution must be a "
+                        "RandomDistribution, got "
+                        f"{type(distribution).__name__}")
+    is_float = all(isinstance(v, (int, float, np.floating, np.integer))
+                   for v in entries)
+    values = [float(v) if is_float else float(v.value()) for v in entries]
+    zero = 0.0 * entries[0] if entries and not is_float else 0.0
+
+    def exp(v):
+        return math.exp(v) if is_float else v.exp()
+
+    if distribution == RandomDistribution.kUniform:
+        inside = all(0.0 <= v <= 1.0 for v in values)
+        return zero + (1.0 if inside else 0.0)
+    if distribution == RandomDistribution.kGaussian:
+        square = sum((float(v) * float(v) if is_float else v * v)
+                     for v in entries) if entries else 0.0
+        return zero + exp(-0.5 * square) / \
+            math.pow(2.0 * math.pi, 0.5 * len(entries))
+    if any(v < 0.0 for v in values):
+        return zero
+    total = sum(entries[1:], entries[0]) if entries else 0.0
+    return zero + exp(-total if is_float else -1.0 * total)
+
+
 class ToleranceType(_enum.Enum):
     """Whether a tolerance is absolute or relative."""
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ossa/bindings.h"
+#include "ossa/common/trajectories/piecewise_polynomial.h"
 #include "ossa/py_util.h"
 #include "ossa/systems/analysis/explicit_euler_integrator.h"
 #include "ossa/systems/analysis/implicit_euler_integrator.h"
@@ -26,12 +27,16 @@ namespace ossa::py {
 namespace {
 
 using namespace ossa::systems;  // NOLINT
-using T = double;
 
+// IntegratorBase, RungeKutta2Integrator and RungeKutta3Integrator on every
+// default scalar (the reference's templates); the other integrators on
+// float.
+template <typename T>
 void DefineIntegrators(nb::module_ m) {
   using Base = IntegratorBase<T>;
-  nb::class_<Base> base(m, "IntegratorBase");
-  nb::enum_<Base::StepResult>(base, "StepResult")
+  auto base = DefineTemplateClassWithDefault<Base>(m, "IntegratorBase",
+                                                   GetPyParam<T>());
+  nb::enum_<typename Base::StepResult>(base, "StepResult")
       .value("kReachedPublishTime", Base::kReachedPublishTime)
       .value("kReachedZeroCrossing", Base::kReachedZeroCrossing)
       .value("kReachedUpdateTime", Base::kReachedUpdateTime)
@@ -79,6 +84,19 @@ void DefineIntegrators(nb::module_ m) {
            &Base::IntegrateWithSingleFixedStepToTime, nb::arg("t_target"),
            nb::call_guard<nb::gil_scoped_release>())
       .def("ResetStatistics", &Base::ResetStatistics)
+      .def("StartDenseIntegration", &Base::StartDenseIntegration)
+      // Copies: the dense output grows (or is handed over) while a Python
+      // object may still hold an earlier result.
+      .def("get_dense_output", &Base::get_dense_output, nb::rv_policy::copy,
+           "A copy of the dense output so far (None when dense integration "
+           "is off).")
+      .def(
+          "StopDenseIntegration",
+          [](Base& self) {
+            return trajectories::PiecewisePolynomial<T>(
+                std::move(*self.StopDenseIntegration()));
+          },
+          "Stops dense integration and returns its output.")
       .def("get_num_steps_taken", &Base::get_num_steps_taken)
       .def("get_num_derivative_evaluations",
            &Base::get_num_derivative_evaluations)
@@ -99,6 +117,23 @@ void DefineIntegrators(nb::module_ m) {
 
   // Integrators are made by Simulator.reset_integrator-like helpers or
   // directly; a directly made one keeps its System and Context alive.
+  DefineTemplateClassWithDefault<RungeKutta2Integrator<T>, Base>(
+      m, "RungeKutta2Integrator", GetPyParam<T>())
+      .def(nb::init<const System<T>&, const T&, Context<T>*>(),
+           nb::arg("system"), nb::arg("max_step_size"),
+           nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
+           nb::keep_alive<1, 4>());
+  DefineTemplateClassWithDefault<RungeKutta3Integrator<T>, Base>(
+      m, "RungeKutta3Integrator", GetPyParam<T>())
+      .def(nb::init<const System<T>&, Context<T>*>(), nb::arg("system"),
+           nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
+           nb::keep_alive<1, 3>());
+}
+
+// The integrators bound for float only.
+void DefineFloatIntegrators(nb::module_ m) {
+  using T = double;
+  using Base = IntegratorBase<T>;
   nb::class_<ExplicitEulerIntegrator<T>, Base>(m, "ExplicitEulerIntegrator")
       .def(nb::init<const System<T>&, const T&, Context<T>*>(),
            nb::arg("system"), nb::arg("max_step_size"),
@@ -110,15 +145,6 @@ void DefineIntegrators(nb::module_ m) {
            nb::arg("system"), nb::arg("max_step_size"),
            nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
            nb::keep_alive<1, 4>());
-  nb::class_<RungeKutta2Integrator<T>, Base>(m, "RungeKutta2Integrator")
-      .def(nb::init<const System<T>&, const T&, Context<T>*>(),
-           nb::arg("system"), nb::arg("max_step_size"),
-           nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
-           nb::keep_alive<1, 4>());
-  nb::class_<RungeKutta3Integrator<T>, Base>(m, "RungeKutta3Integrator")
-      .def(nb::init<const System<T>&, Context<T>*>(), nb::arg("system"),
-           nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
-           nb::keep_alive<1, 3>());
   nb::class_<RungeKutta5Integrator<T>, Base>(m, "RungeKutta5Integrator")
       .def(nb::init<const System<T>&, Context<T>*>(), nb::arg("system"),
            nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
@@ -177,7 +203,7 @@ void RaisePendingPythonSignals() {
   if (PyErr_CheckSignals() != 0) throw nb::python_error();
 }
 
-void DefineSimulator(nb::module_ m) {
+void DefineSimulatorTypes(nb::module_ m) {
   nb::class_<SimulatorStatus> status(m, "SimulatorStatus");
   nb::enum_<SimulatorStatus::ReturnReason>(status, "ReturnReason")
       .value("kReachedBoundaryTime", SimulatorStatus::kReachedBoundaryTime)
@@ -200,7 +226,10 @@ void DefineSimulator(nb::module_ m) {
               &InitializeParams::suppress_initialization_events);
   DefKwargsInit(initialize_params);
   DefCopyAndDeepCopy(initialize_params);
+}
 
+template <typename T>
+void DefineSimulator(nb::module_ m) {
   using Sim = Simulator<T>;
   auto sim =
       DefineTemplateClassWithDefault<Sim>(m, "Simulator", GetPyParam<T>());
@@ -232,7 +261,7 @@ void DefineSimulator(nb::module_ m) {
           // `interruptible` is accepted for the reference's signature.
           [](Sim& self, double boundary_time, bool /* interruptible */) {
             nb::gil_scoped_release release;
-            return self.AdvanceTo(boundary_time);
+            return self.AdvanceTo(T(boundary_time));
           },
           nb::arg("boundary_time"), nb::arg("interruptible") = true)
       .def("AdvancePendingEvents", &Sim::AdvancePendingEvents,
@@ -286,7 +315,10 @@ void DefineSimulator(nb::module_ m) {
       .def("get_mutable_integrator", &Sim::get_mutable_integrator,
            nb::rv_policy::reference_internal)
       .def("get_system", &Sim::get_system, nb::rv_policy::reference_internal);
+}
 
+void DefineSimulatorConfig(nb::module_ m) {
+  using T = double;
   nb::class_<SimulatorConfig> simulator_config(m, "SimulatorConfig");
   simulator_config.def(nb::init<>())
       .def_rw("integration_scheme", &SimulatorConfig::integration_scheme)
@@ -313,8 +345,15 @@ void DefineSimulator(nb::module_ m) {
 
 void DefineSystemsAnalysis(nb::module_ m) {
   m.doc() = "Bindings for ossa.systems.analysis.";
-  DefineIntegrators(m);
-  DefineSimulator(m);
+  type_visit(
+      [m](auto tag) { DefineIntegrators<typename decltype(tag)::type>(m); },
+      DefaultScalars{});
+  DefineFloatIntegrators(m);
+  DefineSimulatorTypes(m);
+  type_visit(
+      [m](auto tag) { DefineSimulator<typename decltype(tag)::type>(m); },
+      DefaultScalars{});
+  DefineSimulatorConfig(m);
 }
 
 }  // namespace ossa::py

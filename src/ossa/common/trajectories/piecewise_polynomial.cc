@@ -89,8 +89,9 @@ std::vector<std::vector<MatrixX<T>>> HermiteCoefficients(
 template <typename T>
 PiecewisePolynomial<T>::PiecewisePolynomial(
     const Eigen::Ref<const MatrixX<T>>& constant_value)
-    : breaks_{T(-std::numeric_limits<double>::infinity()),
-              T(std::numeric_limits<double>::infinity())},
+    : PiecewiseTrajectory<T>(
+          std::vector<T>{T(-std::numeric_limits<double>::infinity()),
+                         T(std::numeric_limits<double>::infinity())}),
       coefficients_{{MatrixX<T>(constant_value)}},
       rows_(constant_value.rows()),
       cols_(constant_value.cols()) {}
@@ -99,7 +100,8 @@ template <typename T>
 PiecewisePolynomial<T>::PiecewisePolynomial(
     const std::vector<T>& breaks,
     const std::vector<std::vector<MatrixX<T>>>& coefficients)
-    : breaks_(breaks), coefficients_(coefficients) {
+    : coefficients_(coefficients) {
+  breaks_ = breaks;
   if (breaks.size() != coefficients.size() + 1 || coefficients.empty()) {
     ThrowLogicError(
         "PiecewisePolynomial(): {} breaks need {} segments of coefficients, "
@@ -347,49 +349,6 @@ T PiecewisePolynomial<T>::end_time() const {
   if (empty())
     ThrowLogicError("PiecewisePolynomial::end_time(): empty trajectory.");
   return breaks_.back();
-}
-
-template <typename T>
-void PiecewisePolynomial<T>::CheckSegmentIndex(const char* method,
-                                               int segment_index) const {
-  if (segment_index < 0 || segment_index >= get_number_of_segments()) {
-    ThrowLogicError(
-        "PiecewisePolynomial::{}(): segment index {} is out of range [0, {}).",
-        method, segment_index, get_number_of_segments());
-  }
-}
-
-template <typename T>
-T PiecewisePolynomial<T>::start_time(int segment_index) const {
-  CheckSegmentIndex("start_time", segment_index);
-  return breaks_[segment_index];
-}
-
-template <typename T>
-T PiecewisePolynomial<T>::end_time(int segment_index) const {
-  CheckSegmentIndex("end_time", segment_index);
-  return breaks_[segment_index + 1];
-}
-
-template <typename T>
-T PiecewisePolynomial<T>::duration(int segment_index) const {
-  CheckSegmentIndex("duration", segment_index);
-  return breaks_[segment_index + 1] - breaks_[segment_index];
-}
-
-template <typename T>
-int PiecewisePolynomial<T>::get_segment_index(const T& t) const {
-  if (empty()) {
-    ThrowLogicError(
-        "PiecewisePolynomial::get_segment_index(): empty trajectory.");
-  }
-  // The segment i with t_i ≤ t < t_{i+1}; the last segment also owns its end.
-  const double td = ToDouble(t);
-  auto it =
-      std::upper_bound(breaks_.begin(), breaks_.end(), td,
-                       [](double a, const T& b) { return a < ToDouble(b); });
-  const int index = static_cast<int>(it - breaks_.begin()) - 1;
-  return std::clamp(index, 0, get_number_of_segments() - 1);
 }
 
 template <typename T>

@@ -13,14 +13,19 @@
 
 #include <vector>
 
-#include "ossa/common/trajectories/trajectory.h"
+#include "ossa/common/trajectories/piecewise_trajectory.h"
 
 namespace ossa {
 namespace trajectories {
 
 template <typename T>
-class PiecewisePolynomial final : public Trajectory<T> {
+class PiecewisePolynomial final : public PiecewiseTrajectory<T> {
  public:
+  using PiecewiseTrajectory<T>::start_time;
+  using PiecewiseTrajectory<T>::end_time;
+  using PiecewiseTrajectory<T>::get_number_of_segments;
+  using PiecewiseTrajectory<T>::get_segment_index;
+
   /// An empty trajectory (no segments, 0×0).
   PiecewisePolynomial() = default;
 
@@ -95,15 +100,9 @@ class PiecewisePolynomial final : public Trajectory<T> {
   /// y(t)(row, col).
   T scalarValue(const T& t, Eigen::Index row = 0, Eigen::Index col = 0) const;
 
-  int get_number_of_segments() const {
-    return static_cast<int>(coefficients_.size());
-  }
-  T start_time(int segment_index) const;
-  T end_time(int segment_index) const;
-  T duration(int segment_index) const;
-  const std::vector<T>& get_segment_times() const { return breaks_; }
-  /// The index of the segment holding t (clamped to the first / last).
-  int get_segment_index(const T& t) const;
+  // The segment queries (get_number_of_segments(), start_time(i),
+  // end_time(i), duration(i), get_segment_times(), get_segment_index(t),
+  // is_time_in_range(t)) are PiecewiseTrajectory's.
   /// The highest power with a stored coefficient in segment i.
   int getSegmentPolynomialDegree(int segment_index, Eigen::Index row = 0,
                                  Eigen::Index col = 0) const;
@@ -153,9 +152,10 @@ class PiecewisePolynomial final : public Trajectory<T> {
   MatrixX<T> DoEvalDerivative(const T& t, int derivative_order) const final;
   std::unique_ptr<Trajectory<T>> DoMakeDerivative(
       int derivative_order) const final;
-  void CheckSegmentIndex(const char* method, int segment_index) const;
+  const char* class_name() const final { return "PiecewisePolynomial"; }
 
-  std::vector<T> breaks_;
+  using PiecewiseTrajectory<T>::breaks_;
+  using PiecewiseTrajectory<T>::CheckSegmentIndex;
   std::vector<std::vector<MatrixX<T>>> coefficients_;
   Eigen::Index rows_{0};
   Eigen::Index cols_{0};

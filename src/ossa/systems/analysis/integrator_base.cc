@@ -5,6 +5,7 @@
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
+#include "ossa/common/trajectories/piecewise_polynomial.h"
 
 namespace ossa::systems {
 namespace {
@@ -400,8 +401,52 @@ std::pair<bool, T> IntegratorBase<T>::CalcAdjustedStepSize(
 }
 
 template <typename T>
+void IntegratorBase<T>::StartDenseIntegration() {
+  CheckInitialized("StartDenseIntegration");
+  if (context_->num_continuous_states() == 0) {
+    ThrowLogicError(
+        "IntegratorBase::StartDenseIntegration(): the system has no "
+        "continuous state to integrate densely.");
+  }
+  if (dense_output_ != nullptr) {
+    ThrowLogicError(
+        "IntegratorBase::StartDenseIntegration(): dense integration is "
+        "already on; call StopDenseIntegration() first.");
+  }
+  dense_output_ = std::make_unique<trajectories::PiecewisePolynomial<T>>();
+}
+
+template <typename T>
+std::unique_ptr<trajectories::PiecewisePolynomial<T>>
+IntegratorBase<T>::StopDenseIntegration() {
+  if (dense_output_ == nullptr) {
+    ThrowLogicError(
+        "IntegratorBase::StopDenseIntegration(): dense integration is not "
+        "on (call StartDenseIntegration() first).");
+  }
+  return std::move(dense_output_);
+}
+
+template <typename T>
+void IntegratorBase<T>::UpdateDenseOutput() {
+  if (dense_output_ == nullptr) return;
+  const T t1 = context_->get_time();
+  if (!(t1 > t0_)) return;
+  VectorX<T> x1(x0_.size());
+  context_->get_continuous_state().get_vector().CopyToPreSizedVector(&x1);
+  const VectorX<T> xdot1 = EvalTimeDerivatives().CopyToVector();
+  const auto segment = trajectories::PiecewisePolynomial<T>::CubicHermite(
+      std::vector<T>{t0_, t1}, std::vector<MatrixX<T>>{x0_, x1},
+      std::vector<MatrixX<T>>{xdot0_, xdot1});
+  dense_output_->ConcatenateInTime(segment);
+}
+
+template <typename T>
 bool IntegratorBase<T>::Step(const T& h, const T& t_final) {
   SaveStartState();
+  // The derivative at the step's start (the Context's cached value, which
+  // the integrators' first stage uses too).
+  if (dense_output_ != nullptr) xdot0_ = EvalTimeDerivatives().CopyToVector();
   if (!DoStep(h)) {
     RestoreStartState();
     return false;
@@ -421,6 +466,7 @@ void IntegratorBase<T>::UpdateStepStatistics(const T& h) {
   }
   prev_step_size_ = h;
   ++num_steps_taken_;
+  UpdateDenseOutput();
 }
 
 template <typename T>

@@ -38,6 +38,11 @@
 #include "ossa/systems/framework/continuous_state.h"
 #include "ossa/systems/framework/system.h"
 
+namespace ossa::trajectories {
+template <typename T>
+class PiecewisePolynomial;
+}  // namespace ossa::trajectories
+
 namespace ossa::systems {
 
 template <typename T>
@@ -179,6 +184,26 @@ class IntegratorBase {
   const T& get_ideal_next_step_size() const { return ideal_next_step_size_; }
   ///@}
 
+  /// @name Dense output
+  /// While dense integration is on, every accepted step [t0, t1] appends to
+  /// the dense output the cubic Hermite segment through the continuous
+  /// state and its time derivative at t0 and t1 (x(t0), ẋ(t0), x(t1),
+  /// ẋ(t1)), a C¹ interpolant of the steps with the integrator's states at
+  /// the breaks.
+  ///@{
+  /// Starts a new (empty) dense output. Throws std::logic_error if the
+  /// integrator is not initialized, the system has no continuous state, or
+  /// dense integration is already on.
+  void StartDenseIntegration();
+  /// The dense output so far (nullptr when dense integration is off).
+  const trajectories::PiecewisePolynomial<T>* get_dense_output() const {
+    return dense_output_.get();
+  }
+  /// Stops dense integration and hands over its output. Throws
+  /// std::logic_error if dense integration is off.
+  std::unique_ptr<trajectories::PiecewisePolynomial<T>> StopDenseIntegration();
+  ///@}
+
   /// @name Context and system
   ///@{
   const Context<T>& get_context() const;
@@ -264,6 +289,8 @@ class IntegratorBase {
   T StepErrorControlled(const T& max_h, const T& t_target);
   void RestoreStartState();
   void UpdateStepStatistics(const T& h);
+  // Appends the accepted step [t0_, now] to the dense output.
+  void UpdateDenseOutput();
   void CheckInitialized(const char* method) const;
 
   const System<T>& system_;
@@ -290,6 +317,10 @@ class IntegratorBase {
   void ThrowIfStartStateIsNotFinite() const;
   VectorX<T> x0_;
   T t0_{0.0};
+
+  std::unique_ptr<trajectories::PiecewisePolynomial<T>> dense_output_;
+  // ẋ at the start of the step in progress (dense integration only).
+  VectorX<T> xdot0_;
 
   int64_t num_steps_taken_{0};
   int64_t num_derivative_evaluations_{0};
