@@ -115,8 +115,9 @@ REASONS = [
     (r"^multibody\.parsing:PackageMap", "PackageMap belongs to the parser "
      "work (its own issue)."),
     (r"^systems\.framework:LeafSystem\.__init__$",
-     "LeafSystem(converter) needs SystemScalarConverter, not bound: Python "
-     "systems do not convert scalars in ossa."),
+     "LeafSystem(converter): a LeafSystem subclassed in Python does not "
+     "convert scalars in ossa (SystemScalarConverter is bound; Python "
+     "conversion functions are not)."),
     (r"^systems\.framework:(PublishEvent|DiscreteUpdateEvent|"
      r"UnrestrictedUpdateEvent)\.__init__$",
      "Events made in Python take a callback (or system_callback); the "
@@ -200,24 +201,16 @@ REASONS = [
     (r"^multibody\.parsing:",
      "Model directives and the parsers' remaining API belong to the parser "
      "work (its own issue)."),
-    (r"^systems\.framework:(CacheEntry|CacheEntryValue|ValueProducer|"
-     r"SystemBase\.(DeclareCacheEntry|get_cache_entry)|ContextBase|"
-     r"LeafOutputPort)",
-     "Cache entries declared from Python are not bound yet."),
+    (r"^systems\.framework:ContextBase\.num_output_ports$",
+     "ossa's Context keeps no per-output-port entries (output ports are "
+     "the System's: System.num_output_ports())."),
     (r"^systems\.framework:(Parameters|AbstractValues|"
      r"AbstractParameterIndex|Context\.(get_parameters|"
      r"get_mutable_parameters|get_mutable_abstract_parameter|"
      r"SetStateAndParametersFrom)|State\.\w*abstract)",
      "The Parameters and AbstractValues containers are not bound yet "
      "(Context has per-index accessors)."),
-    (r"^systems\.framework:(BusValue|SystemOutput|SystemVisitor|"
-     r"SystemScalarConverter|Subvector|Supervector|VectorSystem|"
-     r"PeriodicEventData|SystemConstraintIndex|InputPortSelection|"
-     r"OutputPortSelection)",
-     "Not bound yet."),
-    (r"LeafSystem\.DeclareForced",
-     "ossa's C++ LeafSystem declares forced events from member functions "
-     "only; not bound for Python callbacks yet."),
+    (r"^systems\.framework:BusValue", "Not bound yet."),
     (r"^systems\.framework:System\.",
      "Not bound yet (System member)."),
     (r"^systems\.framework:SystemBase\.",

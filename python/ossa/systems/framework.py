@@ -273,3 +273,68 @@ def _system_is_differential_equation_system(self):
     discrete or abstract state."""
     return self.num_discrete_state_groups() == 0 and \
         self.num_abstract_states() == 0
+
+
+# -- Scalar conversion, copies, visitors -------------------------------------
+
+# SystemScalarConverter.IsConvertible[T, U](): whether a System_[U] converts
+# to a System_[T]; the scalars ossa's framework is instantiated on, and the
+# conversions between them.
+_template = _TemplateMethod("IsConvertible", SystemScalarConverter)  # noqa
+_template.add_instantiation(
+    (_AutoDiffXd, float),
+    lambda self: self._IsConvertibleToAutoDiffXdFromFloat())
+_template.add_instantiation(
+    (float, _AutoDiffXd),
+    lambda self: self._IsConvertibleToFloatFromAutoDiffXd())
+SystemScalarConverter.IsConvertible = _template  # noqa: F405
+SystemScalarConverter.SupportedScalars = (float, _AutoDiffXd)  # noqa: F405
+SystemScalarConverter.SupportedConversionPairs = (  # noqa: F405
+    (_AutoDiffXd, float), (float, _AutoDiffXd))
+del _template
+
+
+@_method(System, "Clone")  # noqa: F405
+def _system_clone(self):
+    """A deep copy of this system (same type and name), made by converting
+    it to AutoDiffXd and back; raises RuntimeError if the system does not
+    support scalar conversion (a LeafSystem subclassed in Python, for one).
+    Contexts of the original do not work with the copy."""
+    converted = self.ToAutoDiffXdMaybe()
+    copy = None if converted is None else converted._ToFloatMaybe()
+    if copy is None:
+        raise RuntimeError(
+            f"System.Clone(): {self.GetSystemType()} '{self.get_name()}' "
+            "does not support scalar conversion, which Clone() uses")
+    return copy
+
+
+# System_[AutoDiffXd].ToScalarType[float]() and ToScalarTypeMaybe[float]().
+def _ad_to_float(self):
+    result = self._ToFloatMaybe()
+    if result is None:
+        raise RuntimeError(
+            f"ToScalarType[float](): {self.GetSystemType()} "
+            f"'{self.get_name()}' does not support conversion to float")
+    return result
+
+
+for _name, _convert in (("ToScalarType", _ad_to_float),
+                        ("ToScalarTypeMaybe",
+                         lambda self: self._ToFloatMaybe())):
+    _template = _TemplateMethod(_name, System_[_AutoDiffXd])  # noqa: F405
+    _template.add_instantiation(float, _convert)
+    setattr(System_[_AutoDiffXd], _name, _template)  # noqa: F405
+del _name, _convert, _template
+
+System.__copy__ = lambda self: self.Clone()  # noqa: F405
+System.__deepcopy__ = lambda self, memo: self.Clone()  # noqa: F405
+
+
+@staticmethod
+def _value_producer_noop_calc(context, value):
+    """A calc callback that computes nothing (the value keeps what its
+    allocation gave it)."""
+
+
+ValueProducer.NoopCalc = _value_producer_noop_calc  # noqa: F405
