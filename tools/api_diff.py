@@ -167,37 +167,26 @@ REASONS = [
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
      "Force density fields act on deformable bodies, which ossa does not "
      "model."),
-    (r"\.GetParentPlant$",
-     "Elements do not keep a reference to their plant in ossa's Python "
-     "binding."),
-    (r"\.is_ephemeral$", "ossa does not mark elements added by Finalize()."),
     (r"RigidBody\.(SetMass|SetCenterOfMassInBodyFrame|"
      r"SetSpatialInertiaInBodyFrame)$",
      "Body mass properties are fixed at construction in ossa, not "
      "Context parameters."),
     (r"RigidBody\.(Lock|Unlock|is_locked)$",
      "Locking is per joint in ossa (Joint.Lock); bodies have no lock."),
-    (r"RigidBody\.floating_(position|velocity)_suffix$",
-     "Not implemented yet."),
-    (r"Joint\.(AddInDamping|AddInOneForce|GetDampingVector|"
-     r"SetDampingVector|GetDefaultPose|GetDefaultPosePair|SetDefaultPose|"
-     r"SetDefaultPosePair)$|Joint\.(GetDamping|SetDamping)$",
-     "Joint damping is a default value in ossa, not a Context parameter; "
-     "the generic pose and force accessors are not bound yet."),
-    (r"JointActuator\.(SetGearRatio|SetRotorInertia|"
-     r"calc_reflected_inertia|gear_ratio|rotor_inertia|"
-     r"get_actuation_vector|set_actuation_vector)$",
+    (r"Joint\.(GetDampingVector|SetDampingVector)$|"
+     r"Joint\.(GetDamping|SetDamping)$",
+     "Joint damping is a default value in ossa (default_damping_vector()), "
+     "not a Context parameter."),
+    (r"JointActuator\.(SetGearRatio|SetRotorInertia)$",
      "Rotor inertia and gear ratio are defaults in ossa, not Context "
-     "parameters; the actuation-vector helpers are not bound yet."),
+     "parameters (rotor_inertia(context) and gear_ratio(context) return "
+     "the defaults)."),
     (r"set_random_\w*distribution",
      "Random distributions are given as symbolic expressions "
      "(ossa.symbolic is another issue)."),
     (r"^multibody\.plant:(Wing|Propeller|PropellerInfo|PhysicalModel|"
      r"ExternallyAppliedSpatialForceMultiplexer)",
      "Not implemented yet."),
-    (r"^multibody\.plant:MultibodyPlant\.(CalcPointsVelocities|"
-     r"CalcSpatialAccelerationsFromVdot)$",
-     "Not bound yet."),
     (r"^multibody\.parsing:",
      "Model directives and the parsers' remaining API belong to the parser "
      "work (its own issue)."),

@@ -1,0 +1,109 @@
+// Members of the tree's elements that need the plant (GetParentPlant), the
+// elements' is_ephemeral(), and
+// MultibodyPlant.CalcSpatialAccelerationsFromVdot, for every scalar. Runs after
+// the plant and the elements are bound.
+
+#include <nanobind/stl/vector.h>
+
+#include <string>
+#include <vector>
+
+#include "ossa/autodiff_caster.h"
+#include "ossa/bindings.h"
+#include "ossa/common/error.h"
+#include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/py_util.h"
+
+namespace nb = nanobind;
+
+namespace ossa::py {
+
+namespace {
+
+using multibody::MultibodyPlant;
+
+// Reads MultibodyElement's protected parent_tree() of any element: a
+// pointer to member formed in this derived class applies to a base object.
+template <typename T>
+struct ElementTreeAccess : multibody::MultibodyElement<T> {
+  static const multibody::internal::MultibodyTree<T>* Tree(
+      const multibody::MultibodyElement<T>& element) {
+    return (element.*(&ElementTreeAccess::parent_tree))();
+  }
+};
+
+// The plant that owns `element`. Throws std::logic_error if the element is
+// in no plant (not added yet, or in a tree without a plant).
+template <typename T>
+const MultibodyPlant<T>& ParentPlant(
+    const multibody::MultibodyElement<T>& element, const char* kind) {
+  const auto* tree = ElementTreeAccess<T>::Tree(element);
+  const MultibodyPlant<T>* plant =
+      tree != nullptr && tree->has_tree_system()
+          ? dynamic_cast<const MultibodyPlant<T>*>(
+                &tree->tree_system("GetParentPlant"))
+          : nullptr;
+  if (plant == nullptr) {
+    ThrowLogicError(
+        "{}.GetParentPlant(): the {} does not belong to a "
+        "MultibodyPlant.",
+        kind, kind);
+  }
+  return *plant;
+}
+
+template <typename T, typename Element>
+void DefineElementPlantMembers(const char* kind) {
+  nb::handle cls = nb::type<Element>();
+  nb::cpp_function_def(
+      [kind](const Element& self) -> const MultibodyPlant<T>& {
+        return ParentPlant<T>(self, kind);
+      },
+      nb::scope(cls), nb::name("GetParentPlant"), nb::is_method(),
+      nb::rv_policy::reference,
+      "The plant this element belongs to (the same Python object).");
+  if constexpr (std::is_same_v<Element, multibody::Joint<T>>) {
+    nb::cpp_function_def(
+        [](const Element& self) { return self.is_ephemeral(); }, nb::scope(cls),
+        nb::name("is_ephemeral"), nb::is_method(),
+        "True if Finalize() added this joint (the floating joint of a free "
+        "body).");
+  } else {
+    nb::cpp_function_def(
+        // Finalize() adds joints only (floating joints of free bodies);
+        // every other element was added by the user.
+        [](const Element&) { return false; }, nb::scope(cls),
+        nb::name("is_ephemeral"), nb::is_method(),
+        "True if Finalize() added this element; in ossa only joints are "
+        "added so.");
+  }
+}
+
+}  // namespace
+
+template <typename T>
+void DefinePlantElementApi(nb::module_) {
+  DefineElementPlantMembers<T, multibody::RigidBody<T>>("RigidBody");
+  DefineElementPlantMembers<T, multibody::Frame<T>>("Frame");
+  DefineElementPlantMembers<T, multibody::Joint<T>>("Joint");
+  DefineElementPlantMembers<T, multibody::JointActuator<T>>("JointActuator");
+  DefineElementPlantMembers<T, multibody::ForceElement<T>>("ForceElement");
+
+  nb::cpp_function_def(
+      [](const MultibodyPlant<T>& self, const systems::Context<T>& context,
+         const VectorX<T>& known_vdot) {
+        std::vector<multibody::SpatialAcceleration<T>> A_WB(self.num_bodies());
+        self.CalcSpatialAccelerationsFromVdot(context, known_vdot, &A_WB);
+        return A_WB;
+      },
+      nb::scope(nb::type<MultibodyPlant<T>>()),
+      nb::name("CalcSpatialAccelerationsFromVdot"), nb::is_method(),
+      nb::arg("context"), nb::arg("known_vdot"),
+      "A_WB for every body (indexed by BodyIndex), from the Context's q and "
+      "v and the given v̇.");
+}
+
+template void DefinePlantElementApi<double>(nb::module_);
+template void DefinePlantElementApi<AutoDiffXd>(nb::module_);
+
+}  // namespace ossa::py
