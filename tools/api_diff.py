@@ -184,8 +184,7 @@ REASONS = [
     (r"set_random_\w*distribution",
      "Random distributions are given as symbolic expressions "
      "(ossa.symbolic is another issue)."),
-    (r"^multibody\.plant:(Wing|Propeller|PropellerInfo|PhysicalModel|"
-     r"ExternallyAppliedSpatialForceMultiplexer)",
+    (r"^multibody\.plant:(Wing|PhysicalModel)",
      "Not implemented yet."),
     (r"^multibody\.parsing:",
      "Model directives and the parsers' remaining API belong to the parser "

@@ -6,12 +6,15 @@
 #include <nanobind/stl/vector.h>
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ossa/autodiff_caster.h"
 #include "ossa/bindings.h"
 #include "ossa/common/error.h"
+#include "ossa/multibody/plant/externally_applied_spatial_force_multiplexer.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/plant/propeller.h"
 #include "ossa/py_util.h"
 
 namespace nb = nanobind;
@@ -82,7 +85,58 @@ void DefineElementPlantMembers(const char* kind) {
 }  // namespace
 
 template <typename T>
-void DefinePlantElementApi(nb::module_) {
+void DefinePlantElementApi(nb::module_ m) {
+  using multibody::PropellerInfo;
+  if constexpr (std::is_same_v<T, double>) {
+    nb::class_<PropellerInfo>(
+        m, "PropellerInfo",
+        "One propeller of a Propeller system: its body, its pose X_BP in "
+        "the body frame, and thrust and moment per unit command.")
+        .def(nb::init<multibody::BodyIndex, const math::RigidTransform<double>&,
+                      double, double>(),
+             nb::arg("body_index"),
+             nb::arg("X_BP") = math::RigidTransform<double>(),
+             nb::arg("thrust_ratio") = 1.0, nb::arg("moment_ratio") = 0.0)
+        .def_rw("body_index", &PropellerInfo::body_index)
+        .def_rw("X_BP", &PropellerInfo::X_BP)
+        .def_rw("thrust_ratio", &PropellerInfo::thrust_ratio)
+        .def_rw("moment_ratio", &PropellerInfo::moment_ratio)
+        .def("__copy__",
+             [](const PropellerInfo& self) { return PropellerInfo(self); })
+        .def(
+            "__deepcopy__",
+            [](const PropellerInfo& self, nb::handle) {
+              return PropellerInfo(self);
+            },
+            nb::arg("memo"));
+  }
+  using Propeller = multibody::Propeller<T>;
+  DefineTemplateClassWithDefault<Propeller, systems::LeafSystem<T>>(
+      m, "Propeller", GetPyParam<T>(),
+      "Spatial forces of propellers from their commands: thrust_ratio·u "
+      "along and moment_ratio·u about each propeller's +z axis.")
+      .def(nb::init<multibody::BodyIndex, const math::RigidTransform<double>&,
+                    double, double>(),
+           nb::arg("body_index"),
+           nb::arg("X_BP") = math::RigidTransform<double>(),
+           nb::arg("thrust_ratio") = 1.0, nb::arg("moment_ratio") = 0.0)
+      .def(nb::init<const std::vector<PropellerInfo>&>(),
+           nb::arg("propeller_info"))
+      .def("num_propellers", &Propeller::num_propellers)
+      .def("get_command_input_port", &Propeller::get_command_input_port,
+           nb::rv_policy::reference_internal)
+      .def("get_body_poses_input_port", &Propeller::get_body_poses_input_port,
+           nb::rv_policy::reference_internal)
+      .def("get_spatial_forces_output_port",
+           &Propeller::get_spatial_forces_output_port,
+           nb::rv_policy::reference_internal);
+  using Multiplexer = multibody::ExternallyAppliedSpatialForceMultiplexer<T>;
+  DefineTemplateClassWithDefault<Multiplexer, systems::LeafSystem<T>>(
+      m, "ExternallyAppliedSpatialForceMultiplexer", GetPyParam<T>(),
+      "Concatenates lists of ExternallyAppliedSpatialForce: inputs u0 ... "
+      "u{n-1}, output y0.")
+      .def(nb::init<int>(), nb::arg("num_inputs"));
+
   DefineElementPlantMembers<T, multibody::RigidBody<T>>("RigidBody");
   DefineElementPlantMembers<T, multibody::Frame<T>>("Frame");
   DefineElementPlantMembers<T, multibody::Joint<T>>("Joint");

@@ -564,11 +564,26 @@ void DefinePorts(nb::module_ m) {
                                      nb::cast<const BasicVector<T>&>(value));
               return port.FixValue(context, ToVector(value));
             }
-            nb::object made = nb::module_::import_("ossa.common.value")
-                                  .attr("AbstractValue")
-                                  .attr("Make")(value);
+            // An abstract port's value: the port's own value type when the
+            // value converts to it (a list of forces for a
+            // Value[List[ExternallyAppliedSpatialForce]] port), else the
+            // value as Python gives it.
+            nb::object model;
+            bool converted = false;
+            try {
+              model = nb::cast(port.Allocate());
+              model.attr("set_value")(value);
+              converted = true;
+            } catch (const nb::python_error&) {
+            } catch (const std::exception&) {
+            }
+            if (!converted) {
+              model = nb::module_::import_("ossa.common.value")
+                          .attr("AbstractValue")
+                          .attr("Make")(value);
+            }
             return port.FixValueAbstract(context,
-                                         nb::cast<const AbstractValue&>(made));
+                                         nb::cast<const AbstractValue&>(model));
           },
           nb::arg("context"), nb::arg("value"), nb::rv_policy::reference);
   nb::class_<systems::FixedInputPortValue>(m, "FixedInputPortValue")

@@ -228,3 +228,96 @@ def test_spatial_accelerations_from_vdot_and_point_velocities():
     np.testing.assert_allclose(ossa[1], drake[1], rtol=RTOL, atol=1e-13)
     # The world's acceleration is zero.
     assert not np.any(ossa[0][0])
+
+
+def _propeller_diagram(lib):
+    """A free box driven by two propellers (rotated and offset on the
+    body) through a multiplexer whose second input carries one more force;
+    returns the diagram, its context and the systems."""
+    t, p = lib.tree, lib.plant
+    f = importlib.import_module(f"{lib_name(lib)}.systems.framework")
+    builder = f.DiagramBuilder()
+    plant = builder.AddSystem(p.MultibodyPlant(0.0))
+    body = plant.AddRigidBody(
+        "box", t.SpatialInertia.SolidBoxWithMass(2.0, 0.1, 0.2, 0.3))
+    plant.Finalize()
+    X_BP0 = lib.math.RigidTransform(lib.math.RollPitchYaw(0.3, -0.2, 0.1),
+                                    [0.1, 0.0, -0.05])
+    X_BP1 = lib.math.RigidTransform([-0.1, 0.2, 0.0])
+    propeller = builder.AddSystem(p.Propeller([
+        p.PropellerInfo(body.index(), X_BP0, thrust_ratio=3.0,
+                        moment_ratio=0.5),
+        p.PropellerInfo(body.index(), X_BP=X_BP1, moment_ratio=-0.25)]))
+    mux = builder.AddSystem(p.ExternallyAppliedSpatialForceMultiplexer(2))
+    builder.Connect(plant.get_body_poses_output_port(),
+                    propeller.get_body_poses_input_port())
+    builder.Connect(propeller.get_spatial_forces_output_port(),
+                    mux.get_input_port(0))
+    builder.Connect(mux.get_output_port(),
+                    plant.get_applied_spatial_force_input_port())
+    builder.ExportInput(propeller.get_command_input_port(), "command")
+    builder.ExportInput(mux.get_input_port(1), "extra")
+    diagram = builder.Build()
+    context = diagram.CreateDefaultContext()
+    plant_context = plant.GetMyMutableContextFromRoot(context)
+    plant.SetFreeBodyPose(plant_context, body, lib.math.RigidTransform(
+        lib.math.RollPitchYaw(0.4, 0.1, -0.7), [0.0, 0.0, 1.0]))
+    diagram.get_input_port(0).FixValue(context, [2.0, -1.5])
+    extra = p.ExternallyAppliedSpatialForce()
+    extra.body_index = body.index()
+    extra.p_BoBq_B = [0.0, 0.05, 0.0]
+    extra.F_Bq_W = lib.mm.SpatialForce([0.1, 0.0, 0.0], [0.0, 0.0, 1.0])
+    diagram.get_input_port(1).FixValue(context, [extra])
+    return diagram, context, plant, propeller, mux
+
+
+def lib_name(lib):
+    return "ossa" if lib is OSSA else "pydrake"
+
+
+def test_propeller_and_multiplexer_drive_a_body():
+    def program(lib):
+        diagram, context, plant, propeller, mux = _propeller_diagram(lib)
+        forces = propeller.get_spatial_forces_output_port().Eval(
+            propeller.GetMyContextFromRoot(context))
+        muxed = mux.get_output_port().Eval(mux.GetMyContextFromRoot(context))
+        vdot = diagram.EvalTimeDerivatives(context).CopyToVector()[-6:]
+        return ([(int(x.body_index), np.asarray(x.p_BoBq_B).tolist(),
+                  x.F_Bq_W.get_coeffs().tolist()) for x in forces],
+                len(muxed), propeller.num_propellers(),
+                [propeller.get_input_port(i).get_name() for i in range(2)],
+                [mux.get_input_port(i).get_name() for i in range(2)],
+                mux.get_output_port().get_name(), np.asarray(vdot))
+    ossa, drake = both(program)
+    assert ossa[1:6] == drake[1:6]
+    assert ossa[1] == 3 and ossa[2] == 2
+    for a, b in zip(ossa[0], drake[0]):
+        assert a[:2] == b[:2]
+        np.testing.assert_allclose(a[2], b[2], rtol=RTOL, atol=1e-15)
+    # The second propeller is not rotated: its force is along R_WB·Bz,
+    # thrust 1·(−1.5), moment −0.25·(−1.5).
+    F1 = np.array(ossa[0][1][2])
+    np.testing.assert_allclose(np.linalg.norm(F1[3:]), 1.5, rtol=1e-14)
+    np.testing.assert_allclose(np.linalg.norm(F1[:3]), 0.375, rtol=1e-14)
+    np.testing.assert_allclose(ossa[6], drake[6], rtol=1e-10, atol=1e-12)
+
+
+def test_propeller_copies_and_errors():
+    p, t = OSSA.plant, OSSA.tree
+    info = p.PropellerInfo(t.BodyIndex(1), thrust_ratio=2.0)
+    clone = __import__("copy").deepcopy(info)
+    clone.thrust_ratio = 5.0
+    assert info.thrust_ratio == 2.0 and clone.body_index == t.BodyIndex(1)
+    with pytest.raises(RuntimeError, match="must be non-negative"):
+        p.ExternallyAppliedSpatialForceMultiplexer(-1)
+    with pytest.raises(RuntimeError, match="invalid body index"):
+        p.Propeller([p.PropellerInfo(t.BodyIndex())])
+    # A body index beyond the poses given is reported by name.
+    propeller = p.Propeller(t.BodyIndex(3))
+    context = propeller.CreateDefaultContext()
+    propeller.get_command_input_port().FixValue(context, [1.0])
+    propeller.get_body_poses_input_port().FixValue(
+        context, [OSSA.math.RigidTransform()])
+    with pytest.raises(RuntimeError, match="holds 1 poses"):
+        propeller.get_spatial_forces_output_port().Eval(context)
+    assert propeller.ToAutoDiffXd().num_propellers() == 1
