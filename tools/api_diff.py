@@ -184,8 +184,9 @@ REASONS = [
     (r"set_random_\w*distribution",
      "Random distributions are given as symbolic expressions "
      "(ossa.symbolic is another issue)."),
-    (r"^multibody\.plant:(Wing|PhysicalModel)",
-     "Not implemented yet."),
+    (r"^multibody\.plant:PhysicalModel",
+     "PhysicalModel is the base of the deformable model, which ossa does "
+     "not have."),
     (r"^multibody\.parsing:",
      "Model directives and the parsers' remaining API belong to the parser "
      "work (its own issue)."),

@@ -15,6 +15,7 @@
 #include "ossa/multibody/plant/externally_applied_spatial_force_multiplexer.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant/propeller.h"
+#include "ossa/multibody/plant/wing.h"
 #include "ossa/py_util.h"
 
 namespace nb = nanobind;
@@ -129,6 +130,56 @@ void DefinePlantElementApi(nb::module_ m) {
            nb::rv_policy::reference_internal)
       .def("get_spatial_forces_output_port",
            &Propeller::get_spatial_forces_output_port,
+           nb::rv_policy::reference_internal);
+  using Wing = multibody::Wing<T>;
+  DefineTemplateClassWithDefault<Wing, systems::LeafSystem<T>>(
+      m, "Wing", GetPyParam<T>(),
+      "Flat-plate aerodynamics of a wing fixed to a body: lift coefficient "
+      "2 sinα cosα, drag coefficient 2 sin²α, no moment.")
+      .def(nb::init<multibody::BodyIndex, double,
+                    const math::RigidTransform<double>&, double>(),
+           nb::arg("body_index"), nb::arg("surface_area"),
+           nb::arg("X_BodyWing") = math::RigidTransform<double>(),
+           nb::arg("fluid_density") = Wing::kDefaultFluidDensity)
+      .def_static(
+          "AddToBuilder",
+          // The Wing is made and added from Python, which then owns it as
+          // it owns any system added to a DiagramBuilder from Python.
+          [](nb::object builder, nb::object plant,
+             multibody::BodyIndex body_index, double surface_area,
+             const math::RigidTransform<double>& X_BodyWing,
+             double fluid_density) {
+            nb::object wing = nb::type<Wing>()(body_index, surface_area,
+                                               X_BodyWing, fluid_density);
+            builder.attr("AddSystem")(wing);
+            builder.attr("Connect")(plant.attr("get_body_poses_output_port")(),
+                                    wing.attr("get_body_poses_input_port")());
+            builder.attr("Connect")(
+                plant.attr("get_body_spatial_velocities_output_port")(),
+                wing.attr("get_body_spatial_velocities_input_port")());
+            builder.attr("Connect")(
+                wing.attr("get_spatial_force_output_port")(),
+                plant.attr("get_applied_spatial_force_input_port")());
+            return wing;
+          },
+          nb::arg("builder"), nb::arg("plant"), nb::arg("body_index"),
+          nb::arg("surface_area"),
+          nb::arg("X_BodyWing") = math::RigidTransform<double>(),
+          nb::arg("fluid_density") = Wing::kDefaultFluidDensity)
+      .def("get_body_poses_input_port", &Wing::get_body_poses_input_port,
+           nb::rv_policy::reference_internal)
+      .def("get_body_spatial_velocities_input_port",
+           &Wing::get_body_spatial_velocities_input_port,
+           nb::rv_policy::reference_internal)
+      .def("get_wind_velocity_input_port", &Wing::get_wind_velocity_input_port,
+           nb::rv_policy::reference_internal)
+      .def("get_fluid_density_input_port", &Wing::get_fluid_density_input_port,
+           nb::rv_policy::reference_internal)
+      .def("get_spatial_force_output_port",
+           &Wing::get_spatial_force_output_port,
+           nb::rv_policy::reference_internal)
+      .def("get_aerodynamic_center_output_port",
+           &Wing::get_aerodynamic_center_output_port,
            nb::rv_policy::reference_internal);
   using Multiplexer = multibody::ExternallyAppliedSpatialForceMultiplexer<T>;
   DefineTemplateClassWithDefault<Multiplexer, systems::LeafSystem<T>>(
