@@ -396,6 +396,10 @@ void DefineCommonApi(nb::module_ m) {
 
   // SystemBase: sizes that System<T> knows.
   nb::handle system_base = nb::type<SystemBase>();
+  nb::cpp_function_def(
+      // The number in the system's Graphviz node id ("s<id>").
+      [](const SystemBase& self) { return self.get_system_id(); },
+      nb::scope(system_base), nb::name("_system_id"), nb::is_method());
   auto as_system = [](const SystemBase& self, auto f) {
     if (const auto* s = dynamic_cast<const System<double>*>(&self))
       return f(*s);

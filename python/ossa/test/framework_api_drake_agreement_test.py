@@ -449,3 +449,87 @@ def test_names_and_autodiff_instantiations():
                                          lib.value.AbstractValue.Make(1)))
     ossa, drake = both(program)
     assert ossa == drake
+
+
+def _canonical_dot(text):
+    """The DOT text with the system ids renumbered in order of appearance
+    (the two libraries number their systems differently)."""
+    import re
+    ids = {}
+
+    def rename(match):
+        number = ids.setdefault(match.group(2), str(len(ids)))
+        return match.group(1) + number
+    return re.sub(r"(digraph _|cluster|clusters|\bs)(\d+)", rename, text)
+
+
+def _dot_lines(text):
+    # Edges between subsystems follow each library's map order; compare
+    # the lines as a multiset, and the non-edge lines in order.
+    lines = _canonical_dot(text).splitlines()
+    return ([line for line in lines if "->" not in line],
+            sorted(line for line in lines if "->" in line))
+
+
+def test_graphviz_matches_reference_structure():
+    def program(lib):
+        f, p = lib.framework, lib.primitives
+        diagram = _adder_diagram(lib)[0]
+        demux = p.Demultiplexer(3)
+        demux.set_name("dm")
+        b = f.DiagramBuilder()
+        inner = b.AddNamedSystem("inner", _adder_diagram(lib)[0])
+        sink = b.AddNamedSystem("zoh", p.ZeroOrderHold(0.1, 2))
+        b.Connect(inner.get_output_port(), sink.get_input_port())
+        b.ExportInput(inner.get_input_port(), "u_outer")
+        nested = b.Build()
+        nested.set_name("outer")
+        fragment = demux.GetGraphvizFragment()
+        return ([_dot_lines(diagram.GetGraphvizString()),
+                 _dot_lines(diagram.GetGraphvizString(max_depth=0)),
+                 _dot_lines(demux.GetGraphvizString()),
+                 _dot_lines(nested.GetGraphvizString()),
+                 _dot_lines(nested.GetGraphvizString(max_depth=1))],
+                [_canonical_dot(x) for x in fragment.input_ports],
+                len(fragment.output_ports))
+    ossa, drake = both(program)
+    assert ossa == drake
+    assert ossa[2] == 3
+
+
+def test_graphviz_fragment_overridden_in_python():
+    def program(lib):
+        f = lib.framework
+
+        class Custom(f.LeafSystem):
+            def __init__(self):
+                f.LeafSystem.__init__(self)
+                self.DeclareVectorInputPort("in", 1)
+                self.DeclareVectorOutputPort("out", 1, self._calc)
+
+            def _calc(self, context, output):
+                output.SetFromVector([0.0])
+
+            def DoGetGraphvizFragment(self, params):
+                seen.append((params.max_depth, dict(params.options),
+                             [_canonical_dot(x) for x in params.header_lines],
+                             _canonical_dot(params.node_id)))
+                result = f.LeafSystem.DoGetGraphvizFragment(self, params)
+                result.fragments = result.fragments + [
+                    f"// custom {params.max_depth}\n"]
+                return result
+
+        seen = []
+        b = f.DiagramBuilder()
+        first = b.AddNamedSystem("first", Custom())
+        second = b.AddNamedSystem("second", Custom())
+        b.Connect(first.get_output_port(), second.get_input_port())
+        diagram = b.Build()
+        return (_dot_lines(diagram.GetGraphvizString(
+                    max_depth=2, options={"split": "I/O"})), seen)
+    ossa, drake = both(program)
+    assert ossa == drake
+    assert ossa[0][0].count("// custom 1") == 2
+    # The subsystems see max_depth − 1, no options, their type and name.
+    assert ossa[1][0][:2] == (1, {}) and ossa[1][0][2][1] == "name=first"
+    assert ossa[1][0][2][0].endswith("Custom</B>")
