@@ -136,7 +136,6 @@ REASONS = [
      r"trigger_an_assertion_failure)$",
      "Drake's own installation and assertion switches; ossa has "
      "GetBundledModelsPath() and no debug-assertion toggle."),
-    (r"^common:CalcProbabilityDensity$", "Not implemented yet."),
     (r"^common\.value:AbstractValue\.(get_value|get_mutable_value|"
      r"set_value)$",
      "The abstract base has no value accessors in ossa; call them on the "
@@ -171,8 +170,6 @@ REASONS = [
      r"SetSpatialInertiaInBodyFrame)$",
      "Body mass properties are fixed at construction in ossa, not "
      "Context parameters."),
-    (r"RigidBody\.(Lock|Unlock|is_locked)$",
-     "Locking is per joint in ossa (Joint.Lock); bodies have no lock."),
     (r"Joint\.(GetDampingVector|SetDampingVector)$|"
      r"Joint\.(GetDamping|SetDamping)$",
      "Joint damping is a default value in ossa (default_damping_vector()), "
@@ -202,9 +199,6 @@ REASONS = [
     (r"^systems\.framework:BusValue", "Not bound yet."),
     (r"^systems\.framework:System\.",
      "Not bound yet (System member)."),
-    (r"^systems\.framework:SystemBase\.",
-     "Not bound yet, or bound on System (which every system is) instead of "
-     "SystemBase."),
     (r"^systems\.framework:(Diagram|DiagramBuilder)\.",
      "Not bound yet."),
     (r"^systems\.framework:VectorSystem_\[AutoDiffXd\]$",

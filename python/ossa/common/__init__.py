@@ -88,6 +88,34 @@ class RandomDistribution(_enum.Enum):
         return self.value
 
 
+def CalcProbabilityDensity(distribution, x):
+    """The probability density at the vector x of the multivariate
+    distribution whose entries are independent draws of `distribution`:
+    uniform on [0, 1] (1 inside, 0 outside), standard Gaussian
+    (exp(−x·x/2) / (2π)^(n/2)) or exponential with rate 1 (exp(−Σx) for
+    x ≥ 0, else 0). x may hold floats or AutoDiffXd (the result is then an
+    AutoDiffXd)."""
+    import numpy as np
+    x = np.asarray(x)
+    if x.ndim != 1:
+        raise RuntimeError("CalcProbabilityDensity(): x must be a vector, "
+                           f"got shape {x.shape}")
+    is_float = x.dtype != object
+    zero = 0.0 if is_float else x[0] * 0.0 if x.size else 0.0
+    if distribution == RandomDistribution.kUniform:
+        inside = all(0.0 <= xi <= 1.0 for xi in x)
+        return (1.0 if inside else 0.0) + zero
+    if distribution == RandomDistribution.kGaussian:
+        squared = sum((xi * xi for xi in x), zero)
+        return np.exp(-0.5 * squared) / (2.0 * np.pi) ** (x.size / 2)
+    if distribution == RandomDistribution.kExponential:
+        if any(xi < 0.0 for xi in x):
+            return 0.0 + zero
+        return np.exp(-sum(x, zero))
+    raise RuntimeError(
+        f"CalcProbabilityDensity(): unknown distribution {distribution!r}")
+
+
 class ToleranceType(_enum.Enum):
     """Whether a tolerance is absolute or relative."""
 

@@ -421,3 +421,48 @@ for _template, _members in (
         for _name, _function in _members:
             setattr(_template[_param], _name, _function)
 del _template, _members, _param, _name, _function
+
+
+def _body_floating_joint(body, method):
+    if not body.is_floating_base_body():
+        raise RuntimeError(
+            f"RigidBody.{method}(): body '{body.name()}' is not a floating "
+            "base body")
+    plant = body.GetParentPlant()
+    for i in range(plant.num_joints()):
+        joint = plant.get_joint(JointIndex(i))  # noqa: F405
+        if joint.is_ephemeral() and joint.child_body().index() == \
+                body.index():
+            return joint
+    raise RuntimeError(  # A floating base body always has its joint.
+        f"RigidBody.{method}(): no floating joint for body '{body.name()}'")
+
+
+def _body_lock(self, context):
+    """Locks the floating joint of this floating base body: its velocities
+    stay zero until Unlock()."""
+    _body_floating_joint(self, "Lock").Lock(context)
+
+
+def _body_unlock(self, context):
+    """Unlocks the floating joint of this floating base body."""
+    _body_floating_joint(self, "Unlock").Unlock(context)
+
+
+def _body_is_locked(self, context):
+    """Whether the joint between this body and its inboard body is locked
+    (False for the world, which has no inboard joint)."""
+    plant = self.GetParentPlant()
+    for i in range(plant.num_joints()):
+        joint = plant.get_joint(JointIndex(i))  # noqa: F405
+        if joint.child_body().index() == self.index():
+            return joint.is_locked(context)
+    plant.ValidateContext(context)
+    return False
+
+
+for _param in RigidBody_.param_list:  # noqa: F405
+    RigidBody_[_param].Lock = _body_lock  # noqa: F405
+    RigidBody_[_param].Unlock = _body_unlock  # noqa: F405
+    RigidBody_[_param].is_locked = _body_is_locked  # noqa: F405
+del _param

@@ -404,3 +404,24 @@ def test_wing_closed_form_and_errors():
     with pytest.raises(RuntimeError, match="holds 1 poses"):
         short.get_aerodynamic_center_output_port().Eval(short_context)
     assert short.ToAutoDiffXd().get_output_port(1).size() == 3
+
+
+def test_body_lock_unlock():
+    def program(lib):
+        plant, pin, _, _, _, _ = _model(lib)
+        context = _state(lib, plant)
+        free = plant.GetBodyByName("free")
+        link = plant.GetBodyByName("link")
+        before = (free.is_locked(context), link.is_locked(context),
+                  plant.world_body().is_locked(context))
+        free.Lock(context)
+        pin.Lock(context)
+        locked = (free.is_locked(context), link.is_locked(context),
+                  plant.GetJointByName("free").is_locked(context))
+        free.Unlock(context)
+        return (before, locked, free.is_locked(context),
+                error_of(lambda: link.Lock(context)),
+                error_of(lambda: link.Unlock(context)))
+    ossa, drake = both(program)
+    assert ossa == drake
+    assert ossa[1] == (True, True, True) and ossa[3] is RuntimeError
