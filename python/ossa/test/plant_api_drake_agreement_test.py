@@ -425,3 +425,17 @@ def test_body_lock_unlock():
     ossa, drake = both(program)
     assert ossa == drake
     assert ossa[1] == (True, True, True) and ossa[3] is RuntimeError
+
+
+def test_package_map_copy_constructor(tmp_path):
+    def program(lib):
+        parsing = importlib.import_module(f"{lib_name(lib)}.multibody.parsing")
+        first = parsing.PackageMap()
+        first.Add("alpha", str(tmp_path))
+        second = parsing.PackageMap(first)
+        second.Add("beta", str(tmp_path))
+        return (first.Contains("alpha"), first.Contains("beta"),
+                second.Contains("alpha"), second.Contains("beta"),
+                second.GetPath("alpha") == first.GetPath("alpha"))
+    ossa, drake = both(program)
+    assert ossa == drake == (True, False, True, True, True)
