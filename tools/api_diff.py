@@ -119,10 +119,6 @@ REASONS = [
      "LeafSystem(converter): a LeafSystem subclassed in Python does not "
      "convert scalars in ossa (SystemScalarConverter is bound; Python "
      "conversion functions are not)."),
-    (r"^systems\.framework:(PublishEvent|DiscreteUpdateEvent|"
-     r"UnrestrictedUpdateEvent)\.__init__$",
-     "Events made in Python take a callback (or system_callback); the "
-     "overload with an explicit trigger type is not bound."),
     (r"^systems\.primitives:DiscreteTimeDelay\.__init__$",
      "The abstract-valued delay is not implemented (vector delays are)."),
     (r"^systems\.primitives:(LogVectorOutput|VectorLogSink\.__init__)$",

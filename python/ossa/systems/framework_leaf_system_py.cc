@@ -440,6 +440,25 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
           nb::arg("callback"))
       .def(
           "__init__",
+          [](systems::PublishEvent<T>* self, systems::TriggerType trigger_type,
+             nb::object callback) {
+            nb::handle owner = SystemOfBoundMethod(callback);
+            auto cb = SharePyCallback(std::move(callback), owner);
+            new (self) systems::PublishEvent<T>(
+                [cb](const System<T>&, const Context<T>& c,
+                     const systems::PublishEvent<T>& e) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference)));
+                });
+            self->set_trigger_type(trigger_type);
+          },
+          nb::arg("trigger_type"), nb::arg("callback"),
+          "An event of the given trigger type calling callback(context, "
+          "event) (declaring it sets the trigger type again).")
+      .def(
+          "__init__",
           [](systems::PublishEvent<T>* self, nb::object system_callback) {
             nb::handle owner = SystemOfBoundMethod(system_callback);
             auto cb = SharePyCallback(std::move(system_callback), owner);
@@ -455,6 +474,26 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
           },
           nb::arg("system_callback"),
           "An event whose callback also takes the system: "
+          "system_callback(system, context, event).")
+      .def(
+          "__init__",
+          [](systems::PublishEvent<T>* self, systems::TriggerType trigger_type,
+             nb::object system_callback) {
+            nb::handle owner = SystemOfBoundMethod(system_callback);
+            auto cb = SharePyCallback(std::move(system_callback), owner);
+            new (self) systems::PublishEvent<T>(
+                [cb](const System<T>& system, const Context<T>& c,
+                     const systems::PublishEvent<T>& e) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
+                            nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference)));
+                });
+            self->set_trigger_type(trigger_type);
+          },
+          nb::arg("trigger_type"), nb::arg("system_callback"),
+          "An event of the given trigger type calling "
           "system_callback(system, context, event).");
   DefineTemplateClassWithDefault<systems::DiscreteUpdateEvent<T>, EventT>(
       m, "DiscreteUpdateEvent", GetPyParam<T>())

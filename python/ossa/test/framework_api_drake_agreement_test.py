@@ -533,3 +533,32 @@ def test_graphviz_fragment_overridden_in_python():
     # The subsystems see max_depth − 1, no options, their type and name.
     assert ossa[1][0][:2] == (1, {}) and ossa[1][0][2][1] == "name=first"
     assert ossa[1][0][2][0].endswith("Custom</B>")
+
+
+def test_publish_event_with_trigger_type():
+    def program(lib):
+        f = lib.framework
+        calls = []
+        event = f.PublishEvent(
+            trigger_type=f.TriggerType.kForced,
+            callback=lambda context, e: calls.append(context.get_time()))
+        with_system = f.PublishEvent(
+            trigger_type=f.TriggerType.kPeriodic,
+            system_callback=lambda system, context, e: None)
+        return event.get_trigger_type(), with_system.get_trigger_type(), calls
+    ossa, drake = both(program)
+    assert ossa[0].name == drake[0].name == "kForced"
+    assert ossa[1].name == drake[1].name == "kPeriodic"
+    # Declared, the event runs its callback with the Context.
+    f = OSSA.framework
+    calls = []
+    system = f.LeafSystem()
+    system.DeclarePerStepEvent(f.PublishEvent(
+        f.TriggerType.kForced, lambda context, e: calls.append(
+            (context.get_time(), e.get_trigger_type()))))
+    context = system.CreateDefaultContext()
+    context.SetTime(0.5)
+    events = system.AllocateCompositeEventCollection()
+    system.GetPerStepEvents(context, events)
+    system.Publish(context, events.get_publish_events())
+    assert calls == [(0.5, f.TriggerType.kPerStep)]
