@@ -112,15 +112,13 @@ REASONS = [
      r"SetFreeBodySpatialVelocity)$",
      "ossa takes the current keyword names (X_JpJc, V_JpJc); the "
      "reference keeps deprecated overloads with the old ones (X_PB, V_PB)."),
-    (r"^multibody\.parsing:PackageMap", "PackageMap belongs to the parser "
-     "work (its own issue)."),
+    (r"^multibody\.parsing:PackageMap\.(AddRemote|RemoteParams)",
+     "Remote packages are downloaded on demand; ossa resolves local "
+     "packages only."),
     (r"^systems\.framework:LeafSystem\.__init__$",
-     "LeafSystem(converter) needs SystemScalarConverter, not bound: Python "
-     "systems do not convert scalars in ossa."),
-    (r"^systems\.framework:(PublishEvent|DiscreteUpdateEvent|"
-     r"UnrestrictedUpdateEvent)\.__init__$",
-     "Events made in Python take a callback (or system_callback); the "
-     "overload with an explicit trigger type is not bound."),
+     "LeafSystem(converter): a LeafSystem subclassed in Python does not "
+     "convert scalars in ossa (SystemScalarConverter is bound; Python "
+     "conversion functions are not)."),
     (r"^systems\.primitives:DiscreteTimeDelay\.__init__$",
      "The abstract-valued delay is not implemented (vector delays are)."),
     (r"^systems\.primitives:(LogVectorOutput|VectorLogSink\.__init__)$",
@@ -164,63 +162,39 @@ REASONS = [
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
      "Force density fields act on deformable bodies, which ossa does not "
      "model."),
-    (r"\.GetParentPlant$",
-     "Elements do not keep a reference to their plant in ossa's Python "
-     "binding."),
-    (r"\.is_ephemeral$", "ossa does not mark elements added by Finalize()."),
     (r"RigidBody\.(SetMass|SetCenterOfMassInBodyFrame|"
      r"SetSpatialInertiaInBodyFrame)$",
      "Body mass properties are fixed at construction in ossa, not "
      "Context parameters."),
-    (r"RigidBody\.(Lock|Unlock|is_locked)$",
-     "Locking is per joint in ossa (Joint.Lock); bodies have no lock."),
-    (r"RigidBody\.floating_(position|velocity)_suffix$",
-     "Not implemented yet."),
-    (r"Joint\.(AddInDamping|AddInOneForce|GetDampingVector|"
-     r"SetDampingVector|GetDefaultPose|GetDefaultPosePair|SetDefaultPose|"
-     r"SetDefaultPosePair)$|Joint\.(GetDamping|SetDamping)$",
-     "Joint damping is a default value in ossa, not a Context parameter; "
-     "the generic pose and force accessors are not bound yet."),
-    (r"JointActuator\.(SetGearRatio|SetRotorInertia|"
-     r"calc_reflected_inertia|gear_ratio|rotor_inertia|"
-     r"get_actuation_vector|set_actuation_vector)$",
+    (r"Joint\.(GetDampingVector|SetDampingVector)$|"
+     r"Joint\.(GetDamping|SetDamping)$",
+     "Joint damping is a default value in ossa (default_damping_vector()), "
+     "not a Context parameter."),
+    (r"JointActuator\.(SetGearRatio|SetRotorInertia)$",
      "Rotor inertia and gear ratio are defaults in ossa, not Context "
-     "parameters; the actuation-vector helpers are not bound yet."),
+     "parameters (rotor_inertia(context) and gear_ratio(context) return "
+     "the defaults)."),
     (r"set_random_\w*distribution",
      "Random distributions are given as symbolic expressions "
      "(ossa.symbolic is another issue)."),
-    (r"^multibody\.plant:(Wing|Propeller|PropellerInfo|PhysicalModel|"
-     r"ExternallyAppliedSpatialForceMultiplexer)",
-     "Not implemented yet."),
-    (r"^multibody\.plant:MultibodyPlant\.(CalcPointsVelocities|"
-     r"CalcSpatialAccelerationsFromVdot)$",
-     "Not bound yet."),
+    (r"^multibody\.plant:PhysicalModel",
+     "PhysicalModel is the base of the deformable model, which ossa does "
+     "not have."),
     (r"^multibody\.parsing:",
      "Model directives and the parsers' remaining API belong to the parser "
      "work (its own issue)."),
-    (r"^systems\.framework:(CacheEntry|CacheEntryValue|ValueProducer|"
-     r"SystemBase\.(DeclareCacheEntry|get_cache_entry)|ContextBase|"
-     r"LeafOutputPort)",
-     "Cache entries declared from Python are not bound yet."),
+    (r"^systems\.framework:ContextBase\.num_output_ports$",
+     "ossa's Context keeps no per-output-port entries (output ports are "
+     "the System's: System.num_output_ports())."),
     (r"^systems\.framework:(Parameters|AbstractValues|"
      r"AbstractParameterIndex|Context\.(get_parameters|"
      r"get_mutable_parameters|get_mutable_abstract_parameter|"
      r"SetStateAndParametersFrom)|State\.\w*abstract)",
      "The Parameters and AbstractValues containers are not bound yet "
      "(Context has per-index accessors)."),
-    (r"^systems\.framework:(BusValue|SystemOutput|SystemVisitor|"
-     r"SystemScalarConverter|Subvector|Supervector|VectorSystem|"
-     r"PeriodicEventData|SystemConstraintIndex|InputPortSelection|"
-     r"OutputPortSelection)",
-     "Not bound yet."),
-    (r"LeafSystem\.DeclareForced",
-     "ossa's C++ LeafSystem declares forced events from member functions "
-     "only; not bound for Python callbacks yet."),
+    (r"^systems\.framework:BusValue", "Not bound yet."),
     (r"^systems\.framework:System\.",
      "Not bound yet (System member)."),
-    (r"^systems\.framework:SystemBase\.",
-     "Not bound yet, or bound on System (which every system is) instead of "
-     "SystemBase."),
     (r"^systems\.framework:(Diagram|DiagramBuilder)\.",
      "Not bound yet."),
     (r"^systems\.framework:VectorSystem_\[AutoDiffXd\]$",

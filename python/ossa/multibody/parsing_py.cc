@@ -30,6 +30,9 @@ void DefinePackageMap(nb::module_ m) {
       "Maps ROS package names to folders so that package:// and model:// "
       "URIs in model files resolve.");
   cls.def(nb::init<>(), "Creates an empty map.")
+      .def(nb::init<const PackageMap&>(), nb::arg("other"),
+           "A copy of `other` (later changes to either do not affect the "
+           "other).")
       .def_static("MakeEmpty", &PackageMap::MakeEmpty, "Creates an empty map.")
       .def(
           "Add",

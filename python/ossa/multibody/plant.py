@@ -154,3 +154,29 @@ for _param in MultibodyPlant_.param_list:  # noqa: F405
     MultibodyPlant_[_param].RemoveAllJointActuatorEffortLimits = \
         _remove_all_effort_limits  # noqa: F405
 del _param
+
+
+import numpy as _np  # noqa: E402
+
+
+def _plant_calc_points_velocities(self, context, frame_B, p_BQi, frame_A,
+                                  frame_E):
+    """v_AQi_E (3×n) of the points Qi fixed on frame B at p_BQi (3×n):
+    v_AQi = v_ABo + w_AB × p_BoQi, expressed in E."""
+    p_BQi = _np.asarray(p_BQi)
+    if p_BQi.ndim != 2 or p_BQi.shape[0] != 3:
+        raise RuntimeError(
+            "MultibodyPlant.CalcPointsVelocities(): p_BQi must be 3×n, got "
+            f"shape {p_BQi.shape}")
+    V_AB_E = frame_B.CalcSpatialVelocity(context, frame_A, frame_E)
+    p_BoQi_E = _np.asarray(
+        frame_B.CalcRotationMatrix(context, frame_E).multiply(p_BQi))
+    w = _np.asarray(V_AB_E.rotational()).reshape(3, 1)
+    v = _np.asarray(V_AB_E.translational()).reshape(3, 1)
+    return v + _np.cross(w, p_BoQi_E, axis=0)
+
+
+for _param in MultibodyPlant_.param_list:  # noqa: F405
+    MultibodyPlant_[_param].CalcPointsVelocities = \
+        _plant_calc_points_velocities  # noqa: F405
+del _param

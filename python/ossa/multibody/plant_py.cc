@@ -518,6 +518,11 @@ void DoDefineCoulombFriction(nb::module_ m) {
 
 }  // namespace
 
+// GetParentPlant and is_ephemeral on the elements,
+// CalcSpatialAccelerationsFromVdot (plant_api_py.cc).
+template <typename T>
+void DefinePlantElementApi(nb::module_ m);
+
 void DefineMultibodyPlant(nb::module_ m) {
   m.doc() = "Bindings for ossa.multibody.plant.";
   DefinePlantDiscreteSettings(m);
@@ -530,6 +535,7 @@ void DefineMultibodyPlant(nb::module_ m) {
         DoDefineContactResults<T>(m);
         DoDefinePlant<T>(m);
         DefinePlantOutputValues<T>(m);
+        DefinePlantElementApi<T>(m);
       },
       DefaultScalars{});
 }

@@ -250,3 +250,219 @@ DoorHingeConfig.__copy__ = lambda self: DoorHingeConfig(  # noqa: F405
     **{f.name: getattr(self, f.name) for f in DoorHingeConfig.__fields__})
 DoorHingeConfig.__deepcopy__ = lambda self, memo: self.__copy__()
 del _add
+
+
+# -- Element conveniences over the bound API (every scalar) ------------------
+# The actuator's rotor inertia and gear ratio and a joint's damping are
+# model defaults in ossa (not Context parameters), so the Context-taking
+# readers return the defaults once the Context is checked to be the plant's.
+
+import numpy as _np  # noqa: E402
+
+from ossa.common.eigen_geometry import Quaternion as _Quaternion  # noqa: E402
+from ossa.math import RigidTransform as _RigidTransform  # noqa: E402
+from ossa.math import RollPitchYaw as _RollPitchYaw  # noqa: E402
+
+
+def _actuator_rotor_inertia(self, context):
+    """The rotor inertia Ir (kg·m²), the default in ossa."""
+    self.GetParentPlant().ValidateContext(context)
+    return self.default_rotor_inertia()
+
+
+def _actuator_gear_ratio(self, context):
+    """The gear ratio ρ, the default in ossa."""
+    self.GetParentPlant().ValidateContext(context)
+    return self.default_gear_ratio()
+
+
+def _actuator_calc_reflected_inertia(self, context):
+    """The reflected inertia ρ²·Ir."""
+    return self.gear_ratio(context) ** 2 * self.rotor_inertia(context)
+
+
+def _check_actuation_size(actuator, method, u):
+    expected = actuator.GetParentPlant().num_actuated_dofs()
+    if _np.shape(u) != (expected,):
+        raise RuntimeError(
+            f"JointActuator.{method}(): u has shape {_np.shape(u)}; the "
+            f"plant has {expected} actuated dofs (actuator "
+            f"'{actuator.name()}')")
+
+
+def _actuator_get_actuation_vector(self, u):
+    """This actuator's entries of the plant's actuation vector u."""
+    _check_actuation_size(self, "get_actuation_vector", u)
+    start = self.input_start()
+    return _np.array(u[start:start + self.num_inputs()])
+
+
+def _actuator_set_actuation_vector(self, u_actuator, u):
+    """Writes this actuator's entries u_actuator into the plant's actuation
+    vector u (a writable numpy array, changed in place)."""
+    _check_actuation_size(self, "set_actuation_vector", u)
+    if _np.shape(u_actuator) != (self.num_inputs(),):
+        raise RuntimeError(
+            f"JointActuator.set_actuation_vector(): u_actuator has shape "
+            f"{_np.shape(u_actuator)}; actuator '{self.name()}' has "
+            f"{self.num_inputs()} input(s)")
+    start = self.input_start()
+    u[start:start + self.num_inputs()] = u_actuator
+
+
+def _joint_add_in_one_force(self, context, joint_dof, joint_tau, forces):
+    """Adds joint_tau to the generalized force of this joint's velocity
+    joint_dof in `forces`."""
+    self.GetParentPlant().ValidateContext(context)
+    if not 0 <= joint_dof < self.num_velocities():
+        raise RuntimeError(
+            f"Joint.AddInOneForce(): joint_dof {joint_dof} is out of range; "
+            f"joint '{self.name()}' has {self.num_velocities()} velocities")
+    tau = forces.generalized_forces()
+    tau[self.velocity_start() + joint_dof] += joint_tau
+    forces.SetGeneralizedForces(tau)
+
+
+def _joint_add_in_damping(self, context, forces):
+    """Adds the joint's damping force τ = −d ⊙ v (the default damping d in
+    ossa) into `forces`."""
+    v = self.GetVelocities(context)
+    tau = forces.generalized_forces()
+    start = self.velocity_start()
+    tau[start:start + self.num_velocities()] -= (
+        self.default_damping_vector() * v)
+    forces.SetGeneralizedForces(tau)
+
+
+def _joint_set_default_pose_pair(self, q_FM, p_FM):
+    """Sets the default pose of M in F from a quaternion and a position;
+    only floating joints (quaternion, roll-pitch-yaw) support it."""
+    p = _np.asarray(p_FM, dtype=float).reshape(3)
+    kind = self.type_name()
+    if kind == "quaternion_floating":
+        self.set_default_positions(_np.concatenate([q_FM.wxyz(), p]))
+    elif kind == "rpy_floating":
+        self.set_default_positions(_np.concatenate(
+            [_RollPitchYaw(q_FM).vector(), p]))
+    else:
+        raise RuntimeError(
+            f"SetDefaultPose(): not implemented for joint type {kind}.")
+
+
+def _joint_get_default_pose_pair(self):
+    """The default pose of M in F as (quaternion, position); only floating
+    joints (quaternion, roll-pitch-yaw) support it."""
+    kind = self.type_name()
+    q = _np.asarray(self.default_positions(), dtype=float)
+    if kind == "quaternion_floating":
+        return _Quaternion(q[:4] / _np.linalg.norm(q[:4])), q[4:7].copy()
+    if kind == "rpy_floating":
+        return _RollPitchYaw(q[:3]).ToQuaternion(), q[3:6].copy()
+    raise RuntimeError(
+        f"GetDefaultPose(): not implemented for joint type {kind}.")
+
+
+def _joint_set_default_pose(self, X_FM):
+    """Sets the default pose X_FM (floating joints only)."""
+    self.SetDefaultPosePair(X_FM.rotation().ToQuaternion(),
+                            X_FM.translation())
+
+
+def _joint_get_default_pose(self):
+    """The default pose X_FM (floating joints only)."""
+    q_FM, p_FM = self.GetDefaultPosePair()
+    return _RigidTransform(q_FM, p_FM)
+
+
+def _floating_suffix(body, kind, index):
+    if not body.is_floating_base_body():
+        raise RuntimeError(
+            f"RigidBody.floating_{kind}_suffix(): body '{body.name()}' is "
+            "not a floating base body")
+    plant = body.GetParentPlant()
+    for i in range(plant.num_joints()):
+        joint = plant.get_joint(JointIndex(i))  # noqa: F405
+        if joint.is_ephemeral() and joint.child_body().index() == \
+                body.index():
+            return getattr(joint, f"{kind}_suffix")(index)
+    raise RuntimeError(  # A floating base body always has its joint.
+        f"RigidBody.floating_{kind}_suffix(): no floating joint for body "
+        f"'{body.name()}'")
+
+
+def _body_floating_position_suffix(self, index):
+    """The suffix of q[index] of this floating base body ("qw", ..., "z")."""
+    return _floating_suffix(self, "position", index)
+
+
+def _body_floating_velocity_suffix(self, index):
+    """The suffix of v[index] of this floating base body ("wx", ..., "vz")."""
+    return _floating_suffix(self, "velocity", index)
+
+
+for _template, _members in (
+        (JointActuator_, (  # noqa: F405
+            ("rotor_inertia", _actuator_rotor_inertia),
+            ("gear_ratio", _actuator_gear_ratio),
+            ("calc_reflected_inertia", _actuator_calc_reflected_inertia),
+            ("get_actuation_vector", _actuator_get_actuation_vector),
+            ("set_actuation_vector", _actuator_set_actuation_vector))),
+        (Joint_, (  # noqa: F405
+            ("AddInOneForce", _joint_add_in_one_force),
+            ("AddInDamping", _joint_add_in_damping),
+            ("SetDefaultPosePair", _joint_set_default_pose_pair),
+            ("GetDefaultPosePair", _joint_get_default_pose_pair),
+            ("SetDefaultPose", _joint_set_default_pose),
+            ("GetDefaultPose", _joint_get_default_pose))),
+        (RigidBody_, (  # noqa: F405
+            ("floating_position_suffix", _body_floating_position_suffix),
+            ("floating_velocity_suffix", _body_floating_velocity_suffix)))):
+    for _param in _template.param_list:
+        for _name, _function in _members:
+            setattr(_template[_param], _name, _function)
+del _template, _members, _param, _name, _function
+
+
+def _body_floating_joint(body, method):
+    if not body.is_floating_base_body():
+        raise RuntimeError(
+            f"RigidBody.{method}(): body '{body.name()}' is not a floating "
+            "base body")
+    plant = body.GetParentPlant()
+    for i in range(plant.num_joints()):
+        joint = plant.get_joint(JointIndex(i))  # noqa: F405
+        if joint.is_ephemeral() and joint.child_body().index() == \
+                body.index():
+            return joint
+    raise RuntimeError(  # A floating base body always has its joint.
+        f"RigidBody.{method}(): no floating joint for body '{body.name()}'")
+
+
+def _body_lock(self, context):
+    """Locks the floating joint of this floating base body: its velocities
+    stay zero until Unlock()."""
+    _body_floating_joint(self, "Lock").Lock(context)
+
+
+def _body_unlock(self, context):
+    """Unlocks the floating joint of this floating base body."""
+    _body_floating_joint(self, "Unlock").Unlock(context)
+
+
+def _body_is_locked(self, context):
+    """Whether the joint between this body and its inboard body is locked
+    (False for the world, which has no inboard joint)."""
+    plant = self.GetParentPlant()
+    for i in range(plant.num_joints()):
+        joint = plant.get_joint(JointIndex(i))  # noqa: F405
+        if joint.child_body().index() == self.index():
+            return joint.is_locked(context)
+    plant.ValidateContext(context)
+    return False
+
+
+for _param in RigidBody_.param_list:  # noqa: F405
+    RigidBody_[_param].Lock = _body_lock  # noqa: F405
+    RigidBody_[_param].Unlock = _body_unlock  # noqa: F405
+    RigidBody_[_param].is_locked = _body_is_locked  # noqa: F405
+del _param

@@ -273,3 +273,267 @@ def _system_is_differential_equation_system(self):
     discrete or abstract state."""
     return self.num_discrete_state_groups() == 0 and \
         self.num_abstract_states() == 0
+
+
+# -- Scalar conversion, copies, visitors -------------------------------------
+
+# SystemScalarConverter.IsConvertible[T, U](): whether a System_[U] converts
+# to a System_[T]; the scalars ossa's framework is instantiated on, and the
+# conversions between them.
+_template = _TemplateMethod("IsConvertible", SystemScalarConverter)  # noqa
+_template.add_instantiation(
+    (_AutoDiffXd, float),
+    lambda self: self._IsConvertibleToAutoDiffXdFromFloat())
+_template.add_instantiation(
+    (float, _AutoDiffXd),
+    lambda self: self._IsConvertibleToFloatFromAutoDiffXd())
+SystemScalarConverter.IsConvertible = _template  # noqa: F405
+SystemScalarConverter.SupportedScalars = (float, _AutoDiffXd)  # noqa: F405
+SystemScalarConverter.SupportedConversionPairs = (  # noqa: F405
+    (_AutoDiffXd, float), (float, _AutoDiffXd))
+del _template
+
+
+@_method(System, "Clone")  # noqa: F405
+def _system_clone(self):
+    """A deep copy of this system (same type and name), made by converting
+    it to AutoDiffXd and back; raises RuntimeError if the system does not
+    support scalar conversion (a LeafSystem subclassed in Python, for one).
+    Contexts of the original do not work with the copy."""
+    converted = self.ToAutoDiffXdMaybe()
+    copy = None if converted is None else converted._ToFloatMaybe()
+    if copy is None:
+        raise RuntimeError(
+            f"System.Clone(): {self.GetSystemType()} '{self.get_name()}' "
+            "does not support scalar conversion, which Clone() uses")
+    return copy
+
+
+# System_[AutoDiffXd].ToScalarType[float]() and ToScalarTypeMaybe[float]().
+def _ad_to_float(self):
+    result = self._ToFloatMaybe()
+    if result is None:
+        raise RuntimeError(
+            f"ToScalarType[float](): {self.GetSystemType()} "
+            f"'{self.get_name()}' does not support conversion to float")
+    return result
+
+
+for _name, _convert in (("ToScalarType", _ad_to_float),
+                        ("ToScalarTypeMaybe",
+                         lambda self: self._ToFloatMaybe())):
+    _template = _TemplateMethod(_name, System_[_AutoDiffXd])  # noqa: F405
+    _template.add_instantiation(float, _convert)
+    setattr(System_[_AutoDiffXd], _name, _template)  # noqa: F405
+del _name, _convert, _template
+
+System.__copy__ = lambda self: self.Clone()  # noqa: F405
+System.__deepcopy__ = lambda self, memo: self.Clone()  # noqa: F405
+
+
+@staticmethod
+def _value_producer_noop_calc(context, value):
+    """A calc callback that computes nothing (the value keeps what its
+    allocation gave it)."""
+
+
+ValueProducer.NoopCalc = _value_producer_noop_calc  # noqa: F405
+
+
+# -- Graphviz ----------------------------------------------------------------
+# The reference's Graphviz layout: a leaf is an HTML-like table (a header,
+# then input ports on the left and output ports on the right); a Diagram is a
+# cluster holding its exported input and output ports, its subsystems'
+# fragments and the edges between their ports. Written in Python on the
+# bound API so that a DoGetGraphvizFragment() overridden in Python shapes how
+# its system appears inside any Diagram.
+
+
+import html as _html_module  # noqa: E402
+
+
+class _GraphvizFragmentParams:
+    """(Advanced) The arguments of SystemBase.DoGetGraphvizFragment():
+    max_depth (None: no limit), options (a dict of str), node_id (the dot
+    id to use) and header_lines (the title lines of the table)."""
+
+    def __init__(self, max_depth=None, options=None, node_id="",
+                 header_lines=None):
+        self.max_depth = max_depth
+        self.options = {} if options is None else dict(options)
+        self.node_id = node_id
+        self.header_lines = [] if header_lines is None else list(
+            header_lines)
+
+
+class _GraphvizFragment:
+    """(Advanced) What GetGraphvizFragment() returns: fragments (dot text,
+    a list of str), input_ports and output_ports (the dot ids of each port,
+    for edges)."""
+
+    def __init__(self, fragments=None, input_ports=None, output_ports=None):
+        self.fragments = [] if fragments is None else list(fragments)
+        self.input_ports = [] if input_ports is None else list(input_ports)
+        self.output_ports = [] if output_ports is None else list(
+            output_ports)
+
+
+_GraphvizFragmentParams.__name__ = "GraphvizFragmentParams"
+_GraphvizFragmentParams.__qualname__ = "SystemBase.GraphvizFragmentParams"
+_GraphvizFragment.__name__ = "GraphvizFragment"
+_GraphvizFragment.__qualname__ = "SystemBase.GraphvizFragment"
+SystemBase.GraphvizFragmentParams = _GraphvizFragmentParams  # noqa: F405
+SystemBase.GraphvizFragment = _GraphvizFragment  # noqa: F405
+
+
+def _html(text):
+    """`text` escaped for Graphviz's HTML-like labels."""
+    return _html_module.escape(text, quote=False)
+
+
+def _graphviz_type_name(system):
+    """The class name the table shows: a C++ class without its namespace
+    and template arguments; a Python class as module.Class."""
+    name = system.GetSystemType()
+    if "::" not in name:
+        return name
+    bare = name.split("<", 1)[0]
+    return bare.rsplit("::", 1)[-1]
+
+
+def _graphviz_leaf_fragment(system, params):
+    ni, no = system.num_input_ports(), system.num_output_ports()
+    node = params.node_id
+    lines = [f'{node} [shape=none, border=0, label=<\n'
+             '<TABLE BORDER="0" CELLSPACING="0">\n'
+             '<TR><TD BORDER="1" COLSPAN="2">\n'
+             + "<BR/>\n".join(params.header_lines) + "\n</TD></TR>\n"]
+    rows = max(ni, no)
+
+    def cell(kind, index, count, label):
+        # The last port of the shorter side spans the remaining rows; a side
+        # without ports is one grey cell spanning them all.
+        if count == 0:
+            sides = "BL" if kind == "u" else "BR"
+            return (f'<TD PORT="{kind}0" BORDER="1" COLOR="grey" '
+                    f'ROWSPAN="{rows}" SIDES="{sides}"></TD>\n')
+        span = rows - count + 1 if index == count - 1 else 1
+        spanning = f'ROWSPAN="{span}"' if span > 1 else ""
+        return f'<TD PORT="{kind}{index}" BORDER="1" {spanning}>{label}</TD>\n'
+
+    for r in range(rows):
+        lines.append("<TR>\n")
+        if r < ni or (ni == 0 and r == 0):
+            name = _html(system.get_input_port(r).get_name()) if ni else ""
+            lines.append(cell("u", r, ni, name))
+        if r < no or (no == 0 and r == 0):
+            name = _html(system.get_output_port(r).get_name()) if no else ""
+            lines.append(cell("y", r, no, name))
+        lines.append("</TR>\n")
+    lines.append("</TABLE>\n>];\n")
+    return _GraphvizFragment(
+        lines, [f"{node}:u{i}" for i in range(ni)],
+        [f"{node}:y{i}" for i in range(no)])
+
+
+def _graphviz_port_table(node, color, names):
+    rows = "".join(f'<TR><TD BORDER="1" PORT="{i}">{name}</TD></TR>\n'
+                   for i, name in enumerate(names))
+    return (f'{node} [shape=none, label=<\n<TABLE BORDER="0" '
+            f'COLOR="{color}" CELLSPACING="3" STYLE="rounded">\n{rows}'
+            "</TABLE>\n>];\n")
+
+
+def _graphviz_diagram_fragment(diagram, params):
+    node = params.node_id
+    number = node[1:]
+    n_in, n_out = diagram.num_input_ports(), diagram.num_output_ports()
+    in_node, out_node = f"{node}in", f"{node}out"
+    lines = [f"subgraph cluster{number}diagram {{\ncolor=black\n"
+             "concentrate=true\nlabel=<<TABLE BORDER=\"0\"><TR><TD>\n"
+             + "<BR/>\n".join(params.header_lines) + "\n</TD></TR></TABLE>>;\n"]
+    for count, cluster, label, table_node, color, port in (
+            (n_in, "in", "input ports", in_node, "blue",
+             diagram.get_input_port),
+            (n_out, "out", "output ports", out_node, "green",
+             diagram.get_output_port)):
+        if count:
+            lines.append(
+                f"subgraph clusters{number}{cluster} {{\nrank=same\n"
+                f"color=lightgrey\nstyle=filled\nlabel=\"{label}\"\n"
+                + _graphviz_port_table(table_node, color, [
+                    _html(port(i).get_name()) for i in range(count)])
+                + "}\n")
+    lines.append(f"subgraph cluster{number}subsystems {{\ncolor=white\n"
+                 "label=\"\"\n")
+    depth = None if params.max_depth is None else params.max_depth - 1
+    subsystems = diagram.GetSystems()
+    fragments = {}
+    for s in subsystems:
+        # As in the reference, the options are the Diagram's own: the
+        # subsystems get none.
+        fragment = s.GetGraphvizFragment(max_depth=depth)
+        fragments[id(s)] = fragment
+        lines.extend(fragment.fragments)
+    order = {id(s): i for i, s in enumerate(subsystems)}
+    connections = sorted(
+        diagram.connection_map().items(),
+        key=lambda kv: (order[id(kv[0][0])], int(kv[0][1])))
+    for (dst, dst_port), (src, src_port) in connections:
+        lines.append(
+            f"{fragments[id(src)].output_ports[int(src_port)]}:e -> "
+            f"{fragments[id(dst)].input_ports[int(dst_port)]}:w\n")
+    for i in range(n_in):
+        for dst, dst_port in diagram.GetInputPortLocators(
+                InputPortIndex(i)):  # noqa: F405
+            lines.append(
+                f"{in_node}:{i}:e -> "
+                f"{fragments[id(dst)].input_ports[int(dst_port)]}:w "
+                "[color=blue];\n")
+    for i in range(n_out):
+        src, src_port = diagram.get_output_port_locator(
+            OutputPortIndex(i))  # noqa: F405
+        lines.append(
+            f"{fragments[id(src)].output_ports[int(src_port)]}:e -> "
+            f"{out_node}:{i}:w [color=green];\n")
+    lines.append("}\n}\n")
+    return _GraphvizFragment(lines, [f"{in_node}:{i}" for i in range(n_in)],
+                             [f"{out_node}:{i}" for i in range(n_out)])
+
+
+@_method(SystemBase, "DoGetGraphvizFragment")  # noqa: F405
+def _system_do_get_graphviz_fragment(self, params):
+    """The Graphviz fragment of this system; override to customize how it
+    appears (the default honours max_depth and ignores options)."""
+    if isinstance(self, (Diagram_[float],  # noqa: F405
+                         Diagram_[_AutoDiffXd])) and (  # noqa: F405
+            params.max_depth is None or params.max_depth > 0):
+        return _graphviz_diagram_fragment(self, params)
+    return _graphviz_leaf_fragment(self, params)
+
+
+@_method(SystemBase, "GetGraphvizFragment")  # noqa: F405
+def _system_get_graphviz_fragment(self, max_depth=None, options={}):
+    """(Advanced) Like GetGraphvizString() without the enclosing digraph:
+    a GraphvizFragment."""
+    if max_depth is not None and max_depth < 0:
+        raise RuntimeError("GetGraphvizFragment(): max_depth must be "
+                           f"non-negative, got {max_depth}")
+    params = _GraphvizFragmentParams(
+        max_depth=max_depth, options=options,
+        node_id=f"s{self._system_id()}",
+        header_lines=[f"<B>{_html(_graphviz_type_name(self))}</B>"]
+        + ([f"name={_html(self.get_name())}"] if self.get_name() else []))
+    return self.DoGetGraphvizFragment(params)
+
+
+@_method(SystemBase, "GetGraphvizString")  # noqa: F405
+def _system_get_graphviz_string(self, max_depth=None, options={}):
+    """A Graphviz "digraph" of this system (for a Diagram: its subsystems,
+    ports and connections, down to max_depth levels; None: all)."""
+    fragment = self.GetGraphvizFragment(max_depth=max_depth, options=options)
+    return (f"digraph _{self._system_id()} {{\nrankdir=LR\n"
+            + "".join(fragment.fragments) + "}\n")
+
+
+System.GetGraphvizString = _system_get_graphviz_string  # noqa: F405

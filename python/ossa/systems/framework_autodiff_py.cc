@@ -127,7 +127,8 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m) {
            nb::overload_cast<>(&State<T>::get_mutable_discrete_state),
            kRefInternal);
 
-  DefineTemplateClassWithDefault<Context<T>>(m, "Context", GetPyParam<T>())
+  DefineTemplateClassWithDefault<Context<T>, systems::ContextBase>(
+      m, "Context", GetPyParam<T>())
       .def("get_time", &Context<T>::get_time)
       .def("SetTime", &Context<T>::SetTime, nb::arg("time_sec"))
       .def("Clone", &Context<T>::Clone)

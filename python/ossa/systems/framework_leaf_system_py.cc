@@ -10,6 +10,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "ossa/bindings.h"
 #include "ossa/py_util.h"
@@ -135,6 +136,32 @@ class PyLeafSystem : public LeafSystem<T> {
     (self->*f)(e);
   }
 
+  // Forced events declared from Python: LeafSystem declares forced events
+  // from member functions only, so the first of each kind declares the
+  // member that runs every event of that kind declared so far, in order,
+  // and returns the most severe status.
+  static void AddForced(LeafSystem<T>* self, systems::PublishEvent<T> e) {
+    PyLeafSystem& py = Self(self, "DeclareForcedPublishEvent");
+    py.forced_publish_.push_back(std::move(e));
+    if (py.forced_publish_.size() == 1)
+      py.DeclareForcedPublishEvent(&PyLeafSystem::RunForcedPublish);
+  }
+  static void AddForced(LeafSystem<T>* self,
+                        systems::DiscreteUpdateEvent<T> e) {
+    PyLeafSystem& py = Self(self, "DeclareForcedDiscreteUpdateEvent");
+    py.forced_discrete_.push_back(std::move(e));
+    if (py.forced_discrete_.size() == 1)
+      py.DeclareForcedDiscreteUpdateEvent(&PyLeafSystem::RunForcedDiscrete);
+  }
+  static void AddForced(LeafSystem<T>* self,
+                        systems::UnrestrictedUpdateEvent<T> e) {
+    PyLeafSystem& py = Self(self, "DeclareForcedUnrestrictedUpdateEvent");
+    py.forced_unrestricted_.push_back(std::move(e));
+    if (py.forced_unrestricted_.size() == 1)
+      py.DeclareForcedUnrestrictedUpdateEvent(
+          &PyLeafSystem::RunForcedUnrestricted);
+  }
+
   // Public access for the bindings of the protected base versions.
   T BaseDoCalcPotentialEnergy(const Context<T>& c) const {
     return LeafSystem<T>::DoCalcPotentialEnergy(c);
@@ -146,6 +173,41 @@ class PyLeafSystem : public LeafSystem<T> {
                                  ContinuousState<T>* d) const {
     LeafSystem<T>::DoCalcTimeDerivatives(c, d);
   }
+
+ private:
+  static PyLeafSystem& Self(LeafSystem<T>* self, const char* method) {
+    auto* py = dynamic_cast<PyLeafSystem*>(self);
+    if (py == nullptr) {
+      ThrowLogicError(
+          "LeafSystem.{}(): system '{}' is a {}, not a LeafSystem subclassed "
+          "in Python.",
+          method, self->GetSystemPathname(), self->GetSystemType());
+    }
+    return *py;
+  }
+  EventStatus RunForcedPublish(const Context<T>& c) const {
+    EventStatus status = EventStatus::DidNothing();
+    for (const auto& e : forced_publish_)
+      status.KeepMoreSevere(e.handle(*this, c));
+    return status;
+  }
+  EventStatus RunForcedDiscrete(const Context<T>& c,
+                                DiscreteValues<T>* xd) const {
+    EventStatus status = EventStatus::DidNothing();
+    for (const auto& e : forced_discrete_)
+      status.KeepMoreSevere(e.handle(*this, c, xd));
+    return status;
+  }
+  EventStatus RunForcedUnrestricted(const Context<T>& c, State<T>* x) const {
+    EventStatus status = EventStatus::DidNothing();
+    for (const auto& e : forced_unrestricted_)
+      status.KeepMoreSevere(e.handle(*this, c, x));
+    return status;
+  }
+
+  std::vector<systems::PublishEvent<T>> forced_publish_;
+  std::vector<systems::DiscreteUpdateEvent<T>> forced_discrete_;
+  std::vector<systems::UnrestrictedUpdateEvent<T>> forced_unrestricted_;
 };
 
 // The Python callable as an event status: None means Succeeded.
@@ -378,6 +440,25 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
           nb::arg("callback"))
       .def(
           "__init__",
+          [](systems::PublishEvent<T>* self, systems::TriggerType trigger_type,
+             nb::object callback) {
+            nb::handle owner = SystemOfBoundMethod(callback);
+            auto cb = SharePyCallback(std::move(callback), owner);
+            new (self) systems::PublishEvent<T>(
+                [cb](const System<T>&, const Context<T>& c,
+                     const systems::PublishEvent<T>& e) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference)));
+                });
+            self->set_trigger_type(trigger_type);
+          },
+          nb::arg("trigger_type"), nb::arg("callback"),
+          "An event of the given trigger type calling callback(context, "
+          "event) (declaring it sets the trigger type again).")
+      .def(
+          "__init__",
           [](systems::PublishEvent<T>* self, nb::object system_callback) {
             nb::handle owner = SystemOfBoundMethod(system_callback);
             auto cb = SharePyCallback(std::move(system_callback), owner);
@@ -393,6 +474,26 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
           },
           nb::arg("system_callback"),
           "An event whose callback also takes the system: "
+          "system_callback(system, context, event).")
+      .def(
+          "__init__",
+          [](systems::PublishEvent<T>* self, systems::TriggerType trigger_type,
+             nb::object system_callback) {
+            nb::handle owner = SystemOfBoundMethod(system_callback);
+            auto cb = SharePyCallback(std::move(system_callback), owner);
+            new (self) systems::PublishEvent<T>(
+                [cb](const System<T>& system, const Context<T>& c,
+                     const systems::PublishEvent<T>& e) {
+                  nb::gil_scoped_acquire gil;
+                  return ToStatus(
+                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
+                            nb::cast(&c, nb::rv_policy::reference),
+                            nb::cast(&e, nb::rv_policy::reference)));
+                });
+            self->set_trigger_type(trigger_type);
+          },
+          nb::arg("trigger_type"), nb::arg("system_callback"),
+          "An event of the given trigger type calling "
           "system_callback(system, context, event).");
   DefineTemplateClassWithDefault<systems::DiscreteUpdateEvent<T>, EventT>(
       m, "DiscreteUpdateEvent", GetPyParam<T>())
@@ -475,9 +576,11 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
           "system_callback(system, context, event, state).");
   nb::enum_<systems::WitnessFunctionDirection>(m, "WitnessFunctionDirection")
       .value("kNone", systems::WitnessFunctionDirection::kNone)
-      .value("kPositiveThenNonNegative",
+      // The reference's names: positive, then non-positive (w0 > 0 and
+      // wf <= 0); negative, then non-negative.
+      .value("kPositiveThenNonPositive",
              systems::WitnessFunctionDirection::kPositiveThenNonNegative)
-      .value("kNegativeThenNonPositive",
+      .value("kNegativeThenNonNegative",
              systems::WitnessFunctionDirection::kNegativeThenNonPositive)
       .value("kCrossesZero", systems::WitnessFunctionDirection::kCrossesZero);
   using Witness = systems::WitnessFunction<T>;
@@ -940,6 +1043,27 @@ void DefineSystemsFrameworkLeafSystem(nb::module_ m) {
           "DeclareInitializationUnrestrictedUpdateEvent",
           [](LeafSystem<T>* self, nb::object update) {
             PyLeafSystem::DeclareInitialization(
+                self, MakeUnrestrictedEvent(self, std::move(update)));
+          },
+          nb::arg("update"))
+      .def(
+          "DeclareForcedPublishEvent",
+          [](LeafSystem<T>* self, nb::object publish) {
+            PyLeafSystem::AddForced(self,
+                                    MakePublishEvent(self, std::move(publish)));
+          },
+          nb::arg("publish"))
+      .def(
+          "DeclareForcedDiscreteUpdateEvent",
+          [](LeafSystem<T>* self, nb::object update) {
+            PyLeafSystem::AddForced(self,
+                                    MakeDiscreteEvent(self, std::move(update)));
+          },
+          nb::arg("update"))
+      .def(
+          "DeclareForcedUnrestrictedUpdateEvent",
+          [](LeafSystem<T>* self, nb::object update) {
+            PyLeafSystem::AddForced(
                 self, MakeUnrestrictedEvent(self, std::move(update)));
           },
           nb::arg("update"))

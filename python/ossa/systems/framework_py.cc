@@ -23,6 +23,9 @@ namespace ossa::py {
 
 // The AutoDiffXd instantiations (framework_autodiff_py.cc).
 void DefineSystemsFrameworkAutoDiff(nb::module_ m);
+// SystemOutput, SystemVisitor, the vector views and the members built on
+// them, for every scalar (framework_api_py.cc).
+void DefineSystemsFrameworkApi(nb::module_ m);
 
 // Any 1-d sequence of numbers (list, tuple, numpy array, scalar) as a vector.
 std::variant<std::string, systems::UseDefaultName> ToPortName(nb::handle name) {
@@ -403,8 +406,21 @@ void DefineStateContainers(nb::module_ m) {
 
 // Context and its leaf and diagram subclasses.
 void DefineContexts(nb::module_ m) {
-  auto context =
-      DefineTemplateClassWithDefault<Context<T>>(m, "Context", GetPyParam<T>());
+  using systems::ContextBase;
+  nb::class_<ContextBase>(
+      m, "ContextBase",
+      "The scalar-independent part of a Context: its cache and the switches "
+      "that control it (each applies to this Context and its subcontexts).")
+      .def("num_input_ports", &ContextBase::num_input_ports)
+      .def("DisableCaching", &ContextBase::DisableCaching)
+      .def("EnableCaching", &ContextBase::EnableCaching)
+      .def("SetAllCacheEntriesOutOfDate",
+           &ContextBase::SetAllCacheEntriesOutOfDate)
+      .def("FreezeCache", &ContextBase::FreezeCache)
+      .def("UnfreezeCache", &ContextBase::UnfreezeCache)
+      .def("is_cache_frozen", &ContextBase::is_cache_frozen);
+  auto context = DefineTemplateClassWithDefault<Context<T>, ContextBase>(
+      m, "Context", GetPyParam<T>());
   context.def("get_time", &Context<T>::get_time)
       .def("SetTime", &Context<T>::SetTime, nb::arg("time_sec"))
       .def("PerturbTime", &Context<T>::PerturbTime, nb::arg("time_sec"),
@@ -504,13 +520,6 @@ void DefineContexts(nb::module_ m) {
            nb::arg("index"), nb::rv_policy::reference_internal)
       .def("SetTimeStateAndParametersFrom",
            &Context<T>::SetTimeStateAndParametersFrom, nb::arg("source"))
-      .def("DisableCaching", &Context<T>::DisableCaching)
-      .def("EnableCaching", &Context<T>::EnableCaching)
-      .def("SetAllCacheEntriesOutOfDate",
-           &Context<T>::SetAllCacheEntriesOutOfDate)
-      .def("FreezeCache", &Context<T>::FreezeCache)
-      .def("UnfreezeCache", &Context<T>::UnfreezeCache)
-      .def("is_cache_frozen", &Context<T>::is_cache_frozen)
       .def("is_root_context", &Context<T>::is_root_context)
       .def("GetSystemName", &Context<T>::GetSystemName)
       .def("GetSystemPathname", &Context<T>::GetSystemPathname);
@@ -555,11 +564,26 @@ void DefinePorts(nb::module_ m) {
                                      nb::cast<const BasicVector<T>&>(value));
               return port.FixValue(context, ToVector(value));
             }
-            nb::object made = nb::module_::import_("ossa.common.value")
-                                  .attr("AbstractValue")
-                                  .attr("Make")(value);
+            // An abstract port's value: the port's own value type when the
+            // value converts to it (a list of forces for a
+            // Value[List[ExternallyAppliedSpatialForce]] port), else the
+            // value as Python gives it.
+            nb::object model;
+            bool converted = false;
+            try {
+              model = nb::cast(port.Allocate());
+              model.attr("set_value")(value);
+              converted = true;
+            } catch (const nb::python_error&) {
+            } catch (const std::exception&) {
+            }
+            if (!converted) {
+              model = nb::module_::import_("ossa.common.value")
+                          .attr("AbstractValue")
+                          .attr("Make")(value);
+            }
             return port.FixValueAbstract(context,
-                                         nb::cast<const AbstractValue&>(made));
+                                         nb::cast<const AbstractValue&>(model));
           },
           nb::arg("context"), nb::arg("value"), nb::rv_policy::reference);
   nb::class_<systems::FixedInputPortValue>(m, "FixedInputPortValue")
@@ -943,6 +967,7 @@ void DefineSystemsFramework(nb::module_ m) {
   DefineSystemsFrameworkLeafSystem(m);
   DefineDiagram(m);
   DefineSystemsFrameworkAutoDiff(m);
+  DefineSystemsFrameworkApi(m);
 }
 
 }  // namespace ossa::py

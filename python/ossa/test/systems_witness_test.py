@@ -30,7 +30,7 @@ class BouncingBall(LeafSystem):
         # Not stored on self: the returned witness keeps its system alive, so
         # self.witness would be a cycle through C++ that gc cannot collect.
         self.DeclareWitnessFunction(
-            "height", WitnessFunctionDirection.kPositiveThenNonNegative,
+            "height", WitnessFunctionDirection.kPositiveThenNonPositive,
             self.Height, UnrestrictedUpdateEvent(self.Bounce))
 
     def Height(self, context):

@@ -74,6 +74,7 @@ System<T>* DiagramBuilder<T>::AddExternallyOwnedSystem(
   registered_.insert(system);
   external_.insert(system);
   external_owners_.push_back(std::move(owner));
+  external_owned_.push_back(system);
   systems_.emplace_back(system);
   return system;
 }
@@ -314,6 +315,94 @@ OutputPortIndex DiagramBuilder<T>::ExportOutput(const OutputPort<T>& output,
   output_port_locators_.push_back({&output.get_system(), output.get_index()});
   output_port_names_.push_back(port_name);
   return OutputPortIndex(num_output_ports() - 1);
+}
+
+template <typename T>
+void DiagramBuilder<T>::Disconnect(const OutputPort<T>& source,
+                                   const InputPort<T>& dest) {
+  ThrowIfBuilt("Disconnect");
+  const InputPortLocator key{&dest.get_system(), dest.get_index()};
+  const OutputPortLocator value{&source.get_system(), source.get_index()};
+  auto it = connection_map_.find(key);
+  if (it == connection_map_.end() || it->second != value) {
+    ThrowLogicError("DiagramBuilder::Disconnect(): {} is not connected to {}.",
+                    source.GetFullDescription(), dest.GetFullDescription());
+  }
+  connection_map_.erase(it);
+}
+
+template <typename T>
+bool DiagramBuilder<T>::ConnectToSame(const InputPort<T>& exemplar,
+                                      const InputPort<T>& dest) {
+  ThrowIfBuilt("ConnectToSame");
+  ThrowIfNotRegistered("ConnectToSame", exemplar.get_system(), exemplar);
+  ThrowIfNotRegistered("ConnectToSame", dest.get_system(), dest);
+  const InputPortLocator key{&exemplar.get_system(), exemplar.get_index()};
+  if (auto it = connection_map_.find(key); it != connection_map_.end()) {
+    Connect(it->second.first->get_output_port(it->second.second), dest);
+    return true;
+  }
+  for (size_t i = 0; i < input_port_locators_.size(); ++i) {
+    for (const auto& loc : input_port_locators_[i]) {
+      if (loc == key) {
+        ConnectInput(InputPortIndex(static_cast<int>(i)), dest);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+template <typename T>
+void DiagramBuilder<T>::RemoveSystem(const System<T>& system) {
+  ThrowIfBuilt("RemoveSystem");
+  const System<T>* const target = &system;
+  if (!registered_.count(target)) {
+    ThrowLogicError(
+        "DiagramBuilder::RemoveSystem(): system '{}' is not in this "
+        "builder.",
+        system.get_name());
+  }
+  std::erase_if(connection_map_, [target](const auto& connection) {
+    return connection.first.first == target ||
+           connection.second.first == target;
+  });
+  // An exported input port goes when no subsystem port it feeds is left.
+  for (size_t i = input_port_locators_.size(); i-- > 0;) {
+    auto& locators = input_port_locators_[i];
+    std::erase_if(locators,
+                  [target](const auto& loc) { return loc.first == target; });
+    if (locators.empty()) {
+      input_port_locators_.erase(input_port_locators_.begin() + i);
+      input_port_names_.erase(input_port_names_.begin() + i);
+    }
+  }
+  for (size_t i = output_port_locators_.size(); i-- > 0;) {
+    if (output_port_locators_[i].first == target) {
+      output_port_locators_.erase(output_port_locators_.begin() + i);
+      output_port_names_.erase(output_port_names_.begin() + i);
+    }
+  }
+  registered_.erase(target);
+  auto owned =
+      std::find_if(systems_.begin(), systems_.end(),
+                   [target](const auto& s) { return s.get() == target; });
+  if (external_.count(target)) {
+    // The owner deletes the system, possibly at once: drop our pointer
+    // first.
+    (void)owned->release();
+    external_.erase(target);
+    const auto k =
+        std::find(external_owned_.begin(), external_owned_.end(), target) -
+        external_owned_.begin();
+    std::shared_ptr<void> owner = std::move(external_owners_[k]);
+    external_owners_.erase(external_owners_.begin() + k);
+    external_owned_.erase(external_owned_.begin() + k);
+    systems_.erase(owned);
+    owner.reset();
+    return;
+  }
+  systems_.erase(owned);
 }
 
 template <typename T>

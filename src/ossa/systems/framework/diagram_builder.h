@@ -119,6 +119,14 @@ class DiagramBuilder {
   /// default).
   OutputPortIndex ExportOutput(const OutputPort<T>& output,
                                PortName name = kUseDefaultName);
+  /// Undoes Connect(source, dest). Throws std::logic_error if `dest` is not
+  /// connected to `source`.
+  void Disconnect(const OutputPort<T>& source, const InputPort<T>& dest);
+  /// Connects `dest` to the source of `exemplar`: the same output port, or
+  /// the same Diagram input port if `exemplar` is exported; does nothing
+  /// (and returns false) if `exemplar` has no source. Throws as Connect() and
+  /// ConnectInput() do.
+  bool ConnectToSame(const InputPort<T>& exemplar, const InputPort<T>& dest);
   /// True if `input` is connected to an output or exported.
   bool IsConnectedOrExported(const InputPort<T>& input) const;
   int num_input_ports() const {
@@ -131,6 +139,12 @@ class DiagramBuilder {
     return connection_map_;
   }
   /// @}
+
+  /// Removes `system` (deleting it, or releasing it to its owner if it was
+  /// added by AddExternallyOwnedSystem), its connections and its exported
+  /// ports; the Diagram ports exported after them move down to fill the gaps.
+  /// Throws std::logic_error if `system` is not in this builder.
+  void RemoveSystem(const System<T>& system);
 
   /// The Diagram. Throws on duplicate subsystem names or an algebraic loop
   /// (a cycle through direct-feedthrough ports and connections); the builder
@@ -167,6 +181,8 @@ class DiagramBuilder {
   std::vector<std::string> output_port_names_;
   std::set<const System<T>*> external_;
   std::vector<std::shared_ptr<void>> external_owners_;
+  // The system each of external_owners_ keeps alive.
+  std::vector<const System<T>*> external_owned_;
   bool already_built_{false};
 };
 
