@@ -35,6 +35,8 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineMultibodyPlant(m.def_submodule("multibody_plant"));
   ossa::py::DefineMultibodyParsing(m.def_submodule("multibody_parsing"));
   // Meshcat and its visualizer live in geometry, as in the reference.
-  ossa::py::DefineVisualization(nanobind::borrow<nanobind::module_>(
-      m.attr("geometry")));
+  ossa::py::DefineVisualization(
+      nanobind::borrow<nanobind::module_>(m.attr("geometry")));
+  ossa::py::DefineMultibodyMeshcat(m.def_submodule("multibody_meshcat"));
+  ossa::py::DefineVisualizationModule(m.def_submodule("visualization"));
 }
