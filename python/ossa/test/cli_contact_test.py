@@ -4,7 +4,9 @@ and must land and rest; the contact forces go to the CSV, the plot and the
 summary; `ossa info` lists collision geometries. Run as a user runs the
 command (a subprocess), on ossa and, where noted, on the reference."""
 
+import base64
 import csv
+import re
 import subprocess
 import sys
 
@@ -166,3 +168,37 @@ def test_info_lists_collision_geometries():
     assert "collision geometries (25):" in out
     assert "Box x=0.2 y=0.2 z=0.1" in out
     assert "constraints (0):" in out
+
+
+def test_models_without_their_meshes_are_drawn(tmp_path):
+    """Cassie's bundled URDF names meshes that are not shipped: `view` and
+    `simulate` draw its collision model as a stick figure on the ground
+    instead of giving up."""
+    page = tmp_path / "cassie.html"
+    result = run_ossa("view", "cassie", "--html", str(page))
+    assert "drawn as a stick figure" in result.stderr
+    assert "MeshCat.Viewer" in page.read_text()
+    out = run_ossa("simulate", "cassie", "--duration", "0.05", "--no-plot",
+                   "--output-dir", str(tmp_path)).stdout
+    assert f"wrote {tmp_path / 'animation.html'}" in out
+    msgpack = pytest.importorskip("msgpack")
+    html = (tmp_path / "animation.html").read_text()
+    commands = [msgpack.unpackb(base64.b64decode(c), strict_map_key=False)
+                for c in re.findall(r'^"([A-Za-z0-9+/=]+)",$', html, re.M)]
+    kinds = [c["object"]["geometries"][0]["type"] for c in commands
+             if c["type"] == "set_object"]
+    # A sphere per body of the stick figure (the world's excepted), and
+    # the ground: a slab (a box) on the world frame.
+    from ossa.cli import library, model as model_files
+    lib = library.load("ossa")
+    plant = lib.plant.MultibodyPlant(0.001)
+    lib.parsing.Parser(plant).AddModelsFromString(
+        *ground_text(model_files.resolve("cassie")))
+    assert kinds.count("SphereGeometry") == plant.num_bodies() - 1
+    assert kinds.count("BoxGeometry") == 1
+    assert any(c["type"] == "set_animation" for c in commands)
+
+
+def ground_text(path):
+    from ossa.cli import ground
+    return ground.collision_only_text(path)
