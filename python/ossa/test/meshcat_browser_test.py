@@ -232,6 +232,9 @@ def test_model_visualizer_sliders_in_the_page(browser):
     visualizer.Finalize(weld_free_bodies=True)
     meshcat.SetCameraPose(*CAMERA)
     open_live(browser, meshcat, NUM_IIWA_VISUALS)
+    link2 = ('return Array.from(viewer.scene_tree.find(["drake", '
+             '"visualizer", "iiwa14", "iiwa_link_2"]).object.matrix.elements)')
+    start = browser.execute_script(link2)
     before = screenshot(browser, "model_visualizer_start")
     (name,) = [n for n in visualizer.sliders().slider_names()
                if n.endswith("iiwa_joint_2_q")]
@@ -245,6 +248,8 @@ def test_model_visualizer_sliders_in_the_page(browser):
         time.sleep(0.05)
     q = visualizer.sliders().Run(visualizer.diagram(), timeout=0.3)
     assert q[1] == pytest.approx(1.2)
+    wait_until(browser, link2, lambda m: np.abs(np.subtract(m, start)).max()
+               > 0.1)
     after = screenshot(browser, "model_visualizer_slider")
     assert changed_fraction(before, after) > 0.01
 
@@ -287,10 +292,12 @@ def test_contact_visualizer_arrow_in_the_page(browser):
     matrix = (f"const n = viewer.scene_tree.find({path!r}); "
               "return n && n.object ? Array.from(n.object.matrix.elements) "
               ": null")
-    m = wait_until(browser, matrix, lambda v: v is not None)
     # three.js stores the matrix column by column: elements 8-10 are its
-    # third column, the force over newtons_per_meter.
-    np.testing.assert_allclose(m[8:11], force / 20.0, rtol=1e-5,
-                               atol=1e-7)
+    # third column, the force over newtons_per_meter (once the pose, which
+    # follows the object, has arrived; float32 on the wire).
+    m = wait_until(browser, matrix, lambda v: v is not None and np.allclose(
+        v[8:11], force / 20.0, rtol=1e-5, atol=1e-7))
+    np.testing.assert_allclose(m[12:15], np.asarray(info.contact_point()) +
+                               force / 40.0, rtol=1e-5, atol=1e-6)
     arrow = screenshot(browser, "contact_arrow")
     assert changed_fraction(empty, arrow) > 0.001
