@@ -10,9 +10,10 @@ from ossa.cli import model as model_files
 
 
 class Animation:
-    """With `ground`, the ground half-space is drawn too; a model whose
-    visuals cannot be loaded (meshes the bundled models do not ship) is then
-    drawn from its collision model as a stick figure."""
+    """With `ground`, the ground half-space is drawn too. A model whose
+    visuals cannot be loaded (meshes the bundled models do not ship) is
+    drawn from its collision model, or its kinematics alone, as a stick
+    figure."""
 
     def __init__(self, path, weld_free_bodies, live, fps, host="localhost",
                  port=None, ground=False):
@@ -31,10 +32,10 @@ class Animation:
             self._viz = self._new_visualizer(ModelVisualizer)
             model_files.add_model(lib, self._viz.plant(), path)
         except CliError:
-            if not ground:
-                raise
             self._viz = self._new_visualizer(ModelVisualizer)
-            ground_module.add_collision_model(lib, self._viz.plant(), path)
+            if not ground_module.add_drawable_model(lib, self._viz.plant(),
+                                                    path):
+                raise
             AddStickFigure(self._viz.plant())
         if ground:
             ground_module.add_ground(lib, self._viz.plant())

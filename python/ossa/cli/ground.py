@@ -26,10 +26,10 @@ GROUND_RGBA = np.array([0.55, 0.55, 0.5, 1.0])
 DROP_HEIGHT = 0.05
 
 
-def collision_only_text(path):
+def collision_only_text(path, drop=("visual",)):
     """(text, file type) of the URDF or SDFormat file at `path` without its
-    <visual> elements and with relative mesh URIs made absolute; None for
-    other formats or text that is not XML."""
+    <visual> elements (the elements named in `drop`) and with relative mesh
+    URIs made absolute; None for other formats or text that is not XML."""
     path = pathlib.Path(path)
     suffix = path.suffix.lower()
     if suffix not in (".urdf", ".sdf"):
@@ -41,7 +41,7 @@ def collision_only_text(path):
     root = tree.getroot()
     for parent in root.iter():
         for child in list(parent):
-            if child.tag == "visual":
+            if child.tag in drop:
                 parent.remove(child)
     for mesh in root.iter("mesh"):
         # URDF: <mesh filename=...>; SDFormat: <mesh><uri>...</uri>.
@@ -66,11 +66,34 @@ def add_collision_model(lib, plant, path):
     content = collision_only_text(path)
     if content is None:
         return False
-    text, file_type = content
+    _parse(lib, plant, path, content)
+    return True
+
+
+def add_drawable_model(lib, plant, path):
+    """For drawing a model whose visuals cannot be loaded: parses its
+    collision model into `plant`, or, if that fails too, its kinematics
+    alone (no geometry). Returns False if neither is possible (the plant
+    may then hold part of the model)."""
+    for drop in (("visual",), ("visual", "collision")):
+        content = collision_only_text(path, drop)
+        if content is None:
+            return False
+        builder = lib.framework.DiagramBuilder()
+        scratch, _ = lib.plant.AddMultibodyPlantSceneGraph(builder, 0.001)
+        try:
+            _parse(lib, scratch, path, content)
+        except (RuntimeError, ValueError):
+            continue
+        _parse(lib, plant, path, content)
+        return True
+    return False
+
+
+def _parse(lib, plant, path, content):
     parser = lib.parsing.Parser(plant)
     model_files._add_enclosing_packages(parser.package_map(), path)
-    parser.AddModelsFromString(text, file_type)
-    return True
+    parser.AddModelsFromString(*content)
 
 
 def add_ground(lib, plant):

@@ -29,15 +29,11 @@ def run(lib, args):
     try:
         model_files.add_model(library.load(None), visualizer.plant(), path)
     except CliError as e:
-        # Visuals whose meshes are missing: the collision model, drawn as a
-        # stick figure (with its collision shapes' contacts).
+        # Visuals whose meshes are missing: the collision model (or the
+        # kinematics alone), drawn as a stick figure.
         visualizer = ModelVisualizer(meshcat=meshcat)
-        try:
-            loaded = ground.add_collision_model(library.load("ossa"),
-                                                visualizer.plant(), path)
-        except (RuntimeError, ValueError):
-            loaded = False
-        if not loaded:
+        if not ground.add_drawable_model(library.load("ossa"),
+                                         visualizer.plant(), path):
             raise e
         AddStickFigure(visualizer.plant())
         print(f"note: drawn as a stick figure ({e})", file=sys.stderr)

@@ -173,9 +173,15 @@ def test_info_lists_collision_geometries():
 def test_models_without_their_meshes_are_drawn(tmp_path):
     """Cassie's bundled URDF names meshes that are not shipped: `view` and
     `simulate` draw its collision model as a stick figure on the ground
-    instead of giving up."""
+    instead of giving up (a model whose collision meshes are missing as
+    well, from its kinematics alone)."""
     page = tmp_path / "cassie.html"
     result = run_ossa("view", "cassie", "--html", str(page))
+    assert "drawn as a stick figure" in result.stderr
+    assert "MeshCat.Viewer" in page.read_text()
+    # The panda's collision meshes are missing too: its kinematics alone.
+    page = tmp_path / "panda.html"
+    result = run_ossa("view", "panda", "--html", str(page))
     assert "drawn as a stick figure" in result.stderr
     assert "MeshCat.Viewer" in page.read_text()
     out = run_ossa("simulate", "cassie", "--duration", "0.05", "--no-plot",
