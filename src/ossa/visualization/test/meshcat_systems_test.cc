@@ -163,6 +163,32 @@ TEST(JointSlidersTest, SlidersFollowTheJoints) {
   EXPECT_NEAR(out2[0], 0.1, 1e-12);
 }
 
+TEST(JointSlidersTest, RunStopsOnItsButtonAndOnInterrupt) {
+  Arm arm;
+  auto meshcat = NewMeshcat();
+  auto* sliders = arm.builder.AddSystem(
+      std::make_unique<JointSliders<double>>(meshcat, arm.plant));
+  auto diagram = arm.builder.Build();
+  // An interrupt (Ctrl-C in Python) ends Run() with its exception; the
+  // stop button is removed either way.
+  int polls = 0;
+  sliders->set_interrupt_check([&polls] {
+    if (++polls == 3) throw std::runtime_error("interrupted");
+  });
+  EXPECT_THAT(
+      [&] { sliders->Run(*diagram); },
+      ::testing::ThrowsMessage<std::runtime_error>(HasSubstr("interrupted")));
+  EXPECT_EQ(polls, 3);
+  EXPECT_TRUE(meshcat->GetButtonNames().empty());
+  // A diagram without the plant: std::logic_error, nothing left behind.
+  systems::DiagramBuilder<double> other;
+  auto [other_plant, unused] = AddMultibodyPlantSceneGraph(&other, 0.0);
+  other_plant.Finalize();
+  auto other_diagram = other.Build();
+  EXPECT_THROW(sliders->Run(*other_diagram, 0.1), std::logic_error);
+  EXPECT_TRUE(meshcat->GetButtonNames().empty());
+}
+
 TEST(JointSlidersTest, BadInput) {
   Arm arm;
   auto meshcat = NewMeshcat();
