@@ -255,7 +255,7 @@ def test_model_visualizer_sliders_in_the_page(browser):
 
 
 def test_contact_visualizer_arrow_in_the_page(browser):
-    """A ball resting on the ground: ContactVisualizer's shaft reaches the
+    """A ball resting on the ground: ContactVisualizer's arrow reaches the
     page, as long as the force over newtons_per_meter, and is drawn."""
     from ossa.geometry import HalfSpace, ProximityProperties, Sphere
     from ossa.math import RigidTransform
@@ -277,7 +277,8 @@ def test_contact_visualizer_arrow_in_the_page(browser):
     meshcat.SetCameraPose([1.0, -1.0, 0.6], [0.0, 0.0, 0.2])
     open_live(browser, meshcat, 0)
     empty = screenshot(browser, "contact_empty")
-    params = ContactVisualizerParams(newtons_per_meter=20.0, radius=0.02)
+    # The ball 1 cm deep: about 5000 N, drawn 0.5 m long.
+    params = ContactVisualizerParams(newtons_per_meter=1e4, radius=0.02)
     ContactVisualizer.AddToBuilder(builder, plant, meshcat, params)
     diagram = builder.Build()
     context = diagram.CreateDefaultContext()
@@ -293,11 +294,26 @@ def test_contact_visualizer_arrow_in_the_page(browser):
               "return n && n.object ? Array.from(n.object.matrix.elements) "
               ": null")
     # three.js stores the matrix column by column: elements 8-10 are its
-    # third column, the force over newtons_per_meter (once the pose, which
-    # follows the object, has arrived; float32 on the wire).
+    # third column, the force's direction, 12-14 its origin, the contact
+    # point (once the pose, which follows the objects, has arrived; float32
+    # on the wire).
+    direction = force / np.linalg.norm(force)
     m = wait_until(browser, matrix, lambda v: v is not None and np.allclose(
-        v[8:11], force / 20.0, rtol=1e-5, atol=1e-7))
-    np.testing.assert_allclose(m[12:15], np.asarray(info.contact_point()) +
-                               force / 40.0, rtol=1e-5, atol=1e-6)
+        v[8:11], direction, atol=1e-6))
+    np.testing.assert_allclose(m[12:15], info.contact_point(), atol=1e-6)
+    # The head's apex in the page: where the force, at 1e4 N/m, ends. The
+    # page's scene is y-up; /drake turns it to z-up: (x, y, z) is shown at
+    # (x, z, -y).
+    apex = wait_until(
+        browser,
+        f"const n = viewer.scene_tree.find({path + ['head']!r}); "
+        "if (!n || !n.object) return null; "
+        "n.object.updateMatrixWorld(true); "
+        "const p = new n.object.position.constructor(0, 0, 1); "
+        "p.applyMatrix4(n.object.matrixWorld); return [p.x, p.y, p.z];",
+        lambda v: v is not None)
+    np.testing.assert_allclose(
+        [apex[0], -apex[2], apex[1]],
+        np.asarray(info.contact_point()) + force / 1e4, atol=1e-6)
     arrow = screenshot(browser, "contact_arrow")
     assert changed_fraction(empty, arrow) > 0.001

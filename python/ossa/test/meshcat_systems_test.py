@@ -26,9 +26,9 @@ def receive_all(meshcat):
 
 
 def test_contact_visualizer_draws_the_force():
-    """A ball resting 1 cm into the ground: the shaft starts at the contact
-    point and is |f| / newtons_per_meter long, along the force on the
-    ball."""
+    """A ball resting 1 cm into the ground: the arrow starts at the contact
+    point and is |f| / newtons_per_meter long, along the force on body
+    B."""
     from ossa.geometry import HalfSpace, ProximityProperties, Sphere
     from ossa.math import RigidTransform
     from ossa.multibody.meshcat import (ContactVisualizer,
@@ -65,19 +65,20 @@ def test_contact_visualizer_draws_the_force():
     path = (f"/drake/contact_forces/{int(info.bodyA_index())}+"
             f"{int(info.bodyB_index())}")
     (obj,) = [m for m in messages if m["type"] == "set_object"
-              and m["path"] == path]
+              and m["path"] == path + "/shaft"]
     assert obj["object"]["geometries"][0]["type"] == "CylinderGeometry"
-    (pose,) = [m for m in messages if m["type"] == "set_transform"
-               and m["path"] == path]
-    X = np.frombuffer(pose["matrix"].data, "<f4").reshape(4, 4).T
-    length = np.linalg.norm(force) / 1000.0
-    # The unit cylinder's axis (three.js y, turned to z by its own matrix)
-    # is scaled to the force: the node's third column.
-    np.testing.assert_allclose(X[:3, 2], force / 1000.0, rtol=1e-5,
-                               atol=1e-7)
-    np.testing.assert_allclose(
-        X[:3, 3], np.asarray(info.contact_point()) +
-        force / np.linalg.norm(force) * length / 2, atol=1e-6)
+    poses = {m["path"]: np.frombuffer(m["matrix"].data, "<f4").reshape(4, 4).T
+             for m in messages if m["type"] == "set_transform"}
+    X_WA, X_AH = poses[path], poses[path + "/head"]
+    # The arrow frame sits at the contact point with z along the force; the
+    # head's apex (its unit cone's (0, 0, 1)) where the force, at 1000 N/m,
+    # ends. Float32 on the wire.
+    np.testing.assert_allclose(X_WA[:3, 3], info.contact_point(), atol=1e-6)
+    np.testing.assert_allclose(X_WA[:3, 2], force / np.linalg.norm(force),
+                               atol=1e-6)
+    apex = X_WA @ X_AH @ [0, 0, 1, 1]
+    np.testing.assert_allclose(apex[:3], np.asarray(info.contact_point()) +
+                               force / 1000.0, rtol=1e-5, atol=1e-6)
 
 
 def test_joint_sliders_and_model_visualizer():

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -13,6 +14,10 @@
 namespace ossa::multibody::meshcat {
 namespace {
 
+// The head's radius and length in shaft radii.
+constexpr double kHeadRadius = 2.0;
+constexpr double kHeadLength = 8.0;
+
 // A geometry name as one path element ('/' separates Meshcat paths).
 std::string PathElement(std::string name) {
   for (char& c : name) {
@@ -21,27 +26,41 @@ std::string PathElement(std::string name) {
   return name;
 }
 
-// The 4×4 matrix that turns the unit cylinder along z, centered at its
-// origin, into the shaft from p_WC along f_W of length |f_W|/newtons per
-// meter: columns x̂, ŷ, f_W/newtons_per_meter and the midpoint. x̂ and ŷ
-// complete ẑ = f̂ to a right-handed frame; the helper axis is the world
-// axis least aligned with ẑ, so the cross product is well conditioned.
-Eigen::Matrix4d ArrowMatrix(const Vector3<double>& p_WC,
-                            const Vector3<double>& f_W,
-                            double newtons_per_meter) {
+// The arrow's frame A: origin at the contact point C, z along f_W; x̂ and
+// ŷ complete ẑ = f̂ to a right-handed frame (the helper axis is the world
+// axis least aligned with ẑ, so the cross product is well conditioned).
+Eigen::Matrix4d ArrowFrame(const Vector3<double>& p_WC,
+                           const Vector3<double>& f_W) {
   const Vector3<double> z = f_W.normalized();
   const Vector3<double> helper = std::abs(z.x()) < 0.9
                                      ? Vector3<double>::UnitX()
                                      : Vector3<double>::UnitY();
   const Vector3<double> x = helper.cross(z).normalized();
-  const Vector3<double> y = z.cross(x);
-  const Vector3<double> scaled = f_W / newtons_per_meter;
-  Eigen::Matrix4d X = Eigen::Matrix4d::Identity();
-  X.block<3, 1>(0, 0) = x;
-  X.block<3, 1>(0, 1) = y;
-  X.block<3, 1>(0, 2) = scaled;
-  X.block<3, 1>(0, 3) = p_WC + scaled / 2;
-  return X;
+  Eigen::Matrix4d X_WA = Eigen::Matrix4d::Identity();
+  X_WA.block<3, 1>(0, 0) = x;
+  X_WA.block<3, 1>(0, 1) = z.cross(x);
+  X_WA.block<3, 1>(0, 2) = z;
+  X_WA.block<3, 1>(0, 3) = p_WC;
+  return X_WA;
+}
+
+// A cone along +z: base of `radius` centered at the origin, apex at
+// (0, 0, 1) (scaled to the head's length by its pose).
+void SetCone(geometry::Meshcat* meshcat, const std::string& path, double radius,
+             const geometry::Rgba& rgba) {
+  constexpr int kSides = 16;
+  Eigen::Matrix3Xd vertices(3, kSides + 2);
+  Eigen::Matrix3Xi faces(3, 2 * kSides);
+  for (int i = 0; i < kSides; ++i) {
+    const double angle = 2 * M_PI * i / kSides;
+    vertices.col(i) << radius * std::cos(angle), radius * std::sin(angle), 0;
+    const int next = (i + 1) % kSides;
+    faces.col(i) << i, next, kSides;               // the side, to the apex
+    faces.col(kSides + i) << kSides + 1, next, i;  // the base
+  }
+  vertices.col(kSides) << 0, 0, 1;
+  vertices.col(kSides + 1) << 0, 0, 0;
+  meshcat->SetTriangleMesh(path, vertices, faces, rgba);
 }
 
 }  // namespace
@@ -172,11 +191,25 @@ systems::EventStatus ContactVisualizer<T>::OnPublish(
     const std::string path = fmt::format("{}/{}{}", params_.prefix, pair,
                                          k > 0 ? fmt::format("_{}", k) : "");
     if (arrows_.count(path) == 0) {
-      meshcat_->SetObject(path, geometry::Cylinder(params_.radius, 1.0),
+      meshcat_->SetObject(path + "/shaft",
+                          geometry::Cylinder(params_.radius, 1.0),
                           params_.color);
+      SetCone(meshcat_.get(), path + "/head", kHeadRadius * params_.radius,
+              params_.color);
     }
-    meshcat_->SetTransform(path, ArrowMatrix(info.contact_point(), f_W,
-                                             params_.newtons_per_meter));
+    // Length L = |f|/newtons_per_meter: a head of h = min(L/2, 8 radius)
+    // on a shaft of L − h, both in the arrow frame A (ẑ along f).
+    const double length = f_W.norm() / params_.newtons_per_meter;
+    const double head = std::min(length / 2, kHeadLength * params_.radius);
+    Eigen::Matrix4d X_AS = Eigen::Matrix4d::Identity();
+    X_AS(2, 2) = length - head;
+    X_AS(2, 3) = (length - head) / 2;
+    Eigen::Matrix4d X_AH = Eigen::Matrix4d::Identity();
+    X_AH(2, 2) = head;
+    X_AH(2, 3) = length - head;
+    meshcat_->SetTransform(path, ArrowFrame(info.contact_point(), f_W));
+    meshcat_->SetTransform(path + "/shaft", X_AS);
+    meshcat_->SetTransform(path + "/head", X_AH);
     if (!arrows_[path]) meshcat_->SetProperty(path, "visible", true);
     shown[path] = true;
   }

@@ -6,14 +6,15 @@
 ///
 /// For each point contact of the "contact_results" input whose force
 /// f_Bc_W (the force on body B at the contact point C, expressed in W) has
-/// magnitude |f| ≥ force_threshold, a shaft — a cylinder of radius
-/// `radius` — starts at C and runs along f_Bc_W for |f| / newtons_per_meter
-/// meters. The cylinder is sent once per contact path as a unit-length
-/// object; each publish sends its pose and scale as one 4×4 matrix whose
-/// third column is f_Bc_W / newtons_per_meter and whose origin is the
-/// shaft's midpoint C + f/(2·newtons_per_meter). Paths whose contact is gone
-/// (or below the threshold) are hidden ("visible" false), not deleted, so a
-/// recording keeps them.
+/// magnitude |f| ≥ force_threshold, an arrow starts at C and runs along
+/// f_Bc_W for L = |f| / newtons_per_meter meters: a shaft (cylinder of
+/// radius `radius`) and a head (cone of twice that radius, h = min(L/2,
+/// 8·radius) long). The contact's path holds the arrow frame A (origin C,
+/// ẑ along f, right-handed); under it "shaft" (a unit cylinder scaled to
+/// L − h along ẑ, centered at (L − h)/2) and "head" (a unit cone scaled to
+/// h, its base at L − h). The shapes are sent once per path, the three
+/// poses at each publish. Paths whose contact is gone (or below the
+/// threshold) are hidden ("visible" false), not deleted.
 ///
 /// A contact's path is "<prefix>/<name A>+<name B>": with the optional
 /// "query_object" input connected, the names of the pair's geometries (one

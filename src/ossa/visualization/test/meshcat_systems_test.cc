@@ -258,7 +258,7 @@ struct BallOnGround {
   std::unique_ptr<systems::Context<double>> context;
 };
 
-TEST(ContactVisualizerTest, DrawsTheForceAsAShaft) {
+TEST(ContactVisualizerTest, DrawsTheForceAsAnArrow) {
   BallOnGround scene(false);
   const auto& results =
       scene.plant->get_contact_results_output_port()
@@ -271,25 +271,41 @@ TEST(ContactVisualizerTest, DrawsTheForceAsAShaft) {
   const std::string path =
       fmt::format("contact_forces/{}+{}", static_cast<int>(info.bodyA_index()),
                   static_cast<int>(info.bodyB_index()));
-  Decoded object(scene.meshcat->GetPackedObject(path));
+  Decoded object(scene.meshcat->GetPackedObject(path + "/shaft"));
   const msgpack::object* geometries =
       object.Find(*object.Find(object.root(), "object"), "geometries");
   ASSERT_NE(geometries, nullptr);
   const msgpack::object* type =
       object.Find(geometries->via.array.ptr[0], "type");
   EXPECT_EQ(type->as<std::string>(), "CylinderGeometry");
-  // The node's third column is the force scaled to meters (1000 N/m); its
-  // origin the shaft's midpoint. Float32 on the wire: 1e-6 relative.
-  const Eigen::Matrix4d X =
+  EXPECT_NE(scene.meshcat->GetPackedObject(path + "/head"), "");
+  // The arrow frame: origin at the contact point, ẑ along the force,
+  // x̂, ŷ, ẑ orthonormal and right-handed. Float32 on the wire: 1e-6.
+  const Eigen::Matrix4d X_WA =
       TransformOf(scene.meshcat->GetPackedTransform(path));
-  EXPECT_TRUE((X.block<3, 1>(0, 2).isApprox(f / 1000.0, 1e-6)));
+  EXPECT_TRUE((X_WA.block<3, 1>(0, 3).isApprox(info.contact_point(), 1e-6)));
+  EXPECT_TRUE((X_WA.block<3, 1>(0, 2).isApprox(f.normalized(), 1e-6)));
+  EXPECT_TRUE((X_WA.block<3, 3>(0, 0).transpose() * X_WA.block<3, 3>(0, 0))
+                  .isIdentity(1e-6));
+  const Eigen::Matrix3d R_WA = X_WA.topLeftCorner(3, 3);
+  EXPECT_NEAR(R_WA.determinant(), 1.0, 1e-6);
+  // The shaft and the head end where the force, at 1000 N/m, ends: the
+  // cone's apex (0, 0, 1) lands on C + f/1000, the shaft's top face
+  // (0, 0, 1/2) on the head's base.
+  const Eigen::Matrix4d X_AS =
+      TransformOf(scene.meshcat->GetPackedTransform(path + "/shaft"));
+  const Eigen::Matrix4d X_AH =
+      TransformOf(scene.meshcat->GetPackedTransform(path + "/head"));
+  const Eigen::Vector4d apex = X_WA * X_AH * Eigen::Vector4d(0, 0, 1, 1);
   EXPECT_TRUE(
-      (X.block<3, 1>(0, 3).isApprox(info.contact_point() + f / 2000.0, 1e-6)));
-  // x̂, ŷ, f̂ are orthonormal and right-handed.
-  const Eigen::Vector3d x = X.block<3, 1>(0, 0), y = X.block<3, 1>(0, 1);
-  EXPECT_NEAR(x.cross(y).dot(f.normalized()), 1.0, 1e-6);
+      (apex.head<3>().isApprox(info.contact_point() + f / 1000.0, 1e-6)));
+  const Eigen::Vector4d top = X_AS * Eigen::Vector4d(0, 0, 0.5, 1);
+  const Eigen::Vector4d base = X_AH * Eigen::Vector4d(0, 0, 0, 1);
+  EXPECT_NEAR(top.z(), base.z(), 1e-6);
+  // The head is 8 shaft radii long (the arrow is much longer).
+  EXPECT_NEAR(X_AH(2, 2), 8 * 0.002, 1e-9);
 
-  // The ball lifted off: the shaft is hidden, not deleted.
+  // The ball lifted off: the arrow is hidden, not deleted.
   scene.plant->SetFreeBodyPose(
       &scene.plant_context(), *scene.ball,
       RigidTransform<double>(Vector3<double>(0, 0, 1)));
