@@ -24,6 +24,8 @@ void DefineGeometry(nanobind::module_ m);            // geometry_py.cc
 void DefineMultibodyPlant(nanobind::module_ m);      // multibody/plant_py.cc
 void DefineMultibodyParsing(nanobind::module_ m);    // multibody/parsing_py.cc
 void DefineVisualization(nanobind::module_ m);       // visualization_py.cc (into geometry)
+void DefineMultibodyMeshcat(nanobind::module_ m);    // multibody/meshcat_py.cc
+void DefineVisualizationModule(nanobind::module_ m); // visualization_py.cc
 
 }  // namespace ossa::py
 

@@ -44,4 +44,6 @@ NB_MODULE(_ext, m) {
   // Meshcat and its visualizer live in geometry, as in the reference.
   ossa::py::DefineVisualization(
       nanobind::borrow<nanobind::module_>(m.attr("geometry")));
+  ossa::py::DefineMultibodyMeshcat(m.def_submodule("multibody_meshcat"));
+  ossa::py::DefineVisualizationModule(m.def_submodule("visualization"));
 }

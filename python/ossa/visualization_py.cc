@@ -1,6 +1,7 @@
 // Bindings of Meshcat, MeshcatParams, MeshcatVisualizer(Params), defined in
-// ossa._ext.geometry (where the reference has them). Calls that may wait on
-// the server thread release the GIL.
+// ossa._ext.geometry (where the reference has them), and of ModelVisualizer
+// and AddStickFigure (ossa._ext.visualization). Calls that may wait on the
+// server thread or on a browser release the GIL.
 
 #include <nanobind/eigen/dense.h>
 #include <nanobind/stl/optional.h>
@@ -13,9 +14,14 @@
 #include "ossa/geometry/scene_graph.h"
 #include "ossa/geometry/shape_specification.h"
 #include "ossa/math/rigid_transform.h"
+#include "ossa/multibody/parsing/parser.h"
+#include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/py_util.h"
+#include "ossa/systems/framework/diagram.h"
+#include "ossa/visualization/joint_sliders.h"
 #include "ossa/visualization/meshcat.h"
 #include "ossa/visualization/meshcat_visualizer.h"
+#include "ossa/visualization/model_visualizer.h"
 
 namespace nb = nanobind;
 
@@ -139,7 +145,40 @@ void DefineMeshcat(nb::module_ m) {
       .def("DeleteRecording", &MC::DeleteRecording)
       .def("recording_num_frames", &MC::recording_num_frames)
       .def("StaticHtml", &MC::StaticHtml,
-           nb::call_guard<nb::gil_scoped_release>());
+           nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "StaticZip",
+          [](const MC& self) {
+            std::string zip;
+            {
+              nb::gil_scoped_release release;
+              zip = self.StaticZip();
+            }
+            return nb::bytes(zip.data(), zip.size());
+          },
+          "StaticHtml() as a zip archive holding index.html (bytes).")
+      .def("SetCameraTarget", &MC::SetCameraTarget, nb::arg("target_in_world"))
+      .def(
+          "_GetPackedObject",
+          [](const MC& self, std::string_view path) {
+            const std::string b = self.GetPackedObject(path);
+            return nb::bytes(b.data(), b.size());
+          },
+          nb::arg("path"))
+      .def(
+          "_GetPackedTransform",
+          [](const MC& self, std::string_view path) {
+            const std::string b = self.GetPackedTransform(path);
+            return nb::bytes(b.data(), b.size());
+          },
+          nb::arg("path"))
+      .def(
+          "_GetPackedProperty",
+          [](const MC& self, std::string_view path, std::string_view property) {
+            const std::string b = self.GetPackedProperty(path, property);
+            return nb::bytes(b.data(), b.size());
+          },
+          nb::arg("path"), nb::arg("property"));
 
   nb::class_<MeshcatVisualizerParams> vparams(m, "MeshcatVisualizerParams");
   using VP = MeshcatVisualizerParams;
@@ -205,8 +244,86 @@ void DefineMeshcat(nb::module_ m) {
           nb::arg("params") = MeshcatVisualizerParams());
 }
 
+// Runs Python's signal handlers from a loop that runs without the GIL.
+void RaiseSignals() {
+  nb::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) throw nb::python_error();
+}
+
+void DefineModelVisualizer(nb::module_ m) {
+  using visualization::ModelVisualizer;
+  m.def("AddStickFigure", &visualization::AddStickFigure, nb::arg("plant"),
+        nb::arg("radius") = 0.03,
+        "Registers a sphere per body and a rod per joint as illustration "
+        "geometry of an unfinalized plant; returns how many.");
+  nb::class_<ModelVisualizer>(
+      m, "ModelVisualizer",
+      "Loads models and shows them in a Meshcat with joint sliders.")
+      .def(
+          "__init__",
+          [](ModelVisualizer* self, bool visualize_frames, double triad_length,
+             double triad_radius, double triad_opacity, bool publish_contacts,
+             bool /* show_rgbd_sensor */, bool /* browser_new */,
+             bool /* pyplot */, std::shared_ptr<Meshcat> meshcat,
+             nb::object /* environment_map */, bool /* no_lights */,
+             std::string /* compliance_type */) {
+            new (self) ModelVisualizer(std::move(meshcat), visualize_frames,
+                                       triad_length, triad_radius,
+                                       triad_opacity, publish_contacts);
+          },
+          nb::kw_only(), nb::arg("visualize_frames") = false,
+          nb::arg("triad_length") = 0.3, nb::arg("triad_radius") = 0.005,
+          nb::arg("triad_opacity") = 0.9, nb::arg("publish_contacts") = true,
+          nb::arg("show_rgbd_sensor") = false, nb::arg("browser_new") = false,
+          nb::arg("pyplot") = false, nb::arg("meshcat") = nb::none(),
+          nb::arg("environment_map") = nb::none(), nb::arg("no_lights") = false,
+          nb::arg("compliance_type") = "undefined",
+          "show_rgbd_sensor, browser_new, pyplot, environment_map, no_lights "
+          "and compliance_type are accepted for compatibility and change "
+          "nothing (no camera sensors; the page is not opened for you).")
+      .def("parser", &ModelVisualizer::parser, kRef)
+      .def("package_map", &ModelVisualizer::package_map, kRef)
+      .def("meshcat", &ModelVisualizer::meshcat)
+      .def("plant", &ModelVisualizer::plant, kRef)
+      .def("scene_graph", &ModelVisualizer::scene_graph, kRef)
+      .def("diagram", &ModelVisualizer::diagram, kRef)
+      .def("sliders", &ModelVisualizer::sliders, kRef)
+      .def(
+          "AddModels",
+          [](ModelVisualizer& self, nb::object file_name, nb::object url) {
+            nb::object parser =
+                nb::cast(&self.parser(), nb::rv_policy::reference);
+            if (!url.is_none()) {
+              return parser.attr("AddModels")(nb::arg("url") = url);
+            }
+            return parser.attr("AddModels")(file_name);
+          },
+          nb::arg("filename") = nb::none(), nb::kw_only(),
+          nb::arg("url") = nb::none())
+      .def("Finalize", &ModelVisualizer::Finalize,
+           nb::arg("position") = nb::none(),
+           nb::arg("weld_free_bodies") = false, nb::arg("sliders") = true)
+      .def(
+          "Run",
+          [](ModelVisualizer& self, std::optional<Eigen::VectorXd> position,
+             bool loop_once, std::optional<double> timeout) {
+            self.Finalize(position);
+            if (self.sliders() != nullptr) {
+              self.sliders()->set_interrupt_check(&RaiseSignals);
+            }
+            nb::gil_scoped_release release;
+            self.Run(position, loop_once, timeout);
+          },
+          nb::arg("position") = nb::none(), nb::arg("loop_once") = false,
+          nb::arg("timeout") = nb::none())
+      .def("StaticHtml", &ModelVisualizer::StaticHtml,
+           nb::call_guard<nb::gil_scoped_release>())
+      .def("Publish", &ModelVisualizer::Publish);
+}
+
 }  // namespace
 
 void DefineVisualization(nb::module_ m) { DefineMeshcat(m); }
+void DefineVisualizationModule(nb::module_ m) { DefineModelVisualizer(m); }
 
 }  // namespace ossa::py

@@ -10,18 +10,35 @@ from ossa.cli import model as model_files
 
 
 class Animation:
+    """With `ground`, the ground half-space is drawn too. A model whose
+    visuals cannot be loaded (meshes the bundled models do not ship) is
+    drawn from its collision model, or its kinematics alone, as a stick
+    figure."""
+
     def __init__(self, path, weld_free_bodies, live, fps, host="localhost",
-                 port=None):
+                 port=None, ground=False):
         import ossa.cli.library as library
+        from ossa.cli import ground as ground_module
+        from ossa.cli.library import CliError
         from ossa.geometry import Meshcat, MeshcatParams
-        from ossa.visualization import ModelVisualizer
+        from ossa.visualization import AddStickFigure, ModelVisualizer
 
         params = MeshcatParams(host=host)
         # Only a live view needs a port people can find.
         params.port = port if live else 0
         self.meshcat = Meshcat(params)
-        self._viz = ModelVisualizer(meshcat=self.meshcat)
-        model_files.add_model(library.load(None), self._viz.plant(), path)
+        lib = library.load("ossa")
+        try:
+            self._viz = self._new_visualizer(ModelVisualizer)
+            model_files.add_model(lib, self._viz.plant(), path)
+        except CliError:
+            self._viz = self._new_visualizer(ModelVisualizer)
+            if not ground_module.add_drawable_model(lib, self._viz.plant(),
+                                                    path):
+                raise
+            AddStickFigure(self._viz.plant())
+        if ground:
+            ground_module.add_ground(lib, self._viz.plant())
         self._viz.Finalize(weld_free_bodies=weld_free_bodies, sliders=False)
         self._plant = self._viz.plant()
         self._diagram = self._viz.diagram()
@@ -31,6 +48,10 @@ class Animation:
         self._nq = self._plant.num_positions()
         self.meshcat.StartRecording(
             fps, set_visualizations_while_recording=live)
+
+    def _new_visualizer(self, ModelVisualizer):
+        # Contacts are not drawn: each frame would run a contact solve.
+        return ModelVisualizer(meshcat=self.meshcat, publish_contacts=False)
 
     def publish(self, t, x):
         """Draws (and records) the state x = [q; v] at time t."""

@@ -148,20 +148,39 @@ def _topology_lines(plant, joints):
     return lines
 
 
+def _shape_text(shape):
+    """A shape's kind and sizes (m), e.g. 'Sphere r=0.01'."""
+    kind = type(shape).__name__
+    sizes = []
+    for name, label in (("radius", "r"), ("length", "length"),
+                        ("width", "x"), ("depth", "y"), ("height", "z"),
+                        ("a", "a"), ("b", "b"), ("c", "c")):
+        getter = getattr(shape, name, None)
+        if callable(getter):
+            try:
+                sizes.append(f"{label}={getter():.4g}")
+            except (TypeError, RuntimeError, ValueError):
+                pass
+    return " ".join([kind] + sizes)
+
+
 def collision_lines(lib, path):
     """The collision geometries of the model at `path` (body, name, shape),
-    from a second parse into a plant registered with a SceneGraph. A model
-    whose geometry cannot be registered (a missing mesh, a visual without a
-    shape) gets one line saying so; the reason goes to the log."""
+    from a second parse of its collision model (the file without its
+    visuals, see ossa.cli.ground) into a plant registered with a
+    SceneGraph. A model whose collision geometry cannot be registered (a
+    missing mesh) gets one line saying so; the reason goes to the log."""
+    from ossa.cli import ground
     builder = lib.framework.DiagramBuilder()
     plant, scene_graph = lib.plant.AddMultibodyPlantSceneGraph(builder, 0.001)
     try:
-        lib.parsing.Parser(plant).AddModels(str(path))
-    except (RuntimeError, ValueError) as e:
+        if not ground.add_collision_model(lib, plant, path):
+            model_files.add_model(lib, plant, path)
+    except Exception as e:  # noqa: BLE001 (the parsers' errors vary)
         logging.getLogger(__name__).info(
             "collision geometries not listed: %s", " ".join(str(e).split()))
-        return ["collision geometries: not listed (the model's geometry "
-                "cannot be registered)"]
+        return ["collision geometries: not listed (the model's collision "
+                "geometry cannot be registered)"]
     plant.Finalize()
     inspector = scene_graph.model_inspector()
     rows = []
@@ -169,8 +188,9 @@ def collision_lines(lib, path):
         body = plant.get_body(lib.tree.BodyIndex(i))
         for geometry in plant.GetCollisionGeometriesForBody(body):
             rows.append(f"  {body.name():28s} {inspector.GetName(geometry):40s}"
-                        f" {type(inspector.GetShape(geometry)).__name__}")
-    return [f"collision geometries ({len(rows)}):  body, name, shape"] + rows
+                        f" {_shape_text(inspector.GetShape(geometry))}")
+    return [f"collision geometries ({len(rows)}):  body, name, shape, "
+            "sizes [m]"] + rows
 
 
 def write_graphviz(plant, path):

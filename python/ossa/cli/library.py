@@ -22,6 +22,8 @@ _MODULES = {
     "tree": "multibody.tree",
     "framework": "systems.framework",
     "analysis": "systems.analysis",
+    "geometry": "geometry",
+    "math": "math",
 }
 
 
@@ -39,7 +41,7 @@ def default_name():
 
 def load(name=None):
     """A namespace with the library's modules (plant, parsing, tree,
-    framework, analysis) and its `name`."""
+    framework, analysis, geometry, math) and its `name`."""
     name = name or default_name()
     root = _ROOT_PACKAGE[name]
     try:

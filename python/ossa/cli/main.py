@@ -77,10 +77,9 @@ def make_parser():
     sim.add_argument("--v0", help="initial velocities (default: zero)")
     sim.add_argument("--controller", choices=("none", "gravity", "hold",
                                               "sine"),
-                     default="sine",
                      help="none; gravity compensation; PD holding the "
-                          "initial posture; PD tracking a sine per joint "
-                          "(default)")
+                          "initial posture (default on the ground); PD "
+                          "tracking a sine per joint (default otherwise)")
     sim.add_argument("--bandwidth", type=float, default=4.0,
                      help="PD natural frequency in Hz (default 4)")
     sim.add_argument("--sample-period", type=float, default=0.01,
@@ -90,9 +89,14 @@ def make_parser():
                           "summary.txt "
                           "go (default ./ossa_output)")
     sim.add_argument("--floating", action="store_true",
-                     help="keep free bodies free (by default they are "
-                          "welded to the world where they start, since "
-                          "there is no ground contact yet)")
+                     help="keep free bodies free, with no ground (they "
+                          "fall)")
+    sim.add_argument("--weld", action="store_true",
+                     help="weld free bodies to the world where they start. "
+                          "By default, in a discrete run, a model with "
+                          "free bodies and collision geometry is dropped "
+                          "onto a ground half-space (SAP contact) and "
+                          "any other is welded")
     sim.add_argument("--no-plot", action="store_true",
                      help="skip the PNG plot")
     sim.add_argument("--no-animation", action="store_true",

@@ -22,6 +22,15 @@ BUNDLED = {
     "anymal": "example_robot_data/anymal.urdf",
     "allegro": "example_robot_data/allegro_right_hand.urdf",
     "romeo": "example_robot_data/romeo.urdf",
+    "box_stack": "ossa/box_stack.sdf",
+}
+
+# Joint angles (rad) a bundled model starts from when it is dropped onto
+# the ground, where its default posture cannot stand: Cassie's feet are
+# tilted at zero toe angles (heel 13 cm below the toe tip); these angles
+# put each foot's two contact points level.
+STANDING_POSTURES = {
+    "cassie": {"toe_left": -0.8735, "toe_right": -0.8735},
 }
 
 # The model `ossa simulate` shows when given none: a 7-dof arm.

@@ -3,6 +3,7 @@ joint position, like the reference's model visualizer; ``--html FILE``
 writes a static page of the model instead and exits."""
 
 import pathlib
+import sys
 
 import numpy as np
 
@@ -12,8 +13,9 @@ from ossa.cli.library import CliError
 
 def run(lib, args):
     import ossa.cli.library as library
+    from ossa.cli import ground
     from ossa.geometry import Meshcat, MeshcatParams
-    from ossa.visualization import ModelVisualizer
+    from ossa.visualization import AddStickFigure, ModelVisualizer
 
     path = model_files.resolve(args.model)
     params = MeshcatParams(host=args.host)
@@ -24,7 +26,17 @@ def run(lib, args):
     meshcat = Meshcat(params)
     visualizer = ModelVisualizer(meshcat=meshcat)
     # The viewer is ossa's whatever library runs the dynamics.
-    model_files.add_model(library.load(None), visualizer.plant(), path)
+    try:
+        model_files.add_model(library.load(None), visualizer.plant(), path)
+    except CliError as e:
+        # Visuals whose meshes are missing: the collision model (or the
+        # kinematics alone), drawn as a stick figure.
+        visualizer = ModelVisualizer(meshcat=meshcat)
+        if not ground.add_drawable_model(library.load("ossa"),
+                                         visualizer.plant(), path):
+            raise e
+        AddStickFigure(visualizer.plant())
+        print(f"note: drawn as a stick figure ({e})", file=sys.stderr)
     position = None
     if args.position:
         try:

@@ -215,3 +215,105 @@ def test_static_html_animation(browser):
     browser.execute_script("viewer.animator.seek(0.999);")
     end = screenshot(browser, "static_end")
     assert changed_fraction(start, end) > 0.01
+
+
+def test_model_visualizer_sliders_in_the_page(browser):
+    """ossa.visualization.ModelVisualizer (C++) serves the iiwa with a
+    slider per joint: a slider moved in the page reaches JointSliders, whose
+    Run() poses the arm with it."""
+    from ossa.visualization import ModelVisualizer
+    if not IIWA.exists():
+        pytest.skip(f"the iiwa model with meshes is not at {IIWA}")
+    meshcat = Meshcat(MeshcatParams(port=0))
+    visualizer = ModelVisualizer(meshcat=meshcat)
+    visualizer.package_map().AddPackageXml(
+        str(SHARED / "drake_models/package.xml"))
+    visualizer.AddModels(str(IIWA))
+    visualizer.Finalize(weld_free_bodies=True)
+    meshcat.SetCameraPose(*CAMERA)
+    open_live(browser, meshcat, NUM_IIWA_VISUALS)
+    link2 = ('return Array.from(viewer.scene_tree.find(["drake", '
+             '"visualizer", "iiwa14", "iiwa_link_2"]).object.matrix.elements)')
+    start = browser.execute_script(link2)
+    before = screenshot(browser, "model_visualizer_start")
+    (name,) = [n for n in visualizer.sliders().slider_names()
+               if n.endswith("iiwa_joint_2_q")]
+    wait_until(browser, f"return viewer.gui_controllers['{name}'] ? 1 : 0",
+               lambda v: v == 1)
+    browser.execute_script(
+        f"viewer.gui_controllers['{name}'].setValue(1.2);")
+    end = time.time() + 10
+    while meshcat.GetSliderValue(name) != pytest.approx(1.2):
+        assert time.time() < end, "the slider's value never arrived"
+        time.sleep(0.05)
+    q = visualizer.sliders().Run(visualizer.diagram(), timeout=0.3)
+    assert q[1] == pytest.approx(1.2)
+    wait_until(browser, link2, lambda m: np.abs(np.subtract(m, start)).max()
+               > 0.1)
+    after = screenshot(browser, "model_visualizer_slider")
+    assert changed_fraction(before, after) > 0.01
+
+
+def test_contact_visualizer_arrow_in_the_page(browser):
+    """A ball resting on the ground: ContactVisualizer's arrow reaches the
+    page, as long as the force over newtons_per_meter, and is drawn."""
+    from ossa.geometry import HalfSpace, ProximityProperties, Sphere
+    from ossa.math import RigidTransform
+    from ossa.multibody.meshcat import (ContactVisualizer,
+                                        ContactVisualizerParams)
+    from ossa.multibody.tree import SpatialInertia
+
+    builder = DiagramBuilder()
+    plant, _ = AddMultibodyPlantSceneGraph(builder, 0.0)
+    ball = plant.AddRigidBody("ball", SpatialInertia.SolidSphereWithMass(
+        1.0, 0.1))
+    plant.RegisterCollisionGeometry(ball, RigidTransform(), Sphere(0.1),
+                                    "ball", ProximityProperties())
+    plant.RegisterCollisionGeometry(plant.world_body(), RigidTransform(),
+                                    HalfSpace(), "ground",
+                                    ProximityProperties())
+    plant.Finalize()
+    meshcat = Meshcat(MeshcatParams(port=0))
+    meshcat.SetCameraPose([1.0, -1.0, 0.6], [0.0, 0.0, 0.2])
+    open_live(browser, meshcat, 0)
+    empty = screenshot(browser, "contact_empty")
+    # The ball 1 cm deep: about 5000 N, drawn 0.5 m long.
+    params = ContactVisualizerParams(newtons_per_meter=1e4, radius=0.02)
+    ContactVisualizer.AddToBuilder(builder, plant, meshcat, params)
+    diagram = builder.Build()
+    context = diagram.CreateDefaultContext()
+    plant_context = plant.GetMyMutableContextFromRoot(context)
+    plant.SetFreeBodyPose(plant_context, ball, RigidTransform([0, 0, 0.09]))
+    diagram.ForcedPublish(context)
+    info = plant.get_contact_results_output_port().Eval(
+        plant_context).point_pair_contact_info(0)
+    force = np.asarray(info.contact_force())
+    path = ["drake", "contact_forces",
+            f"{int(info.bodyA_index())}+{int(info.bodyB_index())}"]
+    matrix = (f"const n = viewer.scene_tree.find({path!r}); "
+              "return n && n.object ? Array.from(n.object.matrix.elements) "
+              ": null")
+    # three.js stores the matrix column by column: elements 8-10 are its
+    # third column, the force's direction, 12-14 its origin, the contact
+    # point (once the pose, which follows the objects, has arrived; float32
+    # on the wire).
+    direction = force / np.linalg.norm(force)
+    m = wait_until(browser, matrix, lambda v: v is not None and np.allclose(
+        v[8:11], direction, atol=1e-6))
+    np.testing.assert_allclose(m[12:15], info.contact_point(), atol=1e-6)
+    # The head's apex in the page: where the force, at 1e4 N/m, ends. The
+    # page's scene is y-up; /drake turns it to z-up: (x, y, z) is shown at
+    # (x, z, -y).
+    apex = wait_until(
+        browser,
+        f"const n = viewer.scene_tree.find({path + ['head']!r}); "
+        "if (!n || !n.object) return null; "
+        "n.object.updateMatrixWorld(true); "
+        "const p = new n.object.position.constructor(0, 0, 1); "
+        "p.applyMatrix4(n.object.matrixWorld); return [p.x, p.y, p.z];",
+        lambda v: v is not None)
+    np.testing.assert_allclose(
+        [apex[0], -apex[2], apex[1]],
+        np.asarray(info.contact_point()) + force / 1e4, atol=1e-6)
+    arrow = screenshot(browser, "contact_arrow")
+    assert changed_fraction(empty, arrow) > 0.001

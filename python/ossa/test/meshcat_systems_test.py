@@ -1,6 +1,7 @@
-"""The systems drawing into Meshcat from Python: ContactVisualizer (point
-contact forces as shafts), JointSliders and ModelVisualizer, checked through
-the messages a browser receives."""
+"""The systems drawing into Meshcat, bound from C++: ContactVisualizer
+(point contact forces as shafts), JointSliders and ModelVisualizer, and
+Meshcat's zip page and camera target, checked through the messages a
+browser receives."""
 
 import numpy as np
 import pytest
@@ -25,9 +26,9 @@ def receive_all(meshcat):
 
 
 def test_contact_visualizer_draws_the_force():
-    """A ball resting 1 cm into the ground: the shaft starts at the contact
-    point and is |f| / newtons_per_meter long, along the force on the
-    ball."""
+    """A ball resting 1 cm into the ground: the arrow starts at the contact
+    point and is |f| / newtons_per_meter long, along the force on body
+    B."""
     from ossa.geometry import HalfSpace, ProximityProperties, Sphere
     from ossa.math import RigidTransform
     from ossa.multibody.meshcat import (ContactVisualizer,
@@ -64,19 +65,20 @@ def test_contact_visualizer_draws_the_force():
     path = (f"/drake/contact_forces/{int(info.bodyA_index())}+"
             f"{int(info.bodyB_index())}")
     (obj,) = [m for m in messages if m["type"] == "set_object"
-              and m["path"] == path]
+              and m["path"] == path + "/shaft"]
     assert obj["object"]["geometries"][0]["type"] == "CylinderGeometry"
-    (pose,) = [m for m in messages if m["type"] == "set_transform"
-               and m["path"] == path]
-    X = np.frombuffer(pose["matrix"].data, "<f4").reshape(4, 4).T
-    length = np.linalg.norm(force) / 1000.0
-    # The unit cylinder's axis (three.js y, turned to z by its own matrix)
-    # is scaled to the force: the node's third column.
-    np.testing.assert_allclose(X[:3, 2], force / 1000.0, rtol=1e-5,
-                               atol=1e-7)
-    np.testing.assert_allclose(
-        X[:3, 3], np.asarray(info.contact_point()) +
-        force / np.linalg.norm(force) * length / 2, atol=1e-6)
+    poses = {m["path"]: np.frombuffer(m["matrix"].data, "<f4").reshape(4, 4).T
+             for m in messages if m["type"] == "set_transform"}
+    X_WA, X_AH = poses[path], poses[path + "/head"]
+    # The arrow frame sits at the contact point with z along the force; the
+    # head's apex (its unit cone's (0, 0, 1)) where the force, at 1000 N/m,
+    # ends. Float32 on the wire.
+    np.testing.assert_allclose(X_WA[:3, 3], info.contact_point(), atol=1e-6)
+    np.testing.assert_allclose(X_WA[:3, 2], force / np.linalg.norm(force),
+                               atol=1e-6)
+    apex = X_WA @ X_AH @ [0, 0, 1, 1]
+    np.testing.assert_allclose(apex[:3], np.asarray(info.contact_point()) +
+                               force / 1000.0, rtol=1e-5, atol=1e-6)
 
 
 def test_joint_sliders_and_model_visualizer():
@@ -97,10 +99,16 @@ def test_joint_sliders_and_model_visualizer():
         JointSliders(meshcat, plant)
     # Run once with a timeout: the sliders' values pose the model.
     meshcat.SetSliderValue(names[0], 0.5)
-    q = visualizer._sliders.Run(visualizer.diagram(), timeout=0.2)
+    sliders = visualizer.sliders()
+    assert isinstance(sliders, JointSliders)
+    q = sliders.Run(visualizer.diagram(), timeout=0.2)
     assert q[0] == pytest.approx(0.5)
     with pytest.raises(ValueError, match="2 sliders"):
-        visualizer._sliders.SetPositions([1.0])
+        sliders.SetPositions([1.0])
+    # The sliders' output port gives their values.
+    context = sliders.CreateDefaultContext()
+    np.testing.assert_allclose(sliders.get_output_port().Eval(context),
+                               [0.5, 0.0], atol=1e-12)
     # The acrobot's links are drawn from its own visuals.
     objects = [m for m in receive_all(meshcat) if m["type"] == "set_object"]
     assert len(objects) >= 2
@@ -140,3 +148,73 @@ def test_visualizer_draws_proximity_geometry():
     visual = [t for p, t in objects.items() if p.startswith("/drake/visual/")]
     assert proximity == ["SphereGeometry"]
     assert visual == ["BoxGeometry"]
+
+
+def test_contact_visualizer_params_match_the_reference():
+    """The reference's names and defaults; keyword construction."""
+    from ossa.multibody.meshcat import ContactVisualizerParams
+    params = ContactVisualizerParams()
+    assert params.publish_period == 1 / 32
+    assert params.newtons_per_meter == 10.0
+    assert params.prefix == "contact_forces"
+    assert (params.color.r(), params.color.g(), params.color.b()) == (0, 1, 0)
+    assert ContactVisualizerParams(radius=0.01).radius == 0.01
+    assert repr(params).startswith("ContactVisualizerParams(publish_period=")
+    pydrake_meshcat = pytest.importorskip("pydrake.multibody.meshcat")
+    theirs = pydrake_meshcat.ContactVisualizerParams()
+    for name in ("publish_period", "prefix", "delete_on_initialization_event",
+                 "force_threshold", "moment_threshold", "newtons_per_meter",
+                 "newton_meters_per_meter", "radius"):
+        assert getattr(params, name) == getattr(theirs, name), name
+
+
+def test_joint_sliders_bounds_and_errors():
+    import ossa.common
+    from ossa.multibody.meshcat import JointSliders
+    from ossa.multibody.parsing import Parser
+    from ossa.multibody.plant import MultibodyPlant
+
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModels(ossa.common.GetBundledModelsPath() +
+                            "/drake/acrobot.urdf")
+    plant.Finalize()
+    meshcat = Meshcat(MeshcatParams(port=0))
+    # A scalar bound applies to every slider; a vector per position.
+    sliders = JointSliders(meshcat, plant, initial_value=[0.1, 0.2],
+                           lower_limit=-0.5, upper_limit=[0.5, 1.0],
+                           step=0.1)
+    names = sliders.slider_names()
+    assert meshcat.SetSliderValue(names[0], -9) == pytest.approx(-0.5)
+    assert meshcat.SetSliderValue(names[1], 9) == pytest.approx(1.0)
+    sliders.Delete()
+    assert meshcat.GetSliderNames() == []
+    with pytest.raises(ValueError, match="upper_limit has 3 values"):
+        JointSliders(meshcat, plant, upper_limit=[1, 2, 3])
+    with pytest.raises(ValueError, match="must be None, a number"):
+        JointSliders(meshcat, plant, step="fine")
+
+
+def test_static_zip_holds_the_page():
+    import io
+    import zipfile
+    from ossa.geometry import Box
+    meshcat = Meshcat(MeshcatParams(port=0))
+    meshcat.SetObject("box", Box(1, 2, 3))
+    data = meshcat.StaticZip()
+    # zipfile checks the CRC-32 while reading.
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert archive.namelist() == ["index.html"]
+        assert archive.read("index.html").decode() == meshcat.StaticHtml()
+
+
+def test_camera_target_keeps_the_camera_in_place():
+    meshcat = Meshcat(MeshcatParams(port=0))
+    meshcat.SetCameraPose([1.0, 2.0, 3.0], [0.0, 0.0, 1.0])
+    meshcat.SetCameraTarget([0.5, 0.0, 0.0])
+    pose = msgpack.unpackb(meshcat._GetPackedTransform("/Cameras/default"))
+    X = np.frombuffer(pose["matrix"].data, "<f4").reshape(4, 4).T
+    np.testing.assert_allclose(X[:3, 3], [0.5, 0, 0])
+    position = msgpack.unpackb(meshcat._GetPackedProperty(
+        "/Cameras/default/rotated/<object>", "position"))
+    # The camera, 1 - 0.5, 2, 3 from the target, in the y-up frame.
+    np.testing.assert_allclose(position["value"], [0.5, 3.0, -2.0])

@@ -308,6 +308,17 @@ void Meshcat::SetCameraPose(const Vector3<double>& camera_in_world,
   const Vector3<double> d = camera_in_world - target_in_world;
   SetProperty("/Cameras/default/rotated/<object>", "position",
               std::vector<double>{d.x(), d.z(), -d.y()});
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->camera_in_world = camera_in_world;
+}
+
+void Meshcat::SetCameraTarget(const Vector3<double>& target_in_world) {
+  Vector3<double> camera_in_world;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    camera_in_world = impl_->camera_in_world;
+  }
+  SetCameraPose(camera_in_world, target_in_world);
 }
 
 void Meshcat::SetTransform(std::string_view path,
@@ -440,6 +451,31 @@ void Meshcat::Delete(std::string_view path) {
   }
   impl_->Broadcast(internal::PackShared(
       MsgValue::Map().Set("type", "delete").Set("path", full)));
+}
+
+std::string Meshcat::GetPackedObject(std::string_view path) const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  auto it = impl_->tree.find(Impl::FullPath(path));
+  if (it == impl_->tree.end() || !it->second.object) return {};
+  return *it->second.object;
+}
+
+std::string Meshcat::GetPackedTransform(std::string_view path) const {
+  const std::string full = Impl::FullPath(path);
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  auto it = impl_->tree.find(full);
+  if (it == impl_->tree.end() || !it->second.has_transform) return {};
+  return internal::PackSetTransform(full, it->second.matrix.data());
+}
+
+std::string Meshcat::GetPackedProperty(std::string_view path,
+                                       std::string_view property) const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  auto it = impl_->tree.find(Impl::FullPath(path));
+  if (it == impl_->tree.end()) return {};
+  auto p = it->second.properties.find(std::string(property));
+  if (p == it->second.properties.end() || !p->second) return {};
+  return *p->second;
 }
 
 bool Meshcat::HasPath(std::string_view path) const {

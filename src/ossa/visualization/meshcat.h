@@ -119,6 +119,10 @@ class Meshcat {
   /// at the origin, not at the target.
   void SetCameraPose(const Vector3<double>& camera_in_world,
                      const Vector3<double>& target_in_world);
+  /// Moves the point the camera is aimed at to `target_in_world`, the
+  /// camera staying where it is in the world: where the last SetCameraPose()
+  /// put it, or the viewer's default place (3, 0, 1) m before any.
+  void SetCameraTarget(const Vector3<double>& target_in_world);
 
   /// Sets the pose of `path` in its parent path. While recording, with a
   /// time, the pose is also a frame of the recording at that time (and
@@ -149,6 +153,18 @@ class Meshcat {
 
   /// Deletes `path` and everything under it; "" deletes "/drake".
   void Delete(std::string_view path = "");
+  /// @name What a browser that connects now receives for one path
+  /// The msgpack bytes of the scene's set_object, set_transform or
+  /// set_property message of `path` (as SetObject() etc. take it), or an
+  /// empty string if there is none. For tests: a message decodes with any
+  /// msgpack reader.
+  /// @{
+  std::string GetPackedObject(std::string_view path) const;
+  std::string GetPackedTransform(std::string_view path) const;
+  std::string GetPackedProperty(std::string_view path,
+                                std::string_view property) const;
+  /// @}
+
   /// Whether `path` has been set (an object, a pose or a property) and not
   /// deleted, or is an ancestor of such a path.
   bool HasPath(std::string_view path) const;
@@ -197,6 +213,10 @@ class Meshcat {
   /// the published recording; it plays in a browser with no server.
   /// @throws std::runtime_error if the viewer's JavaScript cannot be found.
   std::string StaticHtml() const;
+  /// StaticHtml() as a zip archive (stored, not compressed) holding one
+  /// file, "index.html"; open it in a browser after unpacking.
+  /// @throws std::runtime_error as StaticHtml().
+  std::string StaticZip() const;
 
   class Impl;
 

@@ -86,6 +86,8 @@ class Meshcat::Impl {
   std::vector<Button> buttons;
   Recording recording;
   MessagePtr published_animation;
+  // Where SetCameraPose() put the camera (the viewer's default before).
+  Eigen::Vector3d camera_in_world{3.0, 0.0, 1.0};
   std::atomic<bool> flush_posted{false};
   // FlushPoses()'s copy of the pending poses (server thread only).
   std::vector<std::pair<std::string, std::array<double, 16>>> flush_buffer;

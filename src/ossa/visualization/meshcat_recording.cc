@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
@@ -130,6 +131,83 @@ std::string Meshcat::StaticHtml() const {
     messages = impl_->SceneMessages(false);
   }
   return internal::MeshcatStaticHtml(messages);
+}
+
+namespace {
+
+// CRC-32 of the zip format (IEEE 802.3, reflected polynomial 0xEDB88320).
+uint32_t Crc32(const std::string& bytes) {
+  uint32_t crc = 0xFFFFFFFFu;
+  for (unsigned char byte : bytes) {
+    crc ^= byte;
+    for (int k = 0; k < 8; ++k) {
+      crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+  }
+  return ~crc;
+}
+
+void PutLittleEndian(std::string* out, uint32_t value, int num_bytes) {
+  for (int k = 0; k < num_bytes; ++k) {
+    out->push_back(static_cast<char>((value >> (8 * k)) & 0xFF));
+  }
+}
+
+}  // namespace
+
+std::string Meshcat::StaticZip() const {
+  // One stored entry (method 0): a local file header and the bytes, the
+  // central directory's record of it, and the end-of-directory record
+  // (PKWARE's APPNOTE, sections 4.3.7, 4.3.12 and 4.3.16).
+  const std::string html = StaticHtml();
+  if (html.size() >= 0xFFFFFFFFu) {
+    throw std::runtime_error(
+        "Meshcat::StaticZip(): the page is too large "
+        "for a zip archive without Zip64.");
+  }
+  const std::string name = "index.html";
+  const uint32_t crc = Crc32(html);
+  const auto size = static_cast<uint32_t>(html.size());
+  // Common fields of both headers: version needed 1.0, no flags, stored,
+  // time 00:00, date 1980-01-01, crc, sizes, name length, no extra field.
+  auto common = [&](std::string* out) {
+    PutLittleEndian(out, 10, 2);
+    PutLittleEndian(out, 0, 2);
+    PutLittleEndian(out, 0, 2);
+    PutLittleEndian(out, 0, 2);
+    PutLittleEndian(out, (1 << 5) | 1, 2);
+    PutLittleEndian(out, crc, 4);
+    PutLittleEndian(out, size, 4);
+    PutLittleEndian(out, size, 4);
+    PutLittleEndian(out, static_cast<uint32_t>(name.size()), 2);
+    PutLittleEndian(out, 0, 2);
+  };
+  std::string zip;
+  PutLittleEndian(&zip, 0x04034b50u, 4);
+  common(&zip);
+  zip += name;
+  zip += html;
+  const auto directory_offset = static_cast<uint32_t>(zip.size());
+  PutLittleEndian(&zip, 0x02014b50u, 4);
+  PutLittleEndian(&zip, 20, 2);  // made by: version 2.0
+  common(&zip);
+  PutLittleEndian(&zip, 0, 2);  // comment length
+  PutLittleEndian(&zip, 0, 2);  // disk number
+  PutLittleEndian(&zip, 0, 2);  // internal attributes
+  PutLittleEndian(&zip, 0, 4);  // external attributes
+  PutLittleEndian(&zip, 0, 4);  // offset of the local header
+  zip += name;
+  const auto directory_size =
+      static_cast<uint32_t>(zip.size()) - directory_offset;
+  PutLittleEndian(&zip, 0x06054b50u, 4);
+  PutLittleEndian(&zip, 0, 2);  // this disk
+  PutLittleEndian(&zip, 0, 2);  // the directory's disk
+  PutLittleEndian(&zip, 1, 2);  // entries on this disk
+  PutLittleEndian(&zip, 1, 2);  // entries in all
+  PutLittleEndian(&zip, directory_size, 4);
+  PutLittleEndian(&zip, directory_offset, 4);
+  PutLittleEndian(&zip, 0, 2);  // comment length
+  return zip;
 }
 
 namespace internal {

@@ -9,6 +9,7 @@
 
 #include "ossa/common/test/expect_logic_error.h"
 #include "ossa/math/roll_pitch_yaw.h"
+#include "ossa/multibody/math/spatial_velocity.h"
 #include "ossa/multibody/plant/externally_applied_spatial_force_multiplexer.h"
 #include "ossa/multibody/plant/propeller.h"
 #include "ossa/multibody/plant/wing.h"
