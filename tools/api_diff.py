@@ -126,8 +126,6 @@ REASONS = [
     (r"^systems\.primitives:(LogVectorOutput|VectorLogSink\.__init__)$",
      "Logging on chosen triggers (publish_triggers) is not implemented; "
      "sinks log every step or at a period."),
-    (r"^systems\.primitives:Multiplexer\.__init__$",
-     "Multiplexer(model_vector) (a named vector type) is not bound."),
     (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative\."
      r"set_initial_position$",
      "Takes the Context (the overload taking a State is not implemented)."),
@@ -210,7 +208,7 @@ REASONS = [
      r"SetStateAndParametersFrom)|State\.\w*abstract)",
      "The Parameters and AbstractValues containers are not bound yet "
      "(Context has per-index accessors)."),
-    (r"^systems\.framework:(BusValue|SystemOutput|SystemVisitor|"
+    (r"^systems\.framework:(SystemOutput|SystemVisitor|"
      r"SystemScalarConverter|Subvector|Supervector|VectorSystem|"
      r"PeriodicEventData|SystemConstraintIndex|InputPortSelection|"
      r"OutputPortSelection)",
@@ -232,15 +230,14 @@ REASONS = [
      "Not bound yet."),
     (r"^systems\.analysis:(MonteCarloSimulation|RandomSimulation|"
      r"RandomSimulationResult)",
-     "Monte Carlo helpers need random input sources, not bound yet."),
+     "Monte Carlo helpers are not implemented yet."),
     (r"^systems\.analysis:RegionOfAttraction",
      "Needs symbolic polynomials and mathematical programming (not part of "
      "ossa)."),
     (r"^systems\.analysis:", "Not bound yet."),
-    (r"^systems\.primitives:(MultilayerPerceptron|PerceptronActivationType|"
-     r"BarycentricMeshSystem|LinearTransformDensity|RandomSource|"
-     r"AddRandomInputs)",
-     "Not implemented yet (neural-network and random-source systems)."),
+    (r"^systems\.primitives:(BarycentricMeshSystem|LinearTransformDensity)",
+     "Not implemented yet (interpolation on a mesh and densities of "
+     "transformed random variables)."),
     (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative_"
      r"\[AutoDiffXd\]$",
      "Written in Python (a float Diagram), so not instantiated for "

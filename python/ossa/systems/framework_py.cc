@@ -23,6 +23,8 @@ namespace ossa::py {
 
 // The AutoDiffXd instantiations (framework_autodiff_py.cc).
 void DefineSystemsFrameworkAutoDiff(nb::module_ m);
+// BusValue and Value[BusValue] (framework_bus_py.cc).
+void DefineSystemsFrameworkBusValue(nb::module_ m);
 
 // Any 1-d sequence of numbers (list, tuple, numpy array, scalar) as a vector.
 std::variant<std::string, systems::UseDefaultName> ToPortName(nb::handle name) {
@@ -943,6 +945,7 @@ void DefineSystemsFramework(nb::module_ m) {
   DefineSystemsFrameworkLeafSystem(m);
   DefineDiagram(m);
   DefineSystemsFrameworkAutoDiff(m);
+  DefineSystemsFrameworkBusValue(m);
 }
 
 }  // namespace ossa::py

@@ -131,7 +131,8 @@ void DoDefinePrimitives(nb::module_ m) {
   DefineTemplateClassWithDefault<Multiplexer<T>, LeafSystem<T>>(
       m, "Multiplexer", param, "Stacks its inputs into one output vector.")
       .def(nb::init<int>(), nb::arg("num_scalar_inputs") = 2)
-      .def(nb::init<std::vector<int>>(), nb::arg("input_sizes"));
+      .def(nb::init<std::vector<int>>(), nb::arg("input_sizes"))
+      .def(nb::init<const systems::BasicVector<T>&>(), nb::arg("model_vector"));
 
   DefineTemplateClassWithDefault<Demultiplexer<T>, LeafSystem<T>>(
       m, "Demultiplexer", param, "Splits its input vector into outputs.")
@@ -226,7 +227,13 @@ void DoDefinePrimitives(nb::module_ m) {
       .def("num_inputs", &AffineSystem<T>::num_inputs)
       .def("num_outputs", &AffineSystem<T>::num_outputs)
       .def("configure_default_state", &AffineSystem<T>::configure_default_state,
-           nb::arg("x0"));
+           nb::arg("x0"))
+      .def("configure_random_state", &AffineSystem<T>::configure_random_state,
+           nb::arg("covariance"))
+      .def("UpdateCoefficients", &AffineSystem<T>::UpdateCoefficients,
+           nb::arg("A") = Eigen::MatrixXd(), nb::arg("B") = Eigen::MatrixXd(),
+           nb::arg("f0") = Eigen::VectorXd(), nb::arg("C") = Eigen::MatrixXd(),
+           nb::arg("D") = Eigen::MatrixXd(), nb::arg("y0") = Eigen::VectorXd());
 
   DefineTemplateClassWithDefault<LinearSystem<T>, AffineSystem<T>>(
       m, "LinearSystem", param,
@@ -304,5 +311,14 @@ void DoDefinePrimitives(nb::module_ m) {
 
 /// ossa.systems.primitives for AutoDiffXd (primitives_autodiff_py.cc).
 void DefineSystemsPrimitivesAutoDiff(nb::module_ m);
+
+/// The routing systems, SparseMatrixGain, SharedPointerSystem and the
+/// trajectory-coefficient systems, for both scalars
+/// (primitives_routing_py.cc).
+void DefineSystemsPrimitivesRouting(nb::module_ m);
+
+/// RandomSource, PerceptronActivationType and MultilayerPerceptron
+/// (primitives_learning_py.cc).
+void DefineSystemsPrimitivesLearning(nb::module_ m);
 
 }  // namespace ossa::py

@@ -1,0 +1,647 @@
+// Selector, PortSwitch, BusCreator and BusSelector (with BusValue),
+// SparseMatrixGain, SharedPointerSystem, RandomSource,
+// MultilayerPerceptron, the
+// trajectory-coefficient systems and the AffineSystem additions
+// (UpdateCoefficients, random states): outputs against hand-computed
+// values, dependencies, scalar conversion and errors.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ossa/common/trajectories/piecewise_polynomial.h"
+#include "ossa/systems/analysis/simulator.h"
+#include "ossa/systems/framework/diagram_builder.h"
+#include "ossa/systems/primitives/affine_system.h"
+#include "ossa/systems/primitives/bus_creator.h"
+#include "ossa/systems/primitives/bus_selector.h"
+#include "ossa/systems/primitives/multilayer_perceptron.h"
+#include "ossa/systems/primitives/multiplexer.h"
+#include "ossa/systems/primitives/port_switch.h"
+#include "ossa/systems/primitives/random_source.h"
+#include "ossa/systems/primitives/selector.h"
+#include "ossa/systems/primitives/shared_pointer_system.h"
+#include "ossa/systems/primitives/sparse_matrix_gain.h"
+#include "ossa/systems/primitives/trajectory_affine_system.h"
+#include "ossa/systems/primitives/trajectory_linear_system.h"
+
+namespace ossa::systems {
+namespace {
+
+using ::testing::HasSubstr;
+using trajectories::PiecewisePolynomial;
+
+#define ROUTING_EXPECT_THROW_WITH(statement, text)                \
+  try {                                                           \
+    statement;                                                    \
+    ADD_FAILURE() << "expected an exception mentioning " << text; \
+  } catch (const std::exception& e) {                             \
+    EXPECT_THAT(std::string(e.what()), HasSubstr(text));          \
+  }
+
+SelectorParams RoutingSelectorParams() {
+  using P = SelectorParams;
+  P params;
+  params.inputs = {P::InputPortParams{std::nullopt, 2},
+                   P::InputPortParams{"b", 3}};
+  // y0 = [b[2], u0[0], b[0]]; "z" = [b[1]].
+  params.outputs = {P::OutputPortParams{std::nullopt, {{1, 2}, {0, 0}, {1, 0}}},
+                    P::OutputPortParams{"z", {{1, 1}}}};
+  return params;
+}
+
+TEST(RoutingPrimitivesTest, SelectorRoutesElements) {
+  Selector<double> selector(RoutingSelectorParams());
+  ASSERT_EQ(selector.num_input_ports(), 2);
+  ASSERT_EQ(selector.num_output_ports(), 2);
+  EXPECT_EQ(selector.get_input_port(0).get_name(), "u0");
+  EXPECT_EQ(selector.get_input_port(1).get_name(), "b");
+  EXPECT_EQ(selector.get_output_port(0).get_name(), "y0");
+  EXPECT_EQ(selector.get_output_port(1).get_name(), "z");
+  EXPECT_EQ(selector.get_output_port(0).size(), 3);
+  // Each output depends on exactly the inputs its selections name.
+  EXPECT_TRUE(selector.HasDirectFeedthrough(0, 0));
+  EXPECT_TRUE(selector.HasDirectFeedthrough(1, 0));
+  EXPECT_FALSE(selector.HasDirectFeedthrough(0, 1));
+  EXPECT_TRUE(selector.HasDirectFeedthrough(1, 1));
+  auto context = selector.CreateDefaultContext();
+  selector.get_input_port(0).FixValue(context.get(), Eigen::Vector2d(1, 2));
+  selector.get_input_port(1).FixValue(context.get(), Eigen::Vector3d(3, 4, 5));
+  EXPECT_EQ(selector.get_output_port(0).Eval(*context),
+            Eigen::Vector3d(5, 1, 3));
+  EXPECT_EQ(selector.get_output_port(1).Eval(*context)[0], 4.0);
+
+  // The same routing on AutoDiffXd keeps the derivatives of the inputs.
+  auto ad = selector.ToAutoDiffXd();
+  auto ad_context = ad->CreateDefaultContext();
+  VectorX<AutoDiffXd> u0(2), b(3);
+  for (int i = 0; i < 2; ++i)
+    u0[i] = AutoDiffXd(i + 1, Eigen::VectorXd::Unit(5, i));
+  for (int i = 0; i < 3; ++i)
+    b[i] = AutoDiffXd(i + 3, Eigen::VectorXd::Unit(5, 2 + i));
+  ad->get_input_port(0).FixValue(ad_context.get(), u0);
+  ad->get_input_port(1).FixValue(ad_context.get(), b);
+  const auto& y = ad->get_output_port(0).Eval(*ad_context);
+  EXPECT_EQ(y[0].derivatives(), Eigen::VectorXd::Unit(5, 4));
+  EXPECT_EQ(y[1].derivatives(), Eigen::VectorXd::Unit(5, 0));
+}
+
+TEST(RoutingPrimitivesTest, SelectorRejectsBadSelections) {
+  using P = SelectorParams;
+  P params;
+  params.inputs = {P::InputPortParams{std::nullopt, 2}};
+  params.outputs = {P::OutputPortParams{std::nullopt, {{1, 0}}}};
+  ROUTING_EXPECT_THROW_WITH(Selector<double>{params}, "selects input port 1");
+  params.outputs = {P::OutputPortParams{std::nullopt, {{0, 2}}}};
+  ROUTING_EXPECT_THROW_WITH(Selector<double>{params}, "selects offset 2");
+  params.inputs = {P::InputPortParams{std::nullopt, -1}};
+  params.outputs.clear();
+  ROUTING_EXPECT_THROW_WITH(Selector<double>{params}, "has size -1");
+  params.inputs = {P::InputPortParams{"a", 1}, P::InputPortParams{"a", 1}};
+  EXPECT_THROW(Selector<double>{params}, std::exception);
+}
+
+TEST(RoutingPrimitivesTest, PortSwitchPassesTheSelectedInput) {
+  PortSwitch<double> port_switch(2);
+  port_switch.DeclareInputPort("a");
+  port_switch.DeclareInputPort("b");
+  EXPECT_EQ(port_switch.get_port_selector_input_port().get_name(),
+            "port_selector");
+  EXPECT_EQ(port_switch.get_output_port(0).get_name(), "value");
+  auto context = port_switch.CreateDefaultContext();
+  port_switch.get_input_port(1).FixValue(context.get(), Eigen::Vector2d(1, 2));
+  // Input "b" stays unset: an unselected input is never evaluated.
+  port_switch.get_port_selector_input_port().FixValue(context.get(),
+                                                      InputPortIndex(1));
+  EXPECT_EQ(port_switch.get_output_port(0).Eval(*context),
+            Eigen::Vector2d(1, 2));
+  port_switch.get_input_port(2).FixValue(context.get(), Eigen::Vector2d(3, 4));
+  port_switch.get_port_selector_input_port().FixValue(context.get(),
+                                                      InputPortIndex(2));
+  EXPECT_EQ(port_switch.get_output_port(0).Eval(*context),
+            Eigen::Vector2d(3, 4));
+  for (int bad : {0, 3}) {
+    port_switch.get_port_selector_input_port().FixValue(context.get(),
+                                                        InputPortIndex(bad));
+    ROUTING_EXPECT_THROW_WITH(port_switch.get_output_port(0).Eval(*context),
+                              "port_selector is " + std::to_string(bad));
+  }
+  // Scalar conversion keeps the declared inputs and their names.
+  auto ad = port_switch.ToAutoDiffXd();
+  ASSERT_EQ(ad->num_input_ports(), 3);
+  EXPECT_EQ(ad->get_input_port(2).get_name(), "b");
+  EXPECT_THROW(PortSwitch<double>(0), std::logic_error);
+}
+
+TEST(RoutingPrimitivesTest, SparseMatrixGainMatchesDenseProduct) {
+  Eigen::MatrixXd dense(3, 4);
+  dense << 1, 0, 0, 2,  //
+      0, 0, -3, 0,      //
+      4, 0, 0, 5;
+  const Eigen::SparseMatrix<double> D = dense.sparseView();
+  SparseMatrixGain<double> gain(D);
+  EXPECT_EQ(gain.get_input_port(0).get_name(), "u");
+  EXPECT_EQ(gain.get_output_port(0).get_name(), "y");
+  EXPECT_EQ(gain.get_input_port(0).size(), 4);
+  EXPECT_EQ(gain.get_output_port(0).size(), 3);
+  auto context = gain.CreateDefaultContext();
+  const Eigen::Vector4d u(1, -2, 3, 0.5);
+  gain.get_input_port(0).FixValue(context.get(), u);
+  // Exact: each entry is a sum of at most two products of small integers
+  // and halves.
+  EXPECT_EQ(gain.get_output_port(0).Eval(*context), dense * u);
+  // A new D applies to outputs computed afterwards: a fresh Context (the
+  // existing one keeps its cached output until its input changes).
+  gain.set_D(-D);
+  auto fresh = gain.CreateDefaultContext();
+  gain.get_input_port(0).FixValue(fresh.get(), u);
+  EXPECT_EQ(gain.get_output_port(0).Eval(*fresh), -dense * u);
+  EXPECT_THROW(gain.set_D(Eigen::SparseMatrix<double>(2, 2)), std::logic_error);
+}
+
+TEST(RoutingPrimitivesTest, SharedPointerSystemKeepsItsValue) {
+  auto held = std::make_shared<std::string>("kept");
+  std::weak_ptr<std::string> watch = held;
+  {
+    DiagramBuilder<double> builder;
+    std::string* alias =
+        SharedPointerSystem<double>::AddToBuilder(&builder, std::move(held));
+    EXPECT_EQ(*alias, "kept");
+    auto diagram = builder.Build();
+    EXPECT_FALSE(watch.expired());
+    const auto& system = dynamic_cast<const SharedPointerSystem<double>&>(
+        *diagram->GetSystems()[0]);
+    EXPECT_EQ(system.get<std::string>(), alias);
+    ROUTING_EXPECT_THROW_WITH(system.get<int>(), "not a int");
+    // The converted system shares the object.
+    auto ad = system.ToAutoDiffXd();
+    diagram.reset();
+    EXPECT_FALSE(watch.expired());
+    EXPECT_EQ(*dynamic_cast<const SharedPointerSystem<AutoDiffXd>&>(*ad)
+                   .get<std::string>(),
+              "kept");
+  }
+  EXPECT_TRUE(watch.expired());
+  EXPECT_THROW(SharedPointerSystem<double>::AddToBuilder(
+                   nullptr, std::make_shared<int>(1)),
+               std::logic_error);
+}
+
+// A(t) = (1 + t)·I₂ (first-order hold), B(t) = [1; 1] then [2; 2] from
+// t = 1 (zero-order hold), f0(t) = (1 + t)·[1; 1], C(t) = (1 + t)·[1 1],
+// D(t) = [t], y0(t) = [1 + t], on t ∈ [0, 2].
+struct RoutingCoefficients {
+  PiecewisePolynomial<double> A, B, f0, C, D, y0;
+};
+
+RoutingCoefficients MakeRoutingCoefficients() {
+  const std::vector<double> breaks{0, 1, 2};
+  auto hold = [&](Eigen::MatrixXd base, bool first_order) {
+    std::vector<Eigen::MatrixXd> samples;
+    for (int k = 1; k <= 3; ++k) samples.push_back(k * base);
+    return first_order
+               ? PiecewisePolynomial<double>::FirstOrderHold(breaks, samples)
+               : PiecewisePolynomial<double>::ZeroOrderHold(breaks, samples);
+  };
+  std::vector<Eigen::MatrixXd> d_samples{Eigen::MatrixXd::Constant(1, 1, 0),
+                                         Eigen::MatrixXd::Constant(1, 1, 1),
+                                         Eigen::MatrixXd::Constant(1, 1, 2)};
+  return {hold(Eigen::Matrix2d::Identity(), true),
+          hold(Eigen::MatrixXd::Ones(2, 1), false),
+          hold(Eigen::MatrixXd::Ones(2, 1), true),
+          hold(Eigen::MatrixXd::Ones(1, 2), true),
+          PiecewisePolynomial<double>::FirstOrderHold(breaks, d_samples),
+          hold(Eigen::MatrixXd::Ones(1, 1), true)};
+}
+
+TEST(RoutingPrimitivesTest, TrajectoryAffineSystemContinuous) {
+  const RoutingCoefficients k = MakeRoutingCoefficients();
+  TrajectoryAffineSystem<double> sys(k.A, k.B, k.f0, k.C, k.D, k.y0);
+  EXPECT_EQ(sys.num_states(), 2);
+  EXPECT_EQ(sys.get_input_port(0).get_name(), "u0");
+  EXPECT_EQ(sys.get_output_port(0).get_name(), "y0");
+  EXPECT_TRUE(sys.HasDirectFeedthrough(0, 0));
+  auto context = sys.CreateDefaultContext();
+  context->SetTime(0.5);
+  context->SetContinuousState(Eigen::Vector2d(1, 2));
+  sys.get_input_port(0).FixValue(context.get(), Vector1<double>(3));
+  // ẋ = 1.5·[1, 2] + 1·3 + 1.5 = [6, 7.5]; y = 1.5·3 + 0.5·3 + 1.5 = 7.5.
+  EXPECT_TRUE(sys.EvalTimeDerivatives(*context).CopyToVector().isApprox(
+      Eigen::Vector2d(6, 7.5), 1e-14));
+  EXPECT_NEAR(sys.get_output_port(0).Eval(*context)[0], 7.5, 1e-14);
+  EXPECT_NEAR(sys.A(1.25)(1, 1), 2.25, 1e-14);
+  EXPECT_EQ(sys.B(1.25), Eigen::Vector2d(2, 2));
+
+  // AutoDiffXd: the state's derivatives pass through A(t).
+  auto ad = sys.ToAutoDiffXd();
+  auto ad_context = ad->CreateDefaultContext();
+  ad_context->SetTime(0.5);
+  VectorX<AutoDiffXd> x(2);
+  x[0] = AutoDiffXd(1, Eigen::Vector2d(1, 0));
+  x[1] = AutoDiffXd(2, Eigen::Vector2d(0, 1));
+  ad_context->SetContinuousState(x);
+  ad->get_input_port(0).FixValue(
+      ad_context.get(),
+      VectorX<AutoDiffXd>(VectorX<AutoDiffXd>::Constant(1, 3.0)));
+  const auto xdot = ad->EvalTimeDerivatives(*ad_context).CopyToVector();
+  EXPECT_NEAR(xdot[1].value(), 7.5, 1e-14);
+  EXPECT_TRUE(xdot[0].derivatives().isApprox(Eigen::Vector2d(1.5, 0), 1e-14));
+
+  ROUTING_EXPECT_THROW_WITH(
+      (TrajectoryAffineSystem<double>(k.A, k.B, k.y0, k.C, k.D, k.y0)),
+      "f0 is 1x1; expected 2x1");
+  EXPECT_THROW(
+      (TrajectoryAffineSystem<double>(k.A, k.B, k.f0, k.C, k.D, k.y0, -1.0)),
+      std::logic_error);
+}
+
+TEST(RoutingPrimitivesTest, TrajectoryLinearSystemDiscrete) {
+  const RoutingCoefficients k = MakeRoutingCoefficients();
+  TrajectoryLinearSystem<double> sys(k.A, k.B, k.C, k.D, 0.5);
+  EXPECT_EQ(sys.time_period(), 0.5);
+  EXPECT_EQ(sys.f0(0.3), Eigen::Vector2d::Zero());
+  Simulator<double> simulator(sys);
+  auto& context = simulator.get_mutable_context();
+  context.SetDiscreteState(Eigen::Vector2d(1, 2));
+  sys.get_input_port(0).FixValue(&context, Vector1<double>(3));
+  // Updates at t = 0 and 0.5: x ← A(t)·x + B(t)·u with A(0) = I,
+  // A(0.5) = 1.5·I, B = [1; 1]: [1, 2] → [4, 5] → [9, 10.5].
+  simulator.AdvanceTo(0.75);
+  EXPECT_TRUE(context.get_discrete_state(0).value().isApprox(
+      Eigen::Vector2d(9, 10.5), 1e-14));
+}
+
+TEST(RoutingPrimitivesTest, RandomStateHasTheConfiguredCovariance) {
+  const RoutingCoefficients k = MakeRoutingCoefficients();
+  TrajectoryAffineSystem<double> sys(k.A, k.B, k.f0, k.C, k.D, k.y0);
+  sys.configure_default_state(Eigen::Vector2d(1, -1));
+  Eigen::Matrix2d sigma;
+  sigma << 4, 1, 1, 2;
+  sys.configure_random_state(sigma);
+  const Eigen::MatrixXd& L = sys.get_random_state_covariance_factor();
+  EXPECT_TRUE((L * L.transpose()).isApprox(sigma, 1e-14));
+  // Sample mean and covariance of N draws: their standard errors are about
+  // sqrt(Σ/N) ≈ 0.02 and sqrt(2)·Σ/sqrt(N) ≈ 0.06 for N = 10⁴; the bounds
+  // are about 5 standard errors.
+  RandomGenerator generator(42);
+  auto context = sys.CreateDefaultContext();
+  const int N = 10000;
+  Eigen::Vector2d sum = Eigen::Vector2d::Zero();
+  Eigen::Matrix2d outer = Eigen::Matrix2d::Zero();
+  for (int i = 0; i < N; ++i) {
+    sys.SetRandomContext(context.get(), &generator);
+    const Eigen::Vector2d x =
+        context->get_continuous_state_vector().CopyToVector();
+    sum += x;
+    outer +=
+        (x - Eigen::Vector2d(1, -1)) * (x - Eigen::Vector2d(1, -1)).transpose();
+  }
+  EXPECT_TRUE((sum / N - Eigen::Vector2d(1, -1)).cwiseAbs().maxCoeff() < 0.1);
+  EXPECT_TRUE((outer / N - sigma).cwiseAbs().maxCoeff() < 0.3);
+  // A semi-definite covariance (rank one) factors too.
+  Eigen::Matrix2d rank_one;
+  rank_one << 1, 2, 2, 4;
+  sys.configure_random_state(rank_one);
+  const Eigen::MatrixXd& L1 = sys.get_random_state_covariance_factor();
+  EXPECT_TRUE((L1 * L1.transpose()).isApprox(rank_one, 1e-12));
+  sys.configure_random_state(Eigen::Matrix2d::Zero());
+  EXPECT_TRUE(sys.get_random_state_covariance_factor().isZero(0.0));
+  Eigen::Matrix2d indefinite;
+  indefinite << 1, 0, 0, -1;
+  ROUTING_EXPECT_THROW_WITH(sys.configure_random_state(indefinite),
+                            "not positive semi-definite");
+  ROUTING_EXPECT_THROW_WITH(
+      sys.configure_random_state(Eigen::Matrix3d::Identity()), "3x3");
+}
+
+TEST(RoutingPrimitivesTest, AffineSystemUpdateCoefficients) {
+  Eigen::Matrix2d A;
+  A << 0, 1, -2, -3;
+  const Eigen::Vector2d B(0, 1), f0(1, -1);
+  Eigen::MatrixXd C(1, 2), D(1, 1);
+  C << 1, 2;
+  D << 0;
+  AffineSystem<double> sys(A, B, f0, C, D, Vector1<double>(5));
+  EXPECT_FALSE(sys.HasDirectFeedthrough(0, 0));
+  sys.UpdateCoefficients(2 * A, 2 * B, 2 * f0, 2 * C, D, Vector1<double>(1));
+  auto context = sys.CreateDefaultContext();
+  context->SetContinuousState(Eigen::Vector2d(2, 3));
+  sys.get_input_port(0).FixValue(context.get(), Vector1<double>(7));
+  // ẋ = 2·([3, -13] + [0, 7] + [1, -1]) = [8, -14]; y = 2·(2 + 6) + 1 = 17.
+  EXPECT_EQ(sys.EvalTimeDerivatives(*context).CopyToVector(),
+            Eigen::Vector2d(8, -14));
+  EXPECT_EQ(sys.get_output_port(0).Eval(*context)[0], 17.0);
+  ROUTING_EXPECT_THROW_WITH(
+      sys.UpdateCoefficients(Eigen::Matrix3d::Identity(), B, f0, C, D,
+                             Vector1<double>(1)),
+      "the new A is 3x3");
+  ROUTING_EXPECT_THROW_WITH(
+      sys.UpdateCoefficients(A, B, f0, C, Eigen::MatrixXd::Ones(1, 1),
+                             Vector1<double>(1)),
+      "D is nonzero");
+}
+
+TEST(RoutingPrimitivesTest, MultiplexerFromModelVector) {
+  const BasicVector<double> model(Eigen::Vector3d(7, 8, 9));
+  Multiplexer<double> mux(model);
+  EXPECT_EQ(mux.num_input_ports(), 3);
+  EXPECT_EQ(mux.get_output_port(0).size(), 3);
+  auto context = mux.CreateDefaultContext();
+  for (int i = 0; i < 3; ++i) {
+    mux.get_input_port(i).FixValue(context.get(), Vector1<double>(i + 1.0));
+  }
+  EXPECT_EQ(mux.get_output_port(0).Eval(*context), Eigen::Vector3d(1, 2, 3));
+  EXPECT_THROW(mux.ToAutoDiffXd(), std::logic_error);
+}
+
+TEST(RoutingPrimitivesTest, BusValueKeepsOrderAndTypes) {
+  BusValue bus;
+  bus.Set("z", Value<double>(1.5));
+  bus.Set("a", Value<std::string>("text"));
+  bus.Set("z", Value<double>(2.5));
+  ASSERT_EQ(bus.size(), 2);
+  std::vector<std::string> names;
+  for (const auto& [name, value] : bus) names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string>{"z", "a"}));
+  EXPECT_EQ(bus.Find("z")->get_value<double>(), 2.5);
+  EXPECT_EQ(bus.Find("missing"), nullptr);
+  EXPECT_THROW(bus.Set("z", Value<std::string>("x")), std::logic_error);
+  // Copies are deep.
+  BusValue copy = bus;
+  bus.Set("a", Value<std::string>("changed"));
+  EXPECT_EQ(copy.Find("a")->get_value<std::string>(), "text");
+  bus.Clear();
+  EXPECT_EQ(bus.size(), 0);
+  EXPECT_EQ(bus.Find("z"), nullptr);
+}
+
+TEST(RoutingPrimitivesTest, BusCreatorAndSelectorRoundTrip) {
+  BusCreator<double> creator("bus_out");
+  creator.DeclareVectorInputPort("position", 2);
+  creator.DeclareAbstractInputPort("label", Value<std::string>("none"));
+  creator.DeclareVectorInputPort(kUseDefaultName, 1);
+  EXPECT_EQ(creator.get_input_port(2).get_name(), "u2");
+  auto creator_context = creator.CreateDefaultContext();
+  creator.get_input_port(0).FixValue(creator_context.get(),
+                                     Eigen::Vector2d(0.5, -4));
+  creator.get_input_port(1).FixValue(creator_context.get(), std::string("tag"));
+  // Input u2 has no value: it is left out of the bus.
+  const auto& bus = creator.get_output_port(0).Eval<BusValue>(*creator_context);
+  ASSERT_EQ(bus.size(), 2);
+  EXPECT_EQ(bus.Find("u2"), nullptr);
+
+  BusSelector<double> selector;
+  EXPECT_EQ(selector.get_input_port(0).get_name(), "u0");
+  selector.DeclareVectorOutputPort("position", 2);
+  selector.DeclareAbstractOutputPort("label", Value<std::string>("none"));
+  selector.DeclareVectorOutputPort("velocity", 2);
+  selector.DeclareVectorOutputPort("label_as_vector", 1);
+  auto selector_context = selector.CreateDefaultContext();
+  BusValue with_wrong_type = bus;
+  with_wrong_type.Set("label_as_vector", Value<std::string>("x"));
+  selector.get_input_port(0).FixValue(selector_context.get(), with_wrong_type);
+  EXPECT_EQ(selector.get_output_port(0).Eval(*selector_context),
+            Eigen::Vector2d(0.5, -4));
+  EXPECT_EQ(selector.get_output_port(1).Eval<std::string>(*selector_context),
+            "tag");
+  ROUTING_EXPECT_THROW_WITH(selector.get_output_port(2).Eval(*selector_context),
+                            "no signal named 'velocity'");
+  ROUTING_EXPECT_THROW_WITH(selector.get_output_port(3).Eval(*selector_context),
+                            "needs a BasicVector of size 1");
+
+  // Scalar conversion keeps every port, with its name, size or type.
+  auto ad_creator = creator.ToAutoDiffXd();
+  ASSERT_EQ(ad_creator->num_input_ports(), 3);
+  EXPECT_EQ(ad_creator->get_output_port(0).get_name(), "bus_out");
+  EXPECT_EQ(ad_creator->get_input_port(1).get_data_type(), kAbstractValued);
+  auto ad_selector = selector.ToAutoDiffXd();
+  ASSERT_EQ(ad_selector->num_output_ports(), 4);
+  EXPECT_EQ(ad_selector->get_output_port(2).get_name(), "velocity");
+}
+
+// Sample mean and variance of `count` draws of `distribution`, taken by
+// simulating a RandomSource of 100 outputs for count/100 updates.
+std::pair<double, double> RoutingSampleMoments(RandomDistribution distribution,
+                                               int count) {
+  RandomSource source(distribution, 100, 0.5);
+  Simulator<double> simulator(source);
+  double sum = 0, sum_sq = 0;
+  int n = 0;
+  for (int k = 0; n < count; ++k) {
+    simulator.AdvanceTo(0.5 * k + 0.25);
+    const Eigen::VectorXd y =
+        source.get_output_port(0).Eval(simulator.get_context());
+    sum += y.sum();
+    sum_sq += y.squaredNorm();
+    n += static_cast<int>(y.size());
+  }
+  const double mean = sum / n;
+  return {mean, sum_sq / n - mean * mean};
+}
+
+TEST(RoutingPrimitivesTest, RandomSourceMoments) {
+  // 2·10⁴ draws: the standard error of the mean is σ/√N ≤ 0.0071 and that
+  // of the variance about σ²·√(κ−1)/√N ≤ 0.02 (κ the kurtosis: 1.8, 3 and
+  // 9 for the uniform, normal and exponential laws); the bounds are about
+  // five standard errors.
+  const int N = 20000;
+  auto [u_mean, u_var] = RoutingSampleMoments(RandomDistribution::kUniform, N);
+  EXPECT_NEAR(u_mean, 0.5, 0.01);
+  EXPECT_NEAR(u_var, 1.0 / 12, 0.005);
+  auto [g_mean, g_var] = RoutingSampleMoments(RandomDistribution::kGaussian, N);
+  EXPECT_NEAR(g_mean, 0.0, 0.04);
+  EXPECT_NEAR(g_var, 1.0, 0.05);
+  auto [e_mean, e_var] =
+      RoutingSampleMoments(RandomDistribution::kExponential, N);
+  EXPECT_NEAR(e_mean, 1.0, 0.04);
+  EXPECT_NEAR(e_var, 1.0, 0.12);
+}
+
+TEST(RoutingPrimitivesTest, RandomSourceSeedsAndHolds) {
+  RandomSource a(RandomDistribution::kGaussian, 3, 0.25);
+  RandomSource b(RandomDistribution::kGaussian, 3, 0.25);
+  EXPECT_EQ(a.get_output_port(0).get_name(), "output");
+  EXPECT_FALSE(a.HasAnyDirectFeedthrough());
+  // Each instance has its own default seed, the same for every default
+  // Context of that instance.
+  const auto y_a = a.get_output_port(0).Eval(*a.CreateDefaultContext());
+  EXPECT_EQ(a.get_output_port(0).Eval(*a.CreateDefaultContext()), y_a);
+  EXPECT_NE(b.get_output_port(0).Eval(*b.CreateDefaultContext()), y_a);
+  // A fixed seed gives equal outputs across instances.
+  a.set_fixed_seed(7);
+  b.set_fixed_seed(7);
+  auto context_a = a.CreateDefaultContext();
+  EXPECT_EQ(a.get_seed(*context_a), 7u);
+  EXPECT_EQ(a.get_output_port(0).Eval(*context_a),
+            b.get_output_port(0).Eval(*b.CreateDefaultContext()));
+  // SetRandomContext seeds with the generator's next number.
+  a.set_fixed_seed(std::nullopt);
+  RandomGenerator generator(11);
+  RandomGenerator copy = generator;
+  a.SetRandomContext(context_a.get(), &generator);
+  EXPECT_EQ(a.get_seed(*context_a), copy());
+  // The output holds between samples (every 0.25 s from t = 0).
+  Simulator<double> simulator(a, std::move(context_a));
+  simulator.AdvanceTo(0.1);
+  const Eigen::VectorXd held =
+      a.get_output_port(0).Eval(simulator.get_context());
+  simulator.AdvanceTo(0.2);
+  EXPECT_EQ(a.get_output_port(0).Eval(simulator.get_context()), held);
+  simulator.AdvanceTo(0.3);
+  EXPECT_NE(a.get_output_port(0).Eval(simulator.get_context()), held);
+
+  EXPECT_THROW(RandomSource(RandomDistribution::kUniform, 0, 0.1),
+               std::logic_error);
+  EXPECT_THROW(RandomSource(RandomDistribution::kUniform, 1, 0.0),
+               std::logic_error);
+}
+
+// A [2 → 3 → 2] network (tanh, then identity) with the given parameters.
+std::unique_ptr<Context<double>> RoutingMlpContext(
+    const MultilayerPerceptron<double>& mlp) {
+  auto context = mlp.CreateDefaultContext();
+  Eigen::VectorXd params(mlp.num_parameters());
+  for (int i = 0; i < params.size(); ++i) params[i] = 0.1 * i - 0.7 * (i % 3);
+  mlp.SetParameters(context.get(), params);
+  return context;
+}
+
+TEST(RoutingPrimitivesTest, MultilayerPerceptronForwardPass) {
+  MultilayerPerceptron<double> mlp({2, 3, 2});
+  EXPECT_EQ(mlp.num_parameters(), 3 * 2 + 3 + 2 * 3 + 2);
+  EXPECT_EQ(mlp.activation_type(0), PerceptronActivationType::kTanh);
+  EXPECT_EQ(mlp.activation_type(1), PerceptronActivationType::kIdentity);
+  auto context = RoutingMlpContext(mlp);
+  const Eigen::VectorXd& p = mlp.GetParameters(*context);
+  // Column-major W₀ (3×2) then b₀, W₁ (2×3), b₁.
+  const Eigen::MatrixXd W0 = Eigen::Map<const Eigen::MatrixXd>(p.data(), 3, 2);
+  const Eigen::VectorXd b0 = p.segment(6, 3);
+  const Eigen::MatrixXd W1 =
+      Eigen::Map<const Eigen::MatrixXd>(p.data() + 9, 2, 3);
+  const Eigen::VectorXd b1 = p.segment(15, 2);
+  EXPECT_EQ(mlp.GetWeights(*context, 0), W0);
+  EXPECT_EQ(mlp.GetBiases(*context, 1), b1);
+  const Eigen::Vector2d x(0.3, -1.2);
+  const Eigen::VectorXd expected =
+      W1 * (W0 * x + b0).array().tanh().matrix() + b1;
+  mlp.get_input_port(0).FixValue(context.get(), x);
+  EXPECT_TRUE(mlp.get_output_port(0).Eval(*context).isApprox(expected, 1e-15));
+  // SetWeights writes the same layout back.
+  mlp.SetWeights(context.get(), 1, 2 * W1);
+  EXPECT_EQ(mlp.GetWeights(*context, 1), 2 * W1);
+  EXPECT_EQ(mlp.GetWeights(*context, 0), W0);
+
+  ROUTING_EXPECT_THROW_WITH(mlp.GetWeights(*context, 2), "layer 2");
+  ROUTING_EXPECT_THROW_WITH(
+      mlp.SetWeights(context.get(), 0, Eigen::MatrixXd::Zero(2, 3)),
+      "W is 2x3; layer 0 needs 3x2");
+  Eigen::MatrixXd Y, dYdX;
+  ROUTING_EXPECT_THROW_WITH(
+      mlp.BatchOutput(*context, Eigen::MatrixXd::Zero(2, 4), &Y, &dYdX),
+      "one output");
+  EXPECT_THROW(MultilayerPerceptron<double>({3}), std::logic_error);
+  EXPECT_THROW(MultilayerPerceptron<double>({3, 0, 1}), std::logic_error);
+  EXPECT_THROW((MultilayerPerceptron<double>(
+                   {3, 2}, std::vector<PerceptronActivationType>{})),
+               std::logic_error);
+}
+
+TEST(RoutingPrimitivesTest, MultilayerPerceptronGradients) {
+  // Loss gradients by backpropagation against central differences (error
+  // O(h²)·|∂³loss| ≈ 1e-10 for h = 1e-5, rounding 1e-16/h ≈ 1e-11; bound
+  // 1e-8) and against AutoDiffXd through the forward pass (to rounding).
+  MultilayerPerceptron<double> mlp(
+      std::vector<int>{2, 4, 3, 2},
+      std::vector<PerceptronActivationType>{
+          PerceptronActivationType::kTanh, PerceptronActivationType::kReLU,
+          PerceptronActivationType::kIdentity});
+  auto context = mlp.CreateDefaultContext();
+  RandomGenerator generator(3);
+  mlp.SetRandomContext(context.get(), &generator);
+  Eigen::MatrixXd X(2, 5), Yd(2, 5);
+  X << 0.1, -0.4, 0.9, 1.3, -2.0,  //
+      0.5, 0.2, -0.8, 0.05, 0.7;
+  Yd << 1, 0, -1, 0.5, 0.25,  //
+      0, 1, 0.5, -0.5, 2;
+  Eigen::VectorXd gradient(mlp.num_parameters());
+  const double loss =
+      mlp.BackpropagationMeanSquaredError(*context, X, Yd, &gradient);
+  Eigen::MatrixXd Y;
+  mlp.BatchOutput(*context, X, &Y);
+  EXPECT_NEAR(loss, (Y - Yd).squaredNorm() / 5, 1e-14);
+
+  const Eigen::VectorXd p0 = mlp.GetParameters(*context);
+  const double h = 1e-5;
+  for (int i = 0; i < p0.size(); ++i) {
+    Eigen::VectorXd p = p0;
+    p[i] += h;
+    mlp.SetParameters(context.get(), p);
+    mlp.BatchOutput(*context, X, &Y);
+    const double plus = (Y - Yd).squaredNorm() / 5;
+    p[i] -= 2 * h;
+    mlp.SetParameters(context.get(), p);
+    mlp.BatchOutput(*context, X, &Y);
+    const double minus = (Y - Yd).squaredNorm() / 5;
+    EXPECT_NEAR(gradient[i], (plus - minus) / (2 * h), 1e-8) << i;
+  }
+
+  auto ad_system = mlp.ToAutoDiffXd();
+  const auto* ad =
+      dynamic_cast<const MultilayerPerceptron<AutoDiffXd>*>(ad_system.get());
+  ASSERT_NE(ad, nullptr);
+  auto ad_context = ad->CreateDefaultContext();
+  const int n = static_cast<int>(p0.size());
+  VectorX<AutoDiffXd> p_ad(n);
+  for (int i = 0; i < n; ++i)
+    p_ad[i] = AutoDiffXd(p0[i], Eigen::VectorXd::Unit(n, i));
+  ad->SetParameters(ad_context.get(), p_ad);
+  MatrixX<AutoDiffXd> Y_ad;
+  ad->BatchOutput(*ad_context, X.cast<AutoDiffXd>(), &Y_ad);
+  const AutoDiffXd loss_ad = (Y_ad - Yd.cast<AutoDiffXd>()).squaredNorm() / 5.0;
+  EXPECT_TRUE(loss_ad.derivatives().isApprox(gradient, 1e-12));
+}
+
+TEST(RoutingPrimitivesTest, MultilayerPerceptronInputGradientAndFeatures) {
+  // dY/dX of a scalar network with sin/cos features on the first input,
+  // against central differences (bound as above).
+  MultilayerPerceptron<double> mlp(std::vector<bool>{true, false},
+                                   std::vector<int>{4, 1},
+                                   std::vector<PerceptronActivationType>{
+                                       PerceptronActivationType::kTanh,
+                                       PerceptronActivationType::kIdentity});
+  EXPECT_EQ(mlp.layers(), (std::vector<int>{3, 4, 1}));
+  EXPECT_EQ(mlp.get_input_port(0).size(), 2);
+  auto context = mlp.CreateDefaultContext();
+  RandomGenerator generator(8);
+  mlp.SetRandomContext(context.get(), &generator);
+  // Every parameter of layer k lies in ±√(3/n_k).
+  const Eigen::VectorXd& p = mlp.GetParameters(*context);
+  EXPECT_LE(p.head(16).cwiseAbs().maxCoeff(), std::sqrt(3.0 / 3));
+  EXPECT_LE(p.tail(5).cwiseAbs().maxCoeff(), std::sqrt(3.0 / 4));
+  EXPECT_GT(p.cwiseAbs().minCoeff(), 0.0);
+  Eigen::MatrixXd X(2, 3);
+  X << 0.3, -2.0, 1.1,  //
+      0.7, 0.2, -0.6;
+  Eigen::MatrixXd Y, dYdX, Yp, Ym;
+  mlp.BatchOutput(*context, X, &Y, &dYdX);
+  const double h = 1e-5;
+  for (int i = 0; i < 2; ++i) {
+    Eigen::MatrixXd Xp = X, Xm = X;
+    Xp.row(i).array() += h;
+    Xm.row(i).array() -= h;
+    mlp.BatchOutput(*context, Xp, &Yp);
+    mlp.BatchOutput(*context, Xm, &Ym);
+    for (int j = 0; j < 3; ++j) {
+      EXPECT_NEAR(dYdX(i, j), (Yp(0, j) - Ym(0, j)) / (2 * h), 1e-8);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ossa::systems
