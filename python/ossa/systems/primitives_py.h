@@ -8,7 +8,10 @@
 /// aliased as Name). Vector arguments take numpy arrays, lists or tuples
 /// (py_util.h).
 
+#include <nanobind/stl/set.h>
+
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "ossa/bindings.h"
@@ -189,12 +192,16 @@ void DoDefinePrimitives(nb::module_ m) {
       .def("AddData", &VectorLog<T>::AddData, nb::arg("time"),
            nb::arg("sample"))
       .def("Clear", &VectorLog<T>::Clear)
-      .def("Reserve", &VectorLog<T>::Reserve, nb::arg("capacity"));
+      .def("Reserve", &VectorLog<T>::Reserve, nb::arg("capacity"))
+      .def_ro_static("kDefaultCapacity", &VectorLog<T>::kDefaultCapacity);
 
   DefineTemplateClassWithDefault<VectorLogSink<T>, LeafSystem<T>>(
       m, "VectorLogSink", param,
       "Records its vector input in a VectorLog kept in the Context.")
       .def(nb::init<int, double>(), nb::arg("input_size"),
+           nb::arg("publish_period") = 0.0)
+      .def(nb::init<int, const std::set<systems::TriggerType>&, double>(),
+           nb::arg("input_size"), nb::arg("publish_triggers"),
            nb::arg("publish_period") = 0.0)
       .def("GetLog", &VectorLogSink<T>::GetLog, nb::arg("context"), kRef)
       .def("GetMutableLog", &VectorLogSink<T>::GetMutableLog,
@@ -285,7 +292,9 @@ void DoDefinePrimitives(nb::module_ m) {
       m, "DiscreteTimeDelay", param,
       "Outputs the input sampled delay_time_steps updates ago.")
       .def(nb::init<double, int, int>(), nb::arg("update_sec"),
-           nb::arg("delay_time_steps"), nb::arg("vector_size"));
+           nb::arg("delay_time_steps"), nb::arg("vector_size"))
+      .def(nb::init<double, int, const AbstractValue&>(), nb::arg("update_sec"),
+           nb::arg("delay_time_steps"), nb::arg("abstract_model_value"));
 
   DefineTemplateClassWithDefault<WrapToSystem<T>, LeafSystem<T>>(
       m, "WrapToSystem", param,
@@ -305,6 +314,16 @@ void DoDefinePrimitives(nb::module_ m) {
       },
       nb::arg("src"), nb::arg("builder"), nb::arg("publish_period") = 0.0,
       nb::rv_policy::reference, nb::keep_alive<0, 2>());
+  m.def(
+      "LogVectorOutput",
+      [](const OutputPort<T>& src, DiagramBuilder<T>* builder,
+         const std::set<systems::TriggerType>& publish_triggers,
+         double publish_period) {
+        return LogVectorOutput(src, builder, publish_triggers, publish_period);
+      },
+      nb::arg("src"), nb::arg("builder"), nb::arg("publish_triggers"),
+      nb::arg("publish_period") = 0.0, nb::rv_policy::reference,
+      nb::keep_alive<0, 2>());
 }
 
 }  // namespace internal_primitives

@@ -580,3 +580,58 @@ def test_multilayer_perceptron_input_gradient_and_random_parameters():
         return dict(random=np.array(mlp.GetParameters(context)), Y=Y,
                     dYdX=dYdX, edited=params, layers=tuple(mlp.layers()))
     assert_results_close(*both(program))
+
+
+# -- Logging triggers and the abstract delay ---------------------------------
+
+def test_log_vector_output_publish_triggers():
+    def program(lib):
+        TriggerType = lib.framework.TriggerType
+        builder = lib.framework.DiagramBuilder()
+        sine = builder.AddSystem(lib.primitives.Sine(
+            amplitude=2.0, frequency=3.0, phase=0.5, size=1))
+        periodic = lib.primitives.LogVectorOutput(
+            sine.get_output_port(0), builder,
+            publish_triggers={TriggerType.kPeriodic}, publish_period=0.125)
+        forced = lib.primitives.LogVectorOutput(
+            src=sine.get_output_port(0), builder=builder,
+            publish_triggers={TriggerType.kForced})
+        sink = builder.AddSystem(lib.primitives.VectorLogSink(
+            input_size=1, publish_triggers={TriggerType.kPeriodic,
+                                            TriggerType.kForced},
+            publish_period=0.25))
+        builder.Connect(sine.get_output_port(0), sink.get_input_port())
+        diagram = builder.Build()
+        simulator = lib.analysis.Simulator(diagram)
+        simulator.AdvanceTo(1.0)
+        context = simulator.get_context()
+        diagram.ForcedPublish(context)
+        results = {}
+        for label, logger in (("periodic", periodic), ("forced", forced),
+                              ("both", sink)):
+            log = logger.FindLog(context)
+            results[f"{label}_times"] = log.sample_times()
+            results[f"{label}_data"] = log.data()
+        results["capacity"] = (lib.primitives.VectorLog.kDefaultCapacity,)
+        return results
+    assert_results_close(*both(program))
+
+
+def test_abstract_discrete_time_delay():
+    def program(lib):
+        Value = lib.value.Value
+        delay = lib.primitives.DiscreteTimeDelay(
+            update_sec=0.5, delay_time_steps=2,
+            abstract_model_value=Value[str]("none"))
+        simulator = lib.analysis.Simulator(delay)
+        context = simulator.get_mutable_context()
+        outputs = []
+        for k in range(5):
+            delay.get_input_port().FixValue(context, Value[str](f"s{k}"))
+            simulator.AdvanceTo(0.5 * k + 0.25)
+            outputs.append(delay.get_output_port().Eval(context))
+        return dict(outputs=tuple(outputs),
+                    feedthrough=(delay.HasAnyDirectFeedthrough(),),
+                    name=delay.get_output_port().get_name())
+    ours, theirs = both(program)
+    assert ours == theirs

@@ -1,6 +1,7 @@
 // Selector, PortSwitch, BusCreator and BusSelector (with BusValue),
 // SparseMatrixGain, SharedPointerSystem, RandomSource,
-// MultilayerPerceptron, the
+// MultilayerPerceptron, the publish triggers of VectorLogSink, the abstract
+// DiscreteTimeDelay, the
 // trajectory-coefficient systems and the AffineSystem additions
 // (UpdateCoefficients, random states): outputs against hand-computed
 // values, dependencies, scalar conversion and errors.
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +23,7 @@
 #include "ossa/systems/primitives/affine_system.h"
 #include "ossa/systems/primitives/bus_creator.h"
 #include "ossa/systems/primitives/bus_selector.h"
+#include "ossa/systems/primitives/discrete_time_delay.h"
 #include "ossa/systems/primitives/multilayer_perceptron.h"
 #include "ossa/systems/primitives/multiplexer.h"
 #include "ossa/systems/primitives/port_switch.h"
@@ -30,6 +33,7 @@
 #include "ossa/systems/primitives/sparse_matrix_gain.h"
 #include "ossa/systems/primitives/trajectory_affine_system.h"
 #include "ossa/systems/primitives/trajectory_linear_system.h"
+#include "ossa/systems/primitives/vector_log_sink.h"
 
 namespace ossa::systems {
 namespace {
@@ -641,6 +645,65 @@ TEST(RoutingPrimitivesTest, MultilayerPerceptronInputGradientAndFeatures) {
       EXPECT_NEAR(dYdX(i, j), (Yp(0, j) - Ym(0, j)) / (2 * h), 1e-8);
     }
   }
+}
+
+TEST(RoutingPrimitivesTest, VectorLogSinkPublishTriggers) {
+  // Forced only: a simulation records nothing until ForcedPublish.
+  VectorLogSink<double> forced(1, {TriggerType::kForced});
+  EXPECT_EQ(forced.publish_triggers(),
+            std::set<TriggerType>{TriggerType::kForced});
+  Simulator<double> simulator(forced);
+  forced.get_input_port(0).FixValue(&simulator.get_mutable_context(),
+                                    Vector1<double>(2));
+  simulator.AdvanceTo(1.0);
+  EXPECT_EQ(forced.GetLog(simulator.get_context()).num_samples(), 0);
+  forced.ForcedPublish(simulator.get_context());
+  EXPECT_EQ(forced.GetLog(simulator.get_context()).num_samples(), 1);
+  // Periodic only, every 0.25 s: t = 0, 0.25, 0.5, 0.75, 1.
+  VectorLogSink<double> periodic(1, {TriggerType::kPeriodic}, 0.25);
+  Simulator<double> periodic_simulator(periodic);
+  periodic.get_input_port(0).FixValue(&periodic_simulator.get_mutable_context(),
+                                      Vector1<double>(2));
+  periodic_simulator.AdvanceTo(1.0);
+  EXPECT_EQ(periodic.GetLog(periodic_simulator.get_context()).num_samples(), 5);
+  // The log's first growth makes room for kDefaultCapacity samples.
+  VectorLog<double> log(2);
+  log.AddData(0.0, Eigen::Vector2d(1, 2));
+  EXPECT_EQ(VectorLog<double>::kDefaultCapacity, 1000);
+
+  const std::set<TriggerType> none;
+  ROUTING_EXPECT_THROW_WITH((VectorLogSink<double>(1, none)), "empty");
+  ROUTING_EXPECT_THROW_WITH((VectorLogSink<double>(1, {TriggerType::kWitness})),
+                            "not supported");
+  ROUTING_EXPECT_THROW_WITH(
+      (VectorLogSink<double>(1, {TriggerType::kPeriodic}, 0.0)),
+      "needs publish_period > 0");
+  ROUTING_EXPECT_THROW_WITH(
+      (VectorLogSink<double>(1, {TriggerType::kPerStep}, 0.5)),
+      "do not include kPeriodic");
+}
+
+TEST(RoutingPrimitivesTest, AbstractDiscreteTimeDelay) {
+  // Samples every 0.5 s, delayed by two updates; the output is the model
+  // value until the first delayed sample arrives.
+  DiscreteTimeDelay<double> delay(0.5, 2, Value<std::string>("none"));
+  EXPECT_TRUE(delay.is_abstract());
+  EXPECT_EQ(delay.get_output_port(0).get_name(), "delayed_u");
+  EXPECT_FALSE(delay.HasAnyDirectFeedthrough());
+  Simulator<double> simulator(delay);
+  auto& context = simulator.get_mutable_context();
+  std::vector<std::string> outputs;
+  for (int k = 0; k < 5; ++k) {
+    delay.get_input_port(0).FixValue(&context, "s" + std::to_string(k));
+    // Update k happens at t = 0.5·k, with the input "sk".
+    simulator.AdvanceTo(0.5 * k + 0.25);
+    outputs.push_back(delay.get_output_port(0).Eval<std::string>(context));
+  }
+  EXPECT_EQ(outputs,
+            (std::vector<std::string>{"none", "none", "s0", "s1", "s2"}));
+  EXPECT_THROW(delay.ToAutoDiffXd(), std::logic_error);
+  EXPECT_THROW(DiscreteTimeDelay<double>(0.5, 0, Value<int>(1)),
+               std::logic_error);
 }
 
 }  // namespace
