@@ -141,8 +141,8 @@ REASONS = [
     (r"^common\.containers:namedview$",
      "Same behaviour; the signature differs only in a keyword-only "
      "argument's position."),
-    (r"^math:(BarycentricMesh|BsplineBasis|KnotVectorType)",
-     "Interpolation meshes and B-spline bases are not implemented yet."),
+    (r"^math:(BsplineBasis|KnotVectorType)",
+     "B-spline bases are not implemented yet."),
     (r"^math:UniformlyRandom",
      "Random rotations need the reference's exact sampling algorithms to "
      "give the same draws from a RandomGenerator; not implemented yet."),
@@ -235,9 +235,6 @@ REASONS = [
      "Needs symbolic polynomials and mathematical programming (not part of "
      "ossa)."),
     (r"^systems\.analysis:", "Not bound yet."),
-    (r"^systems\.primitives:(BarycentricMeshSystem|LinearTransformDensity)",
-     "Not implemented yet (interpolation on a mesh and densities of "
-     "transformed random variables)."),
     (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative_"
      r"\[AutoDiffXd\]$",
      "Written in Python (a float Diagram), so not instantiated for "

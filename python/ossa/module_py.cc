@@ -5,6 +5,11 @@
 
 namespace nb = nanobind;
 
+namespace ossa::py {
+// BarycentricMesh, in ossa.math (math_barycentric_py.cc).
+void DefineMathBarycentric(nb::module_ m);
+}  // namespace ossa::py
+
 // One extension module; its submodules mirror the C++ namespaces and are
 // re-exported by the pure-Python modules of the package (ossa/math.py, ...).
 // The order is the layer order of DESIGN.md: a submodule may use the types
@@ -24,6 +29,8 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineAutodiffutils(m.def_submodule("autodiffutils"));
   ossa::py::DefineSymbolic(m.def_submodule("symbolic"));
   ossa::py::DefineMath(m.def_submodule("math"));
+  ossa::py::DefineMathBarycentric(
+      nanobind::borrow<nanobind::module_>(m.attr("math")));
   ossa::py::DefineMultibodyMath(m.def_submodule("multibody_math"));
   ossa::py::DefineTrajectories(m.def_submodule("trajectories"));
   ossa::py::DefineSystemsFramework(m.def_submodule("systems_framework"));
@@ -35,6 +42,6 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineMultibodyPlant(m.def_submodule("multibody_plant"));
   ossa::py::DefineMultibodyParsing(m.def_submodule("multibody_parsing"));
   // Meshcat and its visualizer live in geometry, as in the reference.
-  ossa::py::DefineVisualization(nanobind::borrow<nanobind::module_>(
-      m.attr("geometry")));
+  ossa::py::DefineVisualization(
+      nanobind::borrow<nanobind::module_>(m.attr("geometry")));
 }

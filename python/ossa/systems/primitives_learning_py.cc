@@ -1,6 +1,7 @@
-// Bindings of ossa.systems.primitives, part three: RandomSource (float
-// only, as in the reference) and MultilayerPerceptron with
-// PerceptronActivationType (float and AutoDiffXd).
+// Bindings of ossa.systems.primitives, part three: RandomSource and
+// BarycentricMeshSystem (float only, as in the reference),
+// MultilayerPerceptron with PerceptronActivationType and
+// LinearTransformDensity (float and AutoDiffXd).
 
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/function.h>
@@ -11,6 +12,8 @@
 
 #include "ossa/bindings.h"
 #include "ossa/py_util.h"
+#include "ossa/systems/primitives/barycentric_mesh_system.h"
+#include "ossa/systems/primitives/linear_transform_density.h"
 #include "ossa/systems/primitives/multilayer_perceptron.h"
 #include "ossa/systems/primitives/random_source.h"
 #include "ossa/systems/primitives_py.h"
@@ -22,6 +25,7 @@ namespace {
 
 using systems::Context;
 using systems::LeafSystem;
+using systems::LinearTransformDensity;
 using systems::MultilayerPerceptron;
 using systems::PerceptronActivationType;
 using systems::RandomSource;
@@ -202,6 +206,51 @@ void DoDefineMultilayerPerceptron(nb::module_ m) {
   }
 }
 
+template <typename T>
+void DoDefineLinearTransformDensity(nb::module_ m) {
+  using Density = LinearTransformDensity<T>;
+  constexpr auto kRef = nb::rv_policy::reference_internal;
+  DefineTemplateClassWithDefault<Density, LeafSystem<T>>(
+      m, "LinearTransformDensity", GetPyParam<T>(),
+      "w_out = A·w_in + b for a random w_in, and the density of w_out.")
+      .def(
+          "__init__",
+          [](Density* self, nb::handle distribution, int input_size,
+             int output_size) {
+            new (self) Density(ToRandomDistribution(distribution), input_size,
+                               output_size);
+          },
+          nb::arg("distribution"), nb::arg("input_size"),
+          nb::arg("output_size"))
+      .def("get_input_port_w_in", &Density::get_input_port_w_in, kRef)
+      .def("get_input_port_A", &Density::get_input_port_A, kRef)
+      .def("get_input_port_b", &Density::get_input_port_b, kRef)
+      .def("get_output_port_w_out", &Density::get_output_port_w_out, kRef)
+      .def("get_output_port_w_out_density",
+           &Density::get_output_port_w_out_density, kRef)
+      .def("get_distribution",
+           [](const Density& self) {
+             return nb::module_::import_("ossa.common")
+                 .attr("RandomDistribution")(
+                     static_cast<int>(self.get_distribution()));
+           })
+      .def(
+          "FixConstantA",
+          [](const Density& self, Context<T>* context,
+             const MatrixX<T>& A) -> systems::FixedInputPortValue& {
+            return self.FixConstantA(context, A);
+          },
+          nb::arg("context"), nb::arg("A"), nb::rv_policy::reference)
+      .def(
+          "FixConstantB",
+          [](const Density& self, Context<T>* context,
+             const VectorX<T>& b) -> systems::FixedInputPortValue& {
+            return self.FixConstantB(context, b);
+          },
+          nb::arg("context"), nb::arg("b"), nb::rv_policy::reference)
+      .def("CalcDensity", &Density::CalcDensity, nb::arg("context"));
+}
+
 }  // namespace
 
 void DefineSystemsPrimitivesLearning(nb::module_ m) {
@@ -226,8 +275,21 @@ void DefineSystemsPrimitivesLearning(nb::module_ m) {
           nb::arg("distribution"), nb::arg("num_outputs"),
           nb::arg("sampling_interval_sec"));
 
+  using MeshSystem = systems::BarycentricMeshSystem<double>;
+  nb::class_<MeshSystem, LeafSystem<double>>(
+      m, "BarycentricMeshSystem",
+      "y = the barycentric interpolation of output_values (one column per "
+      "mesh point) at the input u (float only).")
+      .def(nb::init<math::BarycentricMesh<double>, const Eigen::MatrixXd&>(),
+           nb::arg("mesh"), nb::arg("output_values"))
+      .def("get_mesh", &MeshSystem::get_mesh, nb::rv_policy::reference_internal)
+      .def("get_output_values", &MeshSystem::get_output_values,
+           nb::rv_policy::reference_internal);
+
   DoDefineMultilayerPerceptron<double>(m);
   DoDefineMultilayerPerceptron<AutoDiffXd>(m);
+  DoDefineLinearTransformDensity<double>(m);
+  DoDefineLinearTransformDensity<AutoDiffXd>(m);
 }
 
 }  // namespace ossa::py

@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("pydrake")
 
 _MODULES = {
-    "common": "common", "value": "common.value",
+    "common": "common", "value": "common.value", "math": "math",
     "trajectories": "trajectories", "framework": "systems.framework",
     "analysis": "systems.analysis", "primitives": "systems.primitives",
 }
@@ -635,3 +635,66 @@ def test_abstract_discrete_time_delay():
                     name=delay.get_output_port().get_name())
     ours, theirs = both(program)
     assert ours == theirs
+
+
+# -- BarycentricMesh and BarycentricMeshSystem -------------------------------
+
+def test_barycentric_mesh_and_system():
+    def program(lib):
+        mesh = lib.math.BarycentricMesh(
+            [{0.0, 1.0, 2.5}, {-1.0, 0.5}, {0.0, 0.2, 0.3, 2.0}])
+        values = mesh.MeshValuesFrom(
+            lambda x: np.array([np.sin(x[0]) + x[1] * x[2], x[0] * x[2]]))
+        results = dict(
+            points=mesh.get_all_mesh_points(), values=values,
+            sizes=(mesh.get_input_size(), mesh.get_num_mesh_points(),
+                   mesh.get_num_interpolants()),
+            grid=tuple(tuple(sorted(g)) for g in mesh.get_input_grid()),
+            point7=mesh.get_mesh_point(7))
+        # Inside, on grid values (ties of fractions), on the bounds and
+        # outside the grid.
+        inputs = [[0.3, -0.2, 0.25], [1.0, 0.5, 0.2], [2.5, -1.0, 0.0],
+                  [0.5, -0.25, 1.15], [-3.0, 4.0, 0.1], [1.75, 0.5, 7.0]]
+        for k, x in enumerate(inputs):
+            indices, weights = mesh.EvalBarycentricWeights(x)
+            results[f"indices{k}"] = np.asarray(indices, float)
+            results[f"weights{k}"] = weights
+            results[f"eval{k}"] = mesh.Eval(values, x)
+        system = lib.primitives.BarycentricMeshSystem(mesh, values)
+        context = system.CreateDefaultContext()
+        system.get_input_port().FixValue(context, inputs[3])
+        results["system"] = system.get_output_port().Eval(context)
+        results["system_values"] = system.get_output_values()
+        results["system_mesh_points"] = (
+            system.get_mesh().get_num_mesh_points(),)
+        return results
+    assert_results_close(*both(program))
+
+
+# -- LinearTransformDensity --------------------------------------------------
+
+@pytest.mark.parametrize("distribution",
+                         ["kUniform", "kGaussian", "kExponential"])
+def test_linear_transform_density(distribution):
+    def program(lib):
+        system = lib.primitives.LinearTransformDensity(
+            distribution=getattr(lib.common.RandomDistribution, distribution),
+            input_size=2, output_size=2)
+        context = system.CreateDefaultContext()
+        system.get_input_port_w_in().FixValue(context, [0.25, 0.5])
+        system.FixConstantA(context, np.array([[2.0, 0.5], [-0.3, 1.2]]))
+        results = dict(
+            w_out_without_b=system.get_output_port_w_out().Eval(context))
+        system.FixConstantB(context, [0.4, -1.0])
+        results["w_out"] = system.get_output_port_w_out().Eval(context)
+        results["density"] = np.array([system.CalcDensity(context)])
+        results["density_port"] = \
+            system.get_output_port_w_out_density().Eval(context)
+        results["names"] = tuple(
+            port.get_name() for port in (
+                system.get_input_port_w_in(), system.get_input_port_A(),
+                system.get_input_port_b(), system.get_output_port_w_out(),
+                system.get_output_port_w_out_density()))
+        results["distribution"] = system.get_distribution().name
+        return results
+    assert_results_close(*both(program))

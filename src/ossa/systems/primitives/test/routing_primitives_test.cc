@@ -1,7 +1,7 @@
 // Selector, PortSwitch, BusCreator and BusSelector (with BusValue),
 // SparseMatrixGain, SharedPointerSystem, RandomSource,
 // MultilayerPerceptron, the publish triggers of VectorLogSink, the abstract
-// DiscreteTimeDelay, the
+// DiscreteTimeDelay, LinearTransformDensity, the
 // trajectory-coefficient systems and the AffineSystem additions
 // (UpdateCoefficients, random states): outputs against hand-computed
 // values, dependencies, scalar conversion and errors.
@@ -24,6 +24,7 @@
 #include "ossa/systems/primitives/bus_creator.h"
 #include "ossa/systems/primitives/bus_selector.h"
 #include "ossa/systems/primitives/discrete_time_delay.h"
+#include "ossa/systems/primitives/linear_transform_density.h"
 #include "ossa/systems/primitives/multilayer_perceptron.h"
 #include "ossa/systems/primitives/multiplexer.h"
 #include "ossa/systems/primitives/port_switch.h"
@@ -704,6 +705,79 @@ TEST(RoutingPrimitivesTest, AbstractDiscreteTimeDelay) {
   EXPECT_THROW(delay.ToAutoDiffXd(), std::logic_error);
   EXPECT_THROW(DiscreteTimeDelay<double>(0.5, 0, Value<int>(1)),
                std::logic_error);
+}
+
+TEST(RoutingPrimitivesTest, LinearTransformDensityOfGaussian) {
+  // w_in ~ N(0, I) gives w_out = A·w_in + b ~ N(b, Σ = A·Aᵀ), whose density
+  // is exp(−½·dᵀΣ⁻¹d)/(2π·√det Σ) for d = w_out − b.
+  LinearTransformDensity<double> density(RandomDistribution::kGaussian, 2, 2);
+  EXPECT_EQ(density.get_output_port_w_out_density().get_name(),
+            "w_out_density");
+  auto context = density.CreateDefaultContext();
+  Eigen::Matrix2d A;
+  A << 2.0, 0.5, -0.3, 1.2;
+  const Eigen::Vector2d b(0.4, -1.0), w_in(0.7, -0.2);
+  density.get_input_port_w_in().FixValue(context.get(), w_in);
+  density.FixConstantA(context.get(), A);
+  // Without b, b = 0.
+  EXPECT_TRUE(
+      density.get_output_port_w_out().Eval(*context).isApprox(A * w_in, 1e-15));
+  density.FixConstantB(context.get(), b);
+  const Eigen::Vector2d w_out = A * w_in + b;
+  EXPECT_TRUE(
+      density.get_output_port_w_out().Eval(*context).isApprox(w_out, 1e-15));
+  const Eigen::Matrix2d sigma = A * A.transpose();
+  const Eigen::Vector2d d = w_out - b;
+  const double expected = std::exp(-0.5 * d.dot(sigma.inverse() * d)) /
+                          (2 * M_PI * std::sqrt(sigma.determinant()));
+  EXPECT_NEAR(density.CalcDensity(*context), expected, 1e-15);
+  EXPECT_NEAR(density.get_output_port_w_out_density().Eval(*context)[0],
+              expected, 1e-15);
+
+  // AutoDiffXd: for the fixed sample w_out, p = N(w_out; b, Σ) has
+  // ∂p/∂b = p·Σ⁻¹·d.
+  auto ad_system = density.ToAutoDiffXd();
+  const auto& ad =
+      dynamic_cast<const LinearTransformDensity<AutoDiffXd>&>(*ad_system);
+  auto ad_context = ad.CreateDefaultContext();
+  ad.get_input_port_w_in().FixValue(ad_context.get(),
+                                    VectorX<AutoDiffXd>(w_in));
+  ad.FixConstantA(ad_context.get(), A.cast<AutoDiffXd>());
+  VectorX<AutoDiffXd> b_ad(2);
+  b_ad[0] = AutoDiffXd(b[0], Eigen::Vector2d(1, 0));
+  b_ad[1] = AutoDiffXd(b[1], Eigen::Vector2d(0, 1));
+  ad.FixConstantB(ad_context.get(), b_ad);
+  const AutoDiffXd p = ad.CalcDensity(*ad_context);
+  EXPECT_NEAR(p.value(), expected, 1e-15);
+  EXPECT_TRUE(p.derivatives().isApprox(expected * sigma.inverse() * d, 1e-12));
+
+  // A singular A has no density.
+  density.FixConstantA(context.get(), Eigen::Matrix2d::Ones());
+  ROUTING_EXPECT_THROW_WITH(density.CalcDensity(*context), "not invertible");
+  ROUTING_EXPECT_THROW_WITH(
+      density.FixConstantA(context.get(), Eigen::Matrix3d::Identity()),
+      "A is 3x3");
+}
+
+TEST(RoutingPrimitivesTest, LinearTransformDensityOfUniformAndExponential) {
+  // Diagonal A = diag(2, 4): the density is Π p(w_in,i) / 8.
+  for (const auto distribution :
+       {RandomDistribution::kUniform, RandomDistribution::kExponential}) {
+    LinearTransformDensity<double> density(distribution, 2, 2);
+    auto context = density.CreateDefaultContext();
+    density.FixConstantA(context.get(),
+                         Eigen::Matrix2d(Eigen::Vector2d(2, 4).asDiagonal()));
+    density.get_input_port_w_in().FixValue(context.get(),
+                                           Eigen::Vector2d(0.25, 0.5));
+    const double inside = distribution == RandomDistribution::kUniform
+                              ? 1.0 / 8
+                              : std::exp(-0.75) / 8;
+    EXPECT_NEAR(density.CalcDensity(*context), inside, 1e-15);
+    // Outside the support (w_in,1 < 0) the density is zero.
+    density.get_input_port_w_in().FixValue(context.get(),
+                                           Eigen::Vector2d(0.25, -0.5));
+    EXPECT_EQ(density.CalcDensity(*context), 0.0);
+  }
 }
 
 }  // namespace
