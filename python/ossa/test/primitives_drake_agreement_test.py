@@ -696,5 +696,11 @@ def test_linear_transform_density(distribution):
                 system.get_input_port_b(), system.get_output_port_w_out(),
                 system.get_output_port_w_out_density()))
         results["distribution"] = system.get_distribution().name
+        # On and off the supports' boundaries.
+        system.FixConstantA(context, np.eye(2))
+        system.FixConstantB(context, [0.0, 0.0])
+        for k, w_in in enumerate([[0.0, 0.5], [1.0, 0.5], [-1e-9, 0.2]]):
+            system.get_input_port_w_in().FixValue(context, w_in)
+            results[f"boundary{k}"] = np.array([system.CalcDensity(context)])
         return results
     assert_results_close(*both(program))

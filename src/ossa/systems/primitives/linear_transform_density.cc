@@ -115,20 +115,23 @@ T LinearTransformDensity<T>::CalcDensity(const Context<T>& context) const {
     coherent(density);
   }
   const VectorX<T> w_in = A_coherent.partialPivLu().solve(w_out_sample - b);
-  for (int i = 0; i < w_in.size(); ++i) {
-    const T& x = w_in[i];
-    switch (distribution_) {
-      case RandomDistribution::kUniform:
-        if (x < 0.0 || x >= 1.0) return T(0.0);
-        break;
-      case RandomDistribution::kGaussian:
-        density *= exp(-0.5 * x * x) / std::sqrt(2.0 * M_PI);
-        break;
-      case RandomDistribution::kExponential:
+  switch (distribution_) {
+    case RandomDistribution::kUniform:
+      // Density 1 on the closed unit cube.
+      for (const T& x : w_in) {
+        if (x < 0.0 || x > 1.0) return T(0.0);
+      }
+      break;
+    case RandomDistribution::kGaussian:
+      density *= exp(-0.5 * w_in.squaredNorm()) /
+                 std::pow(2.0 * M_PI, 0.5 * static_cast<double>(w_in.size()));
+      break;
+    case RandomDistribution::kExponential:
+      for (const T& x : w_in) {
         if (x < 0.0) return T(0.0);
-        density *= exp(-x);
-        break;
-    }
+      }
+      density *= exp(-w_in.sum());
+      break;
   }
   return density / abs(A_coherent.determinant());
 }

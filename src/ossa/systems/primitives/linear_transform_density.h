@@ -6,8 +6,9 @@
 /// it to a RandomSource of that distribution, e.g. with AddRandomInputs),
 /// and the probability density of w_out. For A square and invertible,
 ///   p_out(w_out) = p_in(w_in) / |det A|,  w_in = A⁻¹·(w_out − b),
-/// with p_in the product of the entries' densities: uniform 1 on [0, 1),
-/// Gaussian exp(−x²/2)/√(2π), exponential exp(−x) on [0, ∞) (0 outside).
+/// with p_in the product of the entries' densities: uniform 1 on [0, 1]
+/// (the closed interval, as the reference), Gaussian exp(−x²/2)/√(2π),
+/// exponential exp(−x) on [0, ∞) (0 outside).
 /// With T = AutoDiffXd, w_in is recovered from the value of w_out, so the
 /// density's gradient is with respect to A and b for a fixed sample.
 /// Ports: inputs "w_in" (input_size), "A" (output_size·input_size entries,
