@@ -1,7 +1,9 @@
 #include "ossa/math/barycentric_mesh.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
+#include <limits>
 #include <numeric>
 #include <utility>
 
@@ -23,7 +25,16 @@ BarycentricMesh<T>::BarycentricMesh(MeshGrid input_grid)
       ThrowLogicError("BarycentricMesh(): input {} has no grid values.", i);
     }
     stride_.push_back(num_mesh_points_);
-    num_mesh_points_ *= static_cast<int>(input_grid_[i].size());
+    // Mesh points are indexed by int.
+    const int64_t points =
+        int64_t{num_mesh_points_} * static_cast<int64_t>(input_grid_[i].size());
+    if (points > std::numeric_limits<int>::max()) {
+      ThrowLogicError(
+          "BarycentricMesh(): the grid has more than {} mesh points (at input "
+          "{}).",
+          std::numeric_limits<int>::max(), i);
+    }
+    num_mesh_points_ = static_cast<int>(points);
     if (input_grid_[i].size() > 1) ++num_interpolants_;
   }
 }

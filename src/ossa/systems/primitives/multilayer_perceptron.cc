@@ -1,6 +1,8 @@
 #include "ossa/systems/primitives/multilayer_perceptron.h"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <random>
 
 #include "ossa/common/error.h"
@@ -115,14 +117,22 @@ MultilayerPerceptron<T>::MultilayerPerceptron(
 
 template <typename T>
 void MultilayerPerceptron<T>::Init() {
-  int offset = 0;
+  // Counted in 64 bits: the parameter vector is indexed by int.
+  int64_t offset = 0;
   for (size_t k = 0; k + 1 < layers_.size(); ++k) {
-    weight_offset_.push_back(offset);
-    offset += layers_[k + 1] * layers_[k];
-    bias_offset_.push_back(offset);
+    weight_offset_.push_back(static_cast<int>(offset));
+    offset += int64_t{layers_[k + 1]} * layers_[k];
+    bias_offset_.push_back(static_cast<int>(
+        std::min<int64_t>(offset, std::numeric_limits<int>::max())));
     offset += layers_[k + 1];
+    if (offset > std::numeric_limits<int>::max()) {
+      ThrowLogicError(
+          "MultilayerPerceptron(): the layers need {} or more parameters; "
+          "at most {} are supported.",
+          offset, std::numeric_limits<int>::max());
+    }
   }
-  num_parameters_ = offset;
+  num_parameters_ = static_cast<int>(offset);
   this->DeclareNumericParameter(
       BasicVector<T>(VectorX<T>::Zero(num_parameters_)));
   this->DeclareVectorInputPort("x", num_inputs_);
@@ -136,6 +146,17 @@ PerceptronActivationType MultilayerPerceptron<T>::activation_type(
     int layer) const {
   CheckLayer("activation_type", layer);
   return activations_[layer];
+}
+
+template <typename T>
+void MultilayerPerceptron<T>::CheckParams(const char* method,
+                                          Eigen::Index size) const {
+  if (size != num_parameters_) [[unlikely]] {
+    ThrowLogicError(
+        "MultilayerPerceptron::{}(): params has {} entries; the network has "
+        "{} parameters.",
+        method, size, num_parameters_);
+  }
 }
 
 template <typename T>
@@ -178,6 +199,7 @@ template <typename T>
 MatrixX<T> MultilayerPerceptron<T>::GetWeights(
     const Eigen::Ref<const VectorX<T>>& params, int layer) const {
   CheckLayer("GetWeights", layer);
+  CheckParams("GetWeights", params.size());
   const int rows = layers_[layer + 1], cols = layers_[layer];
   return Eigen::Map<const MatrixX<T>>(params.data() + weight_offset_[layer],
                                       rows, cols);
@@ -187,6 +209,7 @@ template <typename T>
 VectorX<T> MultilayerPerceptron<T>::GetBiases(
     const Eigen::Ref<const VectorX<T>>& params, int layer) const {
   CheckLayer("GetBiases", layer);
+  CheckParams("GetBiases", params.size());
   return params.segment(bias_offset_[layer], layers_[layer + 1]);
 }
 
@@ -195,6 +218,10 @@ void MultilayerPerceptron<T>::SetWeights(
     EigenPtr<VectorX<T>> params, int layer,
     const Eigen::Ref<const MatrixX<T>>& W) const {
   CheckLayer("SetWeights", layer);
+  if (params == nullptr) {
+    ThrowLogicError("MultilayerPerceptron::SetWeights(): params is null.");
+  }
+  CheckParams("SetWeights", params->size());
   const int rows = layers_[layer + 1], cols = layers_[layer];
   if (W.rows() != rows || W.cols() != cols) {
     ThrowLogicError(
@@ -212,6 +239,10 @@ void MultilayerPerceptron<T>::SetBiases(
     EigenPtr<VectorX<T>> params, int layer,
     const Eigen::Ref<const VectorX<T>>& b) const {
   CheckLayer("SetBiases", layer);
+  if (params == nullptr) {
+    ThrowLogicError("MultilayerPerceptron::SetBiases(): params is null.");
+  }
+  CheckParams("SetBiases", params->size());
   if (b.size() != layers_[layer + 1]) {
     ThrowLogicError(
         "MultilayerPerceptron::SetBiases(): b has {} entries; layer {} needs "

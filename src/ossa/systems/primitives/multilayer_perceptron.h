@@ -66,7 +66,7 @@ class MultilayerPerceptron final : public LeafSystem<T> {
 
   /// @name Parameters (all layers, or one layer's W and b)
   /// Each throws std::logic_error for a layer out of range or an argument
-  /// of the wrong size.
+  /// (W, b, or a params vector) of the wrong size.
   /// @{
   const VectorX<T>& GetParameters(const Context<T>& context) const;
   Eigen::VectorBlock<VectorX<T>> GetMutableParameters(
@@ -121,6 +121,7 @@ class MultilayerPerceptron final : public LeafSystem<T> {
  private:
   void Init();
   void CheckLayer(const char* method, int layer) const;
+  void CheckParams(const char* method, Eigen::Index size) const;
   // The features of layer 0 for the inputs X (one column per input).
   MatrixX<T> Features(const Eigen::Ref<const MatrixX<T>>& X) const;
   void CalcOutput(const Context<T>& context, BasicVector<T>* y) const;

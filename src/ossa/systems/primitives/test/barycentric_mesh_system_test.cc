@@ -95,6 +95,10 @@ TEST(BarycentricMeshTest, ExactForAffineFunctions) {
 TEST(BarycentricMeshTest, Errors) {
   EXPECT_THROW(BarycentricMesh<double>({}), std::logic_error);
   EXPECT_THROW(BarycentricMesh<double>({{1.0}, {}}), std::logic_error);
+  // More mesh points than an int indexes: refused.
+  BarycentricMesh<double>::Coordinates many;
+  for (int i = 0; i < 2000; ++i) many.insert(i);
+  EXPECT_THROW(BarycentricMesh<double>({many, many, many}), std::logic_error);
   BarycentricMesh<double> mesh({{0.0, 1.0}});
   EXPECT_THROW(mesh.Eval(Eigen::MatrixXd::Zero(1, 2), Eigen::Vector2d(0, 0)),
                std::logic_error);

@@ -150,6 +150,15 @@ TEST(LearningPrimitivesTest, MultilayerPerceptronForwardPass) {
   LEARNING_EXPECT_THROW_WITH(
       mlp.BatchOutput(*context, Eigen::MatrixXd::Zero(2, 4), &Y, &dYdX),
       "one output");
+  // A params vector of the wrong size is refused, never read past its end.
+  LEARNING_EXPECT_THROW_WITH(mlp.GetWeights(Eigen::VectorXd(3), 1),
+                             "params has 3 entries");
+  Eigen::VectorXd short_params(2);
+  LEARNING_EXPECT_THROW_WITH(
+      mlp.SetBiases(&short_params, 0, Eigen::Vector3d::Zero()),
+      "params has 2 entries");
+  LEARNING_EXPECT_THROW_WITH(MultilayerPerceptron<double>({100000, 100000}),
+                             "at most");
   EXPECT_THROW(MultilayerPerceptron<double>({3}), std::logic_error);
   EXPECT_THROW(MultilayerPerceptron<double>({3, 0, 1}), std::logic_error);
   EXPECT_THROW((MultilayerPerceptron<double>(
