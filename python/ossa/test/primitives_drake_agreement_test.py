@@ -180,6 +180,12 @@ def test_port_switch_rejects_a_bad_selector():
         context, framework.InputPortIndex(5))
     with pytest.raises(RuntimeError, match="port_selector is 5"):
         switch.get_output_port().Eval(context)
+    # A port declared after the Context was allocated is not in it.
+    switch.DeclareInputPort("late")
+    switch.get_port_selector_input_port().FixValue(
+        context, framework.InputPortIndex(2))
+    with pytest.raises(RuntimeError, match="declared after this Context"):
+        switch.get_output_port().Eval(context)
     with pytest.raises(RuntimeError, match="vector_size"):
         primitives.PortSwitch(0)
 

@@ -130,9 +130,16 @@ TEST(RoutingPrimitivesTest, PortSwitchPassesTheSelectedInput) {
     ROUTING_EXPECT_THROW_WITH(port_switch.get_output_port(0).Eval(*context),
                               "port_selector is " + std::to_string(bad));
   }
+  // An input declared after the Context was allocated has no value there:
+  // selecting it throws (it does not read past the Context's ports).
+  port_switch.DeclareInputPort("late");
+  port_switch.get_port_selector_input_port().FixValue(context.get(),
+                                                      InputPortIndex(3));
+  ROUTING_EXPECT_THROW_WITH(port_switch.get_output_port(0).Eval(*context),
+                            "declared after this Context was allocated");
   // Scalar conversion keeps the declared inputs and their names.
   auto ad = port_switch.ToAutoDiffXd();
-  ASSERT_EQ(ad->num_input_ports(), 3);
+  ASSERT_EQ(ad->num_input_ports(), 4);
   EXPECT_EQ(ad->get_input_port(2).get_name(), "b");
   EXPECT_THROW(PortSwitch<double>(0), std::logic_error);
 }
