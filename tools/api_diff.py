@@ -124,8 +124,6 @@ REASONS = [
     (r"^systems\.primitives:(LogVectorOutput|VectorLogSink\.__init__)$",
      "Logging on chosen triggers (publish_triggers) is not implemented; "
      "sinks log every step or at a period."),
-    (r"^systems\.primitives:Multiplexer\.__init__$",
-     "Multiplexer(model_vector) (a named vector type) is not bound."),
     (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative\."
      r"set_initial_position$",
      "Takes the Context (the overload taking a State is not implemented)."),
@@ -140,8 +138,6 @@ REASONS = [
     (r"^common\.containers:namedview$",
      "Same behaviour; the signature differs only in a keyword-only "
      "argument's position."),
-    (r"^math:BarycentricMesh",
-     "Interpolation meshes are not implemented yet."),
     (r"^math:.*cast$", "Not implemented yet."),
     (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
      r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory|"
@@ -192,7 +188,6 @@ REASONS = [
      r"SetStateAndParametersFrom)|State\.\w*abstract)",
      "The Parameters and AbstractValues containers are not bound yet "
      "(Context has per-index accessors)."),
-    (r"^systems\.framework:BusValue", "Not bound yet."),
     (r"^systems\.framework:System\.",
      "Not bound yet (System member)."),
     (r"^systems\.framework:(Diagram|DiagramBuilder)\.",
@@ -212,10 +207,6 @@ REASONS = [
      "Needs symbolic polynomials and mathematical programming (not part of "
      "ossa)."),
     (r"^systems\.analysis:", "Not bound yet."),
-    (r"^systems\.primitives:(MultilayerPerceptron|PerceptronActivationType|"
-     r"BarycentricMeshSystem|LinearTransformDensity|RandomSource|"
-     r"AddRandomInputs)",
-     "Not implemented yet (neural-network and random-source systems)."),
     (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative_"
      r"\[AutoDiffXd\]$",
      "Written in Python (a float Diagram), so not instantiated for "

@@ -9,6 +9,8 @@ namespace ossa::py {
 // trajectories_py.cc: BsplineBasis and KnotVectorType, which the reference
 // puts in its math module.
 void DefineMathBspline(nb::module_ m);
+// BarycentricMesh, in ossa.math (math_barycentric_py.cc).
+void DefineMathBarycentric(nb::module_ m);
 }  // namespace ossa::py
 
 // One extension module; its submodules mirror the C++ namespaces and are
@@ -30,6 +32,8 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineAutodiffutils(m.def_submodule("autodiffutils"));
   ossa::py::DefineSymbolic(m.def_submodule("symbolic"));
   ossa::py::DefineMath(m.def_submodule("math"));
+  ossa::py::DefineMathBarycentric(
+      nanobind::borrow<nanobind::module_>(m.attr("math")));
   ossa::py::DefineMultibodyMath(m.def_submodule("multibody_math"));
   ossa::py::DefineMathBspline(nb::borrow<nb::module_>(m.attr("math")));
   ossa::py::DefineTrajectories(m.def_submodule("trajectories"));

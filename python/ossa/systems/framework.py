@@ -537,3 +537,47 @@ def _system_get_graphviz_string(self, max_depth=None, options={}):
 
 
 System.GetGraphvizString = _system_get_graphviz_string  # noqa: F405
+
+
+# -- Random input ports (DeclareVectorInputPort(..., random_type=...)) -------
+# A port declared with a random_type is recorded on the system (a LeafSystem
+# subclass made in Python), where AddRandomInputs (ossa.systems.primitives)
+# finds it and connects a RandomSource of that distribution.
+
+def _wrap_declare_vector_input_port(cls):
+    declare = cls.DeclareVectorInputPort
+
+    def DeclareVectorInputPort(self, *args, **kwargs):
+        """DeclareVectorInputPort(name, size | model_vector,
+        random_type=None): a vector input port; with random_type (a
+        RandomDistribution) the port is marked random, for
+        AddRandomInputs."""
+        from ossa.common import RandomDistribution
+        args = list(args)
+        random_type = kwargs.pop("random_type", None)
+        if len(args) == 3:
+            random_type = args.pop()
+        if random_type is not None and not isinstance(random_type,
+                                                      RandomDistribution):
+            raise TypeError(
+                "DeclareVectorInputPort(): random_type must be a "
+                f"RandomDistribution or None, got {random_type!r}")
+        if random_type is not None and not hasattr(self, "__dict__"):
+            raise TypeError(
+                "DeclareVectorInputPort(): random input ports need a "
+                "LeafSystem subclass defined in Python")
+        port = declare(self, *args, **kwargs)
+        if random_type is not None:
+            self.__dict__.setdefault("_ossa_random_input_ports", {})[
+                int(port.get_index())] = random_type
+        return port
+
+    DeclareVectorInputPort.__qualname__ = \
+        f"{cls.__name__}.DeclareVectorInputPort"
+    cls.DeclareVectorInputPort = DeclareVectorInputPort
+
+
+for _param in LeafSystem_.param_list:  # noqa: F405
+    if hasattr(LeafSystem_[_param], "DeclareVectorInputPort"):  # noqa: F405
+        _wrap_declare_vector_input_port(LeafSystem_[_param])  # noqa: F405
+del _param

@@ -26,6 +26,8 @@ void DefineSystemsFrameworkAutoDiff(nb::module_ m);
 // SystemOutput, SystemVisitor, the vector views and the members built on
 // them, for every scalar (framework_api_py.cc).
 void DefineSystemsFrameworkApi(nb::module_ m);
+// BusValue and Value[BusValue] (framework_bus_py.cc).
+void DefineSystemsFrameworkBusValue(nb::module_ m);
 
 // Any 1-d sequence of numbers (list, tuple, numpy array, scalar) as a vector.
 std::variant<std::string, systems::UseDefaultName> ToPortName(nb::handle name) {
@@ -968,6 +970,7 @@ void DefineSystemsFramework(nb::module_ m) {
   DefineDiagram(m);
   DefineSystemsFrameworkAutoDiff(m);
   DefineSystemsFrameworkApi(m);
+  DefineSystemsFrameworkBusValue(m);
 }
 
 }  // namespace ossa::py

@@ -258,3 +258,74 @@ StateInterpolatorWithDiscreteDerivative_ = _TemplateClass(
     "StateInterpolatorWithDiscreteDerivative_", scope=__name__)
 StateInterpolatorWithDiscreteDerivative_.add_instantiation(
     float, StateInterpolatorWithDiscreteDerivative, skip_rename=True)
+
+
+# -- SelectorParams: fields and repr, as the reference's structs have --------
+
+from ossa._struct_util import add_struct_fields as _add_struct_fields  # noqa
+
+_add_struct_fields(SelectorParams.InputPortParams, [  # noqa: F405
+    ("name", str), ("size", int)])
+_add_struct_fields(SelectorParams.OutputSelection, [  # noqa: F405
+    ("input_port_index", int), ("input_offset", int)])
+_add_struct_fields(SelectorParams.OutputPortParams, [  # noqa: F405
+    ("name", str), ("selections", list)])
+_add_struct_fields(SelectorParams, [  # noqa: F405
+    ("inputs", list), ("outputs", list)])
+
+
+# -- AddRandomInputs ---------------------------------------------------------
+
+def AddRandomInputs(sampling_interval_sec, builder):
+    """For each input port of a subsystem of `builder` that is marked random
+    (declared with a random_type) and is neither connected nor exported,
+    adds a RandomSource of that distribution and size, sampling every
+    sampling_interval_sec, and connects it. Returns the number of sources
+    added. RandomSource is defined for float only: a builder of another
+    scalar with a random port to fill raises."""
+    added = 0
+    for system in list(builder.GetSystems()):
+        ports = getattr(system, "_ossa_random_input_ports", None) or {}
+        for index, distribution in sorted(ports.items()):
+            port = system.get_input_port(index)
+            if builder.IsConnectedOrExported(port):
+                continue
+            if not isinstance(builder, _DiagramBuilder):
+                raise RuntimeError(
+                    "AddRandomInputs(): RandomSource is defined for float "
+                    f"only; cannot fill the random port '{port.get_name()}' "
+                    f"of '{system.get_name()}' in a {type(builder).__name__}")
+            source = builder.AddSystem(RandomSource(  # noqa: F405
+                distribution, port.size(), sampling_interval_sec))
+            builder.Connect(source.get_output_port(0), port)
+            added += 1
+    return added
+
+
+# -- Small members of the reference's classes, on the bound API --------------
+
+def _zero_order_hold_set_vector_state(self, context, value):
+    """Sets the held vector (the discrete state) in `context`; for a
+    vector-valued hold only."""
+    if self.get_input_port().get_data_type() != \
+            _PortDataType.kVectorValued:
+        raise RuntimeError("ZeroOrderHold.SetVectorState(): the hold is "
+                           "abstract-valued; set its abstract state instead")
+    value = _np.asarray(value).reshape(-1)
+    size = self.get_input_port().size()
+    if value.size != size:
+        raise RuntimeError(f"ZeroOrderHold.SetVectorState(): the value has "
+                           f"{value.size} entries; the hold has {size}")
+    context.SetDiscreteState(0, value)
+
+
+from ossa.systems.framework import PortDataType as _PortDataType  # noqa: E402
+
+for _param in ZeroOrderHold_.param_list:  # noqa: F405
+    ZeroOrderHold_[_param].SetVectorState = \
+        _zero_order_hold_set_vector_state  # noqa: F405
+del _param
+
+# Enum values convert to int, as the reference's do.
+PerceptronActivationType.__int__ = \
+    lambda self: int(self.value)  # noqa: F405

@@ -10,6 +10,8 @@ void DefineSystemsPrimitives(nb::module_ m) {
   m.doc() = "Bindings for ossa.systems.primitives.";
   internal_primitives::DoDefinePrimitives<double>(m);
   DefineSystemsPrimitivesAutoDiff(m);
+  DefineSystemsPrimitivesRouting(m);
+  DefineSystemsPrimitivesLearning(m);
 }
 
 }  // namespace ossa::py

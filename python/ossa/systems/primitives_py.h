@@ -8,7 +8,10 @@
 /// aliased as Name). Vector arguments take numpy arrays, lists or tuples
 /// (py_util.h).
 
+#include <nanobind/stl/set.h>
+
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "ossa/bindings.h"
@@ -131,7 +134,8 @@ void DoDefinePrimitives(nb::module_ m) {
   DefineTemplateClassWithDefault<Multiplexer<T>, LeafSystem<T>>(
       m, "Multiplexer", param, "Stacks its inputs into one output vector.")
       .def(nb::init<int>(), nb::arg("num_scalar_inputs") = 2)
-      .def(nb::init<std::vector<int>>(), nb::arg("input_sizes"));
+      .def(nb::init<std::vector<int>>(), nb::arg("input_sizes"))
+      .def(nb::init<const systems::BasicVector<T>&>(), nb::arg("model_vector"));
 
   DefineTemplateClassWithDefault<Demultiplexer<T>, LeafSystem<T>>(
       m, "Demultiplexer", param, "Splits its input vector into outputs.")
@@ -188,12 +192,16 @@ void DoDefinePrimitives(nb::module_ m) {
       .def("AddData", &VectorLog<T>::AddData, nb::arg("time"),
            nb::arg("sample"))
       .def("Clear", &VectorLog<T>::Clear)
-      .def("Reserve", &VectorLog<T>::Reserve, nb::arg("capacity"));
+      .def("Reserve", &VectorLog<T>::Reserve, nb::arg("capacity"))
+      .def_ro_static("kDefaultCapacity", &VectorLog<T>::kDefaultCapacity);
 
   DefineTemplateClassWithDefault<VectorLogSink<T>, LeafSystem<T>>(
       m, "VectorLogSink", param,
       "Records its vector input in a VectorLog kept in the Context.")
       .def(nb::init<int, double>(), nb::arg("input_size"),
+           nb::arg("publish_period") = 0.0)
+      .def(nb::init<int, const std::set<systems::TriggerType>&, double>(),
+           nb::arg("input_size"), nb::arg("publish_triggers"),
            nb::arg("publish_period") = 0.0)
       .def("GetLog", &VectorLogSink<T>::GetLog, nb::arg("context"), kRef)
       .def("GetMutableLog", &VectorLogSink<T>::GetMutableLog,
@@ -226,7 +234,13 @@ void DoDefinePrimitives(nb::module_ m) {
       .def("num_inputs", &AffineSystem<T>::num_inputs)
       .def("num_outputs", &AffineSystem<T>::num_outputs)
       .def("configure_default_state", &AffineSystem<T>::configure_default_state,
-           nb::arg("x0"));
+           nb::arg("x0"))
+      .def("configure_random_state", &AffineSystem<T>::configure_random_state,
+           nb::arg("covariance"))
+      .def("UpdateCoefficients", &AffineSystem<T>::UpdateCoefficients,
+           nb::arg("A") = Eigen::MatrixXd(), nb::arg("B") = Eigen::MatrixXd(),
+           nb::arg("f0") = Eigen::VectorXd(), nb::arg("C") = Eigen::MatrixXd(),
+           nb::arg("D") = Eigen::MatrixXd(), nb::arg("y0") = Eigen::VectorXd());
 
   DefineTemplateClassWithDefault<LinearSystem<T>, AffineSystem<T>>(
       m, "LinearSystem", param,
@@ -278,7 +292,9 @@ void DoDefinePrimitives(nb::module_ m) {
       m, "DiscreteTimeDelay", param,
       "Outputs the input sampled delay_time_steps updates ago.")
       .def(nb::init<double, int, int>(), nb::arg("update_sec"),
-           nb::arg("delay_time_steps"), nb::arg("vector_size"));
+           nb::arg("delay_time_steps"), nb::arg("vector_size"))
+      .def(nb::init<double, int, const AbstractValue&>(), nb::arg("update_sec"),
+           nb::arg("delay_time_steps"), nb::arg("abstract_model_value"));
 
   DefineTemplateClassWithDefault<WrapToSystem<T>, LeafSystem<T>>(
       m, "WrapToSystem", param,
@@ -298,11 +314,30 @@ void DoDefinePrimitives(nb::module_ m) {
       },
       nb::arg("src"), nb::arg("builder"), nb::arg("publish_period") = 0.0,
       nb::rv_policy::reference, nb::keep_alive<0, 2>());
+  m.def(
+      "LogVectorOutput",
+      [](const OutputPort<T>& src, DiagramBuilder<T>* builder,
+         const std::set<systems::TriggerType>& publish_triggers,
+         double publish_period) {
+        return LogVectorOutput(src, builder, publish_triggers, publish_period);
+      },
+      nb::arg("src"), nb::arg("builder"), nb::arg("publish_triggers"),
+      nb::arg("publish_period") = 0.0, nb::rv_policy::reference,
+      nb::keep_alive<0, 2>());
 }
 
 }  // namespace internal_primitives
 
 /// ossa.systems.primitives for AutoDiffXd (primitives_autodiff_py.cc).
 void DefineSystemsPrimitivesAutoDiff(nb::module_ m);
+
+/// The routing systems, SparseMatrixGain, SharedPointerSystem and the
+/// trajectory-coefficient systems, for both scalars
+/// (primitives_routing_py.cc).
+void DefineSystemsPrimitivesRouting(nb::module_ m);
+
+/// RandomSource, PerceptronActivationType and MultilayerPerceptron
+/// (primitives_learning_py.cc).
+void DefineSystemsPrimitivesLearning(nb::module_ m);
 
 }  // namespace ossa::py

@@ -365,8 +365,12 @@ def test_default_port_names_and_random_inputs():
             self.DeclareVectorInputPort(
                 "u", 1, random_type=common.RandomDistribution.kGaussian)
 
-    with pytest.raises(RuntimeError, match="random"):
-        Random()
+    # A random port is honoured: AddRandomInputs connects a RandomSource.
+    from ossa.systems.primitives import AddRandomInputs
+    builder = framework.DiagramBuilder()
+    builder.AddSystem(Random())
+    assert AddRandomInputs(0.1, builder) == 1
+    assert AddRandomInputs(0.1, builder) == 0  # now connected
 
     class BadName(framework.LeafSystem):
         def __init__(self):

@@ -639,6 +639,14 @@ const AbstractValue* SystemBase::EvalAbstractInput(const ContextBase& context,
         "ports.",
         GetSystemPathname(), port_index, num_input_ports());
   }
+  // A port declared after the Context was allocated (PortSwitch,
+  // BusCreator and Python systems may add ports late) has no slot in it.
+  if (port_index >= context.num_input_ports()) [[unlikely]] {
+    ThrowLogicError(
+        "System '{}': input port {} was declared after this Context was "
+        "allocated (it has {} input ports); allocate a new Context.",
+        GetSystemPathname(), port_index, context.num_input_ports());
+  }
   if (const FixedInputPortValue* fixed =
           context.MaybeGetFixedInputPortValue(port_index))
     return &fixed->get_value();

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "ossa/common/error.h"
+#include "ossa/systems/primitives/time_varying_affine_system.h"
 
 namespace ossa::systems {
 namespace {
@@ -67,6 +68,8 @@ AffineSystem<T>::AffineSystem(SystemScalarConverter converter,
   D_ = ShapedOrZero(D, p, m, "D");
   y0_ = ShapedOrZero(y0, p, 1, "y0");
   default_state_ = Eigen::VectorXd::Zero(n);
+  Sqrt_Sigma_ = Eigen::MatrixXd::Zero(n, n);
+  has_feedthrough_ = m > 0 && !D_.isZero(0.0);
 
   if (m > 0) this->DeclareVectorInputPort("u0", static_cast<int>(m));
   if (n > 0) {
@@ -80,7 +83,7 @@ AffineSystem<T>::AffineSystem(SystemScalarConverter converter,
   }
   if (p > 0) {
     std::set<DependencyTicket> prerequisites{this->all_state_ticket()};
-    if (m > 0 && !D_.isZero(0.0)) {
+    if (has_feedthrough_) {
       prerequisites.insert(this->all_input_ports_ticket());
     }
     this->DeclareVectorOutputPort("y0", static_cast<int>(p),
@@ -98,6 +101,68 @@ void AffineSystem<T>::configure_default_state(
         x0.size(), num_states());
   }
   default_state_ = x0;
+}
+
+template <typename T>
+void AffineSystem<T>::configure_random_state(
+    const Eigen::Ref<const Eigen::MatrixXd>& covariance) {
+  Sqrt_Sigma_ = internal::CovarianceFactor(
+      "AffineSystem::configure_random_state", covariance, num_states());
+}
+
+template <typename T>
+void AffineSystem<T>::UpdateCoefficients(
+    const Eigen::Ref<const Eigen::MatrixXd>& A,
+    const Eigen::Ref<const Eigen::MatrixXd>& B,
+    const Eigen::Ref<const Eigen::VectorXd>& f0,
+    const Eigen::Ref<const Eigen::MatrixXd>& C,
+    const Eigen::Ref<const Eigen::MatrixXd>& D,
+    const Eigen::Ref<const Eigen::VectorXd>& y0) {
+  const auto check = [](const char* name, Eigen::Index rows, Eigen::Index cols,
+                        const Eigen::MatrixXd& current) {
+    if (rows != current.rows() || cols != current.cols()) {
+      ThrowLogicError(
+          "AffineSystem::UpdateCoefficients(): the new {} is {}x{}; the "
+          "current one is {}x{}.",
+          name, rows, cols, current.rows(), current.cols());
+    }
+  };
+  check("A", A.rows(), A.cols(), A_);
+  check("B", B.rows(), B.cols(), B_);
+  check("f0", f0.rows(), f0.cols(), f0_);
+  check("C", C.rows(), C.cols(), C_);
+  check("D", D.rows(), D.cols(), D_);
+  check("y0", y0.rows(), y0.cols(), y0_);
+  if (!has_feedthrough_ && !D.isZero(0.0)) {
+    ThrowLogicError(
+        "AffineSystem::UpdateCoefficients(): the new D is nonzero, but D was "
+        "zero at construction, so the output port does not depend on the "
+        "input; changing that is not supported.");
+  }
+  A_ = A;
+  B_ = B;
+  f0_ = f0;
+  C_ = C;
+  D_ = D;
+  y0_ = y0;
+}
+
+template <typename T>
+void AffineSystem<T>::SetRandomState(const Context<T>& context, State<T>* state,
+                                     RandomGenerator* generator) const {
+  LeafSystem<T>::SetDefaultState(context, state);
+  if (num_states() == 0) return;
+  if (generator == nullptr) [[unlikely]] {
+    ThrowLogicError("AffineSystem::SetRandomState(): generator is null.");
+  }
+  const VectorX<T> x =
+      internal::DrawGaussianState(default_state_, Sqrt_Sigma_, generator)
+          .template cast<T>();
+  if (time_period_ > 0.0) {
+    state->get_mutable_discrete_state(0).SetFromVector(x);
+  } else {
+    state->get_mutable_continuous_state().SetFromVector(x);
+  }
 }
 
 template <typename T>

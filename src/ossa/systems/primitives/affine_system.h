@@ -34,6 +34,7 @@ class AffineSystem : public LeafSystem<T> {
                      other.A(), other.B(), other.f0(), other.C(), other.D(),
                      other.y0(), other.time_period()) {
     default_state_ = other.default_state();
+    Sqrt_Sigma_ = other.get_random_state_covariance_factor();
   }
 
   const Eigen::MatrixXd& A() const { return A_; }
@@ -52,8 +53,33 @@ class AffineSystem : public LeafSystem<T> {
   void configure_default_state(const Eigen::Ref<const Eigen::VectorXd>& x0);
   const Eigen::VectorXd& default_state() const { return default_state_; }
 
+  /// The covariance Σ of the random state that SetRandomContext() draws,
+  /// x = x₀ + Σ^½·w with w ~ N(0, I) (the mean x₀ is the default
+  /// state). Throws std::logic_error unless Σ is num_states() square,
+  /// symmetric and positive semi-definite.
+  void configure_random_state(
+      const Eigen::Ref<const Eigen::MatrixXd>& covariance);
+  /// Σ^½, the symmetric square root (zeros until configure_random_state()).
+  const Eigen::MatrixXd& get_random_state_covariance_factor() const {
+    return Sqrt_Sigma_;
+  }
+
+  /// Replaces every coefficient; each must have the shape of the current
+  /// one. D may not become nonzero when it was zero at construction (the
+  /// output would then depend on the input, which its declared
+  /// dependencies do not say). Throws std::logic_error otherwise, naming
+  /// the coefficient.
+  void UpdateCoefficients(const Eigen::Ref<const Eigen::MatrixXd>& A,
+                          const Eigen::Ref<const Eigen::MatrixXd>& B,
+                          const Eigen::Ref<const Eigen::VectorXd>& f0,
+                          const Eigen::Ref<const Eigen::MatrixXd>& C,
+                          const Eigen::Ref<const Eigen::MatrixXd>& D,
+                          const Eigen::Ref<const Eigen::VectorXd>& y0);
+
   void SetDefaultState(const Context<T>& context,
                        State<T>* state) const override;
+  void SetRandomState(const Context<T>& context, State<T>* state,
+                      RandomGenerator* generator) const override;
 
  protected:
   /// For subclasses (LinearSystem): their scalar conversion.
@@ -77,7 +103,10 @@ class AffineSystem : public LeafSystem<T> {
 
   Eigen::MatrixXd A_, B_, C_, D_;
   Eigen::VectorXd f0_, y0_, default_state_;
+  Eigen::MatrixXd Sqrt_Sigma_;
   double time_period_{};
+  // Whether the output port was declared to depend on the input.
+  bool has_feedthrough_{false};
 };
 
 }  // namespace ossa::systems

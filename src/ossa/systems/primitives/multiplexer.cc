@@ -37,6 +37,26 @@ Multiplexer<T>::Multiplexer(std::vector<int> input_sizes)
 }
 
 template <typename T>
+Multiplexer<T>::Multiplexer(const BasicVector<T>& model_vector)
+    : LeafSystem<T>(SystemTypeTag<Multiplexer>{}),
+      input_sizes_(model_vector.size(), 1),
+      has_model_vector_(true) {
+  for (int i = 0; i < model_vector.size(); ++i) {
+    this->DeclareVectorInputPort("u" + std::to_string(i), 1);
+  }
+  this->DeclareVectorOutputPort("y0", model_vector,
+                                &Multiplexer::CombineInputsToOutput,
+                                {this->all_input_ports_ticket()});
+}
+
+template <typename T>
+void Multiplexer<T>::ThrowNotConvertible() {
+  ThrowLogicError(
+      "Multiplexer: a Multiplexer made from a model vector does not convert "
+      "to another scalar type.");
+}
+
+template <typename T>
 void Multiplexer<T>::CombineInputsToOutput(const Context<T>& context,
                                            BasicVector<T>* output) const {
   auto y = output->get_mutable_value();

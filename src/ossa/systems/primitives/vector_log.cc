@@ -34,7 +34,8 @@ void VectorLog<T>::AddData(const T& time,
   }
   // Geometric growth: amortized O(1) appends.
   if (num_samples_ == data_.cols()) {
-    Reserve(std::max<int>(64, 2 * static_cast<int>(data_.cols())));
+    Reserve(
+        std::max<int>(kDefaultCapacity, 2 * static_cast<int>(data_.cols())));
   }
   times_[num_samples_] = time;
   data_.col(num_samples_) = sample;

@@ -15,6 +15,10 @@ namespace ossa::systems {
 template <typename T>
 class VectorLog {
  public:
+  /// The number of samples the first append makes room for (the storage
+  /// then doubles when full).
+  static constexpr int kDefaultCapacity = 1000;
+
   /// A log of samples of `input_size` entries (≥ 0).
   explicit VectorLog(int input_size);
 

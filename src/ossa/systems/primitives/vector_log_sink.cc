@@ -1,18 +1,66 @@
 #include "ossa/systems/primitives/vector_log_sink.h"
 
+#include <cmath>
+
 #include "ossa/common/error.h"
 
 namespace ossa::systems {
 
+namespace {
+
+// The default triggers: periodic and forced with a period, else every step
+// and forced.
+std::set<TriggerType> DefaultTriggers(double publish_period) {
+  if (publish_period > 0.0)
+    return {TriggerType::kPeriodic, TriggerType::kForced};
+  return {TriggerType::kPerStep, TriggerType::kForced};
+}
+
+}  // namespace
+
 template <typename T>
 VectorLogSink<T>::VectorLogSink(int input_size, double publish_period)
+    : VectorLogSink(input_size, DefaultTriggers(publish_period),
+                    publish_period) {}
+
+template <typename T>
+VectorLogSink<T>::VectorLogSink(int input_size,
+                                const std::set<TriggerType>& publish_triggers,
+                                double publish_period)
     : LeafSystem<T>(SystemTypeTag<VectorLogSink>{}),
-      publish_period_(publish_period) {
-  if (input_size < 1 || !(publish_period >= 0.0)) {
+      publish_period_(publish_period),
+      triggers_(publish_triggers) {
+  if (input_size < 1 || !(publish_period >= 0.0) ||
+      !std::isfinite(publish_period)) {
     ThrowLogicError(
-        "VectorLogSink(): needs input_size >= 1 and publish_period >= 0, got "
-        "input_size = {}, publish_period = {}.",
+        "VectorLogSink(): needs input_size >= 1 and a finite publish_period "
+        ">= 0, got input_size = {}, publish_period = {}.",
         input_size, publish_period);
+  }
+  if (publish_triggers.empty()) {
+    ThrowLogicError("VectorLogSink(): publish_triggers is empty.");
+  }
+  for (TriggerType trigger : publish_triggers) {
+    if (trigger != TriggerType::kForced && trigger != TriggerType::kPeriodic &&
+        trigger != TriggerType::kPerStep) {
+      ThrowLogicError(
+          "VectorLogSink(): trigger {} is not supported; use kForced, "
+          "kPeriodic or kPerStep.",
+          static_cast<int>(trigger));
+    }
+  }
+  const bool periodic = publish_triggers.contains(TriggerType::kPeriodic);
+  if (periodic && !(publish_period > 0.0)) {
+    ThrowLogicError(
+        "VectorLogSink(): the kPeriodic trigger needs publish_period > 0, "
+        "got {}.",
+        publish_period);
+  }
+  if (!periodic && publish_period != 0.0) {
+    ThrowLogicError(
+        "VectorLogSink(): publish_period is {}, but the triggers do not "
+        "include kPeriodic.",
+        publish_period);
   }
   this->DeclareVectorInputPort("data", input_size);
   // The log lives in a cache entry that depends on nothing: it is allocated
@@ -24,13 +72,16 @@ VectorLogSink<T>::VectorLogSink(int input_size, double publish_period)
                             [](const ContextBase&, AbstractValue*) {}),
               {this->nothing_ticket()})
           .cache_index();
-  if (publish_period > 0.0) {
+  if (periodic) {
     this->DeclarePeriodicPublishEvent(publish_period, 0.0,
                                       &VectorLogSink::WriteToLog);
-  } else {
+  }
+  if (publish_triggers.contains(TriggerType::kPerStep)) {
     this->DeclarePerStepPublishEvent(&VectorLogSink::WriteToLog);
   }
-  this->DeclareForcedPublishEvent(&VectorLogSink::WriteToLog);
+  if (publish_triggers.contains(TriggerType::kForced)) {
+    this->DeclareForcedPublishEvent(&VectorLogSink::WriteToLog);
+  }
 }
 
 template <typename T>
@@ -62,6 +113,7 @@ VectorLog<T>& VectorLogSink<T>::FindMutableLog(
 template <typename T>
 VectorLogSink<T>* LogVectorOutput(const OutputPort<T>& src,
                                   DiagramBuilder<T>* builder,
+                                  const std::set<TriggerType>& publish_triggers,
                                   double publish_period) {
   if (builder == nullptr) {
     ThrowLogicError("LogVectorOutput(): the builder is null.");
@@ -73,10 +125,22 @@ VectorLogSink<T>* LogVectorOutput(const OutputPort<T>& src,
         "only vector-valued ports can be logged.",
         src.get_name(), src.get_system().GetSystemPathname());
   }
-  auto* sink =
-      builder->template AddSystem<VectorLogSink<T>>(src.size(), publish_period);
+  auto* sink = builder->template AddSystem<VectorLogSink<T>>(
+      src.size(), publish_triggers, publish_period);
   builder->Connect(src, sink->get_input_port());
   return sink;
+}
+
+template <typename T>
+VectorLogSink<T>* LogVectorOutput(const OutputPort<T>& src,
+                                  DiagramBuilder<T>* builder,
+                                  double publish_period) {
+  if (!(publish_period >= 0.0)) {
+    ThrowLogicError("LogVectorOutput(): publish_period must be >= 0, got {}.",
+                    publish_period);
+  }
+  return LogVectorOutput(src, builder, DefaultTriggers(publish_period),
+                         publish_period);
 }
 
 template <typename T>
@@ -97,4 +161,11 @@ template VectorLogSink<double>* LogVectorOutput(const OutputPort<double>&,
                                                 double);
 template VectorLogSink<AutoDiffXd>* LogVectorOutput(
     const OutputPort<AutoDiffXd>&, DiagramBuilder<AutoDiffXd>*, double);
+template VectorLogSink<double>* LogVectorOutput(const OutputPort<double>&,
+                                                DiagramBuilder<double>*,
+                                                const std::set<TriggerType>&,
+                                                double);
+template VectorLogSink<AutoDiffXd>* LogVectorOutput(
+    const OutputPort<AutoDiffXd>&, DiagramBuilder<AutoDiffXd>*,
+    const std::set<TriggerType>&, double);
 }  // namespace ossa::systems

@@ -3,12 +3,16 @@
 /// @file
 /// VectorLogSink<T>: records its vector input in a VectorLog kept in the
 /// Context (so each Context has its own log and the System stays const).
-/// With publish_period = 0 (default) it records at every simulator step
-/// (per-step publish); with publish_period > 0 at t = k·publish_period; and
-/// always on a forced publish.
+/// It records on the publish events its triggers name: kPerStep (every
+/// simulator step), kPeriodic (at t = k·publish_period) and kForced
+/// (ForcedPublish). By default: every step and forced with
+/// publish_period = 0, periodic and forced with publish_period > 0.
 /// Ports: input "data".
 
+#include <set>
+
 #include "ossa/systems/framework/diagram_builder.h"
+#include "ossa/systems/framework/event.h"
 #include "ossa/systems/framework/leaf_system.h"
 #include "ossa/systems/primitives/vector_log.h"
 
@@ -19,9 +23,15 @@ class VectorLogSink final : public LeafSystem<T> {
  public:
   /// Throws std::logic_error if input_size < 1 or publish_period < 0.
   explicit VectorLogSink(int input_size, double publish_period = 0.0);
+  /// Records on `publish_triggers`, a non-empty subset of {kForced,
+  /// kPeriodic, kPerStep}; publish_period must be > 0 with kPeriodic and 0
+  /// without it. Throws std::logic_error otherwise.
+  VectorLogSink(int input_size, const std::set<TriggerType>& publish_triggers,
+                double publish_period = 0.0);
   template <typename U>
   explicit VectorLogSink(const VectorLogSink<U>& other)
-      : VectorLogSink(other.get_input_port().size(), other.publish_period()) {}
+      : VectorLogSink(other.get_input_port().size(), other.publish_triggers(),
+                      other.publish_period()) {}
 
   /// The log in `context` (this system's Context).
   const VectorLog<T>& GetLog(const Context<T>& context) const;
@@ -34,10 +44,12 @@ class VectorLogSink final : public LeafSystem<T> {
   const VectorLog<T>& FindLog(const Context<T>& root_context) const;
   VectorLog<T>& FindMutableLog(const Context<T>& root_context) const;
   double publish_period() const { return publish_period_; }
+  const std::set<TriggerType>& publish_triggers() const { return triggers_; }
 
  private:
   EventStatus WriteToLog(const Context<T>& context) const;
   double publish_period_{0.0};
+  std::set<TriggerType> triggers_;
   CacheIndex log_cache_index_;
 };
 
@@ -48,6 +60,12 @@ class VectorLogSink final : public LeafSystem<T> {
 template <typename T>
 VectorLogSink<T>* LogVectorOutput(const OutputPort<T>& src,
                                   DiagramBuilder<T>* builder,
+                                  double publish_period = 0.0);
+/// The same with the sink's publish_triggers (see its constructor).
+template <typename T>
+VectorLogSink<T>* LogVectorOutput(const OutputPort<T>& src,
+                                  DiagramBuilder<T>* builder,
+                                  const std::set<TriggerType>& publish_triggers,
                                   double publish_period = 0.0);
 
 }  // namespace ossa::systems
