@@ -4,12 +4,11 @@
 // reference's stopping rule and exact line search, and the contact results
 // and constraint forces.
 
+#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
-
-#include <Eigen/Cholesky>
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
@@ -37,6 +36,18 @@ constexpr double kSigma = 1.0e-3;
 template <typename T>
 double Value(const T& x) {
   return ExtractDoubleOrThrow(x);
+}
+
+// xᵀ·G·x, without a temporary.
+template <typename T>
+double QuadraticForm(const MatrixX<T>& G, const VectorX<T>& x) {
+  double sum = 0;
+  for (int b = 0; b < x.size(); ++b) {
+    for (int a = 0; a < x.size(); ++a) {
+      sum += Value(x[a] * G(a, b) * x[b]);
+    }
+  }
+  return sum;
 }
 
 // H += Jᵀ·G·J for a constraint; the three-row (contact) case without
@@ -136,7 +147,7 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
           p);
       c = &s->hunt_crossley[k];
     }
-    c->SetJacobian(pair.J);
+    c->SetJacobian(pair.dofs, pair.J_dofs);
     // w = ‖J·diag(A)⁻¹·Jᵀ‖_F / 3.
     Matrix3<T> W = Matrix3<T>::Zero();
     const MatrixX<T>& Jc = c->jacobian();
@@ -191,11 +202,15 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
   s->vc.resize(nc);
   s->gammas.resize(nc);
   s->Gs.resize(nc);
+  s->dvcs.resize(nc);
+  s->vc_trial.resize(nc);
   for (int i = 0; i < nc; ++i) {
     const int rows = s->constraints[i]->num_equations();
     s->vc[i].resize(rows);
     s->gammas[i].resize(rows);
     s->Gs[i].resize(rows, rows);
+    s->dvcs[i].resize(rows);
+    s->vc_trial[i].resize(rows);
   }
   // Participating trees also include those of limits in the step and armed
   // PD controllers.
@@ -253,14 +268,15 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     for (int i = 0; i < nc; ++i) {
       AddContactHessian(*s->constraints[i], s->Gs[i], &s->H);
     }
-    Eigen::LLT<MatrixX<T>> llt(s->H);
-    if (llt.info() != Eigen::Success) [[unlikely]] {
+    s->llt.compute(s->H);
+    if (s->llt.info() != Eigen::Success) [[unlikely]] {
       ThrowRuntimeError(
           "MultibodyPlant: the discrete contact solve's Newton matrix is not "
           "positive definite (iteration {}).",
           it);
     }
-    s->dv = -llt.solve(s->grad);
+    s->dv = -s->grad;
+    s->llt.solveInPlace(s->dv);
     const double alpha = LineSearchWithContact(plant, params, q0, inputs, s);
     s->v += alpha * s->dv;
   }
@@ -314,8 +330,8 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     const Vector3<T> f_Bc_W = pair.R_WC * f_C;
     const T slip = s->vc[k].template head<2>().norm();
     r->contact_results.AddContactInfo(PointPairContactInfo<T>(
-        pair.source.body_A, pair.source.body_B, f_Bc_W, pair.p_WC,
-        s->vc[k][2], slip, pair.source.pair));
+        pair.source.body_A, pair.source.body_B, f_Bc_W, pair.p_WC, s->vc[k][2],
+        slip, pair.source.pair));
   }
 }
 
@@ -343,17 +359,22 @@ double DiscreteStepSolver<T>::LineSearchWithContact(
   }
   // The active flags of the Newton iteration are restored afterwards.
   s->active_saved = s->active;
+  // The constraint velocities are affine in α: vc(α) = vc + α·Δvc, with vc
+  // at v (from the iteration's EvalAllConstraints()) and Δvc = J·Δv.
+  for (int i = 0; i < nc; ++i) s->constraints[i]->MultiplyJ(s->dv, s->dvcs[i]);
   auto derivatives = [&](double alpha, double* d2) {
     s->v_trial_ls = s->v + alpha * s->dv;
-    EvalAllConstraints(plant, params, q0, inputs, s->v_trial_ls, true, s);
+    EvalConstraints(plant, params, q0, inputs, s->v_trial_ls, s, nullptr);
     double second = d2A + Value(s->G.dot(s->dv.cwiseAbs2()));
+    double impulse = Value(s->dv.dot(s->gamma));
     for (int i = 0; i < nc; ++i) {
-      s->dvc.resize(s->constraints[i]->num_equations());
-      s->constraints[i]->MultiplyJ(s->dv, s->dvc);
-      second += Value(s->dvc.dot(s->Gs[i] * s->dvc));
+      s->vc_trial[i] = s->vc[i] + alpha * s->dvcs[i];
+      s->constraints[i]->Calc(s->vc_trial[i], s->gammas[i], &s->Gs[i]);
+      impulse += Value(s->dvcs[i].dot(s->gammas[i]));
+      second += QuadraticForm(s->Gs[i], s->dvcs[i]);
     }
     *d2 = second;
-    return dA0 + alpha * d2A - Value(s->dv.dot(s->jc));
+    return dA0 + alpha * d2A - impulse;
   };
   double d2 = 0;
   double d1 = derivatives(kAlphaMax, &d2);
@@ -386,20 +407,20 @@ double DiscreteStepSolver<T>::LineSearchWithContact(
   return alpha;
 }
 
-#define OSSA_INSTANTIATE_SAP_STEP(T)                                         \
-  template void DiscreteStepSolver<T>::EvalAllConstraints(                   \
-      const MultibodyPlant<T>&, const TreeParameters<T>&,                    \
-      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,     \
-      const Eigen::Ref<const VectorX<T>>&, bool, DiscreteStepScratch<T>*)    \
-      const;                                                                 \
-  template void DiscreteStepSolver<T>::SolveSapWithContact(                  \
-      const MultibodyPlant<T>&, const TreeParameters<T>&,                    \
-      const Eigen::Ref<const VectorX<T>>&,                                   \
-      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,     \
-      DiscreteStepScratch<T>*, DiscreteStepResults<T>*) const;               \
-  template double DiscreteStepSolver<T>::LineSearchWithContact(              \
-      const MultibodyPlant<T>&, const TreeParameters<T>&,                    \
-      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,     \
+#define OSSA_INSTANTIATE_SAP_STEP(T)                                      \
+  template void DiscreteStepSolver<T>::EvalAllConstraints(                \
+      const MultibodyPlant<T>&, const TreeParameters<T>&,                 \
+      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,  \
+      const Eigen::Ref<const VectorX<T>>&, bool, DiscreteStepScratch<T>*) \
+      const;                                                              \
+  template void DiscreteStepSolver<T>::SolveSapWithContact(               \
+      const MultibodyPlant<T>&, const TreeParameters<T>&,                 \
+      const Eigen::Ref<const VectorX<T>>&,                                \
+      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,  \
+      DiscreteStepScratch<T>*, DiscreteStepResults<T>*) const;            \
+  template double DiscreteStepSolver<T>::LineSearchWithContact(           \
+      const MultibodyPlant<T>&, const TreeParameters<T>&,                 \
+      const Eigen::Ref<const VectorX<T>>&, const DiscreteStepInputs<T>&,  \
       DiscreteStepScratch<T>*) const;
 OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_INSTANTIATE_SAP_STEP)
 #undef OSSA_INSTANTIATE_SAP_STEP
