@@ -173,6 +173,7 @@ std::unique_ptr<DiscreteStepScratch<T>> DiscreteStepSolver<T>::MakeScratch()
   s->active.assign(2 * limited_.size() + actuated_.size(), 0);
   s->active_prev = s->active;
   s->limit_on.assign(2 * limited_.size(), 0);
+
   s->inputs.Resize(nu_, nv_);
   return s;
 }
@@ -399,6 +400,10 @@ void DiscreteStepSolver<T>::ListDofConstraints(
   const double h = h_;
   s->limit_rows.clear();
   s->pd_rows.clear();
+  // Room for the most rows a step can list (a copied scratch keeps no
+  // capacity): no reallocation in later steps when more rows engage.
+  s->limit_rows.reserve(2 * limited_.size());
+  s->pd_rows.reserve(actuated_.size());
   std::fill(s->active.begin(), s->active.end(), 0);
   int k = 0;
   for (const LimitedDof& l : limited_) {

@@ -63,8 +63,12 @@
 ///    kLagged: the Hunt–Crossley approximations), and the limits and PD
 ///    controllers stay as above, all in one solve
 ///    (discrete_step_solver_sap.cc). The Newton matrix A + diag(G) +
-///    Σ Jᵀ·G_c·J loses the tree sparsity: it is factored densely
-///    (Cholesky); the start (v[n] on the trees that take part, v* on the
+///    Σ Jᵀ·G_c·J keeps the tree sparsity of M when every constraint's
+///    dofs lie on one root path (contact between a body and the world or a
+///    body without dofs): it is then factored by the tree LTDL
+///    factorization; otherwise (contact between two trees, or between two
+///    branches of one) densely (Cholesky). The line search evaluates the
+///    constraints at vc + α·Δvc (Δvc = J·Δv once per search). The start (v[n] on the trees that take part, v* on the
 ///    others), the stopping rule ‖D·∇ℓ‖ ≤ 1e-14 + 1e-6·max(‖D·A·v‖,
 ///    ‖D·Jᵀ·γ‖), D = diag(A)^(−½), and the exact line search on [0, 1.5]
 ///    are the reference's. A step without contact is unchanged.
@@ -87,8 +91,9 @@
 /// neither.
 ///
 /// Scalars: double and AutoDiffXd (the active sets are chosen on the value;
-/// derivatives flow through the final solve). For T = double a step
-/// without contact allocates nothing once `scratch` has been used once.
+/// derivatives flow through the final solve). For T = double a step, with
+/// or without contact and constraints, allocates nothing once `scratch`
+/// has been used for as many contacts and constraints.
 
 #include <Eigen/Cholesky>
 #include <vector>

@@ -12,6 +12,7 @@
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
+#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/plant/discrete_step_solver.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 
@@ -48,6 +49,21 @@ double QuadraticForm(const MatrixX<T>& G, const VectorX<T>& x) {
     }
   }
   return sum;
+}
+
+// True if the increasing dofs `dofs` lie on one root path of the tree of
+// parent array λ (each is an ancestor of the next): then Jᵀ·G·J adds
+// entries only between a dof and its ancestors, where M has its nonzeros.
+bool OnOneRootPath(const std::vector<int>& dofs,
+                   const std::vector<int>& dof_parent) {
+  const int m = static_cast<int>(dofs.size());
+  if (m < 2) return true;
+  int p = dofs[m - 1];
+  for (int j = m - 2; j >= 0; --j) {
+    while (p > dofs[j]) p = dof_parent[p];
+    if (p != dofs[j]) return false;
+  }
+  return true;
 }
 
 // H += Jᵀ·G·J for a constraint; the three-row (contact) case without
@@ -188,7 +204,10 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     }
     // w = ‖J·diag(A)⁻¹·Jᵀ‖_F / k.
     const int rows = c.num_equations();
-    MatrixX<T> W = MatrixX<T>::Zero(rows, rows);
+    // At most 6 rows (a weld): no heap.
+    Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6> W =
+        Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>::Zero(rows,
+                                                                        rows);
     const MatrixX<T>& Jc = c.jacobian();
     for (size_t col = 0; col < c.dofs().size(); ++col) {
       const int i = c.dofs()[col];
@@ -239,6 +258,16 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     return std::sqrt(sum);
   };
 
+  // When every constraint's dofs lie on one root path (contact with the
+  // world or another tree's body never couples two branches or two trees),
+  // H = A + diag(G) + Σ Jᵀ·G·J has the sparsity of M and is factored by the
+  // tree LTDL factorization in O(Σ depth²); otherwise densely.
+  const CompiledTree& tree = plant.tree().compiled_tree();
+  bool tree_sparse = true;
+  for (int i = 0; i < nc && tree_sparse; ++i) {
+    tree_sparse = OnOneRootPath(s->constraints[i]->dofs(), tree.dof_parent());
+  }
+
   bool converged = false;
   for (int it = 0; it <= kMaxIterations; ++it) {
     EvalAllConstraints(plant, params, q0, inputs, s->v, true, s);
@@ -268,6 +297,14 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     for (int i = 0; i < nc; ++i) {
       AddContactHessian(*s->constraints[i], s->Gs[i], &s->H);
     }
+    s->dv = -s->grad;
+    if (tree_sparse) {
+      FactorMassMatrixLTDL<T>(tree, s->H);
+      SolveLTDL<T>(tree, s->H, s->dv);
+      const double alpha = LineSearchWithContact(plant, params, q0, inputs, s);
+      s->v += alpha * s->dv;
+      continue;
+    }
     s->llt.compute(s->H);
     if (s->llt.info() != Eigen::Success) [[unlikely]] {
       ThrowRuntimeError(
@@ -275,7 +312,6 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
           "positive definite (iteration {}).",
           it);
     }
-    s->dv = -s->grad;
     s->llt.solveInPlace(s->dv);
     const double alpha = LineSearchWithContact(plant, params, q0, inputs, s);
     s->v += alpha * s->dv;
@@ -296,7 +332,7 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
   r->constraint_body_forces.clear();
   for (int k = num_pairs; k < nc; ++k) {
     const ConstraintKinematics<T>& kin = inputs.constraints[k - num_pairs];
-    const VectorX<T> f = s->gammas[k] / h;
+    const Eigen::Matrix<T, Eigen::Dynamic, 1, 0, 6, 1> f = s->gammas[k] / h;
     if (kin.kind == ConstraintKind::kCoupler) {
       s->constraints[k]->AddJTransposeTimes(f, &r->tau_constraints);
       continue;

@@ -107,7 +107,8 @@ class SapConstraint {
     for (size_t c = 0; c < dofs_.size(); ++c) vc += J_.col(c) * v[dofs_[c]];
   }
   /// tau += Jᵀ·γ.
-  void AddJTransposeTimes(const VectorX<T>& gamma, VectorX<T>* tau) const {
+  void AddJTransposeTimes(const Eigen::Ref<const VectorX<T>>& gamma,
+                          VectorX<T>* tau) const {
     for (size_t c = 0; c < dofs_.size(); ++c) {
       (*tau)[dofs_[c]] += J_.col(c).dot(gamma);
     }
