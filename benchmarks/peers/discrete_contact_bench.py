@@ -7,13 +7,21 @@ Scenes:
   box_stack10: ten 1 kg boxes (0.2 × 0.2 × 0.1 m) stacked on a half space,
     each standing on four spheres (radius 1 cm) at its bottom corners:
     40 point contacts once settled (every pair has a closed-form contact
-    point in all three libraries).
+    point in all three libraries). MJCF written by hand.
   atlas: Atlas (atlas_with_fixed_joints.urdf, visuals dropped, floating
-    base, nv = 36) dropped onto a half space from its feet's height and
+    base, nv = 34) dropped onto a half space from its feet's height and
     settled for 50 ms: its foot contact points (zero-radius spheres) on the
-    ground. ossa and Drake only (no MJCF of it).
+    ground.
+  iiwa_push: the iiwa arm (iiwa7_with_box_collision.sdf) under joint PD
+    control turning about its first axis, its last link pushing the YCB
+    sugar box (004_sugar_box.sdf) along a table (a box on the world).
+  allegro_hold: the Allegro right hand welded palm up, its fingers held
+    straight by PD control, holding the sugar box on its palm and fingers.
+  The last three are written as MJCF by plant_to_mjcf() from the ossa
+  plant (same bodies, inertias, joints, collision shapes, friction, gains).
 
-Each library first settles the scene for 0.5 s; the timed call restores
+Each library first settles the scene (0.5 s for the box stack, see each
+builder for the others) from the same initial state; the timed call restores
 the settled state and takes one step (ossa and Drake: SetPositionsAndVelocities
 + the diagram's ExecuteForcedEvents; MuJoCo: qpos/qvel copies + mj_step), so
 every cell includes one or two Python→C++ calls (≈ 1 µs).
@@ -22,10 +30,11 @@ Prints one JSON record per line: {"model", "workload", "library",
 "median_ns", "nv", "contacts", "note"}.
 
 Usage: python3 discrete_contact_bench.py [--quick] [--libraries ossa,drake,mujoco]
+                                         [--scenes box_stack10,atlas,...]
 """
 import json
-import re
 import os
+import re
 import sys
 
 import numpy as np
@@ -244,9 +253,9 @@ def _modules_full(name):
 
 
 # The iiwa scene: the arm (iiwa7_with_box_collision.sdf, base welded at
-# the origin) under joint PD control, its last link pressing sideways on
-# the YCB sugar box (004_sugar_box.sdf, standing on its short side) on a
-# table (a 0.8 × 0.8 × 0.1 m box welded to the world).
+# the origin) under joint PD control, its last link pushing the YCB sugar
+# box (004_sugar_box.sdf, lying flat) along a table (a 0.8 × 0.8 × 0.1 m box
+# on the world body); iiwa_layout() places them.
 IIWA_Q = [0.0, 0.9, 0.0, -1.2, 0.0, 1.0, 0.0]
 # The PD controllers hold IIWA_Q, except the first joint's (vertical axis),
 # which has (almost) no stiffness and a desired velocity: the arm turns at
@@ -340,9 +349,10 @@ _IIWA_LAYOUT = {}
 
 
 def iiwa_layout(name):
-    """Where the table and the sugar box go: the box stands on the table
-    with its side 1 mm into the last link's collision box, at the arm's
-    configuration IIWA_Q (computed once, in ossa)."""
+    """Where the table and the sugar box go at the arm's configuration
+    IIWA_Q (computed once, in ossa, from the world corners of the last
+    link's collision box): the box lies flat on the table, 1 mm beside the
+    link in +y, the link's lowest point 1 cm above the table."""
     if "layout" in _IIWA_LAYOUT:
         return _IIWA_LAYOUT["layout"]
     (builder, plant, scene_graph, iiwa, sugar, geometry, math_, plant_m,
@@ -353,23 +363,21 @@ def iiwa_layout(name):
     plant_context = plant.GetMyMutableContextFromRoot(context)
     plant.SetPositions(plant_context, iiwa, IIWA_Q)
     inspector = scene_graph.model_inspector()
-    corners = {}
-    for link_name in ("iiwa_link_6", "iiwa_link_7"):
-      link = plant.GetBodyByName(link_name, iiwa)
-      X_WL = plant.EvalBodyPoseInWorld(plant_context, link)
-      corners[link_name] = c = []
-      for g in plant.GetCollisionGeometriesForBody(link):
-        shape = inspector.GetShape(g)
-        X_WG = X_WL.multiply(inspector.GetPoseInFrame(g))
-        half = 0.5 * np.array([shape.width(), shape.depth(), shape.height()])
-        for sx in (-1, 1):
-          for sy in (-1, 1):
-            for sz in (-1, 1):
-              c.append(X_WG.multiply(half * [sx, sy, sz]))
-    both = np.array(corners["iiwa_link_6"] + corners["iiwa_link_7"])
-    corners = np.array(corners["iiwa_link_7"])
-    # Lying flat, beside the last link in +y, 1 mm away, the link's lowest
-    # point 1 cm above the table.
+
+    def corners_of(link_name):
+        link = plant.GetBodyByName(link_name, iiwa)
+        X_WL = plant.EvalBodyPoseInWorld(plant_context, link)
+        out = []
+        for g in plant.GetCollisionGeometriesForBody(link):
+            shape = inspector.GetShape(g)
+            X_WG = X_WL.multiply(inspector.GetPoseInFrame(g))
+            half = 0.5 * np.array([shape.width(), shape.depth(),
+                                   shape.height()])
+            for signs in np.ndindex(2, 2, 2):
+                out.append(X_WG.multiply(half * (2 * np.array(signs) - 1)))
+        return np.array(out)
+
+    corners = corners_of("iiwa_link_7")
     size = np.array(SUGAR)
     center_z = corners[:, 2].min() - 0.01 + 0.5 * size[2]
     sugar = np.array([0.5 * (corners[:, 0].min() + corners[:, 0].max()),
