@@ -173,6 +173,7 @@ std::unique_ptr<DiscreteStepScratch<T>> DiscreteStepSolver<T>::MakeScratch()
   s->active.assign(2 * limited_.size() + actuated_.size(), 0);
   s->active_prev = s->active;
   s->limit_on.assign(2 * limited_.size(), 0);
+
   s->inputs.Resize(nu_, nv_);
   return s;
 }
@@ -243,10 +244,19 @@ void DiscreteStepSolver<T>::Step(const MultibodyPlant<T>& plant,
   s->f0 = -s->f0;
 
   r->net_actuation.setZero();
+  const bool tamsi = approximation_ == DiscreteContactApproximation::kTamsi;
   for (const DiscreteContactPair<T>& pair : inputs.contact_pairs) {
-    if (pair.J.rows() != 3 || pair.J.cols() != nv_) [[unlikely]] {
+    bool valid = static_cast<int>(pair.dofs.size()) == pair.J_dofs.cols();
+    for (size_t k = 0; k < pair.dofs.size() && valid; ++k) {
+      valid = pair.dofs[k] >= 0 && pair.dofs[k] < nv_ &&
+              (k == 0 || pair.dofs[k] > pair.dofs[k - 1]);
+    }
+    if (tamsi) valid = valid && pair.J.rows() == 3 && pair.J.cols() == nv_;
+    if (!valid) [[unlikely]] {
       ThrowLogicError(
-          "DiscreteStepSolver::Step(): a contact Jacobian must be 3×{}.", nv_);
+          "DiscreteStepSolver::Step(): a contact Jacobian must be given by "
+          "its columns (3×m) at m increasing dofs below {}{}.",
+          nv_, tamsi ? ", and in full (3×nv) for TAMSI" : "");
     }
   }
   for (const ConstraintKinematics<T>& c : inputs.constraints) {
@@ -341,59 +351,31 @@ void DiscreteStepSolver<T>::EvalConstraints(
     const Eigen::Ref<const VectorX<T>>& q0, const DiscreteStepInputs<T>& inputs,
     const Eigen::Ref<const VectorX<T>>& v, DiscreteStepScratch<T>* s,
     DiscreteStepResults<T>* r) const {
+  // The rows listed by ListDofConstraints() for this step.
   const double h = h_;
   s->gamma.setZero();
   s->G.setZero();
-  int k = 0;
-  for (const LimitedDof& l : limited_) {
-    const Joint<T>& joint = plant.get_joint(l.joint);
-    const double lower = joint.position_lower_limits()[0];
-    const double upper = joint.position_upper_limits()[0];
-    const int i = l.dof;
-    // R = β²/(4π²)/A_ii with A = M + h·D.
-    // The product as a T: on AutoDiffXd a derivative-free damping times h,
-    // left as an expression, would set the sum's derivative size (none).
-    const T hD_ii = h * params.damping[i];
-    const T A_ii = s->M(i, i) + hD_ii;
-    const T R = kLimitBeta * kLimitBeta /
-                (4.0 * std::numbers::pi * std::numbers::pi) / A_ii;
-    const bool lower_on = s->limit_on[k];
-    const bool upper_on = s->limit_on[k + 1];
-    signed char& act_lower = s->active[k++];
-    signed char& act_upper = s->active[k++];
-    act_lower = act_upper = 0;
-    if (lower_on) {
-      const T v_hat = -(q0[l.q] - lower) / (2.0 * h);
-      const T y = (v_hat - v[i]) / R;
-      if (Value(y) > 0) {
-        act_lower = 1;
-        s->gamma[i] += y;
-        s->G[i] += 1.0 / R;
-        if (r != nullptr) r->tau_joint_limits[i] += y / h;
-      }
-    }
-    if (upper_on) {
-      const T v_hat = -(upper - q0[l.q]) / (2.0 * h);
-      const T y = (v_hat + v[i]) / R;
-      if (Value(y) > 0) {
-        act_upper = 1;
-        s->gamma[i] -= y;
-        s->G[i] += 1.0 / R;
-        if (r != nullptr) r->tau_joint_limits[i] -= y / h;
-      }
+  for (const typename DiscreteStepScratch<T>::LimitRow& row : s->limit_rows) {
+    // Lower side (sign +1): gap rate v_c = v_i; upper side: v_c = −v_i;
+    // impulse y = (v̂ − v_c)/R on the gap, sign·y on the dof.
+    const int i = row.dof;
+    const T y = (row.v_hat - row.sign * v[i]) / row.R;
+    signed char& act = s->active[row.flag];
+    act = 0;
+    if (Value(y) > 0) {
+      act = 1;
+      s->gamma[i] += row.sign * y;
+      s->G[i] += 1.0 / row.R;
+      if (r != nullptr) r->tau_joint_limits[i] += row.sign * y / h;
     }
   }
-  for (const ActuatedDof& a : actuated_) {
-    const JointActuator<T>& actuator = plant.get_joint_actuator(a.actuator);
-    signed char& act = s->active[k++];
+  for (const typename DiscreteStepScratch<T>::PdRow& row : s->pd_rows) {
+    const int i = row.dof;
+    signed char& act = s->active[row.flag];
     act = 0;
-    if (!actuator.has_controller() || !inputs.pd_armed[a.input]) continue;
-    const PdControllerGains& gains = actuator.get_controller_gains();
-    const double e = actuator.effort_limit();
-    const int i = a.dof;
-    const T u_tilde = -gains.p * (q0[a.q] + h * v[i] - inputs.qd[a.input]) -
-                      gains.d * (v[i] - inputs.vd[a.input]) +
-                      inputs.u_ff[a.input];
+    const T u_tilde = -row.kp * (row.q0 + h * v[i] - row.qd) -
+                      row.kd * (v[i] - row.vd) + row.u_ff;
+    const double e = row.effort_limit;
     T u;
     if (Value(u_tilde) > e) {
       act = 1;
@@ -403,10 +385,60 @@ void DiscreteStepSolver<T>::EvalConstraints(
       u = T(-e);
     } else {
       u = u_tilde;
-      s->G[i] += h * (h * gains.p + gains.d);
+      s->G[i] += h * (h * row.kp + row.kd);
     }
     s->gamma[i] += h * u;
-    if (r != nullptr) r->net_actuation[a.input] = u;
+    if (r != nullptr) r->net_actuation[row.input] = u;
+  }
+}
+
+template <typename T>
+void DiscreteStepSolver<T>::ListDofConstraints(
+    const MultibodyPlant<T>& plant, const TreeParameters<T>& params,
+    const Eigen::Ref<const VectorX<T>>& q0, const DiscreteStepInputs<T>& inputs,
+    DiscreteStepScratch<T>* s) const {
+  const double h = h_;
+  s->limit_rows.clear();
+  s->pd_rows.clear();
+  // Room for the most rows a step can list (a copied scratch keeps no
+  // capacity): no reallocation in later steps when more rows engage.
+  s->limit_rows.reserve(2 * limited_.size());
+  s->pd_rows.reserve(actuated_.size());
+  std::fill(s->active.begin(), s->active.end(), 0);
+  int k = 0;
+  for (const LimitedDof& l : limited_) {
+    const bool lower_on = s->limit_on[k];
+    const bool upper_on = s->limit_on[k + 1];
+    k += 2;
+    if (!lower_on && !upper_on) continue;
+    const Joint<T>& joint = plant.get_joint(l.joint);
+    const int i = l.dof;
+    // R = β²/(4π²)/A_ii with A = M + h·D.
+    // The product as a T: on AutoDiffXd a derivative-free damping times h,
+    // left as an expression, would set the sum's derivative size (none).
+    const T hD_ii = h * params.damping[i];
+    const T A_ii = s->M(i, i) + hD_ii;
+    const T R = kLimitBeta * kLimitBeta /
+                (4.0 * std::numbers::pi * std::numbers::pi) / A_ii;
+    if (lower_on) {
+      const double lower = joint.position_lower_limits()[0];
+      s->limit_rows.push_back(
+          {i, k - 2, 1.0, T(-(q0[l.q] - lower) / (2.0 * h)), R});
+    }
+    if (upper_on) {
+      const double upper = joint.position_upper_limits()[0];
+      s->limit_rows.push_back(
+          {i, k - 1, -1.0, T(-(upper - q0[l.q]) / (2.0 * h)), R});
+    }
+  }
+  for (const ActuatedDof& a : actuated_) {
+    const int flag = k++;
+    const JointActuator<T>& actuator = plant.get_joint_actuator(a.actuator);
+    if (!actuator.has_controller() || !inputs.pd_armed[a.input]) continue;
+    const PdControllerGains& gains = actuator.get_controller_gains();
+    s->pd_rows.push_back({a.dof, a.input, flag, gains.p, gains.d,
+                          actuator.effort_limit(), q0[a.q], inputs.qd[a.input],
+                          inputs.vd[a.input], inputs.u_ff[a.input]});
   }
 }
 
@@ -460,6 +492,7 @@ void DiscreteStepSolver<T>::StepSap(const MultibodyPlant<T>& plant,
     k += 2;
   }
   r->tau_joint_limits.setZero();
+  ListDofConstraints(plant, params, q0, inputs, s);
   if (!inputs.contact_pairs.empty() || !inputs.constraints.empty()) {
     SolveSapWithContact(plant, params, q0, v0, inputs, s, r);
   } else if (has_constraints) {

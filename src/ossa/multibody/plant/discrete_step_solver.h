@@ -63,8 +63,12 @@
 ///    kLagged: the Hunt–Crossley approximations), and the limits and PD
 ///    controllers stay as above, all in one solve
 ///    (discrete_step_solver_sap.cc). The Newton matrix A + diag(G) +
-///    Σ Jᵀ·G_c·J loses the tree sparsity: it is factored densely
-///    (Cholesky); the start (v[n] on the trees that take part, v* on the
+///    Σ Jᵀ·G_c·J keeps the tree sparsity of M when every constraint's
+///    dofs lie on one root path (contact between a body and the world or a
+///    body without dofs): it is then factored by the tree LTDL
+///    factorization; otherwise (contact between two trees, or between two
+///    branches of one) densely (Cholesky). The line search evaluates the
+///    constraints at vc + α·Δvc (Δvc = J·Δv once per search). The start (v[n] on the trees that take part, v* on the
 ///    others), the stopping rule ‖D·∇ℓ‖ ≤ 1e-14 + 1e-6·max(‖D·A·v‖,
 ///    ‖D·Jᵀ·γ‖), D = diag(A)^(−½), and the exact line search on [0, 1.5]
 ///    are the reference's. A step without contact is unchanged.
@@ -76,32 +80,34 @@
 /// distance constraints; a distance constraint's finite stiffness and
 /// damping otherwise), in the same dense solve as contact, limits and PD
 /// controllers. The step reports their forces as the reference: couplers as
-/// generalized forces, the others as spatial forces on their bodies. TAMSI refuses constraints (the plant refuses them at Add time and
-/// the step throws std::logic_error if it meets one). A step without contact
-/// and constraints is unchanged.
-/// A solve that does not converge (100 iterations), or meets a non-finite
-/// residual or a Newton matrix that is not positive definite, throws
+/// generalized forces, the others as spatial forces on their bodies. TAMSI
+/// refuses constraints (the plant refuses them at Add time and the step throws
+/// std::logic_error if it meets one). A step without contact and constraints is
+/// unchanged. A solve that does not converge (100 iterations), or meets a
+/// non-finite residual or a Newton matrix that is not positive definite, throws
 /// std::runtime_error.
 ///
 /// Velocity limits are not enforced (as the reference); acceleration limits
 /// neither.
 ///
 /// Scalars: double and AutoDiffXd (the active sets are chosen on the value;
-/// derivatives flow through the final solve). For T = double a step
-/// without contact allocates nothing once `scratch` has been used once.
+/// derivatives flow through the final solve). For T = double a step, with
+/// or without contact and constraints, allocates nothing once `scratch`
+/// has been used for as many contacts and constraints.
 
+#include <Eigen/Cholesky>
 #include <vector>
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
+#include "ossa/multibody/core/compiled_tree.h"
 #include "ossa/multibody/plant/constraint_kinematics.h"
 #include "ossa/multibody/plant/contact_results.h"
 #include "ossa/multibody/plant/discrete_contact_approximation.h"
+#include "ossa/multibody/plant/multibody_plant_fwd.h"
 #include "ossa/multibody/plant/point_contact.h"
 #include "ossa/multibody/plant/sap_constraint.h"
 #include "ossa/multibody/plant/sap_holonomic_constraint.h"
-#include "ossa/multibody/core/compiled_tree.h"
-#include "ossa/multibody/plant/multibody_plant_fwd.h"
 #include "ossa/multibody/tree/multibody_tree_indexes.h"
 #include "ossa/systems/framework/context.h"
 
@@ -112,13 +118,21 @@ namespace ossa::multibody::internal {
 /// point p_WC = w_A·p_WCa + w_B·p_WCb with w_A = k_A/(k_A + k_B) (½ each
 /// when both are 0; the reference's Hertz-weighted point), R_WC with
 /// Cz = −n̂_BA_W (from A into B; tangents from
-/// RotationMatrix::MakeFromOneVector), J (3×nv) with v_AcBc_C = J·v,
-/// φ₀ = −depth and vₙ₀ = (J·v[n])_z.
+/// RotationMatrix::MakeFromOneVector), the Jacobian J (3×nv) with
+/// v_AcBc_C = J·v, φ₀ = −depth and vₙ₀ = (J·v[n])_z.
+///
+/// J is given by its nonzero columns: J_dofs (3×m) holds the columns of
+/// the dofs `dofs` (m increasing velocity indices: the dofs of the two
+/// bodies' root paths outboard of their nearest common ancestor; a shared
+/// ancestor's columns cancel). The full J is filled only for TAMSI, which
+/// works with dense Jacobians; it is empty otherwise.
 template <typename T>
 struct DiscreteContactPair {
   PointContactPair<T> source;
   Vector3<T> p_WC;
   Matrix3<T> R_WC;
+  std::vector<int> dofs;
+  Matrix3X<T> J_dofs;
   MatrixX<T> J;
   T phi0{};
   T vn0{};
@@ -221,9 +235,31 @@ struct DiscreteStepScratch {
   std::vector<SapConstraint<T>*> constraints;
   std::vector<VectorX<T>> vc, gammas;
   std::vector<MatrixX<T>> Gs;
-  VectorX<T> jc, A_diag, A_diag_inv, v_star, dvc;
+  VectorX<T> jc, A_diag, A_diag_inv, v_star;
   std::vector<signed char> active_saved;
   std::vector<char> tree_on;
+  // The SAP family's per-dof constraints of one step (limit sides in the
+  // step, armed PD controllers), listed once per step so that evaluating
+  // them costs O(rows) whatever the number of joints.
+  struct LimitRow {
+    int dof{0};
+    int flag{0};       // index in `active`
+    double sign{1.0};  // +1: lower limit, −1: upper limit
+    T v_hat{}, R{};    // v̂ = −g0/(2·h) and R = β²/(4π²)/A_ii
+  };
+  struct PdRow {
+    int dof{0};
+    int input{0};
+    int flag{0};
+    double kp{0}, kd{0}, effort_limit{0};
+    T q0{}, qd{}, vd{}, u_ff{};
+  };
+  std::vector<LimitRow> limit_rows;
+  std::vector<PdRow> pd_rows;
+  // Newton matrix factorization and the line search's constraint
+  // velocities: vc + α·dvc per constraint.
+  Eigen::LLT<MatrixX<T>> llt;
+  std::vector<VectorX<T>> dvcs, vc_trial;
   DiscreteStepInputs<T> inputs;  // assembled from the plant's ports
 };
 
@@ -285,8 +321,9 @@ class DiscreteStepSolver {
                const DiscreteStepInputs<T>& inputs, DiscreteStepScratch<T>* s,
                DiscreteStepResults<T>* r) const;
   // γ(v) (per-dof generalized impulses of the constraints), G(v) (their
-  // Hessian diagonal) and the active flags into `s`; with `r`, also adds
-  // the limit forces and writes the PD actuation into it.
+  // Hessian diagonal) and the active flags into `s`, over the rows of
+  // ListDofConstraints(); with `r`, also adds the limit forces and writes
+  // the PD actuation into it.
   void EvalConstraints(const MultibodyPlant<T>& plant,
                        const TreeParameters<T>& params,
                        const Eigen::Ref<const VectorX<T>>& q0,
@@ -294,6 +331,13 @@ class DiscreteStepSolver {
                        const Eigen::Ref<const VectorX<T>>& v,
                        DiscreteStepScratch<T>* s,
                        DiscreteStepResults<T>* r) const;
+  // Lists the step's limit sides (s->limit_on) and armed PD controllers
+  // into s->limit_rows and s->pd_rows, and clears s->active. Requires s->M.
+  void ListDofConstraints(const MultibodyPlant<T>& plant,
+                          const TreeParameters<T>& params,
+                          const Eigen::Ref<const VectorX<T>>& q0,
+                          const DiscreteStepInputs<T>& inputs,
+                          DiscreteStepScratch<T>* s) const;
   // The SAP family's step with point contact (discrete_step_solver_sap.cc):
   // v[n+1] from the dense Newton iteration on A + diag(G) + Σ Jᵀ·G·J, with
   // the contact results. Requires s->v = v* and s->limit_on set.

@@ -12,6 +12,7 @@
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
+#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/plant/discrete_step_solver.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 
@@ -36,6 +37,33 @@ constexpr double kSigma = 1.0e-3;
 template <typename T>
 double Value(const T& x) {
   return ExtractDoubleOrThrow(x);
+}
+
+// xᵀ·G·x, without a temporary.
+template <typename T>
+double QuadraticForm(const MatrixX<T>& G, const VectorX<T>& x) {
+  double sum = 0;
+  for (int b = 0; b < x.size(); ++b) {
+    for (int a = 0; a < x.size(); ++a) {
+      sum += Value(x[a] * G(a, b) * x[b]);
+    }
+  }
+  return sum;
+}
+
+// True if the increasing dofs `dofs` lie on one root path of the tree of
+// parent array λ (each is an ancestor of the next): then Jᵀ·G·J adds
+// entries only between a dof and its ancestors, where M has its nonzeros.
+bool OnOneRootPath(const std::vector<int>& dofs,
+                   const std::vector<int>& dof_parent) {
+  const int m = static_cast<int>(dofs.size());
+  if (m < 2) return true;
+  int p = dofs[m - 1];
+  for (int j = m - 2; j >= 0; --j) {
+    while (p > dofs[j]) p = dof_parent[p];
+    if (p != dofs[j]) return false;
+  }
+  return true;
 }
 
 // H += Jᵀ·G·J for a constraint; the three-row (contact) case without
@@ -135,7 +163,7 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
           p);
       c = &s->hunt_crossley[k];
     }
-    c->SetJacobian(pair.J);
+    c->SetJacobian(pair.dofs, pair.J_dofs);
     // w = ‖J·diag(A)⁻¹·Jᵀ‖_F / 3.
     Matrix3<T> W = Matrix3<T>::Zero();
     const MatrixX<T>& Jc = c->jacobian();
@@ -176,7 +204,10 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     }
     // w = ‖J·diag(A)⁻¹·Jᵀ‖_F / k.
     const int rows = c.num_equations();
-    MatrixX<T> W = MatrixX<T>::Zero(rows, rows);
+    // At most 6 rows (a weld): no heap.
+    Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6> W =
+        Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>::Zero(rows,
+                                                                        rows);
     const MatrixX<T>& Jc = c.jacobian();
     for (size_t col = 0; col < c.dofs().size(); ++col) {
       const int i = c.dofs()[col];
@@ -190,11 +221,15 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
   s->vc.resize(nc);
   s->gammas.resize(nc);
   s->Gs.resize(nc);
+  s->dvcs.resize(nc);
+  s->vc_trial.resize(nc);
   for (int i = 0; i < nc; ++i) {
     const int rows = s->constraints[i]->num_equations();
     s->vc[i].resize(rows);
     s->gammas[i].resize(rows);
     s->Gs[i].resize(rows, rows);
+    s->dvcs[i].resize(rows);
+    s->vc_trial[i].resize(rows);
   }
   // Participating trees also include those of limits in the step and armed
   // PD controllers.
@@ -223,23 +258,39 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     return std::sqrt(sum);
   };
 
-  // The Newton matrix H = A + diag(G) + Σ Jᵀ·G·J (dense) at the last
-  // evaluated constraints, factored.
-  auto factor_hessian = [&](int it) {
+  // When every constraint's dofs lie on one root path (contact with the
+  // world or another tree's body never couples two branches or two trees),
+  // H = A + diag(G) + Σ Jᵀ·G·J has the sparsity of M and is factored by the
+  // tree LTDL factorization in O(Σ depth²); otherwise densely.
+  const CompiledTree& tree = plant.tree().compiled_tree();
+  bool tree_sparse = true;
+  for (int i = 0; i < nc && tree_sparse; ++i) {
+    tree_sparse = OnOneRootPath(s->constraints[i]->dofs(), tree.dof_parent());
+  }
+  // The Newton direction Δv = −H⁻¹·∇ℓ into s->dv, with H at the last
+  // evaluated constraints.
+  auto newton_direction = [&](int it) {
     s->H = s->M;
     s->H.diagonal() += h * params.damping + s->G;
     for (int i = 0; i < nc; ++i) {
       AddContactHessian(*s->constraints[i], s->Gs[i], &s->H);
     }
-    Eigen::LLT<MatrixX<T>> llt(s->H);
-    if (llt.info() != Eigen::Success) [[unlikely]] {
+    s->dv = -s->grad;
+    if (tree_sparse) {
+      FactorMassMatrixLTDL<T>(tree, s->H);
+      SolveLTDL<T>(tree, s->H, s->dv);
+      return;
+    }
+    s->llt.compute(s->H);
+    if (s->llt.info() != Eigen::Success) [[unlikely]] {
       ThrowRuntimeError(
           "MultibodyPlant: the discrete contact solve's Newton matrix is not "
           "positive definite (iteration {}).",
           it);
     }
-    return llt;
+    s->llt.solveInPlace(s->dv);
   };
+
   bool converged = false;
   for (int it = 0; it <= kMaxIterations; ++it) {
     EvalAllConstraints(plant, params, q0, inputs, s->v, true, s);
@@ -266,15 +317,15 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
       // derivatives of one more full Newton step; the values stay the
       // iteration's (those of the double solve).
       if constexpr (std::is_same_v<T, AutoDiffXd>) {
-        const VectorX<T> v_newton = s->v - factor_hessian(it).solve(s->grad);
+        newton_direction(it);
         for (int i = 0; i < nv_; ++i) {
-          s->v[i].derivatives() = v_newton[i].derivatives();
+          s->v[i].derivatives() = (s->v[i] + s->dv[i]).derivatives();
         }
       }
       break;
     }
     if (it == kMaxIterations) break;
-    s->dv = -factor_hessian(it).solve(s->grad);
+    newton_direction(it);
     const double alpha = LineSearchWithContact(plant, params, q0, inputs, s);
     s->v += alpha * s->dv;
   }
@@ -294,7 +345,7 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
   r->constraint_body_forces.clear();
   for (int k = num_pairs; k < nc; ++k) {
     const ConstraintKinematics<T>& kin = inputs.constraints[k - num_pairs];
-    const VectorX<T> f = s->gammas[k] / h;
+    const Eigen::Matrix<T, Eigen::Dynamic, 1, 0, 6, 1> f = s->gammas[k] / h;
     if (kin.kind == ConstraintKind::kCoupler) {
       s->constraints[k]->AddJTransposeTimes(f, &r->tau_constraints);
       continue;
@@ -357,17 +408,22 @@ double DiscreteStepSolver<T>::LineSearchWithContact(
   }
   // The active flags of the Newton iteration are restored afterwards.
   s->active_saved = s->active;
+  // The constraint velocities are affine in α: vc(α) = vc + α·Δvc, with vc
+  // at v (from the iteration's EvalAllConstraints()) and Δvc = J·Δv.
+  for (int i = 0; i < nc; ++i) s->constraints[i]->MultiplyJ(s->dv, s->dvcs[i]);
   auto derivatives = [&](double alpha, double* d2) {
     s->v_trial_ls = s->v + alpha * s->dv;
-    EvalAllConstraints(plant, params, q0, inputs, s->v_trial_ls, true, s);
+    EvalConstraints(plant, params, q0, inputs, s->v_trial_ls, s, nullptr);
     double second = d2A + Value(s->G.dot(s->dv.cwiseAbs2()));
+    double impulse = Value(s->dv.dot(s->gamma));
     for (int i = 0; i < nc; ++i) {
-      s->dvc.resize(s->constraints[i]->num_equations());
-      s->constraints[i]->MultiplyJ(s->dv, s->dvc);
-      second += Value(s->dvc.dot(s->Gs[i] * s->dvc));
+      s->vc_trial[i] = s->vc[i] + alpha * s->dvcs[i];
+      s->constraints[i]->Calc(s->vc_trial[i], s->gammas[i], &s->Gs[i]);
+      impulse += Value(s->dvcs[i].dot(s->gammas[i]));
+      second += QuadraticForm(s->Gs[i], s->dvcs[i]);
     }
     *d2 = second;
-    return dA0 + alpha * d2A - Value(s->dv.dot(s->jc));
+    return dA0 + alpha * d2A - impulse;
   };
   double d2 = 0;
   double d1 = derivatives(kAlphaMax, &d2);

@@ -223,7 +223,8 @@ void DiscreteUpdateManager<T>::CalcResults(
     const systems::Context<T>& context, DiscreteStepResults<T>* results) const {
   Scratch& scratch = GetMutableScratch(context);
   AssembleInputs(context, &scratch);
-  CalcDiscreteContactPairs(context, &scratch.step.inputs.contact_pairs);
+  CalcDiscreteContactPairs(context, &scratch,
+                           &scratch.step.inputs.contact_pairs);
   if (plant_->num_constraints() > 0) {
     scratch.step.inputs.constraints =
         CalcConstraintKinematics(*plant_, context);

@@ -112,6 +112,8 @@ class DiscreteUpdateManager {
     MultibodyForces<T> applied;
     MultibodyForces<T> elements;
     VectorX<T> u_zero;
+    // One contact's Jacobian columns while they are gathered (3×nv).
+    Matrix3X<T> J_columns;
   };
   Scratch& GetMutableScratch(const systems::Context<T>& context) const;
   void CalcResults(const systems::Context<T>& context,
@@ -123,7 +125,7 @@ class DiscreteUpdateManager {
   // The point contacts at the Context's x[n] (empty without collision
   // geometry; discrete_update_manager_contact.cc).
   void CalcDiscreteContactPairs(
-      const systems::Context<T>& context,
+      const systems::Context<T>& context, Scratch* scratch,
       std::vector<DiscreteContactPair<T>>* result) const;
   // True if uniform gravity, enabled for every model instance, is the only
   // force element (the solver's kernels then apply it as g_W).

@@ -93,13 +93,22 @@ class SapConstraint {
     for (size_t c = 0; c < dofs_.size(); ++c) J_.col(c) = J_full.col(dofs_[c]);
   }
 
+  /// Sets J from its nonzero columns `J_dofs` (k×m) at the dofs `dofs`
+  /// (m increasing indices). Reuses the storage of the previous J.
+  void SetJacobian(const std::vector<int>& dofs,
+                   const Eigen::Ref<const MatrixX<T>>& J_dofs) {
+    dofs_.assign(dofs.begin(), dofs.end());
+    J_ = J_dofs;
+  }
+
   /// vc = J·v.
   void MultiplyJ(const VectorX<T>& v, Eigen::Ref<VectorX<T>> vc) const {
     vc.setZero();
     for (size_t c = 0; c < dofs_.size(); ++c) vc += J_.col(c) * v[dofs_[c]];
   }
   /// tau += Jᵀ·γ.
-  void AddJTransposeTimes(const VectorX<T>& gamma, VectorX<T>* tau) const {
+  void AddJTransposeTimes(const Eigen::Ref<const VectorX<T>>& gamma,
+                          VectorX<T>* tau) const {
     for (size_t c = 0; c < dofs_.size(); ++c) {
       (*tau)[dofs_[c]] += J_.col(c).dot(gamma);
     }
@@ -137,14 +146,14 @@ class SapConstraint {
 /// The parameters of one point contact (see the file comment).
 template <typename T>
 struct SapContactParameters {
-  T phi0{};             ///< Signed distance at x[n] (m, < 0 penetrating).
-  T vn0{};              ///< Normal velocity vc_z at x[n] (m/s).
-  double stiffness{};   ///< k (N/m).
-  double dissipation{};  ///< Hunt–Crossley d (s/m).
+  T phi0{};                  ///< Signed distance at x[n] (m, < 0 penetrating).
+  T vn0{};                   ///< Normal velocity vc_z at x[n] (m/s).
+  double stiffness{};        ///< k (N/m).
+  double dissipation{};      ///< Hunt–Crossley d (s/m).
   double relaxation_time{};  ///< τ (s).
-  double friction{};    ///< μ (dynamic).
-  double beta{1.0};     ///< Near-rigid threshold.
-  double sigma{1.0e-3};  ///< Tangential regularization factor.
+  double friction{};         ///< μ (dynamic).
+  double beta{1.0};          ///< Near-rigid threshold.
+  double sigma{1.0e-3};      ///< Tangential regularization factor.
   double stiction_tolerance{1.0e-4};  ///< vₛ (m/s).
 };
 

@@ -13,12 +13,12 @@
 #include <numbers>
 #include <random>
 
+#include "ossa/common/test/expect_logic_error.h"
+#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/plant/discrete_step_solver.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant/test/discrete_test_models.h"
-#include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/systems/analysis/simulator.h"
-#include "ossa/common/test/expect_logic_error.h"
 
 namespace ossa::multibody {
 namespace discrete_update_manager_test {
@@ -469,9 +469,10 @@ TEST(DiscreteStep, DisarmedPdIsFeedforward) {
   const Eigen::VectorXd u = Eigen::VectorXd::Constant(7, 300.0);
   EXPECT_EQ(r.net_actuation, u);
   EXPECT_EQ(r.num_iterations, 0);
-  EXPECT_LT((r.v_next - ReferenceSapVelocity(*plant, *context, u))
-                .lpNorm<Eigen::Infinity>(),
-            1e-11);  // Round-off as in MatchesIndependentSchemeFromRandomStates.
+  EXPECT_LT(
+      (r.v_next - ReferenceSapVelocity(*plant, *context, u))
+          .lpNorm<Eigen::Infinity>(),
+      1e-11);  // Round-off as in MatchesIndependentSchemeFromRandomStates.
 }
 
 // Runs `steps` steps, feeding x[n+1] back; returns the largest |v| seen.
@@ -785,5 +786,34 @@ TEST(DiscreteStep, AutoDiffDerivativesMatchFiniteDifferences) {
   }
 }
 
-}  // namespace
+// A contact pair whose Jacobian columns do not match its dofs, or whose
+// dofs are not increasing valid indices, is refused before the solve.
+TEST(DiscreteStepSolver, RejectsMalformedContactJacobian) {
+  MultibodyPlant<double> plant(1e-3);
+  plant.set_discrete_contact_approximation(DiscreteContactApproximation::kSap);
+  plant.AddRigidBody("box",
+                     SpatialInertia<double>::SolidBoxWithMass(1, 1, 1, 1));
+  plant.Finalize();
+  auto context = plant.CreateDefaultContext();
+  DiscreteStepSolver<double> solver(plant);
+  auto scratch = solver.MakeScratch();
+  DiscreteStepInputs<double> inputs;
+  inputs.Resize(0, 6);
+  internal::DiscreteContactPair<double> pair;
+  pair.source.stiffness = 1e6;
+  pair.R_WC.setIdentity();
+  DiscreteStepResults<double> results;
+  for (const std::vector<int>& dofs :
+       {std::vector<int>{0, 1}, std::vector<int>{2, 1, 3},
+        std::vector<int>{4, 5, 6}}) {
+    pair.dofs = dofs;
+    pair.J_dofs = Eigen::Matrix3Xd::Ones(3, 3);
+    inputs.contact_pairs.assign(1, pair);
+    EXPECT_LOGIC_ERROR(
+        solver.Step(plant, *context, inputs, scratch.get(), &results),
+        "contact Jacobian", "increasing dofs below 6");
+  }
+}
+
+}  // namespace discrete_update_manager_test
 }  // namespace ossa::multibody
