@@ -85,10 +85,9 @@ def _taylor(system, context, input_port_index, output_port_index,
     if i_in is not None:
         ad.get_input_port(i_in).FixValue(ad_context, u)
     if period > 0:
-        ad_context.get_mutable_discrete_state().get_vector(0) \
-            .SetFromVector(x)
-        update = ad.AllocateDiscreteVariables()
-        ad.CalcForcedDiscreteVariableUpdate(ad_context, update)
+        ad_context.get_mutable_state().get_mutable_discrete_state() \
+            .get_vector(0).SetFromVector(x)
+        update = ad.EvalUniquePeriodicDiscreteUpdate(ad_context)
         f = _np.array(update.get_vector(0).CopyToVector()).reshape(-1)
     elif n > 0:
         ad_context.SetContinuousState(x)

@@ -710,3 +710,25 @@ def test_linear_transform_density(distribution):
             results[f"boundary{k}"] = np.array([system.CalcDensity(context)])
         return results
     assert_results_close(*both(program))
+
+
+# -- Linearize of a difference-equation system --------------------------------
+
+def test_linearize_discrete_affine_system():
+    """Linearize of a discrete AffineSystem about a non-equilibrium point
+    (a loose equilibrium check) gives its own A, B, C, D and period."""
+    def program(lib):
+        A = np.array([[0.9, 0.2], [-0.1, 0.8]])
+        B = np.array([[0.0], [0.5]])
+        C = np.array([[1.0, 2.0]])
+        D = np.array([[0.3]])
+        system = lib.primitives.AffineSystem(A, B, [0.1, -0.2], C, D, [0.4],
+                                             0.05)
+        context = system.CreateDefaultContext()
+        context.SetDiscreteState([1.0, -2.0])
+        system.get_input_port().FixValue(context, [0.7])
+        lin = lib.primitives.Linearize(
+            system, context, equilibrium_check_tolerance=1e9)
+        return {"A": lin.A(), "B": lin.B(), "C": lin.C(), "D": lin.D(),
+                "period": lin.time_period()}
+    assert_results_close(*both(program))
