@@ -21,8 +21,9 @@ namespace nb = nanobind;
 
 namespace ossa::py {
 
-// The AutoDiffXd instantiations (framework_autodiff_py.cc).
+// The AutoDiffXd and Expression instantiations (framework_scalar_py.h).
 void DefineSystemsFrameworkAutoDiff(nb::module_ m);
+void DefineSystemsFrameworkSymbolic(nb::module_ m);
 
 // Any 1-d sequence of numbers (list, tuple, numpy array, scalar) as a vector.
 std::variant<std::string, systems::UseDefaultName> ToPortName(nb::handle name) {
@@ -649,7 +650,9 @@ void DefineSystemExtras(SystemBaseClass& system_base, SystemClass& system) {
            &System<T>::CalcForcedUnrestrictedUpdate, nb::arg("context"),
            nb::arg("state"))
       .def("ToAutoDiffXd", &System<T>::ToAutoDiffXd)
-      .def("ToAutoDiffXdMaybe", &System<T>::ToAutoDiffXdMaybe);
+      .def("ToAutoDiffXdMaybe", &System<T>::ToAutoDiffXdMaybe)
+      .def("ToSymbolic", &System<T>::ToSymbolic)
+      .def("ToSymbolicMaybe", &System<T>::ToSymbolicMaybe);
 }
 
 // SystemBase and System.
@@ -943,6 +946,7 @@ void DefineSystemsFramework(nb::module_ m) {
   DefineSystemsFrameworkLeafSystem(m);
   DefineDiagram(m);
   DefineSystemsFrameworkAutoDiff(m);
+  DefineSystemsFrameworkSymbolic(m);
 }
 
 }  // namespace ossa::py

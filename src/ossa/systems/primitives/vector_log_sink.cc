@@ -88,7 +88,9 @@ EventStatus VectorLogSink<T>::WriteToLog(const Context<T>& context) const {
 
 }  // namespace ossa::systems
 
-OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::VectorLogSink);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::VectorLogSink);
 
 namespace ossa::systems {
@@ -97,4 +99,7 @@ template VectorLogSink<double>* LogVectorOutput(const OutputPort<double>&,
                                                 double);
 template VectorLogSink<AutoDiffXd>* LogVectorOutput(
     const OutputPort<AutoDiffXd>&, DiagramBuilder<AutoDiffXd>*, double);
+template VectorLogSink<symbolic::Expression>* LogVectorOutput(
+    const OutputPort<symbolic::Expression>&,
+    DiagramBuilder<symbolic::Expression>*, double);
 }  // namespace ossa::systems
