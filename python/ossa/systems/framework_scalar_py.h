@@ -191,6 +191,12 @@ void DoDefineFrameworkScalar(nb::module_ m) {
           // An abstract-valued port (e.g. SceneGraph's pose ports): an
           // AbstractValue, or any value AbstractValue.Make() wraps.
           [](const InputPort<T>& self, Context<T>* context, nb::handle value) {
+            // A vector port given numbers (a list of floats): constants.
+            if (self.get_data_type() == systems::kVectorValued &&
+                !nb::isinstance<AbstractValue>(value)) {
+              self.FixValue(context, nb::cast<VectorX<T>>(value));
+              return;
+            }
             nb::object made = nb::borrow(value);
             if (!nb::isinstance<AbstractValue>(value)) {
               made = nb::module_::import_("ossa.common.value")
@@ -283,7 +289,11 @@ void DoDefineFrameworkScalar(nb::module_ m) {
       .def("GetInputPort", &System<T>::GetInputPort, nb::arg("port_name"),
            kRefInternal)
       .def("GetOutputPort", &System<T>::GetOutputPort, nb::arg("port_name"),
-           kRefInternal);
+           kRefInternal)
+      .def("ToAutoDiffXd", &System<T>::ToAutoDiffXd)
+      .def("ToAutoDiffXdMaybe", &System<T>::ToAutoDiffXdMaybe)
+      .def("ToSymbolic", &System<T>::ToSymbolic)
+      .def("ToSymbolicMaybe", &System<T>::ToSymbolicMaybe);
 
   DefineTemplateClassWithDefault<LeafSystem<T>, System<T>>(m, "LeafSystem",
                                                            GetPyParam<T>());
