@@ -20,6 +20,7 @@ import numpy as _np  # noqa: E402
 from ossa._cpp_template import TemplateMethod as _TemplateMethod  # noqa: E402
 from ossa.common.value import AbstractValue  # noqa: E402
 from ossa.autodiffutils import AutoDiffXd as _AutoDiffXd  # noqa: E402
+from ossa.symbolic import Expression as _Expression  # noqa: E402
 
 
 def _method(cls, name):
@@ -151,15 +152,22 @@ def _system_fix_input_ports_from(self, other_system, other_context,
                                         source.Eval(other_context))
 
 
-# System.ToScalarType[U]() and ToScalarTypeMaybe[U]().
-for _name, _convert in (("ToScalarType", "ToAutoDiffXd"),
-                        ("ToScalarTypeMaybe", "ToAutoDiffXdMaybe")):
-    _template = _TemplateMethod(_name, System)  # noqa: F405
-    _template.add_instantiation(
-        _AutoDiffXd, (lambda convert: lambda self: getattr(self, convert)())(
-            _convert))
-    setattr(System, _name, _template)  # noqa: F405
-del _name, _convert, _template
+# System_[T].ToScalarType[U]() and ToScalarTypeMaybe[U]() for U AutoDiffXd
+# and Expression (ToAutoDiffXd(), ToSymbolic() and their *Maybe forms).
+def _add_to_scalar_type(system_class):
+    for name, maybe in (("ToScalarType", ""), ("ToScalarTypeMaybe", "Maybe")):
+        template = _TemplateMethod(name, system_class)
+        for param, convert in ((_AutoDiffXd, "ToAutoDiffXd"),
+                               (_Expression, "ToSymbolic")):
+            template.add_instantiation(
+                param, (lambda c: lambda self: getattr(self, c)())(
+                    convert + maybe))
+        setattr(system_class, name, template)
+
+
+for _param in System_.param_list:  # noqa: F405
+    _add_to_scalar_type(System_[_param])  # noqa: F405
+del _param
 
 EventStatus.__copy__ = lambda self: self  # noqa: F405 (immutable)
 EventStatus.__deepcopy__ = lambda self, memo: self  # noqa: F405

@@ -21,13 +21,14 @@ namespace nb = nanobind;
 
 namespace ossa::py {
 
-// The AutoDiffXd instantiations (framework_autodiff_py.cc).
+// The AutoDiffXd and Expression instantiations (framework_scalar_py.h).
 void DefineSystemsFrameworkAutoDiff(nb::module_ m);
 // SystemOutput, SystemVisitor, the vector views and the members built on
 // them, for every scalar (framework_api_py.cc).
 void DefineSystemsFrameworkApi(nb::module_ m);
 // BusValue and Value[BusValue] (framework_bus_py.cc).
 void DefineSystemsFrameworkBusValue(nb::module_ m);
+void DefineSystemsFrameworkSymbolic(nb::module_ m);
 
 // Any 1-d sequence of numbers (list, tuple, numpy array, scalar) as a vector.
 std::variant<std::string, systems::UseDefaultName> ToPortName(nb::handle name) {
@@ -675,7 +676,9 @@ void DefineSystemExtras(SystemBaseClass& system_base, SystemClass& system) {
            &System<T>::CalcForcedUnrestrictedUpdate, nb::arg("context"),
            nb::arg("state"))
       .def("ToAutoDiffXd", &System<T>::ToAutoDiffXd)
-      .def("ToAutoDiffXdMaybe", &System<T>::ToAutoDiffXdMaybe);
+      .def("ToAutoDiffXdMaybe", &System<T>::ToAutoDiffXdMaybe)
+      .def("ToSymbolic", &System<T>::ToSymbolic)
+      .def("ToSymbolicMaybe", &System<T>::ToSymbolicMaybe);
 }
 
 // SystemBase and System.
@@ -971,6 +974,7 @@ void DefineSystemsFramework(nb::module_ m) {
   DefineSystemsFrameworkAutoDiff(m);
   DefineSystemsFrameworkApi(m);
   DefineSystemsFrameworkBusValue(m);
+  DefineSystemsFrameworkSymbolic(m);
 }
 
 }  // namespace ossa::py

@@ -74,6 +74,9 @@ def _taylor(system, context, input_port_index, output_port_index,
     ad = system.ToAutoDiffXd()
     ad_context = ad.CreateDefaultContext()
     ad_context.SetTime(context.get_time())
+    for i in range(context.num_numeric_parameter_groups()):
+        ad_context.get_mutable_numeric_parameter(i).SetFromVector(
+            context.get_numeric_parameter(i).CopyToVector())
     # Every other input keeps its value from `context`.
     for i in range(system.num_input_ports()):
         if i != i_in and system.get_input_port(i).HasValue(context):
@@ -122,7 +125,7 @@ def Linearize(system, context,
     of `context`, which must be an equilibrium (ẋ = 0, or x[n+1] = x[n],
     to equilibrium_check_tolerance). Works for systems that convert to
     AutoDiffXd, with continuous state or one periodically updated discrete
-    group; the Context's parameters are the system's defaults."""
+    group, at the Context's time and numeric parameters."""
     period, x0, u0, f0, A, B, y0, C, D = _taylor(
         system, context, input_port_index, output_port_index,
         equilibrium_check_tolerance)

@@ -1,6 +1,6 @@
 // Bindings of ossa.systems.primitives for float (the bindings themselves are
 // the template of primitives_py.h; AutoDiffXd is in
-// primitives_autodiff_py.cc).
+// primitives_autodiff_py.cc, Expression in primitives_symbolic_py.cc).
 
 #include "ossa/systems/primitives_py.h"
 
@@ -12,6 +12,7 @@ void DefineSystemsPrimitives(nb::module_ m) {
   DefineSystemsPrimitivesAutoDiff(m);
   DefineSystemsPrimitivesRouting(m);
   DefineSystemsPrimitivesLearning(m);
+  DefineSystemsPrimitivesSymbolic(m);
 }
 
 }  // namespace ossa::py

@@ -2,16 +2,19 @@
 
 /// @file
 /// The bindings of ossa.systems.primitives as a template over the scalar,
-/// instantiated for float in primitives_py.cc and for AutoDiffXd in
-/// primitives_autodiff_py.cc (two translation units that compile in
-/// parallel). Every class is a template instance Name_[T] (Name_[float]
-/// aliased as Name). Vector arguments take numpy arrays, lists or tuples
-/// (py_util.h).
+/// instantiated for float in primitives_py.cc, for AutoDiffXd in
+/// primitives_autodiff_py.cc and for symbolic::Expression in
+/// primitives_symbolic_py.cc (translation units that compile in parallel).
+/// Every class is a template instance Name_[T] (Name_[float] aliased as
+/// Name); WrapToSystem has no Expression instance. Vector arguments take
+/// numpy arrays, lists or tuples (py_util.h).
 
 #include <nanobind/stl/set.h>
 
 #include <memory>
+#include <optional>
 #include <set>
+#include <type_traits>
 #include <vector>
 
 #include "ossa/bindings.h"
@@ -33,6 +36,7 @@
 #include "ossa/systems/primitives/pass_through.h"
 #include "ossa/systems/primitives/saturation.h"
 #include "ossa/systems/primitives/sine.h"
+#include "ossa/systems/primitives/symbolic_vector_system.h"
 #include "ossa/systems/primitives/trajectory_source.h"
 #include "ossa/systems/primitives/vector_log_sink.h"
 #include "ossa/systems/primitives/wrap_to_system.h"
@@ -64,6 +68,7 @@ using systems::OutputPort;
 using systems::PassThrough;
 using systems::Saturation;
 using systems::Sine;
+using systems::SymbolicVectorSystem;
 using systems::TrajectorySource;
 using systems::VectorLog;
 using systems::VectorLogSink;
@@ -296,12 +301,61 @@ void DoDefinePrimitives(nb::module_ m) {
       .def(nb::init<double, int, const AbstractValue&>(), nb::arg("update_sec"),
            nb::arg("delay_time_steps"), nb::arg("abstract_model_value"));
 
-  DefineTemplateClassWithDefault<WrapToSystem<T>, LeafSystem<T>>(
-      m, "WrapToSystem", param,
-      "y = u with the entries given an interval wrapped into it.")
-      .def(nb::init<int>(), nb::arg("size"))
-      .def("set_interval", &WrapToSystem<T>::set_interval, nb::arg("index"),
-           nb::arg("low"), nb::arg("high"));
+  if constexpr (!std::is_same_v<T, symbolic::Expression>) {
+    DefineTemplateClassWithDefault<WrapToSystem<T>, LeafSystem<T>>(
+        m, "WrapToSystem", param,
+        "y = u with the entries given an interval wrapped into it.")
+        .def(nb::init<int>(), nb::arg("size"))
+        .def("set_interval", &WrapToSystem<T>::set_interval, nb::arg("index"),
+             nb::arg("low"), nb::arg("high"));
+  }
+
+  // Variables come as any sequence (a list, a numpy object array).
+  using symbolic::Variable;
+  using VariableList = std::vector<Variable>;
+  using ExpressionVector = VectorX<symbolic::Expression>;
+  auto to_vector = [](const VariableList& vars) {
+    VectorX<Variable> result(static_cast<Eigen::Index>(vars.size()));
+    for (std::size_t i = 0; i < vars.size(); ++i) result[i] = vars[i];
+    return result;
+  };
+  DefineTemplateClassWithDefault<SymbolicVectorSystem<T>, LeafSystem<T>>(
+      m, "SymbolicVectorSystem", param,
+      "ẋ = f(t, x, u, p) (or x[n+1] = f every time_period s), "
+      "y = g(t, x, u, p), given as symbolic expressions.")
+      .def(
+          "__init__",
+          [to_vector](SymbolicVectorSystem<T>* self,
+                      std::optional<Variable> time, const VariableList& state,
+                      const VariableList& input,
+                      const ExpressionVector& dynamics,
+                      const ExpressionVector& output, double time_period) {
+            new (self) SymbolicVectorSystem<T>(time, to_vector(state),
+                                               to_vector(input), dynamics,
+                                               output, time_period);
+          },
+          nb::arg("time").none() = nb::none(),
+          nb::arg("state") = VariableList(), nb::arg("input") = VariableList(),
+          nb::arg("dynamics") = ExpressionVector(),
+          nb::arg("output") = ExpressionVector(), nb::arg("time_period") = 0.0)
+      .def(
+          "__init__",
+          [to_vector](SymbolicVectorSystem<T>* self,
+                      std::optional<Variable> time, const VariableList& state,
+                      const VariableList& input, const VariableList& parameter,
+                      const ExpressionVector& dynamics,
+                      const ExpressionVector& output, double time_period) {
+            new (self) SymbolicVectorSystem<T>(
+                time, to_vector(state), to_vector(input), to_vector(parameter),
+                dynamics, output, time_period);
+          },
+          nb::arg("time").none() = nb::none(),
+          nb::arg("state") = VariableList(), nb::arg("input") = VariableList(),
+          nb::arg("parameter") = VariableList(),
+          nb::arg("dynamics") = ExpressionVector(),
+          nb::arg("output") = ExpressionVector(), nb::arg("time_period") = 0.0)
+      .def("dynamics_for_variable",
+           &SymbolicVectorSystem<T>::dynamics_for_variable, nb::arg("var"));
 
   // The sink belongs to the builder (then to its Diagram): the builder is
   // kept alive as long as the returned reference. A plain overloaded
@@ -328,8 +382,10 @@ void DoDefinePrimitives(nb::module_ m) {
 
 }  // namespace internal_primitives
 
-/// ossa.systems.primitives for AutoDiffXd (primitives_autodiff_py.cc).
+/// ossa.systems.primitives for AutoDiffXd (primitives_autodiff_py.cc) and
+/// symbolic::Expression (primitives_symbolic_py.cc).
 void DefineSystemsPrimitivesAutoDiff(nb::module_ m);
+void DefineSystemsPrimitivesSymbolic(nb::module_ m);
 
 /// The routing systems, SparseMatrixGain, SharedPointerSystem and the
 /// trajectory-coefficient systems, for both scalars

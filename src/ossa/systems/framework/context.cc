@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <string>
+#include <type_traits>
+
 #include "ossa/common/error.h"
 #include "ossa/systems/framework/diagram_context.h"
 #include "ossa/systems/framework/leaf_context.h"
@@ -252,11 +255,18 @@ AbstractValue& Context<T>::get_mutable_abstract_parameter(int index) {
 
 template <typename T>
 std::string Context<T>::to_string() const {
+  // A symbolic time prints as its expression; the others print their value.
+  std::string time;
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    time = time_.to_string();
+  } else {
+    time = fmt::format("{}", ExtractValue(time_));
+  }
   return fmt::format(
       "Context of '{}': time = {}, {} continuous states, {} discrete groups, "
       "{} abstract "
       "states, {} numeric parameter groups, {} abstract parameters",
-      this->GetSystemPathname(), ExtractValue(time_), num_continuous_states(),
+      this->GetSystemPathname(), time, num_continuous_states(),
       num_discrete_state_groups(), num_abstract_states(),
       num_numeric_parameter_groups(), num_abstract_parameters());
 }
@@ -428,7 +438,13 @@ void DiagramContext<T>::DoPropagateAccuracy(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::Context);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::Context);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::LeafContext);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::LeafContext);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::DiagramContext);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::DiagramContext);

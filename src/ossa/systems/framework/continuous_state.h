@@ -82,3 +82,5 @@ class ContinuousState {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::ContinuousState);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::ContinuousState);

@@ -825,7 +825,17 @@ std::string Diagram<T>::GetGraphvizFragment(int max_depth,
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::Diagram);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::Diagram);
 template ossa::systems::Diagram<ossa::AutoDiffXd>::Diagram(
     const ossa::systems::Diagram<double>&);
 template ossa::systems::Diagram<double>::Diagram(
     const ossa::systems::Diagram<ossa::AutoDiffXd>&);
+template ossa::systems::Diagram<ossa::symbolic::Expression>::Diagram(
+    const ossa::systems::Diagram<double>&);
+template ossa::systems::Diagram<ossa::symbolic::Expression>::Diagram(
+    const ossa::systems::Diagram<ossa::AutoDiffXd>&);
+template ossa::systems::Diagram<double>::Diagram(
+    const ossa::systems::Diagram<ossa::symbolic::Expression>&);
+template ossa::systems::Diagram<ossa::AutoDiffXd>::Diagram(
+    const ossa::systems::Diagram<ossa::symbolic::Expression>&);

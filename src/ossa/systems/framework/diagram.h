@@ -211,7 +211,13 @@ class Diagram : public System<T>,
   int num_continuous_states_{0};
 };
 
+/// Diagram converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<Diagram> : std::true_type {};
+
 }  // namespace ossa::systems
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Diagram);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Diagram);

@@ -519,3 +519,5 @@ std::unique_ptr<Diagram<T>> DiagramBuilder<T>::Build() {
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::DiagramBuilder);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::DiagramBuilder);

@@ -55,3 +55,5 @@ class DiagramContext final : public Context<T> {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::DiagramContext);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::DiagramContext);

@@ -44,3 +44,5 @@ class DiagramContinuousState final : public ContinuousState<T> {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::DiagramContinuousState);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::DiagramContinuousState);

@@ -41,3 +41,5 @@ class DiagramDiscreteValues final : public DiscreteValues<T> {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::DiagramDiscreteValues);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::DiagramDiscreteValues);

@@ -558,3 +558,5 @@ void LeafSystem<T>::DoGetWitnessFunctions(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::LeafSystem);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::LeafSystem);

@@ -508,3 +508,5 @@ class LeafSystem : public System<T> {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::LeafSystem);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::LeafSystem);

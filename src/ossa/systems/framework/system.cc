@@ -194,8 +194,9 @@ template <typename T>
 void System<T>::ThrowUnsupportedConversion(const std::string& type) const {
   ThrowLogicError(
       "System '{}' of type {} does not support scalar conversion to {} "
-      "(declare a "
-      "SystemTypeTag and a scalar-converting constructor).",
+      "(declare a SystemTypeTag and a scalar-converting constructor; for "
+      "symbolic::Expression, also instantiate the template on it and "
+      "specialize scalar_conversion::SupportsSymbolic).",
       this->GetSystemPathname(), this->GetSystemType(), type);
 }
 
@@ -1019,11 +1020,21 @@ void DiagramOutputPort<T>::DoCalc(const Context<T>& context,
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::System);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::System);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::InputPort);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::InputPort);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::OutputPort);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::OutputPort);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::LeafOutputPort);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::LeafOutputPort);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::DiagramOutputPort);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::DiagramOutputPort);

@@ -317,6 +317,16 @@ class System : public SystemBase {
   std::unique_ptr<System<AutoDiffXd>> ToAutoDiffXdMaybe() const {
     return ToScalarTypeMaybe<AutoDiffXd>();
   }
+  /// This system on symbolic::Expression; throws if unsupported (a system
+  /// supports it when its template is instantiated on Expression, see
+  /// scalar_conversion::SupportsSymbolic; a Diagram when every subsystem
+  /// does).
+  std::unique_ptr<System<symbolic::Expression>> ToSymbolic() const {
+    return ToScalarType<symbolic::Expression>();
+  }
+  std::unique_ptr<System<symbolic::Expression>> ToSymbolicMaybe() const {
+    return ToScalarTypeMaybe<symbolic::Expression>();
+  }
   /// This system on scalar U; throws if unsupported.
   template <typename U>
   std::unique_ptr<System<U>> ToScalarType() const {
@@ -443,4 +453,6 @@ class System : public SystemBase {
 }  // namespace ossa::systems
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::System);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::System);

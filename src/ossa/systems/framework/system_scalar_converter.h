@@ -2,9 +2,12 @@
 
 /// @file
 /// SystemScalarConverter: the table of functions that turn a System<U> into
-/// the same system on another scalar T (double <-> AutoDiffXd). A System
+/// the same system on another scalar T (double <-> AutoDiffXd, and both <->
+/// symbolic::Expression for the systems instantiated on it). A System
 /// template S declares support by passing SystemTypeTag<S>() to its base and
-/// having a constructor `template <typename U> explicit S(const S<U>& other)`.
+/// having a constructor `template <typename U> explicit S(const S<U>& other)`;
+/// it converts to and from Expression when it also specializes
+/// scalar_conversion::SupportsSymbolic<S> to std::true_type.
 
 #include <functional>
 #include <map>
@@ -17,6 +20,7 @@
 #include "ossa/common/autodiff.h"
 #include "ossa/common/error.h"
 #include "ossa/common/nice_type_name.h"
+#include "ossa/common/symbolic/expression.h"
 #include "ossa/systems/framework/system_type_tag.h"
 
 namespace ossa::systems {
@@ -24,15 +28,34 @@ namespace ossa::systems {
 template <typename T>
 class System;
 
+namespace scalar_conversion {
+/// Whether system template S is instantiated on symbolic::Expression, so
+/// that SystemScalarConverter(SystemTypeTag<S>) adds the conversions to and
+/// from it. The default is no: a system whose template is not instantiated
+/// on Expression could not be converted to it. A system that is specializes
+/// this beside its class:
+///   template <> struct scalar_conversion::SupportsSymbolic<Gain>
+///       : std::true_type {};
+template <template <typename> class S>
+struct SupportsSymbolic : std::false_type {};
+}  // namespace scalar_conversion
+
 class SystemScalarConverter {
  public:
   /// No conversions.
   SystemScalarConverter() = default;
-  /// The conversions S supports among double and AutoDiffXd.
+  /// The conversions S supports among double and AutoDiffXd, and to and
+  /// from symbolic::Expression when scalar_conversion::SupportsSymbolic<S>.
   template <template <typename> class S>
   explicit SystemScalarConverter(SystemTypeTag<S>) {
     AddIfSupported<S, AutoDiffXd, double>();
     AddIfSupported<S, double, AutoDiffXd>();
+    if constexpr (scalar_conversion::SupportsSymbolic<S>::value) {
+      AddIfSupported<S, symbolic::Expression, double>();
+      AddIfSupported<S, symbolic::Expression, AutoDiffXd>();
+      AddIfSupported<S, double, symbolic::Expression>();
+      AddIfSupported<S, AutoDiffXd, symbolic::Expression>();
+    }
   }
 
   /// Adds the conversion S<U> -> S<T> if S<T> is constructible from S<U>.

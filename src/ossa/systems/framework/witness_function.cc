@@ -65,3 +65,5 @@ bool WitnessFunction<T>::should_trigger(const T& w0, const T& wf) const {
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::systems::WitnessFunction);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::WitnessFunction);

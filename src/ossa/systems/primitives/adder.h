@@ -22,7 +22,13 @@ class Adder final : public LeafSystem<T> {
   void CalcSum(const Context<T>& context, BasicVector<T>* sum) const;
 };
 
+/// Adder converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<Adder> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Adder);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Adder);

@@ -109,7 +109,13 @@ class AffineSystem : public LeafSystem<T> {
   bool has_feedthrough_{false};
 };
 
+/// AffineSystem converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<AffineSystem> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::AffineSystem);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::AffineSystem);

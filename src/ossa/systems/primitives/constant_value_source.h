@@ -27,7 +27,14 @@ class ConstantValueSource final : public LeafSystem<T> {
   std::unique_ptr<AbstractValue> source_value_;
 };
 
+/// ConstantValueSource converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<ConstantValueSource>
+    : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::ConstantValueSource);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::ConstantValueSource);

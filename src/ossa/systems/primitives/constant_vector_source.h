@@ -45,7 +45,14 @@ class ConstantVectorSource final : public LeafSystem<T> {
   int source_value_index_{};
 };
 
+/// ConstantVectorSource converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<ConstantVectorSource>
+    : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::ConstantVectorSource);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::ConstantVectorSource);

@@ -56,5 +56,7 @@ Demultiplexer<T>::Demultiplexer(const std::vector<int>& output_ports_sizes)
 
 }  // namespace ossa::systems
 
-OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Demultiplexer);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Demultiplexer);

@@ -30,7 +30,13 @@ class Demultiplexer final : public LeafSystem<T> {
   std::vector<int> starts_;
 };
 
+/// Demultiplexer converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<Demultiplexer> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Demultiplexer);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Demultiplexer);

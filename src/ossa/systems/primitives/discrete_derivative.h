@@ -36,7 +36,14 @@ class DiscreteDerivative final : public LeafSystem<T> {
   bool suppress_{};
 };
 
+/// DiscreteDerivative converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<DiscreteDerivative>
+    : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::DiscreteDerivative);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::DiscreteDerivative);

@@ -49,7 +49,14 @@ class DiscreteTimeDelay final : public LeafSystem<T> {
   bool abstract_{false};
 };
 
+/// DiscreteTimeDelay converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<DiscreteTimeDelay> : std::true_type {
+};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::DiscreteTimeDelay);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::DiscreteTimeDelay);

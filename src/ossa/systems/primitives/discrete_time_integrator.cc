@@ -50,5 +50,7 @@ EventStatus DiscreteTimeIntegrator<T>::Update(
 
 }  // namespace ossa::systems
 
-OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::DiscreteTimeIntegrator);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::DiscreteTimeIntegrator);

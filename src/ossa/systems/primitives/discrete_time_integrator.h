@@ -31,7 +31,14 @@ class DiscreteTimeIntegrator final : public LeafSystem<T> {
   double time_step_{};
 };
 
+/// DiscreteTimeIntegrator converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<DiscreteTimeIntegrator>
+    : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::DiscreteTimeIntegrator);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::DiscreteTimeIntegrator);

@@ -36,7 +36,14 @@ class FirstOrderLowPassFilter final : public LeafSystem<T> {
   Eigen::VectorXd tau_;
 };
 
+/// FirstOrderLowPassFilter converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<FirstOrderLowPassFilter>
+    : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::FirstOrderLowPassFilter);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::FirstOrderLowPassFilter);

@@ -28,7 +28,13 @@ class Gain final : public LeafSystem<T> {
   Eigen::VectorXd k_;
 };
 
+/// Gain converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<Gain> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Gain);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Gain);

@@ -41,7 +41,13 @@ class Integrator final : public LeafSystem<T> {
   Eigen::VectorXd default_value_;
 };
 
+/// Integrator converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<Integrator> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Integrator);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Integrator);

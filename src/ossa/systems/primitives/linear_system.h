@@ -26,7 +26,13 @@ class LinearSystem : public AffineSystem<T> {
   }
 };
 
+/// LinearSystem converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<LinearSystem> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::LinearSystem);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::LinearSystem);

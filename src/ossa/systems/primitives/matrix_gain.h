@@ -25,7 +25,13 @@ class MatrixGain final : public LeafSystem<T> {
   Eigen::MatrixXd D_;
 };
 
+/// MatrixGain converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<MatrixGain> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::MatrixGain);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::MatrixGain);

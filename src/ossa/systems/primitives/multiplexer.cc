@@ -69,5 +69,7 @@ void Multiplexer<T>::CombineInputsToOutput(const Context<T>& context,
 
 }  // namespace ossa::systems
 
-OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Multiplexer);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Multiplexer);

@@ -45,7 +45,13 @@ class Multiplexer final : public LeafSystem<T> {
   bool has_model_vector_{false};
 };
 
+/// Multiplexer converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<Multiplexer> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Multiplexer);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Multiplexer);

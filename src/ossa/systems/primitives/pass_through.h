@@ -45,7 +45,13 @@ class PassThrough final : public LeafSystem<T> {
   Eigen::VectorXd default_value_;  // the vector output while unconnected
 };
 
+/// PassThrough converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<PassThrough> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::PassThrough);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::PassThrough);

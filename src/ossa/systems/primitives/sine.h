@@ -47,7 +47,13 @@ class Sine final : public LeafSystem<T> {
   bool is_time_based_{true};
 };
 
+/// Sine converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<Sine> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Sine);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Sine);

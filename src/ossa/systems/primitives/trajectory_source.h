@@ -52,7 +52,14 @@ class TrajectorySource final : public LeafSystem<T> {
   bool clamp_derivatives_{true};
 };
 
+/// TrajectorySource converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<TrajectorySource> : std::true_type {
+};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::TrajectorySource);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::TrajectorySource);

@@ -152,7 +152,9 @@ EventStatus VectorLogSink<T>::WriteToLog(const Context<T>& context) const {
 
 }  // namespace ossa::systems
 
-OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::VectorLogSink);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::VectorLogSink);
 
 namespace ossa::systems {
@@ -168,4 +170,8 @@ template VectorLogSink<double>* LogVectorOutput(const OutputPort<double>&,
 template VectorLogSink<AutoDiffXd>* LogVectorOutput(
     const OutputPort<AutoDiffXd>&, DiagramBuilder<AutoDiffXd>*,
     const std::set<TriggerType>&, double);
+template VectorLogSink<symbolic::Expression>* LogVectorOutput(
+    const OutputPort<symbolic::Expression>&,
+    DiagramBuilder<symbolic::Expression>*, const std::set<TriggerType>&,
+    double);
 }  // namespace ossa::systems

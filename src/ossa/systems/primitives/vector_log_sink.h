@@ -68,7 +68,13 @@ VectorLogSink<T>* LogVectorOutput(const OutputPort<T>& src,
                                   const std::set<TriggerType>& publish_triggers,
                                   double publish_period = 0.0);
 
+/// VectorLogSink converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<VectorLogSink> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::VectorLogSink);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::VectorLogSink);

@@ -57,7 +57,13 @@ class ZeroOrderHold final : public LeafSystem<T> {
   std::unique_ptr<AbstractValue> abstract_model_value_;
 };
 
+/// ZeroOrderHold converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<ZeroOrderHold> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::ZeroOrderHold);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::ZeroOrderHold);

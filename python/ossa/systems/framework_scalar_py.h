@@ -1,0 +1,380 @@
+#pragma once
+
+/// @file
+/// Bindings of ossa.systems.framework for the scalars other than float, as a
+/// template over the scalar T: the instantiations VectorBase_[T],
+/// BasicVector_, ContinuousState_, DiscreteValues_, State_, Context_,
+/// InputPort_, OutputPort_, System_, LeafSystem_, Diagram_ and
+/// DiagramBuilder_[T], with what it takes to evaluate a converted system
+/// (e.g. MultibodyPlant.ToAutoDiffXd(), Adder.ToSymbolic()): contexts, state
+/// access, fixed input values and the dynamics. Instantiated for AutoDiffXd
+/// in framework_autodiff_py.cc and for symbolic::Expression in
+/// framework_symbolic_py.cc (two translation units that compile in
+/// parallel). Systems cannot be written in Python on these scalars (no
+/// trampoline), and Simulator stays float only.
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "ossa/autodiff_caster.h"
+#include "ossa/bindings.h"
+#include "ossa/py_util.h"
+#include "ossa/systems/framework/diagram_builder.h"
+#include "ossa/systems/framework/leaf_system.h"
+
+namespace nb = nanobind;
+
+namespace ossa::py {
+namespace internal_framework {
+
+template <typename T>
+void DoDefineFrameworkScalar(nb::module_ m) {
+  using systems::BasicVector;
+  using systems::Context;
+  using systems::ContinuousState;
+  using systems::DiscreteValues;
+  using systems::InputPort;
+  using systems::LeafSystem;
+  using systems::OutputPort;
+  using systems::State;
+  using systems::System;
+  using systems::SystemBase;
+  using systems::VectorBase;
+  constexpr auto kRefInternal = nb::rv_policy::reference_internal;
+
+  DefineTemplateClassWithDefault<VectorBase<T>>(m, "VectorBase",
+                                                GetPyParam<T>())
+      .def("size", &VectorBase<T>::size)
+      .def("__len__", &VectorBase<T>::size)
+      .def("CopyToVector", &VectorBase<T>::CopyToVector)
+      .def(
+          "SetFromVector",
+          [](VectorBase<T>& v, const VectorX<T>& value) {
+            v.SetFromVector(value);
+          },
+          nb::arg("value"))
+      .def("SetZero", &VectorBase<T>::SetZero)
+      .def(
+          "GetAtIndex",
+          [](const VectorBase<T>& v, int i) { return v.GetAtIndex(i); },
+          nb::arg("index"))
+      .def("SetAtIndex", &VectorBase<T>::SetAtIndex, nb::arg("index"),
+           nb::arg("value"))
+      .def("__getitem__", [](const VectorBase<T>& v, int i) {
+        if (i < 0 || i >= v.size()) throw nb::index_error();
+        return v[i];
+      });
+  DefineTemplateClassWithDefault<BasicVector<T>, VectorBase<T>>(
+      m, "BasicVector", GetPyParam<T>())
+      .def(nb::init<int>(), nb::arg("size"))
+      .def(nb::init<const VectorX<T>&>(), nb::arg("data"))
+      .def("value",
+           [](const BasicVector<T>& v) { return VectorX<T>(v.value()); })
+      .def("get_value",
+           [](const BasicVector<T>& v) { return VectorX<T>(v.value()); })
+      .def(
+          "set_value",
+          [](BasicVector<T>& v, const VectorX<T>& value) {
+            v.set_value(value);
+          },
+          nb::arg("value"));
+
+  DefineTemplateClassWithDefault<ContinuousState<T>>(m, "ContinuousState",
+                                                     GetPyParam<T>())
+      .def("size", &ContinuousState<T>::size)
+      .def("__len__", &ContinuousState<T>::size)
+      .def("num_q", &ContinuousState<T>::num_q)
+      .def("num_v", &ContinuousState<T>::num_v)
+      .def("num_z", &ContinuousState<T>::num_z)
+      .def("get_vector", &ContinuousState<T>::get_vector, kRefInternal)
+      .def("get_mutable_vector", &ContinuousState<T>::get_mutable_vector,
+           kRefInternal)
+      .def("get_generalized_position",
+           &ContinuousState<T>::get_generalized_position, kRefInternal)
+      .def("get_generalized_velocity",
+           &ContinuousState<T>::get_generalized_velocity, kRefInternal)
+      .def("CopyToVector", &ContinuousState<T>::CopyToVector)
+      .def(
+          "SetFromVector",
+          [](ContinuousState<T>& x, const VectorX<T>& value) {
+            x.SetFromVector(value);
+          },
+          nb::arg("value"))
+      .def("__getitem__", [](const ContinuousState<T>& x, int i) {
+        if (i < 0 || i >= x.size()) throw nb::index_error();
+        return x[i];
+      });
+
+  DefineTemplateClassWithDefault<DiscreteValues<T>>(m, "DiscreteValues",
+                                                    GetPyParam<T>())
+      .def("num_groups", &DiscreteValues<T>::num_groups)
+      .def("size", &DiscreteValues<T>::size)
+      .def(
+          "get_vector",
+          [](DiscreteValues<T>& x, int i) -> BasicVector<T>& {
+            return x.get_mutable_vector(i);
+          },
+          nb::arg("index") = 0, kRefInternal)
+      .def(
+          "value",
+          [](const DiscreteValues<T>& x, int i) {
+            return VectorX<T>(x.value(i));
+          },
+          nb::arg("index") = 0);
+
+  DefineTemplateClassWithDefault<State<T>>(m, "State", GetPyParam<T>())
+      .def("get_continuous_state", &State<T>::get_continuous_state,
+           kRefInternal)
+      .def("get_mutable_continuous_state",
+           &State<T>::get_mutable_continuous_state, kRefInternal)
+      .def("get_discrete_state",
+           nb::overload_cast<>(&State<T>::get_discrete_state, nb::const_),
+           kRefInternal)
+      .def("get_mutable_discrete_state",
+           nb::overload_cast<>(&State<T>::get_mutable_discrete_state),
+           kRefInternal);
+
+  DefineTemplateClassWithDefault<Context<T>, systems::ContextBase>(
+      m, "Context", GetPyParam<T>())
+      .def("get_time", &Context<T>::get_time)
+      .def("SetTime", &Context<T>::SetTime, nb::arg("time_sec"))
+      .def("Clone", &Context<T>::Clone)
+      .def("__copy__", &Context<T>::Clone)
+      .def("__deepcopy__",
+           [](const Context<T>& self, nb::dict) { return self.Clone(); })
+      .def("get_state", &Context<T>::get_state, kRefInternal)
+      .def("get_mutable_state", &Context<T>::get_mutable_state, kRefInternal)
+      .def("get_continuous_state", &Context<T>::get_continuous_state,
+           kRefInternal)
+      .def("get_continuous_state_vector",
+           &Context<T>::get_continuous_state_vector, kRefInternal)
+      .def("get_mutable_continuous_state_vector",
+           &Context<T>::get_mutable_continuous_state_vector, kRefInternal)
+      .def(
+          "SetContinuousState",
+          [](Context<T>& self, const VectorX<T>& xc) {
+            self.SetContinuousState(xc);
+          },
+          nb::arg("xc"))
+      .def("get_discrete_state",
+           nb::overload_cast<>(&Context<T>::get_discrete_state, nb::const_),
+           kRefInternal)
+      .def("num_continuous_states", &Context<T>::num_continuous_states)
+      .def("num_discrete_state_groups", &Context<T>::num_discrete_state_groups)
+      .def("num_numeric_parameter_groups",
+           &Context<T>::num_numeric_parameter_groups)
+      .def(
+          "get_numeric_parameter",
+          [](const Context<T>& self, int index) -> const BasicVector<T>& {
+            return self.get_numeric_parameter(index);
+          },
+          nb::arg("index"), kRefInternal)
+      .def(
+          "get_mutable_numeric_parameter",
+          [](Context<T>& self, int index) -> BasicVector<T>& {
+            return self.get_mutable_numeric_parameter(index);
+          },
+          nb::arg("index"), kRefInternal);
+
+  DefineTemplateClassWithDefault<InputPort<T>>(m, "InputPort", GetPyParam<T>())
+      .def("get_name", [](const InputPort<T>& self) { return self.get_name(); })
+      .def("size", [](const InputPort<T>& self) { return self.size(); })
+      .def("get_index",
+           [](const InputPort<T>& self) { return int{self.get_index()}; })
+      .def(
+          "FixValue",
+          [](const InputPort<T>& self, Context<T>* context,
+             const VectorX<T>& value) { self.FixValue(context, value); },
+          nb::arg("context"), nb::arg("value"))
+      .def(
+          "FixValue",
+          // An abstract-valued port (e.g. SceneGraph's pose ports): an
+          // AbstractValue, or any value AbstractValue.Make() wraps.
+          [](const InputPort<T>& self, Context<T>* context, nb::handle value) {
+            // A vector port given numbers (a list of floats): constants.
+            if (self.get_data_type() == systems::kVectorValued &&
+                !nb::isinstance<AbstractValue>(value)) {
+              self.FixValue(context, nb::cast<VectorX<T>>(value));
+              return;
+            }
+            nb::object made = nb::borrow(value);
+            if (!nb::isinstance<AbstractValue>(value)) {
+              made = nb::module_::import_("ossa.common.value")
+                         .attr("AbstractValue")
+                         .attr("Make")(value);
+            }
+            self.FixValueAbstract(context,
+                                  nb::cast<const AbstractValue&>(made));
+          },
+          nb::arg("context"), nb::arg("value"))
+      .def(
+          "Eval",
+          [](const InputPort<T>& self, const Context<T>& context) {
+            return VectorX<T>(self.Eval(context));
+          },
+          nb::arg("context"));
+
+  DefineTemplateClassWithDefault<OutputPort<T>>(m, "OutputPort",
+                                                GetPyParam<T>())
+      .def("get_name",
+           [](const OutputPort<T>& self) { return self.get_name(); })
+      .def("size", [](const OutputPort<T>& self) { return self.size(); })
+      .def("get_index",
+           [](const OutputPort<T>& self) { return int{self.get_index()}; })
+      .def(
+          "Eval",
+          // A vector port's value as an array of T; an abstract
+          // port's held value (a reference into the Context's cache).
+          [](const OutputPort<T>& self, nb::handle context) {
+            const AbstractValue& value =
+                self.EvalAbstract(nb::cast<const Context<T>&>(context));
+            if (self.get_data_type() == systems::kVectorValued) {
+              return nb::cast(
+                  VectorX<T>(value.get_value<BasicVector<T>>().value()));
+            }
+            // A reference into the Context, which it keeps alive.
+            return nb::cast(&value, nb::rv_policy::reference_internal, context)
+                .attr("get_value")();
+          },
+          nb::arg("context"));
+
+  DefineTemplateClassWithDefault<System<T>, SystemBase>(m, "System",
+                                                        GetPyParam<T>())
+      .def("CreateDefaultContext", &System<T>::CreateDefaultContext)
+      .def("SetDefaultContext", &System<T>::SetDefaultContext,
+           nb::arg("context"))
+      .def("AllocateTimeDerivatives", &System<T>::AllocateTimeDerivatives)
+      .def("AllocateDiscreteVariables", &System<T>::AllocateDiscreteVariables)
+      .def("num_continuous_states", &System<T>::num_continuous_states)
+      .def("CalcTimeDerivatives", &System<T>::CalcTimeDerivatives,
+           nb::arg("context"), nb::arg("derivatives"))
+      .def("EvalTimeDerivatives", &System<T>::EvalTimeDerivatives,
+           nb::arg("context"), kRefInternal)
+      .def("CalcForcedDiscreteVariableUpdate",
+           nb::overload_cast<const Context<T>&, DiscreteValues<T>*>(
+               &System<T>::CalcForcedDiscreteVariableUpdate, nb::const_),
+           nb::arg("context"), nb::arg("discrete_state"))
+      .def("CalcPotentialEnergy", &System<T>::CalcPotentialEnergy,
+           nb::arg("context"))
+      .def("CalcKineticEnergy", &System<T>::CalcKineticEnergy,
+           nb::arg("context"))
+      .def("num_input_ports",
+           [](const System<T>& self) { return self.num_input_ports(); })
+      .def("num_output_ports",
+           [](const System<T>& self) { return self.num_output_ports(); })
+      .def(
+          "get_input_port",
+          [](const System<T>& self, int index) -> const InputPort<T>& {
+            return self.get_input_port(index);
+          },
+          nb::arg("port_index"), kRefInternal)
+      .def(
+          "get_output_port",
+          [](const System<T>& self, int index) -> const OutputPort<T>& {
+            return self.get_output_port(index);
+          },
+          nb::arg("port_index"), kRefInternal)
+      .def(
+          "get_input_port",
+          [](const System<T>& self) -> const InputPort<T>& {
+            return self.get_input_port();
+          },
+          kRefInternal)
+      .def(
+          "get_output_port",
+          [](const System<T>& self) -> const OutputPort<T>& {
+            return self.get_output_port();
+          },
+          kRefInternal)
+      .def("GetInputPort", &System<T>::GetInputPort, nb::arg("port_name"),
+           kRefInternal)
+      .def("GetOutputPort", &System<T>::GetOutputPort, nb::arg("port_name"),
+           kRefInternal)
+      .def("ToAutoDiffXd", &System<T>::ToAutoDiffXd)
+      .def("ToAutoDiffXdMaybe", &System<T>::ToAutoDiffXdMaybe)
+      .def("ToSymbolic", &System<T>::ToSymbolic)
+      .def("ToSymbolicMaybe", &System<T>::ToSymbolicMaybe);
+
+  DefineTemplateClassWithDefault<LeafSystem<T>, System<T>>(m, "LeafSystem",
+                                                           GetPyParam<T>());
+
+  // Diagram_[T] and DiagramBuilder_[T]: diagrams of T systems (primitives,
+  // converted plants) built in Python.
+  using systems::Diagram;
+  using systems::DiagramBuilder;
+  DefineTemplateClassWithDefault<Diagram<T>, System<T>>(m, "Diagram",
+                                                        GetPyParam<T>())
+      .def("num_subsystems", &Diagram<T>::num_subsystems)
+      .def("GetSystems", &Diagram<T>::GetSystems, kRefInternal)
+      .def("GetSubsystemByName", &Diagram<T>::GetSubsystemByName,
+           nb::arg("name"), kRefInternal)
+      .def("HasSubsystemNamed", &Diagram<T>::HasSubsystemNamed, nb::arg("name"))
+      .def("GetSubsystemContext", &Diagram<T>::GetSubsystemContext,
+           nb::arg("subsystem"), nb::arg("context"), kRefInternal)
+      .def("GetMutableSubsystemContext",
+           &Diagram<T>::GetMutableSubsystemContext, nb::arg("subsystem"),
+           nb::arg("context"), kRefInternal);
+  // The builder (then the diagram) keeps the Python systems alive.
+  auto keep_alive = [](nb::handle obj) {
+    obj.inc_ref();
+    return std::shared_ptr<void>(obj.ptr(), [](void* p) {
+      if (!Py_IsInitialized()) return;
+      nb::gil_scoped_acquire gil;
+      Py_DECREF(static_cast<PyObject*>(p));
+    });
+  };
+  DefineTemplateClassWithDefault<DiagramBuilder<T>>(m, "DiagramBuilder",
+                                                    GetPyParam<T>())
+      .def(nb::init<>())
+      .def(
+          "AddSystem",
+          [keep_alive](DiagramBuilder<T>& self, nb::object system) {
+            self.AddExternallyOwnedSystem(nb::cast<System<T>*>(system),
+                                          keep_alive(system));
+            return system;
+          },
+          nb::arg("system"))
+      .def(
+          "AddNamedSystem",
+          [keep_alive](DiagramBuilder<T>& self, std::string name,
+                       nb::object system) {
+            nb::cast<System<T>*>(system)->set_name(name);
+            self.AddExternallyOwnedSystem(nb::cast<System<T>*>(system),
+                                          keep_alive(system));
+            return system;
+          },
+          nb::arg("name"), nb::arg("system"))
+      .def("Connect",
+           nb::overload_cast<const OutputPort<T>&, const InputPort<T>&>(
+               &DiagramBuilder<T>::Connect),
+           nb::arg("src"), nb::arg("dest"))
+      .def(
+          "ExportInput",
+          [](DiagramBuilder<T>& self, const InputPort<T>& input,
+             std::optional<std::string> name) {
+            return name ? self.ExportInput(input, *name)
+                        : self.ExportInput(input);
+          },
+          nb::arg("input"), nb::arg("name").none() = nb::none())
+      .def(
+          "ExportOutput",
+          [](DiagramBuilder<T>& self, const OutputPort<T>& output,
+             std::optional<std::string> name) {
+            return name ? self.ExportOutput(output, *name)
+                        : self.ExportOutput(output);
+          },
+          nb::arg("output"), nb::arg("name").none() = nb::none())
+      .def("GetSystems", &DiagramBuilder<T>::GetSystems, kRefInternal)
+      .def("empty", &DiagramBuilder<T>::empty)
+      .def("Build", &DiagramBuilder<T>::Build);
+}
+
+}  // namespace internal_framework
+
+/// ossa.systems.framework for AutoDiffXd (framework_autodiff_py.cc) and
+/// symbolic::Expression (framework_symbolic_py.cc).
+void DefineSystemsFrameworkAutoDiff(nb::module_ m);
+void DefineSystemsFrameworkSymbolic(nb::module_ m);
+
+}  // namespace ossa::py

@@ -1,0 +1,13 @@
+// Bindings of ossa.systems.framework for symbolic::Expression: the template of
+// framework_scalar_py.h, in a translation unit of its own so that it
+// compiles in parallel with the other scalars.
+
+#include "ossa/systems/framework_scalar_py.h"
+
+namespace ossa::py {
+
+void DefineSystemsFrameworkSymbolic(nb::module_ m) {
+  internal_framework::DoDefineFrameworkScalar<symbolic::Expression>(m);
+}
+
+}  // namespace ossa::py

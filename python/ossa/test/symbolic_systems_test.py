@@ -1,0 +1,244 @@
+"""Systems on the symbolic scalar: Name_[Expression] of the framework and the
+primitives, ToSymbolic() of Python-visible systems, SymbolicVectorSystem,
+and numpy object arrays of expressions in and out. Each scene is built by
+one function of the package (ossa or the reference) and run against both."""
+
+import numpy as np
+import pytest
+
+import ossa.symbolic as osym
+import ossa.systems.framework as ofw
+import ossa.systems.primitives as oprim
+
+
+class _Package:
+    """The modules of one package, by the reference's names."""
+
+    def __init__(self, sym, framework, primitives):
+        self.sym, self.framework, self.primitives = sym, framework, primitives
+
+
+_OSSA = _Package(osym, ofw, oprim)
+
+
+def _reference():
+    pytest.importorskip("pydrake")
+    import pydrake.symbolic as sym
+    import pydrake.systems.framework as framework
+    import pydrake.systems.primitives as primitives
+    return _Package(sym, framework, primitives)
+
+
+def _primitives_diagram(lib):
+    """s = k ⊙ (c + u); ẋ_int = u; [s; x_int] → Mux → Demux;
+    ẋ_lin = A·x_lin + B·s, y = C·x_lin + D·s. Outputs y and x_int."""
+    p = lib.primitives
+    builder = lib.framework.DiagramBuilder()
+    source = builder.AddSystem(p.ConstantVectorSource([0.5, -1.25]))
+    adder = builder.AddSystem(p.Adder(2, 2))
+    gain = builder.AddSystem(p.Gain(np.array([2.0, -3.0])))
+    integrator = builder.AddSystem(p.Integrator(2))
+    pass_through = builder.AddSystem(p.PassThrough(2))
+    mux = builder.AddSystem(p.Multiplexer([2, 2]))
+    demux = builder.AddSystem(p.Demultiplexer(4, 2))
+    linear = builder.AddSystem(p.LinearSystem(
+        A=np.array([[-1.0, 0.5], [0.0, -2.0]]),
+        B=np.array([[1.0, 0.25], [-0.5, 2.0]]),
+        C=np.array([[1.0, 1.0], [0.0, 3.0]]),
+        D=np.array([[0.0, 0.1], [0.2, 0.0]])))
+    builder.Connect(source.get_output_port(0), adder.get_input_port(0))
+    builder.ExportInput(adder.get_input_port(1), "u")
+    builder.ConnectInput("u", integrator.get_input_port(0))
+    builder.Connect(adder.get_output_port(0), gain.get_input_port(0))
+    builder.Connect(gain.get_output_port(0), mux.get_input_port(0))
+    builder.Connect(integrator.get_output_port(0),
+                    pass_through.get_input_port(0))
+    builder.Connect(pass_through.get_output_port(0), mux.get_input_port(1))
+    builder.Connect(mux.get_output_port(0), demux.get_input_port(0))
+    builder.Connect(demux.get_output_port(0), linear.get_input_port(0))
+    builder.ExportOutput(linear.get_output_port(0), "y_linear")
+    builder.ExportOutput(demux.get_output_port(1), "y_integral")
+    return builder.Build()
+
+
+def _expressions(lib, variables):
+    return np.array([lib.sym.Expression(v) for v in variables], dtype=object)
+
+
+def _symbolic_outputs(lib):
+    """The primitives diagram converted with ToSymbolic(), with its state and
+    input as variables: (xdot, y_linear, y_integral, variables)."""
+    diagram = _primitives_diagram(lib).ToSymbolic()
+    x = lib.sym.MakeVectorVariable(4, "x")
+    u = lib.sym.MakeVectorVariable(2, "u")
+    context = diagram.CreateDefaultContext()
+    context.SetContinuousState(_expressions(lib, x))
+    diagram.get_input_port(0).FixValue(context, _expressions(lib, u))
+    xdot = diagram.EvalTimeDerivatives(context).CopyToVector()
+    y0 = diagram.get_output_port(0).Eval(context)
+    y1 = diagram.get_output_port(1).Eval(context)
+    return xdot, y0, y1, list(x) + list(u)
+
+
+def _evaluate(lib, exprs, variables, values):
+    env = dict(zip(variables, values))
+    return lib.sym.Evaluate(np.asarray(exprs).reshape(-1, 1), env).ravel()
+
+
+def test_symbolic_diagram_matches_double_diagram():
+    xdot, y0, y1, variables = _symbolic_outputs(_OSSA)
+    assert xdot.dtype == object and isinstance(xdot[0], osym.Expression)
+    diagram = _primitives_diagram(_OSSA)
+    context = diagram.CreateDefaultContext()
+    rng = np.random.default_rng(25)
+    for _ in range(10):
+        values = rng.uniform(-2, 2, 6)
+        context.SetContinuousState(values[:4])
+        diagram.get_input_port(0).FixValue(context, values[4:])
+        # The same operations as the double path up to reassociation: 1e-12.
+        np.testing.assert_allclose(
+            _evaluate(_OSSA, xdot, variables, values),
+            diagram.EvalTimeDerivatives(context).CopyToVector(), atol=1e-12)
+        np.testing.assert_allclose(
+            _evaluate(_OSSA, y0, variables, values),
+            diagram.get_output_port(0).Eval(context), atol=1e-12)
+        np.testing.assert_allclose(
+            _evaluate(_OSSA, y1, variables, values),
+            diagram.get_output_port(1).Eval(context), atol=1e-12)
+
+
+def test_symbolic_diagram_agrees_with_reference():
+    drake = _reference()
+    ours = _symbolic_outputs(_OSSA)
+    theirs = _symbolic_outputs(drake)
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        values = rng.uniform(-2, 2, 6)
+        for mine, reference in zip(ours[:3], theirs[:3]):
+            np.testing.assert_allclose(
+                _evaluate(_OSSA, mine, ours[3], values),
+                _evaluate(drake, reference, theirs[3], values), atol=1e-12)
+
+
+def test_linear_system_jacobians_are_its_matrices():
+    A = np.array([[0.0, 1.0], [-4.0, -0.5]])
+    B = np.array([[0.0], [1.0]])
+    system = oprim.LinearSystem(A=A, B=B, C=np.eye(2), D=np.zeros((2, 1)))
+    symbolic = system.ToSymbolic()
+    assert isinstance(symbolic, oprim.LinearSystem_[osym.Expression])
+    context = symbolic.CreateDefaultContext()
+    x = osym.MakeVectorVariable(2, "x")
+    u = osym.MakeVectorVariable(1, "u")
+    context.SetContinuousState(x)
+    symbolic.get_input_port(0).FixValue(context, u)
+    xdot = symbolic.EvalTimeDerivatives(context).CopyToVector()
+    np.testing.assert_array_equal(
+        osym.Evaluate(osym.Jacobian(xdot, x)), A)
+    np.testing.assert_array_equal(
+        osym.Evaluate(osym.Jacobian(xdot, u)), B)
+
+
+def test_templates_have_the_expression_instance():
+    expression = osym.Expression
+    for template in (ofw.Context_, ofw.System_, ofw.LeafSystem_,
+                     ofw.Diagram_, ofw.DiagramBuilder_, ofw.BasicVector_,
+                     ofw.InputPort_, ofw.OutputPort_, ofw.State_,
+                     oprim.Adder_, oprim.Gain_, oprim.AffineSystem_,
+                     oprim.LinearSystem_, oprim.Integrator_,
+                     oprim.ConstantVectorSource_, oprim.PassThrough_,
+                     oprim.Multiplexer_, oprim.Demultiplexer_,
+                     oprim.MatrixGain_, oprim.SymbolicVectorSystem_):
+        assert expression in [p[0] for p in template.param_list], template
+    adder = oprim.Adder(2, 3)
+    assert isinstance(adder.ToScalarType[expression](),
+                      oprim.Adder_[expression])
+    assert isinstance(adder.ToSymbolicMaybe(), oprim.Adder_[expression])
+    # A symbolic diagram built in Python.
+    builder = ofw.DiagramBuilder_[expression]()
+    gain = builder.AddSystem(oprim.Gain_[expression](3.0, 1))
+    builder.ExportInput(gain.get_input_port(0))
+    builder.ExportOutput(gain.get_output_port(0))
+    diagram = builder.Build()
+    context = diagram.CreateDefaultContext()
+    a = osym.Variable("a")
+    diagram.get_input_port(0).FixValue(context, [a])
+    y = diagram.get_output_port(0).Eval(context)
+    assert y[0].EqualTo(3.0 * a)
+
+
+def test_conversion_needing_a_number_decides_or_raises():
+    # Converting a symbolic constant source to AutoDiffXd needs its value as
+    # a number: decided for a constant, impossible for a variable (raises).
+    numbers = oprim.ConstantVectorSource_[osym.Expression]([2.5, -1.0])
+    converted = numbers.ToAutoDiffXd()
+    context = converted.CreateDefaultContext()
+    value = converted.get_output_port(0).Eval(context)
+    assert [v.value() for v in value] == [2.5, -1.0]
+    a = osym.Variable("a")
+    held = oprim.ConstantVectorSource_[osym.Expression]([a + 1.0])
+    with pytest.raises(Exception, match="depends on the variables"):
+        held.ToAutoDiffXd()
+
+
+def _forced_pendulum(lib):
+    """ẋ = [x1, −p·sin(x0) + u·t], y = [x0 + u] as a SymbolicVectorSystem."""
+    sym = lib.sym
+    t = sym.Variable("t")
+    x = sym.MakeVectorVariable(2, "x")
+    u = sym.Variable("u")
+    p = sym.Variable("p")
+    system = lib.primitives.SymbolicVectorSystem(
+        time=t, state=x, input=[u], parameter=[p],
+        dynamics=[x[1], -p * sym.sin(x[0]) + u * t], output=[x[0] + u])
+    context = system.CreateDefaultContext()
+    context.SetTime(0.7)
+    context.SetContinuousState([0.3, -1.2])
+    context.get_mutable_numeric_parameter(0).SetFromVector([9.81])
+    system.get_input_port(0).FixValue(context, [0.9])
+    return (system, system.EvalTimeDerivatives(context).CopyToVector(),
+            system.get_output_port(0).Eval(context))
+
+
+def test_symbolic_vector_system():
+    system, xdot, y = _forced_pendulum(_OSSA)
+    np.testing.assert_allclose(
+        xdot, [-1.2, -9.81 * np.sin(0.3) + 0.9 * 0.7], atol=1e-14)
+    np.testing.assert_allclose(y, [0.3 + 0.9], atol=1e-15)
+    assert system.get_input_port(0).get_name() == "u0"
+    assert system.get_output_port(0).get_name() == "y0"
+    # On Expression: substitution of the Context's expressions.
+    symbolic = system.ToSymbolic()
+    context = symbolic.CreateDefaultContext()
+    a = osym.Variable("a")
+    context.SetContinuousState([a, 0.0])
+    context.get_mutable_numeric_parameter(0).SetFromVector([2.0])
+    symbolic.get_input_port(0).FixValue(context, [0.0])
+    xdot_sym = symbolic.EvalTimeDerivatives(context).CopyToVector()
+    assert xdot_sym[0].EqualTo(osym.Expression(0.0))
+    value = osym.Evaluate(xdot_sym.reshape(-1, 1), {a: 0.4}).ravel()
+    np.testing.assert_allclose(value, [0.0, -2.0 * np.sin(0.4)], atol=1e-15)
+    with pytest.raises(IndexError):
+        system.dynamics_for_variable(osym.Variable("not_a_state"))
+
+
+def test_symbolic_vector_system_agrees_with_reference():
+    drake = _reference()
+    _, xdot, y = _forced_pendulum(_OSSA)
+    _, xdot_ref, y_ref = _forced_pendulum(drake)
+    np.testing.assert_allclose(xdot, xdot_ref, atol=1e-14)
+    np.testing.assert_allclose(y, y_ref, atol=1e-14)
+
+
+def test_symbolic_vector_system_bad_input_raises():
+    x = osym.Variable("x")
+    u = osym.Variable("u")
+    cases = [
+        (dict(state=[x], dynamics=[]), "one per state variable"),
+        (dict(state=[x, x], dynamics=[x, x]), "more than once"),
+        (dict(state=[x], dynamics=[u]), "'u'"),
+        (dict(state=[x], dynamics=[x], time_period=-1.0), "time_period"),
+        (dict(), "both empty"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(Exception, match=message):
+            oprim.SymbolicVectorSystem(**kwargs)
