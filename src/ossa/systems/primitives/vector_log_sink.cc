@@ -172,6 +172,9 @@ template VectorLogSink<AutoDiffXd>* LogVectorOutput(
     const std::set<TriggerType>&, double);
 template VectorLogSink<symbolic::Expression>* LogVectorOutput(
     const OutputPort<symbolic::Expression>&,
+    DiagramBuilder<symbolic::Expression>*, double);
+template VectorLogSink<symbolic::Expression>* LogVectorOutput(
+    const OutputPort<symbolic::Expression>&,
     DiagramBuilder<symbolic::Expression>*, const std::set<TriggerType>&,
     double);
 }  // namespace ossa::systems
