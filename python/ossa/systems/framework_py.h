@@ -22,8 +22,12 @@ std::variant<std::string, systems::UseDefaultName> ToPortName(
 /// Any 1-d sequence of numbers (list, tuple, numpy array, scalar) as a vector.
 Eigen::VectorXd ToVector(nanobind::handle value);  // framework_py.cc
 
-/// The event classes and witness functions (after the ports, before System).
+/// The event classes and witness functions (after the ports, before System;
+/// framework_events_py.cc).
 void DefineSystemsFrameworkEvents(nanobind::module_ m);
+/// ValueProducer, SystemBase.DeclareCacheEntry and CacheEntry (with
+/// LeafSystem; framework_events_py.cc).
+void DefineCacheEntries(nanobind::module_ m);
 /// AbstractValues, Parameters_ and the Context and State accessors that
 /// return them (after the Contexts).
 void DefineSystemsFrameworkParameters(nanobind::module_ m);
