@@ -82,7 +82,7 @@ inline nb::handle SystemOfBoundMethod(nb::handle callable) {
 // without the GIL: copying a shared_ptr touches no Python reference count,
 // and the last owner takes the GIL to release the Python objects.
 inline std::shared_ptr<PyCallback> SharePyCallback(nb::object callable,
-                                            nb::handle owner) {
+                                                   nb::handle owner) {
   return std::shared_ptr<PyCallback>(new PyCallback(std::move(callable), owner),
                                      [](PyCallback* p) {
                                        if (!Py_IsInitialized()) return;
