@@ -138,7 +138,10 @@ T SapHuntCrossleyConstraint<T>::Calc(const Eigen::Ref<const VectorX<T>>& vc,
   const Vector2<T> vt(vc[0], vc[1]);
   const T& vn = vc[2];
   const T& eps = epsilon_;
-  const T vt_soft = sqrt(vt.squaredNorm() + eps * eps) - eps;
+  // ε² is materialized first: an AutoDiffXd with no derivatives (a constant
+  // ε) is made coherent with another only when neither is an expression.
+  const T eps_squared = eps * eps;
+  const T vt_soft = sqrt(vt.squaredNorm() + eps_squared) - eps;
   const Vector2<T> t_soft = vt / (vt_soft + eps);
   const bool similar = model_ == SapHuntCrossleyModel::kSimilar;
   const T z = similar ? T(vn - mu * vt_soft) : vn;
