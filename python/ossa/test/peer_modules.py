@@ -13,6 +13,11 @@ import numpy as np
 
 # Attribute of a ModuleSet -> its module below the package root.
 _SUBMODULES = {
+    "common": "common",
+    "value": "common.value",
+    "eigen_geometry": "common.eigen_geometry",
+    "trajectories": "trajectories",
+    "primitives": "systems.primitives",
     "geometry": "geometry",
     "math": "math",
     "mbmath": "multibody.math",
@@ -186,3 +191,18 @@ def assert_agree(ours, theirs, what, rtol=1e-10):
     assert err <= rtol * scale, (
         f"{what}: max |ossa - drake| = {err:.3e} > {rtol:.0e} * {scale:.3g}"
         f"\nossa:\n{ours}\ndrake:\n{theirs}")
+
+
+def both(program, ossa_modules, reference_modules):
+    """Runs program(lib) on both module sets: (ossa's result, the
+    reference's)."""
+    return program(ossa_modules), program(reference_modules)
+
+
+def error_of(call):
+    """The type of the exception `call()` raises (None if it returns)."""
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 (the type is what is compared)
+        return type(e)
+    return None

@@ -11,39 +11,25 @@ formulas in double precision, which agree to a few ulps.
 
 import gc
 import importlib
-import types
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pydrake")
 
-_MODULES = {"tree": "multibody.tree", "plant": "multibody.plant",
-            "math": "math", "eigen_geometry": "common.eigen_geometry",
-            "mm": "multibody.math"}
+from peer_modules import ModuleSet, error_of  # noqa: E402
+from peer_modules import both as _both  # noqa: E402
 
-
-def _load(package):
-    return types.SimpleNamespace(name=package, **{
-        key: importlib.import_module(f"{package}.{path}")
-        for key, path in _MODULES.items()})
-
-
-OSSA = _load("ossa")
-DRAKE = _load("pydrake")
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 RTOL = 1e-12
 
 
 def both(program):
-    return program(OSSA), program(DRAKE)
+    """Runs program(lib) on both libraries: (ossa's result, pydrake's)."""
+    return _both(program, OSSA, DRAKE)
 
 
-def error_of(call):
-    try:
-        call()
-    except Exception as e:  # noqa: BLE001 (the type is what is compared)
-        return type(e)
-    return None
 
 
 def _model(lib):
@@ -266,7 +252,7 @@ def _propeller_diagram(lib):
     extra = p.ExternallyAppliedSpatialForce()
     extra.body_index = body.index()
     extra.p_BoBq_B = [0.0, 0.05, 0.0]
-    extra.F_Bq_W = lib.mm.SpatialForce([0.1, 0.0, 0.0], [0.0, 0.0, 1.0])
+    extra.F_Bq_W = lib.mbmath.SpatialForce([0.1, 0.0, 0.0], [0.0, 0.0, 1.0])
     diagram.get_input_port(1).FixValue(context, [extra])
     return diagram, context, plant, propeller, mux
 
@@ -382,15 +368,15 @@ def test_wing_closed_form_and_errors():
     wing.get_body_poses_input_port().FixValue(
         context, [OSSA.math.RigidTransform()] * 2)
     wing.get_body_spatial_velocities_input_port().FixValue(
-        context, [OSSA.mm.SpatialVelocity.Zero(),
-                  OSSA.mm.SpatialVelocity([0, 0, 0], [0.0, 0.0, -3.0])])
+        context, [OSSA.mbmath.SpatialVelocity.Zero(),
+                  OSSA.mbmath.SpatialVelocity([0, 0, 0], [0.0, 0.0, -3.0])])
     (force,) = wing.get_spatial_force_output_port().Eval(context)
     np.testing.assert_allclose(force.F_Bq_W.get_coeffs(),
                                [0, 0, 0, 0, 0, 1.5 * 2.0 * 9.0], rtol=1e-15)
     # Spanwise motion makes no force.
     wing.get_body_spatial_velocities_input_port().FixValue(
-        context, [OSSA.mm.SpatialVelocity.Zero(),
-                  OSSA.mm.SpatialVelocity([0, 0, 0], [0.0, 5.0, 0.0])])
+        context, [OSSA.mbmath.SpatialVelocity.Zero(),
+                  OSSA.mbmath.SpatialVelocity([0, 0, 0], [0.0, 5.0, 0.0])])
     (force,) = wing.get_spatial_force_output_port().Eval(context)
     assert not np.any(force.F_Bq_W.get_coeffs())
     with pytest.raises(RuntimeError, match="surface_area is -1"):

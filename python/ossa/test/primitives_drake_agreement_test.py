@@ -10,44 +10,25 @@ Errors that abort the reference process (its internal assertions) are
 checked on ossa alone.
 """
 
-import importlib
-import types
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pydrake")
 
-_MODULES = {
-    "common": "common", "value": "common.value", "math": "math",
-    "trajectories": "trajectories", "framework": "systems.framework",
-    "analysis": "systems.analysis", "primitives": "systems.primitives",
-}
+from peer_modules import ModuleSet, error_of  # noqa: E402
+from peer_modules import both as _both  # noqa: E402
 
-
-def _load(package):
-    return types.SimpleNamespace(name=package, **{
-        key: importlib.import_module(f"{package}.{path}")
-        for key, path in _MODULES.items()})
-
-
-OSSA = _load("ossa")
-DRAKE = _load("pydrake")
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 RTOL = 1e-12
 
 
 def both(program):
     """Runs program(lib) on both libraries: (ossa's result, pydrake's)."""
-    return program(OSSA), program(DRAKE)
+    return _both(program, OSSA, DRAKE)
 
 
-def error_of(call):
-    """The type of the exception `call()` raises (None if it returns)."""
-    try:
-        call()
-    except Exception as e:  # noqa: BLE001 (the type is what is compared)
-        return type(e)
-    return None
 
 
 def assert_same_errors(ours, theirs):
@@ -107,7 +88,7 @@ def test_selector_routes_elements():
             names=names, feedthrough=feedthrough,
             y0=selector.get_output_port(0).Eval(context),
             z=selector.get_output_port(1).Eval(context),
-            repr=repr(params).replace(lib.name, ""),
+            repr=repr(params).replace("ossa" if lib.is_ossa else "pydrake", ""),
             input_name=params.inputs[0].name,
             fields=tuple(f.name for f in type(params).__fields__))
     assert_results_close(*both(program))

@@ -95,7 +95,6 @@ def test_context_keeps_the_config_of_its_creation():
         .point_stiffness == 4e5
     assert scene_graph.get_config(context).default_proximity_properties \
         .point_stiffness == 3e5
-    assert scene_graph.CreateDefaultContext() is not None
     assert scene_graph.get_config(scene_graph.CreateDefaultContext()) \
         .default_proximity_properties.point_stiffness == 4e5
 
