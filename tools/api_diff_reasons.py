@@ -1,0 +1,134 @@
+"""The reasons tools/api_diff.py gives for the gaps it finds (a table kept
+apart from the tool so that closing a gap edits data, not code)."""
+
+# Why each remaining gap exists: (pattern on "module:Name.member", reason).
+# The first match gives the reason docs/porting_guide.md lists
+# (tools/api_diff.py --markdown writes that list).
+REASONS = [
+    (r"^common:Parallelism\.__init__$",
+     "Parallelism(num_threads) works positionally and as num_threads=...; "
+     "the first positional argument is also the reference's `parallelize` "
+     "bool, so the two overloads share one Python signature."),
+    (r"^trajectories:PiecewisePolynomial\.__init__$",
+     "The overload taking polynomial matrices needs the reference's "
+     "Polynomial type (symbolic, another issue)."),
+    (r"^multibody\.plant:MultibodyPlant\.(SetFreeBodyPose|"
+     r"SetFreeBodySpatialVelocity)$",
+     "ossa takes the current keyword names (X_JpJc, V_JpJc); the "
+     "reference keeps deprecated overloads with the old ones (X_PB, V_PB)."),
+    (r"^multibody\.parsing:PackageMap\.(AddRemote|RemoteParams)",
+     "Remote packages are downloaded on demand; ossa resolves local "
+     "packages only."),
+    (r"^systems\.framework:LeafSystem\.__init__$",
+     "LeafSystem(converter): a LeafSystem subclassed in Python does not "
+     "convert scalars in ossa (SystemScalarConverter is bound; Python "
+     "conversion functions are not)."),
+    (r"^systems\.primitives:DiscreteTimeDelay\.__init__$",
+     "The abstract-valued delay is not implemented (vector delays are)."),
+    (r"^systems\.primitives:(LogVectorOutput|VectorLogSink\.__init__)$",
+     "Logging on chosen triggers (publish_triggers) is not implemented; "
+     "sinks log every step or at a period."),
+    (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative\."
+     r"set_initial_position$",
+     "Takes the Context (the overload taking a State is not implemented)."),
+    (r"^common:(GetDrakePath|kDrakeAssertIsArmed|"
+     r"trigger_an_assertion_failure)$",
+     "Drake's own installation and assertion switches; ossa has "
+     "GetBundledModelsPath() and no debug-assertion toggle."),
+    (r"^common\.value:AbstractValue\.(get_value|get_mutable_value|"
+     r"set_value)$",
+     "The abstract base has no value accessors in ossa; call them on the "
+     "Value[T] instance (every AbstractValue ossa returns is one)."),
+    (r"^common\.containers:namedview$",
+     "Same behaviour; the signature differs only in a keyword-only "
+     "argument's position."),
+    (r"^math:.*cast$", "Not implemented yet."),
+    (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
+     r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory|"
+     r"PiecewiseQuaternionSlerp|PiecewisePose|PathParameterizedTrajectory)_"
+     r"\[AutoDiffXd\]$",
+     "Written in Python on Trajectory (float), so not instantiated for "
+     "AutoDiffXd."),
+    (r"^trajectories:PiecewisePolynomial\.(getPolynomialMatrix|"
+     r"setPolynomialMatrixBlock)$",
+     "Polynomial matrices need the reference's Polynomial type (symbolic, "
+     "another issue)."),
+    (r"^trajectories:PiecewiseQuaternionSlerp\.(__init__|Append)$",
+     "Written in Python: one signature takes every orientation type by "
+     "keyword (quaternions, rotation_matrices, angle_axes) where the "
+     "reference has one overload per type."),
+    (r"^trajectories:",
+     "Not implemented yet."),
+    (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
+     "Force density fields act on deformable bodies, which ossa does not "
+     "model."),
+    (r"RigidBody\.(SetMass|SetCenterOfMassInBodyFrame|"
+     r"SetSpatialInertiaInBodyFrame)$",
+     "Body mass properties are fixed at construction in ossa, not "
+     "Context parameters."),
+    (r"Joint\.(GetDampingVector|SetDampingVector)$|"
+     r"Joint\.(GetDamping|SetDamping)$",
+     "Joint damping is a default value in ossa (default_damping_vector()), "
+     "not a Context parameter."),
+    (r"JointActuator\.(SetGearRatio|SetRotorInertia)$",
+     "Rotor inertia and gear ratio are defaults in ossa, not Context "
+     "parameters (rotor_inertia(context) and gear_ratio(context) return "
+     "the defaults)."),
+    (r"set_random_\w*distribution",
+     "Random distributions are given as symbolic expressions "
+     "(ossa.symbolic is another issue)."),
+    (r"^multibody\.plant:PhysicalModel",
+     "PhysicalModel is the base of the deformable model, which ossa does "
+     "not have."),
+    (r"^multibody\.parsing:",
+     "Model directives and the parsers' remaining API belong to the parser "
+     "work (its own issue)."),
+    (r"^systems\.framework:ContextBase\.num_output_ports$",
+     "ossa's Context keeps no per-output-port entries (output ports are "
+     "the System's: System.num_output_ports())."),
+    (r"^systems\.framework:(Parameters|AbstractValues|"
+     r"AbstractParameterIndex|Context\.(get_parameters|"
+     r"get_mutable_parameters|get_mutable_abstract_parameter|"
+     r"SetStateAndParametersFrom)|State\.\w*abstract)",
+     "The Parameters and AbstractValues containers are not bound yet "
+     "(Context has per-index accessors)."),
+    (r"^systems\.framework:System\.",
+     "Not bound yet (System member)."),
+    (r"^systems\.framework:(Diagram|DiagramBuilder)\.",
+     "Not bound yet."),
+    (r"^systems\.framework:VectorSystem_\[AutoDiffXd\]$",
+     "VectorSystem is written in Python (float), so not instantiated for "
+     "AutoDiffXd."),
+    (r"^systems\.framework:",
+     "Not bound yet."),
+    (r"^systems\.analysis:DiscreteTimeApproximation$",
+     "One Python function for the reference's overloads (linear_system, "
+     "affine_system, system): the first argument is named `system`."),
+    (r"^systems\.analysis:\w+_\[AutoDiffXd\]$",
+     "The Simulator and integrators are bound for float only (the C++ "
+     "classes are instantiated on AutoDiffXd; their binding is not)."),
+    (r"^systems\.analysis:RegionOfAttraction",
+     "Needs symbolic polynomials and mathematical programming (not part of "
+     "ossa)."),
+    (r"^systems\.analysis:", "Not bound yet."),
+    (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative_"
+     r"\[AutoDiffXd\]$",
+     "Written in Python (a float Diagram), so not instantiated for "
+     "AutoDiffXd."),
+    (r"^systems\.primitives:", "Not implemented yet."),
+    (r"^systems\.controllers:(DynamicProgrammingOptions|"
+     r"FittedValueIteration|LinearProgrammingApproximateDynamicProgramming|"
+     r"PeriodicBoundaryCondition)",
+     "Needs mathematical programming (not part of ossa)."),
+    (r"^systems\.controllers:JointStiffnessController_\[AutoDiffXd\]$",
+     "Written in Python (float), so not instantiated for AutoDiffXd."),
+    (r"^systems\.controllers:PidControlledSystem\.__init__$",
+     "Written in Python: one signature (plant, *gains, ...) takes the "
+     "reference's four overloads (scalar or vector gains, with or without "
+     "a feedback selector)."),
+    (r"^systems\.controllers:", "Not implemented yet."),
+    (r".*\[AutoDiffXd\]$",
+     "The AutoDiffXd instantiation is not bound yet (ossa binds AutoDiffXd "
+     "where scalar-converted systems need it)."),
+    (r"", "Not bound yet."),
+]
