@@ -37,6 +37,32 @@ using systems::SystemBase;
 
 using T = double;
 
+namespace {
+
+// The C++ callback of an Event made in Python from `callable`: it calls
+// callable(context, event[, state]), or with `with_system`
+// callable(system, context, event[, state]), where state is the discrete or
+// whole state an update event writes (publish events have none); the
+// result is None (success) or an EventStatus.
+template <typename Event>
+auto PyEventCallback(nb::object callable, bool with_system) {
+  nb::handle owner = SystemOfBoundMethod(callable);
+  auto cb = SharePyCallback(std::move(callable), owner);
+  return [cb, with_system](const System<T>& system, const Context<T>& c,
+                           const Event& e, auto*... state) {
+    constexpr auto kRef = nb::rv_policy::reference;
+    nb::gil_scoped_acquire gil;
+    if (with_system) {
+      return ToStatus((*cb)(nb::cast(&system, kRef), nb::cast(&c, kRef),
+                            nb::cast(&e, kRef), nb::cast(state, kRef)...));
+    }
+    return ToStatus((*cb)(nb::cast(&c, kRef), nb::cast(&e, kRef),
+                          nb::cast(state, kRef)...));
+  };
+}
+
+}  // namespace
+
 // Event collections, events (constructible from Python callbacks) and
 // witness functions.
 void DefineSystemsFrameworkEvents(nb::module_ m) {
@@ -95,159 +121,81 @@ void DefineSystemsFrameworkEvents(nb::module_ m) {
       .def("xcf", &WitnessData::xcf, nb::rv_policy::reference);
   // Events made in Python: callback(context, event[, state]) returning
   // None (success) or an EventStatus.
-  DefineTemplateClassWithDefault<systems::PublishEvent<T>, EventT>(
-      m, "PublishEvent", GetPyParam<T>())
+  using Publish = systems::PublishEvent<T>;
+  using Discrete = systems::DiscreteUpdateEvent<T>;
+  using Unrestricted = systems::UnrestrictedUpdateEvent<T>;
+  constexpr const char* kWithSystem =
+      "An event whose callback also takes the system first: "
+      "system_callback(system, context, event[, state]).";
+  DefineTemplateClassWithDefault<Publish, EventT>(m, "PublishEvent",
+                                                  GetPyParam<T>())
       .def(
           "__init__",
-          [](systems::PublishEvent<T>* self, nb::object callback) {
-            nb::handle owner = SystemOfBoundMethod(callback);
-            auto cb = SharePyCallback(std::move(callback), owner);
-            new (self) systems::PublishEvent<T>(
-                [cb](const System<T>&, const Context<T>& c,
-                     const systems::PublishEvent<T>& e) {
-                  nb::gil_scoped_acquire gil;
-                  return ToStatus(
-                      (*cb)(nb::cast(&c, nb::rv_policy::reference),
-                            nb::cast(&e, nb::rv_policy::reference)));
-                });
+          [](Publish* self, nb::object callback) {
+            new (self)
+                Publish(PyEventCallback<Publish>(std::move(callback), false));
           },
           nb::arg("callback"))
       .def(
           "__init__",
-          [](systems::PublishEvent<T>* self, systems::TriggerType trigger_type,
+          [](Publish* self, systems::TriggerType trigger_type,
              nb::object callback) {
-            nb::handle owner = SystemOfBoundMethod(callback);
-            auto cb = SharePyCallback(std::move(callback), owner);
-            new (self) systems::PublishEvent<T>(
-                [cb](const System<T>&, const Context<T>& c,
-                     const systems::PublishEvent<T>& e) {
-                  nb::gil_scoped_acquire gil;
-                  return ToStatus(
-                      (*cb)(nb::cast(&c, nb::rv_policy::reference),
-                            nb::cast(&e, nb::rv_policy::reference)));
-                });
-            self->set_trigger_type(trigger_type);
+            new (self) Publish(trigger_type, PyEventCallback<Publish>(
+                                                 std::move(callback), false));
           },
           nb::arg("trigger_type"), nb::arg("callback"),
           "An event of the given trigger type calling callback(context, "
           "event) (declaring it sets the trigger type again).")
       .def(
           "__init__",
-          [](systems::PublishEvent<T>* self, nb::object system_callback) {
-            nb::handle owner = SystemOfBoundMethod(system_callback);
-            auto cb = SharePyCallback(std::move(system_callback), owner);
-            new (self) systems::PublishEvent<T>(
-                [cb](const System<T>& system, const Context<T>& c,
-                     const systems::PublishEvent<T>& e) {
-                  nb::gil_scoped_acquire gil;
-                  return ToStatus(
-                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
-                            nb::cast(&c, nb::rv_policy::reference),
-                            nb::cast(&e, nb::rv_policy::reference)));
-                });
+          [](Publish* self, nb::object system_callback) {
+            new (self) Publish(
+                PyEventCallback<Publish>(std::move(system_callback), true));
           },
-          nb::arg("system_callback"),
-          "An event whose callback also takes the system: "
-          "system_callback(system, context, event).")
+          nb::arg("system_callback"), kWithSystem)
       .def(
           "__init__",
-          [](systems::PublishEvent<T>* self, systems::TriggerType trigger_type,
+          [](Publish* self, systems::TriggerType trigger_type,
              nb::object system_callback) {
-            nb::handle owner = SystemOfBoundMethod(system_callback);
-            auto cb = SharePyCallback(std::move(system_callback), owner);
-            new (self) systems::PublishEvent<T>(
-                [cb](const System<T>& system, const Context<T>& c,
-                     const systems::PublishEvent<T>& e) {
-                  nb::gil_scoped_acquire gil;
-                  return ToStatus(
-                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
-                            nb::cast(&c, nb::rv_policy::reference),
-                            nb::cast(&e, nb::rv_policy::reference)));
-                });
-            self->set_trigger_type(trigger_type);
+            new (self) Publish(
+                trigger_type,
+                PyEventCallback<Publish>(std::move(system_callback), true));
           },
           nb::arg("trigger_type"), nb::arg("system_callback"),
           "An event of the given trigger type calling "
           "system_callback(system, context, event).");
-  DefineTemplateClassWithDefault<systems::DiscreteUpdateEvent<T>, EventT>(
-      m, "DiscreteUpdateEvent", GetPyParam<T>())
+  DefineTemplateClassWithDefault<Discrete, EventT>(m, "DiscreteUpdateEvent",
+                                                   GetPyParam<T>())
       .def(
           "__init__",
-          [](systems::DiscreteUpdateEvent<T>* self, nb::object callback) {
-            nb::handle owner = SystemOfBoundMethod(callback);
-            auto cb = SharePyCallback(std::move(callback), owner);
-            new (self) systems::DiscreteUpdateEvent<T>(
-                [cb](const System<T>&, const Context<T>& c,
-                     const systems::DiscreteUpdateEvent<T>& e,
-                     DiscreteValues<T>* xd) {
-                  nb::gil_scoped_acquire gil;
-                  return ToStatus(
-                      (*cb)(nb::cast(&c, nb::rv_policy::reference),
-                            nb::cast(&e, nb::rv_policy::reference),
-                            nb::cast(xd, nb::rv_policy::reference)));
-                });
+          [](Discrete* self, nb::object callback) {
+            new (self)
+                Discrete(PyEventCallback<Discrete>(std::move(callback), false));
           },
           nb::arg("callback"))
       .def(
           "__init__",
-          [](systems::DiscreteUpdateEvent<T>* self,
-             nb::object system_callback) {
-            nb::handle owner = SystemOfBoundMethod(system_callback);
-            auto cb = SharePyCallback(std::move(system_callback), owner);
-            new (self) systems::DiscreteUpdateEvent<T>(
-                [cb](const System<T>& system, const Context<T>& c,
-                     const systems::DiscreteUpdateEvent<T>& e,
-                     DiscreteValues<T>* xd) {
-                  nb::gil_scoped_acquire gil;
-                  return ToStatus(
-                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
-                            nb::cast(&c, nb::rv_policy::reference),
-                            nb::cast(&e, nb::rv_policy::reference),
-                            nb::cast(xd, nb::rv_policy::reference)));
-                });
+          [](Discrete* self, nb::object system_callback) {
+            new (self) Discrete(
+                PyEventCallback<Discrete>(std::move(system_callback), true));
           },
-          nb::arg("system_callback"),
-          "An event whose callback also takes the system: "
-          "system_callback(system, context, event, discrete_state).");
-  DefineTemplateClassWithDefault<systems::UnrestrictedUpdateEvent<T>, EventT>(
+          nb::arg("system_callback"), kWithSystem);
+  DefineTemplateClassWithDefault<Unrestricted, EventT>(
       m, "UnrestrictedUpdateEvent", GetPyParam<T>())
       .def(
           "__init__",
-          [](systems::UnrestrictedUpdateEvent<T>* self, nb::object callback) {
-            nb::handle owner = SystemOfBoundMethod(callback);
-            auto cb = SharePyCallback(std::move(callback), owner);
-            new (self) systems::UnrestrictedUpdateEvent<T>(
-                [cb](const System<T>&, const Context<T>& c,
-                     const systems::UnrestrictedUpdateEvent<T>& e,
-                     State<T>* x) {
-                  nb::gil_scoped_acquire gil;
-                  return ToStatus((*cb)(nb::cast(&c, nb::rv_policy::reference),
-                                        nb::cast(&e, nb::rv_policy::reference),
-                                        nb::cast(x, nb::rv_policy::reference)));
-                });
+          [](Unrestricted* self, nb::object callback) {
+            new (self) Unrestricted(
+                PyEventCallback<Unrestricted>(std::move(callback), false));
           },
           nb::arg("callback"))
       .def(
           "__init__",
-          [](systems::UnrestrictedUpdateEvent<T>* self,
-             nb::object system_callback) {
-            nb::handle owner = SystemOfBoundMethod(system_callback);
-            auto cb = SharePyCallback(std::move(system_callback), owner);
-            new (self) systems::UnrestrictedUpdateEvent<T>(
-                [cb](const System<T>& system, const Context<T>& c,
-                     const systems::UnrestrictedUpdateEvent<T>& e,
-                     State<T>* x) {
-                  nb::gil_scoped_acquire gil;
-                  return ToStatus(
-                      (*cb)(nb::cast(&system, nb::rv_policy::reference),
-                            nb::cast(&c, nb::rv_policy::reference),
-                            nb::cast(&e, nb::rv_policy::reference),
-                            nb::cast(x, nb::rv_policy::reference)));
-                });
+          [](Unrestricted* self, nb::object system_callback) {
+            new (self) Unrestricted(PyEventCallback<Unrestricted>(
+                std::move(system_callback), true));
           },
-          nb::arg("system_callback"),
-          "An event whose callback also takes the system: "
-          "system_callback(system, context, event, state).");
+          nb::arg("system_callback"), kWithSystem);
   nb::enum_<systems::WitnessFunctionDirection>(m, "WitnessFunctionDirection")
       .value("kNone", systems::WitnessFunctionDirection::kNone)
       // The reference's names: positive, then non-positive (w0 > 0 and
