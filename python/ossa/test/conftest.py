@@ -20,6 +20,6 @@ def quiet_logs():
         logging.getLogger(name).setLevel(level)
 
 
-# peer_modules.py (helpers the agreement tests import) lives beside this
+# peer_modules.py and scenes.py (helpers the tests import) live beside this
 # file; the importlib import mode does not put test folders on sys.path.
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))

@@ -257,22 +257,13 @@ def test_model_visualizer_sliders_in_the_page(browser):
 def test_contact_visualizer_arrow_in_the_page(browser):
     """A ball resting on the ground: ContactVisualizer's arrow reaches the
     page, as long as the force over newtons_per_meter, and is drawn."""
-    from ossa.geometry import HalfSpace, ProximityProperties, Sphere
     from ossa.math import RigidTransform
     from ossa.multibody.meshcat import (ContactVisualizer,
                                         ContactVisualizerParams)
-    from ossa.multibody.tree import SpatialInertia
+    from scenes import ball_on_ground
 
     builder = DiagramBuilder()
-    plant, _ = AddMultibodyPlantSceneGraph(builder, 0.0)
-    ball = plant.AddRigidBody("ball", SpatialInertia.SolidSphereWithMass(
-        1.0, 0.1))
-    plant.RegisterCollisionGeometry(ball, RigidTransform(), Sphere(0.1),
-                                    "ball", ProximityProperties())
-    plant.RegisterCollisionGeometry(plant.world_body(), RigidTransform(),
-                                    HalfSpace(), "ground",
-                                    ProximityProperties())
-    plant.Finalize()
+    plant, ball = ball_on_ground(builder)
     meshcat = Meshcat(MeshcatParams(port=0))
     meshcat.SetCameraPose([1.0, -1.0, 0.6], [0.0, 0.0, 0.2])
     open_live(browser, meshcat, 0)

@@ -29,25 +29,15 @@ def test_contact_visualizer_draws_the_force():
     """A ball resting 1 cm into the ground: the arrow starts at the contact
     point and is |f| / newtons_per_meter long, along the force on body
     B."""
-    from ossa.geometry import HalfSpace, ProximityProperties, Sphere
     from ossa.math import RigidTransform
     from ossa.multibody.meshcat import (ContactVisualizer,
                                         ContactVisualizerParams)
-    from ossa.multibody.plant import AddMultibodyPlantSceneGraph
-    from ossa.multibody.tree import SpatialInertia
     from ossa.systems.analysis import Simulator
     from ossa.systems.framework import DiagramBuilder
+    from scenes import ball_on_ground
 
     builder = DiagramBuilder()
-    plant, _ = AddMultibodyPlantSceneGraph(builder, 0.0)
-    ball = plant.AddRigidBody("ball", SpatialInertia.SolidSphereWithMass(
-        1.0, 0.1))
-    plant.RegisterCollisionGeometry(ball, RigidTransform(), Sphere(0.1),
-                                    "ball", ProximityProperties())
-    plant.RegisterCollisionGeometry(plant.world_body(), RigidTransform(),
-                                    HalfSpace(), "ground",
-                                    ProximityProperties())
-    plant.Finalize()
+    plant, ball = ball_on_ground(builder)
     meshcat = Meshcat(MeshcatParams(port=0))
     params = ContactVisualizerParams(newtons_per_meter=1000.0)
     ContactVisualizer.AddToBuilder(builder, plant, meshcat, params)
