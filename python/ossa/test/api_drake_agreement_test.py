@@ -11,8 +11,6 @@ behavioural difference shows up at O(1e-3) or more.
 """
 
 import dataclasses
-import importlib
-import types
 import typing
 import warnings
 
@@ -21,42 +19,17 @@ import pytest
 
 pytest.importorskip("pydrake")
 
-_MODULES = {
-    "common": "common", "value": "common.value",
-    "eigen_geometry": "common.eigen_geometry",
-    "deprecation": "common.deprecation", "yaml": "common.yaml",
-    "containers": "common.containers", "autodiffutils": "autodiffutils",
-    "math": "math", "trajectories": "trajectories",
-    "tree": "multibody.tree", "plant": "multibody.plant",
-    "mm": "multibody.math",
-    "framework": "systems.framework", "analysis": "systems.analysis",
-    "primitives": "systems.primitives", "controllers": "systems.controllers",
-}
+from peer_modules import ModuleSet, error_of  # noqa: E402
+from peer_modules import both as _both  # noqa: E402
 
-
-def _load(package):
-    return types.SimpleNamespace(name=package, **{
-        key: importlib.import_module(f"{package}.{path}")
-        for key, path in _MODULES.items()})
-
-
-OSSA = _load("ossa")
-DRAKE = _load("pydrake")
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 RTOL = 1e-12
 
 
 def both(program):
     """Runs program(lib) on both libraries: (ossa's result, pydrake's)."""
-    return program(OSSA), program(DRAKE)
-
-
-def error_of(call):
-    """The type of the exception `call()` raises (None if it returns)."""
-    try:
-        call()
-    except Exception as e:  # noqa: BLE001 (the type is what is compared)
-        return type(e)
-    return None
+    return _both(program, OSSA, DRAKE)
 
 
 def assert_same_errors(ours, theirs):
@@ -1307,7 +1280,7 @@ def test_small_behaviours_agree():
     import pickle
 
     def program(lib):
-        p, mm, g = lib.primitives, lib.mm, lib.eigen_geometry
+        p, mm, g = lib.primitives, lib.mbmath, lib.eigen_geometry
         AD = lib.autodiffutils.AutoDiffXd
         passthrough = p.PassThrough(value=[1.0, 2.0, 3.0])
         context = passthrough.CreateDefaultContext()

@@ -11,39 +11,22 @@ few doubles, and error types are compared where both raise.
 """
 
 import copy
-import importlib
-import types
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pydrake")
 
-_MODULES = {"framework": "systems.framework",
-            "primitives": "systems.primitives",
-            "autodiffutils": "autodiffutils", "value": "common.value"}
+from peer_modules import ModuleSet, error_of  # noqa: E402
+from peer_modules import both as _both  # noqa: E402
 
-
-def _load(package):
-    return types.SimpleNamespace(name=package, **{
-        key: importlib.import_module(f"{package}.{path}")
-        for key, path in _MODULES.items()})
-
-
-OSSA = _load("ossa")
-DRAKE = _load("pydrake")
+OSSA = ModuleSet("ossa")
+DRAKE = ModuleSet("pydrake")
 
 
 def both(program):
-    return program(OSSA), program(DRAKE)
-
-
-def error_of(call):
-    try:
-        call()
-    except Exception as e:  # noqa: BLE001 (the type is what is compared)
-        return type(e)
-    return None
+    """Runs program(lib) on both libraries: (ossa's result, pydrake's)."""
+    return _both(program, OSSA, DRAKE)
 
 
 def _adder_diagram(lib):

@@ -15,6 +15,11 @@ import numpy as np
 _SUBMODULES = {
     "common": "common",
     "value": "common.value",
+    "deprecation": "common.deprecation",
+    "yaml": "common.yaml",
+    "containers": "common.containers",
+    "autodiffutils": "autodiffutils",
+    "controllers": "systems.controllers",
     "eigen_geometry": "common.eigen_geometry",
     "trajectories": "trajectories",
     "primitives": "systems.primitives",
