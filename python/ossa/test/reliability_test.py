@@ -171,8 +171,12 @@ def test_simulator_keeps_the_callers_context_usable():
     simulator.AdvanceTo(0.1)
     assert context.get_time() == pytest.approx(0.1)
     assert plant.GetPositions(context)[0] == plant.GetPositions(simulator.get_context())[0]
-    # The caller's changes reach the simulation.
+    # The caller's changes reach the simulation (a new time needs
+    # Initialize(), as in the reference).
     context.SetTime(0.5)
+    with pytest.raises(RuntimeError, match="Initialize"):
+        simulator.AdvanceTo(0.6)
+    simulator.Initialize()
     simulator.AdvanceTo(0.6)
     assert simulator.get_context().get_time() == pytest.approx(0.6)
     # The Context outlives the caller's reference.

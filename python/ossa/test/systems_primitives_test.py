@@ -229,6 +229,8 @@ def test_gil_released_while_cpp_systems_integrate():
     simulator = Simulator(diagram)
     simulator.get_mutable_integrator().set_fixed_step_mode(True)
     simulator.get_mutable_integrator().set_maximum_step_size(1e-5)
+    # The default first step (1e-4) may not exceed the maximum.
+    simulator.get_mutable_integrator().request_initial_step_size_target(1e-5)
 
     counts = {"n": 0}
     stop = threading.Event()

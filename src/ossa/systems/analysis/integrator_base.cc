@@ -202,7 +202,6 @@ void IntegratorBase<T>::Initialize() {
     err_est_.reset();
   }
   x0_.resize(xc.size());
-  ideal_next_step_size_ = req_initial_step_size_;
   ResetStatistics();
   DoInitialize();
   initialization_done_ = true;
@@ -210,11 +209,9 @@ void IntegratorBase<T>::Initialize() {
 
 template <typename T>
 void IntegratorBase<T>::Reset() {
-  target_accuracy_ = std::numeric_limits<double>::quiet_NaN();
   accuracy_in_use_ = std::numeric_limits<double>::quiet_NaN();
   max_step_size_ = std::numeric_limits<double>::quiet_NaN();
   req_min_step_size_ = 0.0;
-  req_initial_step_size_ = std::numeric_limits<double>::quiet_NaN();
   ideal_next_step_size_ = std::numeric_limits<double>::quiet_NaN();
   min_step_exceeded_throws_ = true;
   qbar_weight_.resize(0);
@@ -473,14 +470,25 @@ template <typename T>
 T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
   using std::max;
   using std::min;
+  // A step within 0.1 % of max_h goes all the way, rather than leave a
+  // sliver behind. A step cut to less than 95 % of the ideal one by max_h
+  // (a target or the maximum step size) says nothing about the ideal step,
+  // which then stays as it is.
+  constexpr double kNearEnoughLarger = 1.001;
+  constexpr double kNearEnoughSmaller = 0.95;
+  T h = IsNaN(ideal_next_step_size_) ? req_initial_step_size_
+                                     : ideal_next_step_size_;
+  if (IsNaN(h)) h = max_h;
+  bool artificially_limited = false;
+  if (max_h < h) {
+    artificially_limited = max_h < kNearEnoughSmaller * h;
+    h = max_h;
+  } else if (max_h <= kNearEnoughLarger * h) {
+    h = max_h;
+  }
   bool at_minimum = false;
   while (true) {
     const T working_min = get_working_minimum_step_size();
-    T h = IsNaN(ideal_next_step_size_) ? max_h
-                                       : min(ideal_next_step_size_, max_h);
-    // Within the stretch factor of max_h: go all the way rather than leave a
-    // sliver of a step behind.
-    if (max_h - h <= (get_stretch_factor() - 1.0) * h) h = max_h;
     bool reaches_target = (h == max_h);
     if (h < working_min && max_h > working_min) {
       h = working_min;
@@ -499,7 +507,8 @@ T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
             "step size.",
             D(h), D(t0));
       }
-      ideal_next_step_size_ = h * 0.5;
+      h *= 0.5;
+      artificially_limited = false;
       continue;
     }
     const T err = CalcStateChangeNorm(*err_est_);
@@ -517,14 +526,17 @@ T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
             D(err), D(t0), D(h));
       }
       ++num_shrinkages_from_error_control_;
-      ideal_next_step_size_ = h * 0.1;
+      h *= 0.1;
+      artificially_limited = false;
       continue;
     }
     const auto [accepted, next] = CalcAdjustedStepSize(err, h, &at_minimum);
     if (!accepted) {
       RestoreStartState();
       ++num_shrinkages_from_error_control_;
-      ideal_next_step_size_ = next;
+      // The retry is error control's own choice, not a limit.
+      h = next;
+      artificially_limited = false;
       continue;
     }
     if (at_minimum && D(err) > accuracy_in_use_ && min_step_exceeded_throws_) {
@@ -536,13 +548,7 @@ T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
           "set_throw_on_minimum_step_size_violation(false).",
           D(working_min), D(t0), D(err), accuracy_in_use_);
     }
-    // A step cut short by the target does not say the ideal step is small.
-    if (reaches_target && !IsNaN(ideal_next_step_size_) &&
-        h < ideal_next_step_size_) {
-      ideal_next_step_size_ = max(ideal_next_step_size_, next);
-    } else {
-      ideal_next_step_size_ = next;
-    }
+    if (!artificially_limited) ideal_next_step_size_ = next;
     if (!reaches_target && (IsNaN(smallest_adapted_step_size_taken_) ||
                             h < smallest_adapted_step_size_taken_)) {
       smallest_adapted_step_size_taken_ = h;

@@ -104,7 +104,9 @@ class IntegratorBase {
   /// max(requested minimum, 1e-14·max(1, |t|)): below that a step would not
   /// change the time.
   T get_working_minimum_step_size() const;
-  /// The first step error control tries. Throws std::logic_error unless > 0.
+  /// The first step error control tries after construction or Reset()
+  /// (Initialize() takes a tenth of the maximum step size when none is
+  /// requested). Throws std::logic_error unless > 0.
   void request_initial_step_size_target(const T& step_size);
   const T& get_initial_step_size_target() const {
     return req_initial_step_size_;
@@ -125,10 +127,15 @@ class IntegratorBase {
   /// any change of settings, Context or state size). Throws
   /// std::logic_error if no Context is set, if min > max step size, if the
   /// initial step target is outside [min, max], if a weight is negative, or
-  /// if fixed-step mode has no maximum step size.
+  /// if fixed-step mode has no maximum step size. Error control continues
+  /// from the step it last chose (get_ideal_next_step_size()): only the first
+  /// Initialize() after construction or Reset() starts from the initial step
+  /// target, so a simulator restarted from a new state keeps its step size.
   void Initialize();
   bool is_initialized() const { return initialization_done_; }
-  /// Forgets the settings and statistics (back to the constructed state).
+  /// Forgets the step sizes (maximum, minimum, the step history), the
+  /// weights and the statistics; keeps the initial step target and the
+  /// target accuracy.
   void Reset();
   ///@}
 

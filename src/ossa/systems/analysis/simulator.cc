@@ -52,6 +52,9 @@ Simulator<T>::Simulator(const System<T>* system,
       std::make_unique<RungeKutta3Integrator<T>>(system_, context_.get());
   integrator->set_maximum_step_size(T(defaults.max_step_size));
   integrator->set_target_accuracy(defaults.accuracy);
+  // The default integrator starts with a small step (1e-4 s) and lets error
+  // control grow it (at most 5x per step), as the reference's does.
+  integrator->request_initial_step_size_target(T(1e-4));
   integrator_ = std::move(integrator);
   ResetStatistics();
 }
@@ -383,6 +386,8 @@ SimulatorStatus Simulator<T>::Initialize(const InitializeParams& params) {
   ThrowIfTimeIsNotFinite("Initialize");
   const T current_time = context_->get_time();
   SimulatorStatus status(ExtractDoubleOrThrow(current_time));
+  // Initialize() does not move time.
+  last_known_time_ = ExtractDoubleOrThrow(current_time);
 
   if (integrator_->get_mutable_context() != context_.get()) {
     integrator_->reset_context(context_.get());
@@ -445,6 +450,22 @@ SimulatorStatus Simulator<T>::AdvanceTo(const T& boundary_time) {
   }
   CheckContext("AdvanceTo");
   ThrowIfTimeIsNotFinite("AdvanceTo");
+  if (ExtractDoubleOrThrow(context_->get_time()) != last_known_time_) {
+    // The integrator's step-size history and the pending events belong to
+    // the old time; continuing from a new one needs them recomputed.
+    ThrowLogicError(
+        "Simulation time has changed since last Initialize() or AdvanceTo(). "
+        "Resetting simulation time requires a call to Initialize().");
+  }
+  // Every way out of this function (early terminations included) leaves
+  // the time it reached as the known one.
+  struct RecordTime {
+    Simulator* simulator;
+    ~RecordTime() {
+      simulator->last_known_time_ =
+          ExtractDoubleOrThrow(simulator->context_->get_time());
+    }
+  } record_time{this};
   if (std::isnan(ExtractDoubleOrThrow(boundary_time))) {
     ThrowLogicError("Simulator::AdvanceTo(): the boundary time is NaN.");
   }

@@ -259,6 +259,9 @@ class Simulator {
   std::chrono::steady_clock::time_point last_interrupt_check_{};
 
   bool initialization_done_{false};
+  // The Context's time when Initialize() or AdvanceTo() last returned; a
+  // different time at the next AdvanceTo() means the caller reset it.
+  double last_known_time_{0.0};
   bool publish_every_time_step_{false};
   bool publish_at_initialization_{false};
   double target_realtime_rate_{0.0};
