@@ -116,10 +116,9 @@ REASONS = [
      "Written in Python (a float Diagram), so not instantiated for "
      "AutoDiffXd."),
     (r"^systems\.primitives:", "Not implemented yet."),
-    (r"^systems\.controllers:(DynamicProgrammingOptions|"
-     r"FittedValueIteration|LinearProgrammingApproximateDynamicProgramming|"
-     r"PeriodicBoundaryCondition)",
-     "Needs mathematical programming (not part of ossa)."),
+    (r"^systems\.controllers:LinearProgrammingApproximateDynamicProgramming",
+     "Needs a linear-programming solver (mathematical programming is not "
+     "part of ossa)."),
     (r"^systems\.controllers:JointStiffnessController_\[AutoDiffXd\]$",
      "Written in Python (float), so not instantiated for AutoDiffXd."),
     (r"^systems\.controllers:PidControlledSystem\.__init__$",

@@ -1,8 +1,14 @@
 // Bindings of ossa.systems.controllers (float scalar, as the framework):
-// PidController, InverseDynamics and InverseDynamicsController.
+// PidController, InverseDynamics, InverseDynamicsController and the
+// dynamic programming of FittedValueIteration.
+
+#include <nanobind/stl/set.h>
+
+#include <string>
 
 #include "ossa/bindings.h"
 #include "ossa/py_util.h"
+#include "ossa/systems/controllers/dynamic_programming.h"
 #include "ossa/systems/controllers/inverse_dynamics.h"
 #include "ossa/systems/controllers/inverse_dynamics_controller.h"
 #include "ossa/systems/controllers/pid_controller.h"
@@ -104,11 +110,111 @@ void DoDefineControllers(nb::module_ m) {
            &IDC::get_multibody_plant_for_control, kRef);
 }
 
+// InputPortChoice <-> the Python InputPortSelection enum or an index.
+nb::object InputPortChoiceToPython(const InputPortChoice& choice) {
+  nb::module_ framework = nb::module_::import_("ossa.systems.framework");
+  if (const auto* selection = std::get_if<InputPortSelection>(&choice)) {
+    return framework.attr("InputPortSelection")
+        .attr(*selection == InputPortSelection::kNoInput
+                  ? "kNoInput"
+                  : "kUseFirstInputIfItExists");
+  }
+  return framework.attr("InputPortIndex")(
+      int{std::get<InputPortIndex>(choice)});
+}
+
+InputPortChoice InputPortChoiceFromPython(nb::handle value) {
+  nb::object selection_type =
+      nb::module_::import_("ossa.systems.framework").attr("InputPortSelection");
+  if (nb::isinstance(value, selection_type)) {
+    const std::string name = nb::cast<std::string>(value.attr("name"));
+    return name == "kNoInput" ? InputPortSelection::kNoInput
+                              : InputPortSelection::kUseFirstInputIfItExists;
+  }
+  return InputPortIndex(nb::cast<int>(nb::int_(value)));
+}
+
+void DefineDynamicProgramming(nb::module_ m) {
+  using Options = controllers::DynamicProgrammingOptions;
+  using Boundary = Options::PeriodicBoundaryCondition;
+  using Mesh = math::BarycentricMesh<double>;
+  nb::class_<Options> options(
+      m, "DynamicProgrammingOptions",
+      "The options of the dynamic programming algorithms "
+      "(FittedValueIteration).");
+  nb::class_<Boundary> boundary(
+      options, "PeriodicBoundaryCondition",
+      "State coordinate state_index lives on the circle [low, high).");
+  boundary
+      .def(nb::init<int, double, double>(), nb::arg("state_index"),
+           nb::arg("low"), nb::arg("high"))
+      .def_rw("state_index", &Boundary::state_index)
+      .def_rw("low", &Boundary::low)
+      .def_rw("high", &Boundary::high);
+  m.attr("PeriodicBoundaryCondition") = boundary;
+  options.def(nb::init<>())
+      .def_rw("discount_factor", &Options::discount_factor)
+      .def_rw("periodic_boundary_conditions",
+              &Options::periodic_boundary_conditions)
+      .def_rw("convergence_tol", &Options::convergence_tol)
+      .def_rw("assume_non_continuous_states_are_fixed",
+              &Options::assume_non_continuous_states_are_fixed)
+      .def_prop_rw(
+          "input_port_index",
+          [](const Options& self) {
+            return InputPortChoiceToPython(self.input_port_index);
+          },
+          [](Options& self, nb::handle value) {
+            self.input_port_index = InputPortChoiceFromPython(value);
+          })
+      .def_prop_rw(
+          "visualization_callback",
+          [](const Options& self) -> nb::object {
+            if (!self.visualization_callback) return nb::none();
+            return nb::cast(self.visualization_callback);
+          },
+          [](Options& self, nb::object callback) {
+            if (callback.is_none()) {
+              self.visualization_callback = nullptr;
+              return;
+            }
+            self.visualization_callback =
+                [callback](int iteration, const Mesh& mesh,
+                           const Eigen::RowVectorXd& cost_to_go,
+                           const Eigen::MatrixXd& policy) {
+                  callback(iteration, nb::cast(&mesh, nb::rv_policy::reference),
+                           Eigen::VectorXd(cost_to_go.transpose()), policy);
+                };
+          },
+          nb::arg("callback").none());
+
+  m.def(
+      "FittedValueIteration",
+      [](Simulator<double>* simulator, nb::object cost_function,
+         const Mesh::MeshGrid& state_grid, const Mesh::MeshGrid& input_grid,
+         double time_step, const Options& options) {
+        auto [policy, cost_to_go] = controllers::FittedValueIteration(
+            simulator,
+            [cost_function](const Context<double>& context) {
+              return nb::cast<double>(
+                  cost_function(nb::cast(&context, nb::rv_policy::reference)));
+            },
+            state_grid, input_grid, time_step, options);
+        return nb::make_tuple(nb::cast(std::move(policy)),
+                              Eigen::VectorXd(cost_to_go.transpose()));
+      },
+      // Positional arguments (arg0 … arg5), as the reference binds them.
+      "Value iteration on a barycentric mesh over the state: returns (policy, "
+      "cost_to_go), the policy a BarycentricMeshSystem from the state to the "
+      "input, cost_to_go one entry per mesh point.");
+}
+
 }  // namespace
 
 void DefineSystemsControllers(nb::module_ m) {
   m.doc() = "Bindings for ossa.systems.controllers.";
   DoDefineControllers<double>(m);
+  DefineDynamicProgramming(m);
 }
 
 }  // namespace ossa::py
