@@ -35,6 +35,23 @@ GeometryState<T>::GeometryState() {
   sources_[InternalSelfSourceId()] = SourceRecord{"SceneGraph", {}, {}};
   frames_[world] = FrameRecord{InternalSelfSourceId(), "world", world, 0, {}};
   X_WF_[world] = RigidTransform<T>();
+  BumpProximityVersion();
+}
+
+namespace {
+
+// One counter for every scalar type: a state converted to another scalar
+// keeps its stamp, which no other state of any scalar has.
+int64_t NextProximityVersion() {
+  static std::atomic<int64_t> next{1};
+  return next++;
+}
+
+}  // namespace
+
+template <typename T>
+void GeometryState<T>::BumpProximityVersion() {
+  proximity_version_ = NextProximityVersion();
 }
 
 template <typename T>
@@ -48,6 +65,8 @@ template <typename T>
 template <typename U>
 void GeometryState<T>::CopyTopologyFrom(const GeometryState<U>& o) {
   config_ = o.config_;
+  // The same proximity data on another scalar.
+  proximity_version_ = o.proximity_version_;
   sources_.clear();
   for (const auto& [id, s] : o.sources_) {
     sources_[id] = SourceRecord{s.name, s.frames, s.anchored};
@@ -265,6 +284,7 @@ void GeometryState<T>::RemoveGeometry(SourceId source_id,
                  anchored.end());
   geometries_.erase(geometry_id);
   X_WG_.erase(geometry_id);
+  BumpProximityVersion();
   for (auto it = persistent_excluded_.begin();
        it != persistent_excluded_.end();) {
     if (it->first == geometry_id || it->second == geometry_id) {
@@ -343,6 +363,7 @@ void GeometryState<T>::AssignRole(SourceId source_id, GeometryId geometry_id,
   GeometryRecord& g = GetMutableGeometryForSource(source_id, geometry_id);
   SetRoleProperties(geometry_id, Role::kProximity, assign, g, &g.proximity,
                     std::move(properties));
+  BumpProximityVersion();
   if (assign == RoleAssign::kNew) {
     AddToEngine(geometry_id, &g);
   }
@@ -374,6 +395,7 @@ int GeometryState<T>::RemoveRole(SourceId source_id, GeometryId geometry_id,
   if (role == Role::kProximity && g.proximity) {
     RemoveFromEngine(&g);
     g.proximity.reset();
+    BumpProximityVersion();
     removed = 1;
   } else if (role == Role::kIllustration && g.illustration) {
     g.illustration.reset();

@@ -65,7 +65,19 @@ class GeometryState {
   /// The SceneGraph configuration this model was made with (a Context's
   /// copy keeps the one of its creation).
   const SceneGraphConfig& config() const { return config_; }
-  void set_config(const SceneGraphConfig& config) { config_ = config; }
+  void set_config(const SceneGraphConfig& config) {
+    config_ = config;
+    BumpProximityVersion();
+  }
+
+  /// A stamp of what proximity geometries are and the values they take from
+  /// their properties: the set of proximity geometries, their
+  /// ProximityProperties and the config (whose defaults apply to properties
+  /// a geometry lacks). Every change of these gives the stamp a value no
+  /// GeometryState of the process has had; a copy (a Context's) keeps its
+  /// original's stamp until it changes. Values derived from the proximity
+  /// properties may be cached under it.
+  int64_t proximity_version() const { return proximity_version_; }
 
   // ------------------------------------------------------------ registration
   SourceId RegisterNewSource(const std::string& name);
@@ -192,6 +204,8 @@ class GeometryState {
 
   template <typename U>
   void CopyTopologyFrom(const GeometryState<U>& other);
+  // Gives proximity_version_ a new value of the process-wide counter.
+  void BumpProximityVersion();
 
   const SourceRecord& GetSource(SourceId id) const;
   const FrameRecord& GetFrame(FrameId id, const char* what) const;
@@ -232,6 +246,7 @@ class GeometryState {
   mutable std::unordered_map<GeometryId, math::RigidTransform<T>> X_WG_;
   mutable ProximityEngine engine_;
   SceneGraphConfig config_;
+  int64_t proximity_version_{0};
 };
 
 }  // namespace internal

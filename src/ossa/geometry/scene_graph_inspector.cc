@@ -81,6 +81,11 @@ const SceneGraphConfig& SceneGraphInspector<T>::GetSceneGraphConfig() const {
   return state().config();
 }
 
+template <typename T>
+int64_t SceneGraphInspector<T>::proximity_version() const {
+  return state().proximity_version();
+}
+
 template class SceneGraphInspector<double>;
 template class SceneGraphInspector<AutoDiffXd>;
 

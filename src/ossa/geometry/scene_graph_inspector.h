@@ -85,6 +85,14 @@ class SceneGraphInspector {
   /// MultibodyPlant reads its default contact properties here).
   const SceneGraphConfig& GetSceneGraphConfig() const;
 
+  /// A stamp of the proximity data of the model this inspector reads (an
+  /// addition of ossa, in the spirit of the reference's geometry_version()):
+  /// it changes whenever a proximity geometry is added or removed, its
+  /// ProximityProperties change or the config changes, and two models with
+  /// the same stamp have the same proximity properties. The MultibodyPlant
+  /// caches each geometry's contact material under it.
+  int64_t proximity_version() const;
+
  private:
   template <typename U>
   friend class SceneGraph;

@@ -443,6 +443,55 @@ TEST(SceneGraphTest, AutoDiffUnsupportedPairsThrow) {
 
 // SceneGraphConfig: validation names the field; a Context keeps the
 // configuration of its creation; scalar conversion keeps it.
+// The proximity version changes with every change of proximity data (in
+// the model or in a Context), never with poses, and a Context's copy keeps
+// its model's stamp until one of them changes.
+TEST(SceneGraphTest, ProximityVersionTracksProximityData) {
+  Scene scene;
+  const GeometryId ball = scene.Add(Sphere(0.1), "ball");
+  auto version = [&]() {
+    return scene.query().inspector().proximity_version();
+  };
+  const int64_t v0 = version();
+  EXPECT_EQ(scene.sg_.model_inspector().proximity_version(), v0);
+  scene.SetPose(ball, RigidTransform<double>(V3(0, 0, 1)));
+  EXPECT_EQ(version(), v0);
+
+  ProximityProperties stiff;
+  stiff.AddProperty("material", "point_contact_stiffness", 1e5);
+  scene.sg_.AssignRole(scene.context(), scene.source_, ball, stiff,
+                       RoleAssign::kReplace);
+  const int64_t v1 = version();
+  EXPECT_NE(v1, v0);
+  // The model is unchanged.
+  EXPECT_EQ(scene.sg_.model_inspector().proximity_version(), v0);
+
+  // Illustration does not touch proximity data; removing the proximity
+  // role does.
+  scene.sg_.AssignRole(scene.context(), scene.source_, ball,
+                       IllustrationProperties(), RoleAssign::kNew);
+  EXPECT_EQ(version(), v1);
+  scene.sg_.RemoveRole(scene.source_, ball, Role::kProximity);
+  const int64_t v2 = scene.sg_.model_inspector().proximity_version();
+  EXPECT_NE(v2, v0);
+  EXPECT_NE(v2, v1);
+  SceneGraphConfig config;
+  config.default_proximity_properties.point_stiffness = 3e5;
+  scene.sg_.set_config(config);
+  const int64_t v3 = scene.sg_.model_inspector().proximity_version();
+  EXPECT_NE(v3, v2);
+  EXPECT_NE(v3, v1);
+  // A new Context copies the model's data and its stamp.
+  auto context = scene.sg_.CreateDefaultContext();
+  scene.sg_.get_source_pose_port(scene.source_)
+      .FixValue(context.get(), scene.poses_);
+  EXPECT_EQ(scene.sg_.get_query_output_port()
+                .Eval<QueryObject<double>>(*context)
+                .inspector()
+                .proximity_version(),
+            v3);
+}
+
 TEST(SceneGraphConfigTest, ValidationContextCopyAndScalarConversion) {
   auto message_of = [](const SceneGraphConfig& config) {
     try {

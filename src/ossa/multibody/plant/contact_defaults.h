@@ -32,4 +32,16 @@ bool PairIsHydroelastic(const geometry::ProximityProperties& properties_A,
                         const geometry::ProximityProperties& properties_B,
                         geometry::HydroelasticType default_type);
 
+/// The hydroelastic type of a geometry with `properties`: its
+/// ("hydroelastic", "compliance_type"), `default_type` without one,
+/// kUndefined if that property has another type.
+geometry::HydroelasticType HydroelasticTypeOf(
+    const geometry::ProximityProperties& properties,
+    geometry::HydroelasticType default_type);
+
+/// Whether two geometries of these types get a hydroelastic surface under
+/// kHydroelasticWithFallback: both defined, not both rigid.
+bool IsHydroelasticPair(geometry::HydroelasticType a,
+                        geometry::HydroelasticType b);
+
 }  // namespace ossa::multibody::internal

@@ -66,8 +66,10 @@ bool OnOneRootPath(const std::vector<int>& dofs,
   return true;
 }
 
-// H += Jᵀ·G·J for a constraint; the three-row (contact) case without
-// temporaries.
+// H += Jᵀ·G·J for a constraint. Both factorizations of H (the tree LTDL
+// and Eigen's LLT) read only its lower triangle, so the three-row (contact)
+// case adds only the entries (dofs[a], dofs[b]) with a ≥ b (dofs increase),
+// without temporaries.
 template <typename T>
 void AddContactHessian(const SapConstraint<T>& c, const MatrixX<T>& G,
                        MatrixX<T>* H) {
@@ -81,7 +83,7 @@ void AddContactHessian(const SapConstraint<T>& c, const MatrixX<T>& G,
   const int m = static_cast<int>(dofs.size());
   for (int b = 0; b < m; ++b) {
     const Vector3<T> gj = G3 * J.col(b).template head<3>();
-    for (int a = 0; a < m; ++a) {
+    for (int a = b; a < m; ++a) {
       (*H)(dofs[a], dofs[b]) += J.col(a).template head<3>().dot(gj);
     }
   }

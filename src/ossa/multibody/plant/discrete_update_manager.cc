@@ -36,8 +36,13 @@ void DiscreteUpdateManager<T>::DeclareCacheEntries(MultibodyPlant<T>* plant) {
   // Scratch: depends on nothing, so it is computed once per Context (when
   // first used) and then only written through GetMutableScratch().
   const MultibodyForces<T> zero_forces(*plant);
-  Scratch scratch{*solver_->MakeScratch(), zero_forces, zero_forces,
-                  VectorX<T>::Zero(nu)};
+  Scratch scratch{*solver_->MakeScratch(),
+                  zero_forces,
+                  zero_forces,
+                  VectorX<T>::Zero(nu),
+                  Matrix3X<T>(),
+                  PointContactMaterialCache(),
+                  {}};
   scratch_entry_ =
       &plant->DeclareCacheEntry(std::string("discrete step scratch"), scratch,
                                 [](const systems::Context<T>&, Scratch*) {},

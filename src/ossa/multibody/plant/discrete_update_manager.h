@@ -12,6 +12,7 @@
 #include "ossa/multibody/plant/discrete_step_solver.h"
 #include "ossa/multibody/plant/dynamics_outputs.h"
 #include "ossa/multibody/plant/multibody_plant_fwd.h"
+#include "ossa/multibody/plant/point_contact_pairs.h"
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/systems/framework/cache_entry.h"
 #include "ossa/systems/framework/context.h"
@@ -114,6 +115,10 @@ class DiscreteUpdateManager {
     VectorX<T> u_zero;
     // One contact's Jacobian columns while they are gathered (3×nv).
     Matrix3X<T> J_columns;
+    // The geometries' contact materials (read once per proximity version)
+    // and the step's penetration pairs.
+    PointContactMaterialCache materials;
+    std::vector<PointContactPair<T>> point_pairs;
   };
   Scratch& GetMutableScratch(const systems::Context<T>& context) const;
   void CalcResults(const systems::Context<T>& context,

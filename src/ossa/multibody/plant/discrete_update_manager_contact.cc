@@ -1,7 +1,8 @@
 // DiscreteUpdateManager: the point contacts of a discrete step at x[n] —
 // the geometry query's penetration pairs with their combined materials
-// (MultibodyPlant::CalcPointContactPairs), the contact point, frame and
-// Jacobian of each (see DiscreteContactPair in discrete_step_solver.h).
+// (CalcPointContactPairsFromQuery, the materials cached in the scratch), the
+// contact point, frame and Jacobian of each (see DiscreteContactPair in
+// discrete_step_solver.h).
 
 #include <algorithm>
 
@@ -23,7 +24,11 @@ void DiscreteUpdateManager<T>::CalcDiscreteContactPairs(
     result->clear();
     return;
   }
-  std::vector<PointContactPair<T>> pairs = plant.CalcPointContactPairs(context);
+  std::vector<PointContactPair<T>>& pairs = scratch->point_pairs;
+  CalcPointContactPairsFromQuery(
+      plant.get_input_port(plant.geometry_query_port_), context,
+      plant.geometry_id_to_body_, plant.contact_model_,
+      plant.penalty_parameters_, &scratch->materials, &pairs);
   const int nv = plant.num_velocities();
   const VectorX<T>& x0 = context.get_discrete_state(0).value();
   const auto v0 = x0.tail(nv);

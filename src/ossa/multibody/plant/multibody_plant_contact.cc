@@ -18,11 +18,132 @@
 #include "ossa/multibody/plant/contact_defaults.h"
 #include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/plant/point_contact_pairs.h"
 #include "ossa/multibody/tree/uniform_gravity_field_element.h"
 
 namespace ossa::multibody {
 
 using geometry::GeometryId;
+
+namespace internal {
+
+template <typename T>
+void CalcPointContactPairsFromQuery(
+    const systems::InputPort<T>& query_port, const systems::Context<T>& context,
+    const std::unordered_map<GeometryId, BodyIndex>& geometry_id_to_body,
+    ContactModel contact_model, const PenaltyMethodContactParameters& estimate,
+    PointContactMaterialCache* cache,
+    std::vector<PointContactPair<T>>* result) {
+  result->clear();
+  if (!query_port.HasValue(context)) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant: this plant has collision geometry, so its contact "
+        "forces need the 'geometry_query' input port, which is not connected "
+        "in this Context; connect it to the SceneGraph's query output port "
+        "(as AddMultibodyPlantSceneGraph() does).");
+  }
+  if (contact_model == ContactModel::kHydroelastic) [[unlikely]] {
+    ThrowLogicError(
+        "MultibodyPlant: ContactModel::kHydroelastic is not yet supported; "
+        "use kPoint or kHydroelasticWithFallback (which uses point contact "
+        "for geometry without hydroelastic properties).");
+  }
+  const auto& query =
+      query_port.template Eval<geometry::QueryObject<T>>(context);
+  std::vector<geometry::PenetrationAsPointPair<T>> pairs =
+      query.ComputePointPairPenetration();
+  if (pairs.empty()) return;
+  const geometry::SceneGraphInspector<T>& inspector = query.inspector();
+  const int64_t version = inspector.proximity_version();
+  if (cache->proximity_version != version ||
+      cache->estimate.geometry_stiffness != estimate.geometry_stiffness ||
+      cache->estimate.dissipation != estimate.dissipation ||
+      cache->estimate.time_scale != estimate.time_scale) {
+    cache->geometries.clear();
+    cache->proximity_version = version;
+    cache->estimate = estimate;
+  }
+  const geometry::DefaultProximityProperties& config_defaults =
+      inspector.GetSceneGraphConfig().default_proximity_properties;
+  auto properties_of =
+      [&](GeometryId id) -> const geometry::ProximityProperties& {
+    const geometry::ProximityProperties* props =
+        inspector.GetProximityProperties(id);
+    OSSA_DEMAND(props != nullptr);
+    return *props;
+  };
+  // The entry of `id`, with its hydroelastic type (the elements of an
+  // unordered_map keep their addresses when it grows).
+  auto data_of = [&](GeometryId id) -> ContactGeometryData& {
+    auto it = cache->geometries.find(id);
+    if (it != cache->geometries.end()) [[likely]]
+      return it->second;
+    ContactGeometryData data;
+    data.hydroelastic_type = HydroelasticTypeOf(
+        properties_of(id),
+        DefaultHydroelasticType(config_defaults.compliance_type));
+    return cache->geometries.emplace(id, data).first->second;
+  };
+  // Its material and body, read once.
+  auto complete = [&](GeometryId id, ContactGeometryData* data) {
+    if (data->has_material) [[likely]]
+      return;
+    data->material = GetPointContactMaterial(
+        inspector.GetName(id), properties_of(id),
+        PointContactDefaultsFrom(config_defaults), estimate);
+    const auto it = geometry_id_to_body.find(id);
+    if (it == geometry_id_to_body.end()) [[unlikely]] {
+      ThrowLogicError(
+          "MultibodyPlant: the collision geometry '{}' (id {}) reported by "
+          "the geometry query does not belong to this plant.",
+          inspector.GetName(id), id.to_string());
+    }
+    data->body = it->second;
+    data->has_material = true;
+  };
+  result->reserve(pairs.size());
+  for (geometry::PenetrationAsPointPair<T>& pair : pairs) {
+    ContactGeometryData& A = data_of(pair.id_A);
+    ContactGeometryData& B = data_of(pair.id_B);
+    if (contact_model == ContactModel::kHydroelasticWithFallback &&
+        IsHydroelasticPair(A.hydroelastic_type, B.hydroelastic_type))
+        [[unlikely]] {
+      ThrowLogicError(
+          "MultibodyPlant: geometries '{}' and '{}' are in contact and both "
+          "have hydroelastic properties (not both rigid): hydroelastic "
+          "contact is not yet supported; use ContactModel::kPoint.",
+          inspector.GetName(pair.id_A), inspector.GetName(pair.id_B));
+    }
+    complete(pair.id_A, &A);
+    complete(pair.id_B, &B);
+    const PointContactMaterial& material_A = A.material;
+    const PointContactMaterial& material_B = B.material;
+    PointContactPair<T>& out = result->emplace_back();
+    out.body_A = A.body;
+    out.body_B = B.body;
+    out.stiffness_A = material_A.stiffness;
+    out.stiffness_B = material_B.stiffness;
+    std::tie(out.stiffness, out.dissipation) = CombinePointContactParameters(
+        material_A.stiffness, material_B.stiffness, material_A.dissipation,
+        material_B.dissipation);
+    out.relaxation_time =
+        material_A.relaxation_time + material_B.relaxation_time;
+    out.friction = CalcContactFrictionFromSurfaceProperties(
+        material_A.friction, material_B.friction);
+    out.pair = std::move(pair);
+  }
+}
+
+#define OSSA_INSTANTIATE_POINT_CONTACT_PAIRS(T)                          \
+  template void CalcPointContactPairsFromQuery<T>(                       \
+      const systems::InputPort<T>&, const systems::Context<T>&,          \
+      const std::unordered_map<GeometryId, BodyIndex>&, ContactModel,    \
+      const PenaltyMethodContactParameters&, PointContactMaterialCache*, \
+      std::vector<PointContactPair<T>>*);
+OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_INSTANTIATE_POINT_CONTACT_PAIRS)
+#undef OSSA_INSTANTIATE_POINT_CONTACT_PAIRS
+
+}  // namespace internal
 
 template <typename T>
 void MultibodyPlant<T>::EstimatePointContactParameters() {
@@ -53,95 +174,11 @@ MultibodyPlant<T>::CalcPointContactPairs(
     const systems::Context<T>& context) const {
   std::vector<internal::PointContactPair<T>> result;
   if (num_collision_geometries() == 0) return result;
-  const systems::InputPort<T>& port =
-      this->get_input_port(geometry_query_port_);
-  if (!port.HasValue(context)) [[unlikely]] {
-    ThrowLogicError(
-        "MultibodyPlant: this plant has collision geometry, so its contact "
-        "forces need the 'geometry_query' input port, which is not connected "
-        "in this Context; connect it to the SceneGraph's query output port "
-        "(as AddMultibodyPlantSceneGraph() does).");
-  }
-  if (contact_model_ == ContactModel::kHydroelastic) [[unlikely]] {
-    ThrowLogicError(
-        "MultibodyPlant: ContactModel::kHydroelastic is not yet supported; "
-        "use kPoint or kHydroelasticWithFallback (which uses point contact "
-        "for geometry without hydroelastic properties).");
-  }
-  const auto& query = port.template Eval<geometry::QueryObject<T>>(context);
-  std::vector<geometry::PenetrationAsPointPair<T>> pairs =
-      query.ComputePointPairPenetration();
-  if (pairs.empty()) return result;
-  const geometry::SceneGraphInspector<T>& inspector = query.inspector();
-  const geometry::DefaultProximityProperties& config_defaults =
-      inspector.GetSceneGraphConfig().default_proximity_properties;
-  const internal::DefaultPointContactProperties defaults =
-      internal::PointContactDefaultsFrom(config_defaults);
-  const geometry::HydroelasticType default_hydroelastic_type =
-      internal::DefaultHydroelasticType(config_defaults.compliance_type);
-  auto body_of = [&](GeometryId id) {
-    const auto it = geometry_id_to_body_.find(id);
-    if (it == geometry_id_to_body_.end()) [[unlikely]] {
-      ThrowLogicError(
-          "MultibodyPlant: the collision geometry '{}' (id {}) reported by "
-          "the geometry query does not belong to this plant.",
-          inspector.GetName(id), id.to_string());
-    }
-    return it->second;
-  };
-  auto properties_of =
-      [&](GeometryId id) -> const geometry::ProximityProperties& {
-    const geometry::ProximityProperties* props =
-        inspector.GetProximityProperties(id);
-    OSSA_DEMAND(props != nullptr);
-    return *props;
-  };
-  result.reserve(pairs.size());
-  // A geometry in several pairs has its material looked up once.
-  std::vector<std::pair<GeometryId, internal::PointContactMaterial>> materials;
-  auto material_of = [&](GeometryId id,
-                         const geometry::ProximityProperties& props)
-      -> const internal::PointContactMaterial& {
-    for (const auto& [known, material] : materials) {
-      if (known == id) return material;
-    }
-    materials.emplace_back(
-        id, internal::GetPointContactMaterial(inspector.GetName(id), props,
-                                              defaults, penalty_parameters_));
-    return materials.back().second;
-  };
-  materials.reserve(2 * pairs.size());
-  for (geometry::PenetrationAsPointPair<T>& pair : pairs) {
-    const geometry::ProximityProperties& props_A = properties_of(pair.id_A);
-    const geometry::ProximityProperties& props_B = properties_of(pair.id_B);
-    if (contact_model_ == ContactModel::kHydroelasticWithFallback &&
-        internal::PairIsHydroelastic(props_A, props_B,
-                                     default_hydroelastic_type)) [[unlikely]] {
-      ThrowLogicError(
-          "MultibodyPlant: geometries '{}' and '{}' are in contact and both "
-          "have hydroelastic properties (not both rigid): hydroelastic "
-          "contact is not yet supported; use ContactModel::kPoint.",
-          inspector.GetName(pair.id_A), inspector.GetName(pair.id_B));
-    }
-    const internal::PointContactMaterial material_A =
-        material_of(pair.id_A, props_A);
-    const internal::PointContactMaterial material_B =
-        material_of(pair.id_B, props_B);
-    internal::PointContactPair<T>& out = result.emplace_back();
-    out.body_A = body_of(pair.id_A);
-    out.body_B = body_of(pair.id_B);
-    out.stiffness_A = material_A.stiffness;
-    out.stiffness_B = material_B.stiffness;
-    std::tie(out.stiffness, out.dissipation) =
-        internal::CombinePointContactParameters(
-            material_A.stiffness, material_B.stiffness, material_A.dissipation,
-            material_B.dissipation);
-    out.relaxation_time =
-        material_A.relaxation_time + material_B.relaxation_time;
-    out.friction = CalcContactFrictionFromSurfaceProperties(
-        material_A.friction, material_B.friction);
-    out.pair = std::move(pair);
-  }
+  // A cache of this call only: the discrete step keeps its own per Context.
+  internal::PointContactMaterialCache cache;
+  internal::CalcPointContactPairsFromQuery(
+      this->get_input_port(geometry_query_port_), context, geometry_id_to_body_,
+      contact_model_, penalty_parameters_, &cache, &result);
   return result;
 }
 

@@ -102,22 +102,33 @@ PointContactMaterial GetPointContactMaterial(
   return material;
 }
 
-bool PairIsHydroelastic(const geometry::ProximityProperties& properties_A,
-                        const geometry::ProximityProperties& properties_B,
-                        geometry::HydroelasticType default_type) {
+geometry::HydroelasticType HydroelasticTypeOf(
+    const geometry::ProximityProperties& properties,
+    geometry::HydroelasticType default_type) {
   using geometry::HydroelasticType;
-  auto type_of = [default_type](const geometry::ProximityProperties& props) {
-    if (!props.HasProperty(kHydroGroup, kComplianceType)) return default_type;
-    const auto* type = props.GetPropertyAbstract(kHydroGroup, kComplianceType)
-                           .maybe_get_value<HydroelasticType>();
-    return type == nullptr ? HydroelasticType::kUndefined : *type;
-  };
-  const HydroelasticType a = type_of(properties_A);
-  const HydroelasticType b = type_of(properties_B);
+  if (!properties.HasProperty(kHydroGroup, kComplianceType)) {
+    return default_type;
+  }
+  const auto* type =
+      properties.GetPropertyAbstract(kHydroGroup, kComplianceType)
+          .maybe_get_value<HydroelasticType>();
+  return type == nullptr ? HydroelasticType::kUndefined : *type;
+}
+
+bool IsHydroelasticPair(geometry::HydroelasticType a,
+                        geometry::HydroelasticType b) {
+  using geometry::HydroelasticType;
   if (a == HydroelasticType::kUndefined || b == HydroelasticType::kUndefined) {
     return false;
   }
   return !(a == HydroelasticType::kRigid && b == HydroelasticType::kRigid);
+}
+
+bool PairIsHydroelastic(const geometry::ProximityProperties& properties_A,
+                        const geometry::ProximityProperties& properties_B,
+                        geometry::HydroelasticType default_type) {
+  return IsHydroelasticPair(HydroelasticTypeOf(properties_A, default_type),
+                            HydroelasticTypeOf(properties_B, default_type));
 }
 
 bool PairIsHydroelastic(const geometry::ProximityProperties& properties_A,
