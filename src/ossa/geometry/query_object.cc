@@ -96,6 +96,16 @@ bool AutoDiffDistanceSupported(ShapeKind a, ShapeKind b) {
           b == ShapeKind::kHalfSpace);
 }
 
+// Proximity queries on symbolic::Expression: the reference has none (its
+// engine and closed forms need numbers), and neither does this.
+[[noreturn]] void ThrowSymbolicQuery(const char* query) {
+  ThrowLogicError(
+      "QueryObject::{}(): proximity queries are not supported for scalar "
+      "type symbolic::Expression (they need numeric poses); query a "
+      "SceneGraph on double or AutoDiffXd.",
+      query);
+}
+
 [[noreturn]] void ThrowUnsupported(const char* what, ShapeKind a, ShapeKind b) {
   ThrowLogicError(
       "{} queries between shapes '{}' and '{}' are not supported for scalar "
@@ -126,6 +136,9 @@ SignedDistancePair<T> ClosedFormDistance(
 template <typename T>
 std::vector<PenetrationAsPointPair<T>>
 QueryObject<T>::ComputePointPairPenetration() const {
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    ThrowSymbolicQuery("ComputePointPairPenetration");
+  } else {
   const auto& state = UpdatedState();
   if constexpr (std::is_same_v<T, double>) {
     return state.proximity_engine().ComputePointPairPenetration();
@@ -146,12 +159,16 @@ QueryObject<T>::ComputePointPairPenetration() const {
     }
     return out;
   }
+  }
 }
 
 template <typename T>
 std::vector<SignedDistancePair<T>>
 QueryObject<T>::ComputeSignedDistancePairwiseClosestPoints(
     double max_distance) const {
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    ThrowSymbolicQuery("ComputeSignedDistancePairwiseClosestPoints");
+  } else {
   const auto& state = UpdatedState();
   if constexpr (std::is_same_v<T, double>) {
     return state.proximity_engine().ComputeSignedDistancePairwiseClosestPoints(
@@ -164,11 +181,15 @@ QueryObject<T>::ComputeSignedDistancePairwiseClosestPoints(
     }
     return out;
   }
+  }
 }
 
 template <typename T>
 SignedDistancePair<T> QueryObject<T>::ComputeSignedDistancePairClosestPoints(
     GeometryId geometry_id_A, GeometryId geometry_id_B) const {
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    ThrowSymbolicQuery("ComputeSignedDistancePairClosestPoints");
+  } else {
   const auto& state = UpdatedState();
   const char* caller = "ComputeSignedDistancePairClosestPoints";
   const int a = state.engine_index(geometry_id_A, caller);
@@ -179,12 +200,16 @@ SignedDistancePair<T> QueryObject<T>::ComputeSignedDistancePairClosestPoints(
   } else {
     return ClosedFormDistance<T>(state, geometry_id_A, geometry_id_B);
   }
+  }
 }
 
 template <typename T>
 std::vector<SignedDistanceToPoint<T>>
 QueryObject<T>::ComputeSignedDistanceToPoint(const Vector3<T>& p_WQ,
                                              double threshold) const {
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    ThrowSymbolicQuery("ComputeSignedDistanceToPoint");
+  } else {
   const auto& state = UpdatedState();
   if constexpr (std::is_same_v<T, double>) {
     return state.proximity_engine().ComputeSignedDistanceToPoint(p_WQ,
@@ -209,6 +234,7 @@ QueryObject<T>::ComputeSignedDistanceToPoint(const Vector3<T>& p_WQ,
     }
     return out;
   }
+  }
 }
 
 template <typename T>
@@ -223,5 +249,6 @@ bool QueryObject<T>::HasCollisions() const {
 
 template class QueryObject<double>;
 template class QueryObject<AutoDiffXd>;
+template class QueryObject<symbolic::Expression>;
 
 }  // namespace ossa::geometry

@@ -83,5 +83,6 @@ const SceneGraphConfig& SceneGraphInspector<T>::GetSceneGraphConfig() const {
 
 template class SceneGraphInspector<double>;
 template class SceneGraphInspector<AutoDiffXd>;
+template class SceneGraphInspector<symbolic::Expression>;
 
 }  // namespace ossa::geometry
