@@ -33,9 +33,15 @@
 
 #include "ossa/common/symbolic/environment.h"
 #include "ossa/common/symbolic/expression.h"
+#include "ossa/geometry/scene_graph.h"
+#include "ossa/multibody/plant/externally_applied_spatial_force_multiplexer.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/plant/propeller.h"
+#include "ossa/multibody/plant/wing.h"
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/multibody/tree/revolute_joint.h"
+#include "ossa/systems/framework/diagram.h"
+#include "ossa/systems/framework/diagram_builder.h"
 #include "ossa/systems/framework/unique_periodic_discrete_update.h"
 
 namespace ossa::multibody {
@@ -59,14 +65,15 @@ std::unique_ptr<MultibodyPlant<double>> MakeSymAcrobotPlant(
     // Unit inertia about Bo of a com at (0, 0, −lc) with central inertia
     // m·k about every axis: k·I + (|r|²·I − r·rᵀ).
     return &plant->AddRigidBody(
-        name, SpatialInertia<double>(m, Vector3<double>(0, 0, -lc),
-                                     UnitInertia<double>(k + lc * lc,
-                                                         k + lc * lc, k)));
+        name, SpatialInertia<double>(
+                  m, Vector3<double>(0, 0, -lc),
+                  UnitInertia<double>(k + lc * lc, k + lc * lc, k)));
   };
   const RigidBody<double>* link1 = link("link1", p.m1, p.lc1, p.k1);
   const RigidBody<double>* link2 = link("link2", p.m2, p.lc2, p.k2);
   plant->AddJoint<RevoluteJoint>("shoulder", plant->world_body(), std::nullopt,
-                                 *link1, std::nullopt, Vector3<double>::UnitY());
+                                 *link1, std::nullopt,
+                                 Vector3<double>::UnitY());
   plant->AddJoint<RevoluteJoint>(
       "elbow", *link1,
       math::RigidTransform<double>(Vector3<double>(0, 0, -p.l1)), *link2,
@@ -308,8 +315,8 @@ TEST(SymbolicPlant, UndecidableChecksThrowDecidableOnesPass) {
   const UnitInertia<Expression> G(1, 1, 1);
   const Vector3<Expression> p = Vector3<Expression>::Zero();
   EXPECT_TRUE(SpatialInertia<Expression>(2.0, p, G).IsPhysicallyValid());
-  EXPECT_FALSE(SpatialInertia<Expression>(-1.0, p, G, true)
-                   .IsPhysicallyValid());
+  EXPECT_FALSE(
+      SpatialInertia<Expression>(-1.0, p, G, true).IsPhysicallyValid());
   const SpatialInertia<Expression> M_var(Expression(Variable("m")), p, G);
   EXPECT_THROW(M_var.IsPhysicallyValid(), std::logic_error);
   // The plant's state setters accept variables.
@@ -318,6 +325,26 @@ TEST(SymbolicPlant, UndecidableChecksThrowDecidableOnesPass) {
   auto context = sym->CreateDefaultContext();
   EXPECT_NO_THROW(sym->SetPositions(
       context.get(), Vector2<Expression>(Variable("a"), Expression(0.0))));
+}
+
+// The plant's companion systems convert too, and so does a Diagram of the
+// plant with its SceneGraph (as AddMultibodyPlantSceneGraph() builds it).
+TEST(SymbolicPlant, CompanionSystemsAndDiagramsConvert) {
+  EXPECT_NE(Propeller<double>(BodyIndex(1)).ToSymbolic(), nullptr);
+  EXPECT_NE(Wing<double>(BodyIndex(1), 0.5).ToSymbolic(), nullptr);
+  EXPECT_NE(ExternallyAppliedSpatialForceMultiplexer<double>(2).ToSymbolic(),
+            nullptr);
+  systems::DiagramBuilder<double> builder;
+  auto [plant, scene_graph] = AddMultibodyPlantSceneGraph(&builder, 0.0);
+  plant.AddRigidBody("ball", SpatialInertia<double>::MakeUnitary());
+  plant.Finalize();
+  std::unique_ptr<systems::Diagram<double>> diagram = builder.Build();
+  std::unique_ptr<systems::System<Expression>> converted =
+      diagram->ToSymbolic();
+  ASSERT_NE(converted, nullptr);
+  // The free body's 7 positions and 6 velocities, on Expression.
+  auto context = converted->CreateDefaultContext();
+  EXPECT_EQ(context->num_continuous_states(), 13);
 }
 
 }  // namespace
