@@ -201,30 +201,52 @@ def test_discrete_symbolic_plant_has_no_step():
     assert isinstance(M[0, 0], sym.Expression)
 
 
-@pytest.mark.parametrize("lib_name", ["ossa", "pydrake"])
-def test_contact_query_on_symbolic_plant_raises(lib_name):
-    """A plant with collision geometry in a Diagram converted with
-    ToSymbolic(): its contact results need numeric geometry queries."""
-    if lib_name == "pydrake":
-        pytest.importorskip("pydrake")
+def _symbolic_diagram_with_contact(lib_name):
+    """`lib_name`'s acrobot with two collision spheres, in a Diagram with
+    its SceneGraph, converted with ToSymbolic(): (diagram, context)."""
     mod = lambda name: importlib.import_module(  # noqa: E731
         f"{lib_name}.{name}")
     plant_mod = mod("multibody.plant")
     builder = mod("systems.framework").DiagramBuilder()
     plant, _ = plant_mod.AddMultibodyPlantSceneGraph(builder, 0.0)
     mod("multibody.parsing").Parser(plant).AddModels(_ACROBOT)
-    link = plant.GetBodyByName("Link1")
     RigidTransform = mod("math").RigidTransform
     Sphere = mod("geometry").Sphere
     friction = plant_mod.CoulombFriction(0.5, 0.5)
-    plant.RegisterCollisionGeometry(link, RigidTransform(), Sphere(0.1), "a",
+    plant.RegisterCollisionGeometry(plant.GetBodyByName("Link1"),
+                                    RigidTransform(), Sphere(0.1), "a",
                                     friction)
     plant.RegisterCollisionGeometry(plant.world_body(), RigidTransform(),
                                     Sphere(0.1), "b", friction)
     plant.Finalize()
     diagram = builder.Build().ToSymbolic()
-    context = diagram.CreateDefaultContext()
-    splant = diagram.GetSubsystemByName(plant.get_name())
+    return diagram, diagram.CreateDefaultContext()
+
+
+@pytest.mark.parametrize("lib_name", ["ossa", "pydrake"])
+def test_contact_query_on_symbolic_plant_raises(lib_name):
+    """The plant's contact results need numeric geometry queries."""
+    if lib_name == "pydrake":
+        pytest.importorskip("pydrake")
+    diagram, context = _symbolic_diagram_with_contact(lib_name)
+    splant = diagram.GetSubsystemByName("plant")
     plant_context = diagram.GetSubsystemContext(splant, context)
     with pytest.raises(RuntimeError, match="Expression"):
         splant.get_contact_results_output_port().Eval(plant_context)
+
+
+@pytest.mark.parametrize("lib_name", ["ossa", "pydrake"])
+def test_proximity_query_on_symbolic_scene_graph_raises(lib_name):
+    """SceneGraph_[Expression] from the Diagram's conversion: its
+    QueryObject_[Expression] raises on the proximity queries."""
+    if lib_name == "pydrake":
+        pytest.importorskip("pydrake")
+    diagram, context = _symbolic_diagram_with_contact(lib_name)
+    scene_graph = diagram.GetSubsystemByName("scene_graph")
+    query = scene_graph.get_query_output_port().Eval(
+        diagram.GetSubsystemContext(scene_graph, context))
+    assert "Expression" in type(query).__name__
+    for name in ("ComputePointPairPenetration",
+                 "ComputeSignedDistancePairwiseClosestPoints"):
+        with pytest.raises(RuntimeError, match="Expression"):
+            getattr(query, name)()
