@@ -7,11 +7,13 @@
   inverse_dynamics_evaluate  the 7 entries of τ at one state
 
 The model is models/drake/kuka_iiwa_robot.urdf welded to the world. ossa
-builds the expressions with the compiled core's kernels on Expression (the
-C++ benchmark symbolic_bench, filter "Iiwa"); the reference with
-MultibodyPlant.ToSymbolic(), CalcMassMatrix and CalcInverseDynamics (with
-CalcForceElementsContribution for gravity) on a Context whose q, v are
-variables. Both evaluate with Evaluate(matrix, environment). Each side
+is timed two ways: the compiled core's kernels on Expression (the C++
+benchmark symbolic_bench, filter "Iiwa"; column "core") and, from Python,
+the plant's own API exactly as the reference's program calls it (column
+"plant"): MultibodyPlant.ToSymbolic(), CalcMassMatrix and
+CalcInverseDynamics (with CalcForceElementsContribution for gravity) on a
+Context whose q, v are variables. The reference runs the same Python
+function. Both evaluate with Evaluate(matrix, environment). Each side
 evaluates its expressions at a random state and compares them with the other
 side's (to 1e-10) before timing.
 
@@ -48,11 +50,15 @@ def median_ms(f, repeats):
     return 1e3 * statistics.median(times)
 
 
-def drake_side(repeats):
-    from pydrake.multibody.parsing import Parser
-    from pydrake.multibody.plant import MultibodyPlant
-    from pydrake.multibody.tree import MultibodyForces_
-    import pydrake.symbolic as sym
+def plant_side(lib, repeats):
+    """The workloads through `lib`'s (ossa or pydrake) plant API."""
+    import importlib
+    Parser = importlib.import_module(lib + ".multibody.parsing").Parser
+    MultibodyPlant = importlib.import_module(
+        lib + ".multibody.plant").MultibodyPlant
+    MultibodyForces_ = importlib.import_module(
+        lib + ".multibody.tree").MultibodyForces_
+    sym = importlib.import_module(lib + ".symbolic")
 
     plant = MultibodyPlant(0.0)
     Parser(plant).AddModels(IIWA)
@@ -89,10 +95,18 @@ def drake_side(repeats):
         "inverse_dynamics_evaluate": median_ms(
             lambda: sym.Evaluate(tau.reshape(-1, 1), env), repeats),
     }
-    sizes = {
-        "drake_M_printed_chars": sum(len(e.to_string()) for e in M.flat),
-        "drake_tau_printed_chars": sum(len(e.to_string()) for e in tau),
-    }
+    if lib == "pydrake":
+        sizes = {
+            "drake_M_printed_chars": sum(len(e.to_string()) for e in M.flat),
+            "drake_tau_printed_chars": sum(len(e.to_string()) for e in tau),
+        }
+    else:
+        sizes = {
+            "ossa_plant_M_nodes": sum(e.GetDistinctNodeCount()
+                                      for e in M.flat),
+            "ossa_plant_tau_nodes": sum(e.GetDistinctNodeCount()
+                                        for e in tau),
+        }
     values = (sym.Evaluate(M, env), sym.Evaluate(tau.reshape(-1, 1), env))
     return times, sizes, values
 
@@ -146,22 +160,27 @@ def main():
     parser.add_argument("--repeats", type=int, default=11)
     parser.add_argument("--json")
     args = parser.parse_args()
-    drake_times, drake_sizes, (M_d, tau_d) = drake_side(args.repeats)
+    drake_times, drake_sizes, (M_d, tau_d) = plant_side("pydrake",
+                                                        args.repeats)
+    plant_times, plant_sizes, (M_p, tau_p) = plant_side("ossa", args.repeats)
     M_o, tau_o = ossa_values()
-    assert np.allclose(M_o, M_d, rtol=0, atol=1e-10), (M_o, M_d)
-    assert np.allclose(tau_o, tau_d, rtol=0, atol=1e-10), (tau_o, tau_d)
+    for ours, theirs in ((M_o, M_d), (tau_o, tau_d), (M_p, M_d),
+                         (tau_p, tau_d)):
+        ours = np.asarray(ours, dtype=float)
+        assert np.allclose(ours, theirs, rtol=0, atol=1e-10), (ours, theirs)
     ossa_times, ossa_sizes = ossa_side(args.bench)
-    print(f"{'workload':28s} {'ossa ms':>10s} {'drake ms':>10s} "
-          f"{'drake/ossa':>10s}")
+    print(f"{'workload':28s} {'core ms':>10s} {'plant ms':>10s} "
+          f"{'drake ms':>10s} {'drake/core':>10s} {'drake/plant':>11s}")
     for k, a in ossa_times.items():
-        b = drake_times[k]
-        print(f"{k:28s} {a:10.3f} {b:10.3f} {b / a:10.1f}")
-    sizes = {**ossa_sizes, **drake_sizes}
+        b, p = drake_times[k], plant_times[k]
+        print(f"{k:28s} {a:10.3f} {p:10.3f} {b:10.3f} {b / a:10.1f} "
+              f"{b / p:11.1f}")
+    sizes = {**ossa_sizes, **plant_sizes, **drake_sizes}
     print("sizes:", sizes)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"ossa": ossa_times, "drake": drake_times,
-                       "sizes": sizes}, f, indent=1)
+            json.dump({"ossa": ossa_times, "ossa_plant": plant_times,
+                       "drake": drake_times, "sizes": sizes}, f, indent=1)
 
 
 if __name__ == "__main__":

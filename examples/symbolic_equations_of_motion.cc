@@ -14,9 +14,10 @@
 //     B = [0, 0, 1/m_c, 1/(m_c·ℓ)]ᵀ.
 //
 // The program exits non-zero if a check fails. With `--evaluate q0 q1 v0 v1`
-// it prints the acrobot's equations evaluated at that state instead. (The plant
-// itself does not run on Expression yet; the kernels are reached through its
-// compiled tree.)
+// it prints the acrobot's equations evaluated at that state instead. (The
+// kernels are reached through the plant's compiled tree so that parameters can
+// be variables too; examples/python/symbolic_acrobot.py derives the same
+// equations through MultibodyPlant<Expression> from ToSymbolic().)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -649,10 +649,13 @@ void DefineGeometry(nb::module_ m) {
   DefineProperties(m);
   DefineInstances(m);
   DefineSceneGraphConfig(m);
-  DefineResults<double>(m);
-  DefineResults<AutoDiffXd>(m);
-  DefineSceneGraph<double>(m);
-  DefineSceneGraph<AutoDiffXd>(m);
+  // Also on symbolic::Expression, as the reference: SceneGraph converts with
+  // a plant's Diagram; its proximity queries raise (they need numbers).
+  type_visit([m](auto tag) { DefineResults<typename decltype(tag)::type>(m); },
+             type_pack<double, AutoDiffXd, symbolic::Expression>{});
+  type_visit(
+      [m](auto tag) { DefineSceneGraph<typename decltype(tag)::type>(m); },
+      type_pack<double, AutoDiffXd, symbolic::Expression>{});
 }
 
 }  // namespace ossa::py

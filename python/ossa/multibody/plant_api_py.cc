@@ -210,5 +210,6 @@ void DefinePlantElementApi(nb::module_ m) {
 
 template void DefinePlantElementApi<double>(nb::module_);
 template void DefinePlantElementApi<AutoDiffXd>(nb::module_);
+template void DefinePlantElementApi<symbolic::Expression>(nb::module_);
 
 }  // namespace ossa::py

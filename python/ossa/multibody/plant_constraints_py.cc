@@ -190,5 +190,6 @@ void DefinePlantConstraints(nb::handle cls) {
 
 template void DefinePlantConstraints<double>(nb::handle);
 template void DefinePlantConstraints<AutoDiffXd>(nb::handle);
+template void DefinePlantConstraints<symbolic::Expression>(nb::handle);
 
 }  // namespace ossa::py

@@ -223,5 +223,7 @@ template void DefinePlantOutputValues<AutoDiffXd>(nb::module_);
 
 template void DefinePlantDiscrete<double>(nb::handle);
 template void DefinePlantDiscrete<AutoDiffXd>(nb::handle);
+template void DefinePlantOutputValues<symbolic::Expression>(nb::module_);
+template void DefinePlantDiscrete<symbolic::Expression>(nb::handle);
 
 }  // namespace ossa::py

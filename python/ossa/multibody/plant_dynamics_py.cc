@@ -128,5 +128,6 @@ void DefinePlantDynamics(nb::handle cls) {
 
 template void DefinePlantDynamics<double>(nb::handle);
 template void DefinePlantDynamics<AutoDiffXd>(nb::handle);
+template void DefinePlantDynamics<symbolic::Expression>(nb::handle);
 
 }  // namespace ossa::py

@@ -392,5 +392,6 @@ void DefinePlantKinematics(nb::handle cls) {
 
 template void DefinePlantKinematics<double>(nb::handle);
 template void DefinePlantKinematics<AutoDiffXd>(nb::handle);
+template void DefinePlantKinematics<symbolic::Expression>(nb::handle);
 
 }  // namespace ossa::py

@@ -357,5 +357,6 @@ void DefinePlantModelQueries(nb::handle cls) {
 
 template void DefinePlantModelQueries<double>(nb::handle);
 template void DefinePlantModelQueries<AutoDiffXd>(nb::handle);
+template void DefinePlantModelQueries<symbolic::Expression>(nb::handle);
 
 }  // namespace ossa::py

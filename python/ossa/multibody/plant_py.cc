@@ -412,6 +412,18 @@ void DoDefinePlant(nb::module_ m) {
         },
         "This plant on AutoDiffXd (throws if not finalized).");
   }
+  if constexpr (!std::is_same_v<T, symbolic::Expression>) {
+    cls.def(
+        "ToSymbolic",
+        [](const Class& self) {
+          std::unique_ptr<systems::System<symbolic::Expression>> converted =
+              self.ToSymbolic();
+          return std::unique_ptr<MultibodyPlant<symbolic::Expression>>(
+              static_cast<MultibodyPlant<symbolic::Expression>*>(
+                  converted.release()));
+        },
+        "This plant on symbolic::Expression (throws if not finalized).");
+  }
 
   DefinePlantModelQueries<T>(cls);
   DefinePlantKinematics<T>(cls);
@@ -537,7 +549,7 @@ void DefineMultibodyPlant(nb::module_ m) {
         DefinePlantOutputValues<T>(m);
         DefinePlantElementApi<T>(m);
       },
-      DefaultScalars{});
+      type_pack<double, AutoDiffXd, symbolic::Expression>{});
 }
 
 }  // namespace ossa::py

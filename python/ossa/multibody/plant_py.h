@@ -4,7 +4,8 @@
 /// The parts of the MultibodyPlant_[T] binding defined in their own files
 /// (to keep each translation unit small): each adds methods to the already
 /// bound class `cls` (MultibodyPlant_[T]) with DefMethod (tree_py.h), and is
-/// explicitly instantiated for double and AutoDiffXd in its file.
+/// explicitly instantiated for double, AutoDiffXd and symbolic::Expression in
+/// its file.
 
 #include <nanobind/nanobind.h>
 

@@ -206,7 +206,7 @@ void DefineMultibodyTreeElements(nb::module_ m) {
         DoDefineBodies<T>(m);
         DoDefineActuators<T>(m);
       },
-      DefaultScalars{});
+      type_pack<double, AutoDiffXd, symbolic::Expression>{});
   // The reference's older names for the same classes.
   m.attr("Body_") = m.attr("RigidBody_");
   m.attr("Body") = m.attr("RigidBody");

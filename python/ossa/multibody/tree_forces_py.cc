@@ -47,15 +47,15 @@ using multibody::UniformGravityFieldElement;
 using systems::Context;
 
 // A 3-vector of T from Python: lists and arrays for double; for AutoDiffXd
-// a vector of 3 (checked, naming `method`).
+// and Expression a vector of 3 (checked, naming `method`).
 template <typename T>
-using Vector3TArg = std::conditional_t<std::is_same_v<T, double>, Vector3Arg,
-                                       VectorX<AutoDiffXd>>;
+using Vector3TArg =
+    std::conditional_t<std::is_same_v<T, double>, Vector3Arg, VectorX<T>>;
 inline const Vector3<double>& ToVector3(const Vector3Arg& x, const char*) {
   return x.value;
 }
-inline Vector3<AutoDiffXd> ToVector3(const VectorX<AutoDiffXd>& x,
-                                     const char* method) {
+template <typename U>
+Vector3<U> ToVector3(const VectorX<U>& x, const char* method) {
   if (x.size() != 3) {
     throw std::logic_error(std::string(method) +
                            "(): expected a vector of 3 entries, got " +
@@ -416,7 +416,7 @@ void DefineMultibodyTreeForces(nb::module_ m) {
       });
 
   type_visit([m](auto tag) { DoDefineForces<typename decltype(tag)::type>(m); },
-             DefaultScalars{});
+             type_pack<double, AutoDiffXd, symbolic::Expression>{});
 }
 
 }  // namespace ossa::py

@@ -758,7 +758,7 @@ void DefineMultibodyTreeJoints(nb::module_ m) {
         DoDefineJointBase<T>(m);
         DoDefineJoints<T>(m);
       },
-      DefaultScalars{});
+      type_pack<double, AutoDiffXd, symbolic::Expression>{});
 }
 
 }  // namespace ossa::py

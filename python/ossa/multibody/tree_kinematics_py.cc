@@ -108,7 +108,7 @@ void DefineMultibodyTreeKinematics(nb::module_ m) {
       .value("kV", multibody::JacobianWrtVariable::kV, "J = dV/dv");
   type_visit(
       [m](auto tag) { DoDefineKinematics<typename decltype(tag)::type>(m); },
-      DefaultScalars{});
+      type_pack<double, AutoDiffXd, symbolic::Expression>{});
 }
 
 }  // namespace ossa::py

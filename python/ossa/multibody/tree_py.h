@@ -49,13 +49,15 @@ using VectorArg = DoubleVector<Eigen::Dynamic>;
 using Vector3Arg = DoubleVector<3>;
 
 /// The argument type of a VectorX<T> parameter: VectorArg for double (so
-/// lists are accepted) and VectorX<AutoDiffXd> (whose caster takes lists).
+/// lists are accepted) and VectorX<T> for AutoDiffXd and Expression (whose
+/// casters take lists).
 template <typename T>
 using VectorXArg =
     std::conditional_t<std::is_same_v<T, double>, VectorArg, VectorX<T>>;
 
 inline const Eigen::VectorXd& Unwrap(const VectorArg& x) { return x.value; }
-inline const VectorX<AutoDiffXd>& Unwrap(const VectorX<AutoDiffXd>& x) {
+template <typename T>
+const VectorX<T>& Unwrap(const VectorX<T>& x) {
   return x;
 }
 

@@ -576,6 +576,17 @@ template void GeometryState<double>::CopyTopologyFrom(
     const GeometryState<AutoDiffXd>&);
 template void GeometryState<AutoDiffXd>::CopyTopologyFrom(
     const GeometryState<double>&);
+// The symbolic scalar: the model and its poses; the queries throw
+// (query_object.cc).
+template class GeometryState<symbolic::Expression>;
+template void GeometryState<symbolic::Expression>::CopyTopologyFrom(
+    const GeometryState<double>&);
+template void GeometryState<symbolic::Expression>::CopyTopologyFrom(
+    const GeometryState<AutoDiffXd>&);
+template void GeometryState<double>::CopyTopologyFrom(
+    const GeometryState<symbolic::Expression>&);
+template void GeometryState<AutoDiffXd>::CopyTopologyFrom(
+    const GeometryState<symbolic::Expression>&);
 
 }  // namespace internal
 }  // namespace ossa::geometry

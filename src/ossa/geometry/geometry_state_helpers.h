@@ -32,8 +32,12 @@ RigidTransform<double> ToDouble(const RigidTransform<T>& X) {
     Matrix3<double> R;
     Vector3<double> p;
     for (int i = 0; i < 3; ++i) {
-      p[i] = X.translation()[i].value();
-      for (int j = 0; j < 3; ++j) R(i, j) = X.rotation().matrix()(i, j).value();
+      // The value of an AutoDiffXd; the constant of an Expression (throws
+      // for one with variables).
+      p[i] = ExtractDoubleOrThrow(X.translation()[i]);
+      for (int j = 0; j < 3; ++j) {
+        R(i, j) = ExtractDoubleOrThrow(X.rotation().matrix()(i, j));
+      }
     }
     return RigidTransform<double>(
         math::RotationMatrix<double>(R,

@@ -324,6 +324,9 @@ void GeometryState<T>::SetFramePoses(SourceId source_id,
 
 template <typename T>
 void GeometryState<T>::FinalizePoseUpdate() const {
+  // Symbolic poses have no numbers to give the engine: its poses stay those
+  // of registration, and the queries on Expression throw (QueryObject).
+  if constexpr (std::is_same_v<T, symbolic::Expression>) return;
   for (const auto& [id, g] : geometries_) {
     if (g.engine_index >= 0 && g.frame != InternalWorldFrameId()) {
       engine_.SetPose(g.engine_index, ToDouble(X_WG_.at(id)));
@@ -360,5 +363,6 @@ const math::RigidTransform<T>& GeometryState<T>::get_pose_in_world(
 
 template class GeometryState<double>;
 template class GeometryState<AutoDiffXd>;
+template class GeometryState<symbolic::Expression>;
 
 }  // namespace ossa::geometry::internal

@@ -96,6 +96,16 @@ bool AutoDiffDistanceSupported(ShapeKind a, ShapeKind b) {
           b == ShapeKind::kHalfSpace);
 }
 
+// Proximity queries on symbolic::Expression: the reference has none (its
+// engine and closed forms need numbers), and neither does this.
+[[noreturn]] void ThrowSymbolicQuery(const char* query) {
+  ThrowLogicError(
+      "QueryObject::{}(): proximity queries are not supported for scalar "
+      "type symbolic::Expression (they need numeric poses); query a "
+      "SceneGraph on double or AutoDiffXd.",
+      query);
+}
+
 [[noreturn]] void ThrowUnsupported(const char* what, ShapeKind a, ShapeKind b) {
   ThrowLogicError(
       "{} queries between shapes '{}' and '{}' are not supported for scalar "
@@ -126,25 +136,29 @@ SignedDistancePair<T> ClosedFormDistance(
 template <typename T>
 std::vector<PenetrationAsPointPair<T>>
 QueryObject<T>::ComputePointPairPenetration() const {
-  const auto& state = UpdatedState();
-  if constexpr (std::is_same_v<T, double>) {
-    return state.proximity_engine().ComputePointPairPenetration();
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    ThrowSymbolicQuery("ComputePointPairPenetration");
   } else {
-    std::vector<PenetrationAsPointPair<T>> out;
-    for (const auto& [a, b] :
-         state.proximity_engine().FindCollisionCandidates()) {
-      const ShapeParams pa = internal::GetShapeParams(state.GetShape(a));
-      const ShapeParams pb = internal::GetShapeParams(state.GetShape(b));
-      if (!AutoDiffPenetrationSupported(pa.kind, pb.kind)) {
-        ThrowUnsupported("Penetration", pa.kind, pb.kind);
+    const auto& state = UpdatedState();
+    if constexpr (std::is_same_v<T, double>) {
+      return state.proximity_engine().ComputePointPairPenetration();
+    } else {
+      std::vector<PenetrationAsPointPair<T>> out;
+      for (const auto& [a, b] :
+           state.proximity_engine().FindCollisionCandidates()) {
+        const ShapeParams pa = internal::GetShapeParams(state.GetShape(a));
+        const ShapeParams pb = internal::GetShapeParams(state.GetShape(b));
+        if (!AutoDiffPenetrationSupported(pa.kind, pb.kind)) {
+          ThrowUnsupported("Penetration", pa.kind, pb.kind);
+        }
+        const auto w = internal::CalcClosedFormPair<T>(
+            pa, state.get_pose_in_world(a), pb, state.get_pose_in_world(b));
+        if (auto r = internal::ToPenetrationAsPointPair(a, b, w)) {
+          out.push_back(*r);
+        }
       }
-      const auto w = internal::CalcClosedFormPair<T>(
-          pa, state.get_pose_in_world(a), pb, state.get_pose_in_world(b));
-      if (auto r = internal::ToPenetrationAsPointPair(a, b, w)) {
-        out.push_back(*r);
-      }
+      return out;
     }
-    return out;
   }
 }
 
@@ -152,32 +166,40 @@ template <typename T>
 std::vector<SignedDistancePair<T>>
 QueryObject<T>::ComputeSignedDistancePairwiseClosestPoints(
     double max_distance) const {
-  const auto& state = UpdatedState();
-  if constexpr (std::is_same_v<T, double>) {
-    return state.proximity_engine().ComputeSignedDistancePairwiseClosestPoints(
-        max_distance);
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    ThrowSymbolicQuery("ComputeSignedDistancePairwiseClosestPoints");
   } else {
-    std::vector<SignedDistancePair<T>> out;
-    for (const auto& [a, b] : state.GetCollisionCandidates()) {
-      auto r = ClosedFormDistance<T>(state, a, b);
-      if (r.distance <= max_distance) out.push_back(std::move(r));
+    const auto& state = UpdatedState();
+    if constexpr (std::is_same_v<T, double>) {
+      return state.proximity_engine()
+          .ComputeSignedDistancePairwiseClosestPoints(max_distance);
+    } else {
+      std::vector<SignedDistancePair<T>> out;
+      for (const auto& [a, b] : state.GetCollisionCandidates()) {
+        auto r = ClosedFormDistance<T>(state, a, b);
+        if (r.distance <= max_distance) out.push_back(std::move(r));
+      }
+      return out;
     }
-    return out;
   }
 }
 
 template <typename T>
 SignedDistancePair<T> QueryObject<T>::ComputeSignedDistancePairClosestPoints(
     GeometryId geometry_id_A, GeometryId geometry_id_B) const {
-  const auto& state = UpdatedState();
-  const char* caller = "ComputeSignedDistancePairClosestPoints";
-  const int a = state.engine_index(geometry_id_A, caller);
-  const int b = state.engine_index(geometry_id_B, caller);
-  if constexpr (std::is_same_v<T, double>) {
-    return state.proximity_engine().ComputeSignedDistancePairClosestPoints(a,
-                                                                           b);
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    ThrowSymbolicQuery("ComputeSignedDistancePairClosestPoints");
   } else {
-    return ClosedFormDistance<T>(state, geometry_id_A, geometry_id_B);
+    const auto& state = UpdatedState();
+    const char* caller = "ComputeSignedDistancePairClosestPoints";
+    const int a = state.engine_index(geometry_id_A, caller);
+    const int b = state.engine_index(geometry_id_B, caller);
+    if constexpr (std::is_same_v<T, double>) {
+      return state.proximity_engine().ComputeSignedDistancePairClosestPoints(a,
+                                                                             b);
+    } else {
+      return ClosedFormDistance<T>(state, geometry_id_A, geometry_id_B);
+    }
   }
 }
 
@@ -185,29 +207,34 @@ template <typename T>
 std::vector<SignedDistanceToPoint<T>>
 QueryObject<T>::ComputeSignedDistanceToPoint(const Vector3<T>& p_WQ,
                                              double threshold) const {
-  const auto& state = UpdatedState();
-  if constexpr (std::is_same_v<T, double>) {
-    return state.proximity_engine().ComputeSignedDistanceToPoint(p_WQ,
-                                                                 threshold);
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    ThrowSymbolicQuery("ComputeSignedDistanceToPoint");
   } else {
-    std::vector<SignedDistanceToPoint<T>> out;
-    for (GeometryId g : state.GetAllGeometryIds(Role::kProximity)) {
-      const ShapeParams params = internal::GetShapeParams(state.GetShape(g));
-      const auto& X_WG = state.get_pose_in_world(g);
-      const auto& R_WG = X_WG.rotation().matrix();
-      const Vector3<T> p_GQ = R_WG.transpose() * (p_WQ - X_WG.translation());
-      const auto d = internal::CalcClosedFormPointDistance<T>(params, p_GQ);
-      if (!d) {
-        ThrowLogicError(
-            "ComputeSignedDistanceToPoint(): the signed distance from a point "
-            "to a {} is not supported for scalar type AutoDiffXd.",
-            internal::ShapeKindName(params.kind));
+    const auto& state = UpdatedState();
+    if constexpr (std::is_same_v<T, double>) {
+      return state.proximity_engine().ComputeSignedDistanceToPoint(p_WQ,
+                                                                   threshold);
+    } else {
+      std::vector<SignedDistanceToPoint<T>> out;
+      for (GeometryId g : state.GetAllGeometryIds(Role::kProximity)) {
+        const ShapeParams params = internal::GetShapeParams(state.GetShape(g));
+        const auto& X_WG = state.get_pose_in_world(g);
+        const auto& R_WG = X_WG.rotation().matrix();
+        const Vector3<T> p_GQ = R_WG.transpose() * (p_WQ - X_WG.translation());
+        const auto d = internal::CalcClosedFormPointDistance<T>(params, p_GQ);
+        if (!d) {
+          ThrowLogicError(
+              "ComputeSignedDistanceToPoint(): the signed distance from a "
+              "point "
+              "to a {} is not supported for scalar type AutoDiffXd.",
+              internal::ShapeKindName(params.kind));
+        }
+        if (d->distance <= threshold) {
+          out.emplace_back(g, d->p_GN, d->distance, R_WG * d->grad_G);
+        }
       }
-      if (d->distance <= threshold) {
-        out.emplace_back(g, d->p_GN, d->distance, R_WG * d->grad_G);
-      }
+      return out;
     }
-    return out;
   }
 }
 
@@ -223,5 +250,6 @@ bool QueryObject<T>::HasCollisions() const {
 
 template class QueryObject<double>;
 template class QueryObject<AutoDiffXd>;
+template class QueryObject<symbolic::Expression>;
 
 }  // namespace ossa::geometry

@@ -249,5 +249,13 @@ template class SceneGraph<double>;
 template class SceneGraph<AutoDiffXd>;
 template SceneGraph<double>::SceneGraph(const SceneGraph<AutoDiffXd>&);
 template SceneGraph<AutoDiffXd>::SceneGraph(const SceneGraph<double>&);
+template class SceneGraph<symbolic::Expression>;
+template SceneGraph<symbolic::Expression>::SceneGraph(
+    const SceneGraph<double>&);
+template SceneGraph<symbolic::Expression>::SceneGraph(
+    const SceneGraph<AutoDiffXd>&);
+template SceneGraph<double>::SceneGraph(const SceneGraph<symbolic::Expression>&);
+template SceneGraph<AutoDiffXd>::SceneGraph(
+    const SceneGraph<symbolic::Expression>&);
 
 }  // namespace ossa::geometry

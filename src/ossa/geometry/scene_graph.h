@@ -146,3 +146,11 @@ class SceneGraph final : public systems::LeafSystem<T> {
 };
 
 }  // namespace ossa::geometry
+
+namespace ossa::systems::scalar_conversion {
+/// SceneGraph converts to and from symbolic::Expression (with the plant in
+/// a Diagram's ToSymbolic()): the model and the frame poses are symbolic,
+/// and the proximity queries throw (QueryObject).
+template <>
+struct SupportsSymbolic<::ossa::geometry::SceneGraph> : std::true_type {};
+}  // namespace ossa::systems::scalar_conversion

@@ -88,5 +88,6 @@ int64_t SceneGraphInspector<T>::proximity_version() const {
 
 template class SceneGraphInspector<double>;
 template class SceneGraphInspector<AutoDiffXd>;
+template class SceneGraphInspector<symbolic::Expression>;
 
 }  // namespace ossa::geometry

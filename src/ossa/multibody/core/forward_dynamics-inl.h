@@ -27,8 +27,12 @@ inline bool InvertSymmetricPositiveDefinite(const Eigen::Matrix<T, N, N>& D,
   for (int j = 0; j < N; ++j) {
     T s = D(j, j);
     for (int k = 0; k < j; ++k) s -= L(j, k) * L(j, k);
-    if (!(s > tiny)) [[unlikely]]
-      return false;
+    // A symbolic pivot cannot be compared: the factorization proceeds (as
+    // the reference's does on Expression), dividing by it.
+    if constexpr (scalar_predicate<T>::is_bool) {
+      if (!(s > tiny)) [[unlikely]]
+        return false;
+    }
     L(j, j) = sqrt(s);
     const T inv = T(1) / L(j, j);
     for (int i = j + 1; i < N; ++i) {
@@ -82,16 +86,22 @@ void CalcArticulatedBodyInertiaCache(const CompiledTree& tree,
       D.diagonal() += params.reflected_inertia.template segment<nv>(b.v_start);
       auto Dinv = w.Dinv_B[i].template topLeftCorner<nv, nv>();
       // D's pivots are measured against the articulated inertia P it comes
-      // from.
-      using std::abs;
-      T scale = abs(P(0, 0));
-      for (int k = 1; k < 6; ++k) {
-        if (abs(P(k, k)) > scale) scale = abs(P(k, k));
+      // from. A symbolic D has no value to measure: its pivots are used as
+      // they are, so the result holds where D is positive definite.
+      T tiny(0);
+      if constexpr (scalar_predicate<T>::is_bool) {
+        using std::abs;
+        T scale = abs(P(0, 0));
+        for (int k = 1; k < 6; ++k) {
+          if (abs(P(k, k)) > scale) scale = abs(P(k, k));
+        }
+        tiny = PivotTolerance(scale);
       }
-      const T tiny = PivotTolerance(scale);
       if constexpr (nv == 1) {
-        if (!(D(0, 0) > tiny)) [[unlikely]] {
-          throw SingularHingeInertiaError(&tree, i, IsNaNValue(D(0, 0)));
+        if constexpr (scalar_predicate<T>::is_bool) {
+          if (!(D(0, 0) > tiny)) [[unlikely]] {
+            throw SingularHingeInertiaError(&tree, i, IsNaNValue(D(0, 0)));
+          }
         }
         Dinv(0, 0) = T(1) / D(0, 0);
       } else {

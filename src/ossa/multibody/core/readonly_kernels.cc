@@ -121,6 +121,7 @@ void CalcSpatialAccelerationsInWorld(const CompiledTree& tree,
       const Eigen::Ref<const VectorX<T>>&, std::vector<Vector6<T>>*);
 OSSA_READONLY_KERNELS_INSTANTIATE(double)
 OSSA_READONLY_KERNELS_INSTANTIATE(::ossa::AutoDiffXd)
+OSSA_READONLY_KERNELS_INSTANTIATE(::ossa::symbolic::Expression)
 #undef OSSA_READONLY_KERNELS_INSTANTIATE
 
 }  // namespace ossa::multibody::internal

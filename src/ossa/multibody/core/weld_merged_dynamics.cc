@@ -117,6 +117,7 @@ void CalcFullInverseDynamicsOutputs(
       std::vector<Vector6<T>>*, std::vector<Vector6<T>>*,                   \
       std::vector<Vector6<T>>*);
 OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_WELD_MERGED_DYNAMICS_INSTANTIATE)
+OSSA_WELD_MERGED_DYNAMICS_INSTANTIATE(::ossa::symbolic::Expression)
 #undef OSSA_WELD_MERGED_DYNAMICS_INSTANTIATE
 
 }  // namespace ossa::multibody::internal

@@ -228,9 +228,12 @@ void GatherSpatialForcesOnGroups(const WeldMergedTree& merged,
       const TreeWorkspace<T>&, const std::vector<Vector6<T>>&,              \
       std::vector<Vector6<T>>*);
 OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_WELD_MERGED_INSTANTIATE)
+OSSA_WELD_MERGED_INSTANTIATE(::ossa::symbolic::Expression)
 #undef OSSA_WELD_MERGED_INSTANTIATE
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::WeldMergedParameters);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     struct ::ossa::multibody::internal::WeldMergedParameters);
 
 }  // namespace ossa::multibody::internal

@@ -2,6 +2,7 @@
 // MultibodyPlantConfig configures, and the sampled discrete step handler.
 
 #include "ossa/common/error.h"
+#include "ossa/multibody/plant/symbolic_plant_support.h"
 #include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 
@@ -117,10 +118,17 @@ systems::EventStatus MultibodyPlant<T>::CalcSampledDiscreteStep(
     const systems::Context<T>& context, systems::State<T>* state) const {
   this->ValidateContext(context);
   ThrowIfActiveConstraintsInStep("CalcDiscreteStep", context);
-  return discrete_update_manager_->CalcSampledDiscreteStep(context, state);
+  if constexpr (internal::kIsSymbolicScalar<T>) {
+    internal::ThrowNotSymbolic(this->get_name(), "CalcDiscreteStep",
+                               "the discrete step's solver needs numbers");
+  } else {
+    return discrete_update_manager_->CalcSampledDiscreteStep(context, state);
+  }
 }
 
 }  // namespace ossa::multibody
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::MultibodyPlant);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::MultibodyPlant);

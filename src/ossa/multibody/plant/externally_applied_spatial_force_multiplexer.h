@@ -33,5 +33,13 @@ class ExternallyAppliedSpatialForceMultiplexer final
 
 }  // namespace ossa::multibody
 
+namespace ossa::systems::scalar_conversion {
+/// ExternallyAppliedSpatialForceMultiplexer converts to and from symbolic::Expression (ToSymbolic()).
+template <>
+struct SupportsSymbolic<::ossa::multibody::ExternallyAppliedSpatialForceMultiplexer> : std::true_type {};
+}  // namespace ossa::systems::scalar_conversion
+
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::ExternallyAppliedSpatialForceMultiplexer);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::ExternallyAppliedSpatialForceMultiplexer);

@@ -4,6 +4,7 @@
 
 #include "ossa/common/text_logging.h"
 #include "ossa/multibody/plant/discrete_update_manager.h"
+#include "ossa/multibody/plant/symbolic_plant_support.h"
 
 namespace ossa::multibody {
 
@@ -46,6 +47,10 @@ template <typename Derived>
 void ThrowIfNotFinite(const char* method, const char* what,
                       const Eigen::MatrixBase<Derived>& values) {
   for (Eigen::Index i = 0; i < values.size(); ++i) {
+    // A symbolic entry with variables holds no number to check.
+    if constexpr (!scalar_predicate<typename Derived::Scalar>::is_bool) {
+      if (!symbolic::is_constant(values(i))) continue;
+    }
     const double x = ExtractDoubleOrThrow(values(i));
     if (!std::isfinite(x)) [[unlikely]] {
       ThrowLogicError(
@@ -93,9 +98,28 @@ template MultibodyPlant<AutoDiffXd>::MultibodyPlant(
     const MultibodyPlant<double>&);
 template MultibodyPlant<double>::MultibodyPlant(
     const MultibodyPlant<AutoDiffXd>&);
+template MultibodyPlant<symbolic::Expression>::MultibodyPlant(
+    const MultibodyPlant<double>&);
+template MultibodyPlant<symbolic::Expression>::MultibodyPlant(
+    const MultibodyPlant<AutoDiffXd>&);
+template MultibodyPlant<double>::MultibodyPlant(
+    const MultibodyPlant<symbolic::Expression>&);
+template MultibodyPlant<AutoDiffXd>::MultibodyPlant(
+    const MultibodyPlant<symbolic::Expression>&);
 
 template <typename T>
 MultibodyPlant<T>::~MultibodyPlant() = default;
+
+namespace internal {
+void ThrowNotSymbolic(const std::string& system_name, const char* operation,
+                      const char* why) {
+  ThrowLogicError(
+      "MultibodyPlant<Expression> '{}': {}() is not supported for T = "
+      "symbolic::Expression ({}); convert the plant to double or AutoDiffXd "
+      "for it.",
+      system_name, operation, why);
+}
+}  // namespace internal
 
 // ---------------------------------------------------------------------------
 // Checks.
@@ -267,7 +291,9 @@ void MultibodyPlant<T>::FinalizePlantOnly() {
   contact_results_cache_ = &this->DeclareCacheEntry(
       "contact results", ContactResults<T>{},
       &MultibodyPlant<T>::CalcContactResults, {this->all_sources_ticket()});
-  if (is_discrete()) {
+  // On Expression a discrete plant has its discrete state but no step (its
+  // solvers need numbers), as the reference: no update events are declared.
+  if (is_discrete() && !internal::kIsSymbolicScalar<T>) {
     // The seam of the discrete stepping: the manager owns the step.
     discrete_update_manager_ =
         std::make_unique<internal::DiscreteUpdateManager<T>>();
@@ -306,7 +332,12 @@ systems::EventStatus MultibodyPlant<T>::CalcDiscreteStep(
     systems::DiscreteValues<T>* next_state) const {
   this->ValidateContext(context);
   ThrowIfActiveConstraintsInStep("CalcDiscreteStep", context);
-  discrete_update_manager_->CalcDiscreteValues(*this, context, next_state);
+  if constexpr (internal::kIsSymbolicScalar<T>) {
+    internal::ThrowNotSymbolic(this->get_name(), "CalcDiscreteStep",
+                               "the discrete step's solver needs numbers");
+  } else {
+    discrete_update_manager_->CalcDiscreteValues(*this, context, next_state);
+  }
   return systems::EventStatus::Succeeded();
 }
 
@@ -631,4 +662,6 @@ void MultibodyPlant<T>::SetDefaultPositions(
 }  // namespace ossa::multibody
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::MultibodyPlant);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::MultibodyPlant);

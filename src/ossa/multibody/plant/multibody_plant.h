@@ -1550,5 +1550,17 @@ AddMultibodyPlantSceneGraphResult<T> AddMultibodyPlantSceneGraph(
 
 }  // namespace ossa::multibody
 
+namespace ossa::systems::scalar_conversion {
+/// MultibodyPlant converts to and from symbolic::Expression (ToSymbolic()).
+/// On Expression the plant computes kinematics and dynamics; what needs a
+/// number (the discrete step's solver, geometry and contact queries) throws
+/// std::logic_error naming the plant and the operation.
+template <>
+struct SupportsSymbolic<::ossa::multibody::MultibodyPlant> : std::true_type {
+};
+}  // namespace ossa::systems::scalar_conversion
+
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::MultibodyPlant);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::MultibodyPlant);

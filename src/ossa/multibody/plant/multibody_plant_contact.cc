@@ -19,6 +19,7 @@
 #include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/plant/point_contact_pairs.h"
+#include "ossa/multibody/plant/symbolic_plant_support.h"
 #include "ossa/multibody/tree/uniform_gravity_field_element.h"
 
 namespace ossa::multibody {
@@ -188,13 +189,19 @@ void MultibodyPlant<T>::CalcContactResults(const systems::Context<T>& context,
   results->Clear();
   if (is_discrete()) {
     // The contacts of the step (sampled or live, as the dynamic outputs).
-    if (discrete_update_manager_ != nullptr) {
-      *results = discrete_update_manager_->EvalStepResultsForOutputs(context)
-                     .contact_results;
+    if constexpr (!internal::kIsSymbolicScalar<T>) {
+      if (discrete_update_manager_ != nullptr) {
+        *results = discrete_update_manager_->EvalStepResultsForOutputs(context)
+                       .contact_results;
+      }
     }
     return;
   }
   if (!has_point_contact()) return;
+  if constexpr (internal::kIsSymbolicScalar<T>) {
+    internal::ThrowNotSymbolic(this->get_name(), "CalcContactResults",
+                               "point contact needs numeric geometry queries");
+  } else {
   const std::vector<internal::PointContactPair<T>> pairs =
       CalcPointContactPairs(context);
   if (pairs.empty()) return;
@@ -210,6 +217,7 @@ void MultibodyPlant<T>::CalcContactResults(const systems::Context<T>& context,
             ws.p_WB[m_B], internal::GetSpatialVelocityInWorld(ws, m_B),
             p.stiffness, p.dissipation, p.friction, stiction_tolerance_);
     if (info.has_value()) results->AddContactInfo(std::move(*info));
+  }
   }
 }
 
@@ -249,10 +257,12 @@ void MultibodyPlant<T>::CalcGeneralizedContactForces(
     const systems::Context<T>& context, VectorX<T>* tau_contact) const {
   tau_contact->setZero(num_velocities());
   if (is_discrete()) {
-    if (discrete_update_manager_ != nullptr) {
-      *tau_contact =
-          discrete_update_manager_->EvalStepResultsForOutputs(context)
-              .tau_contact;
+    if constexpr (!internal::kIsSymbolicScalar<T>) {
+      if (discrete_update_manager_ != nullptr) {
+        *tau_contact =
+            discrete_update_manager_->EvalStepResultsForOutputs(context)
+                .tau_contact;
+      }
     }
     return;
   }
@@ -266,4 +276,6 @@ void MultibodyPlant<T>::CalcGeneralizedContactForces(
 
 // The members defined in this file, for the default scalars.
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::MultibodyPlant);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::MultibodyPlant);

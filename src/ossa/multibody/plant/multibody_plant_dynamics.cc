@@ -6,6 +6,7 @@
 #include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/core/weld_merged_dynamics.h"
+#include "ossa/multibody/plant/symbolic_plant_support.h"
 #include "ossa/multibody/plant/discrete_update_manager.h"
 #include "ossa/multibody/plant/multibody_plant.h"
 #include "ossa/multibody/tree/multibody_tree_dynamics_scratch.h"
@@ -254,7 +255,14 @@ void MultibodyPlant<T>::CalcDynamicsOutputs(
     internal::DynamicsOutputs<T>* outputs) const {
   if (is_discrete()) {
     ThrowIfActiveConstraintsInStep("CalcDynamicsOutputs", context);
-    discrete_update_manager_->CalcDynamicsOutputs(context, outputs);
+    if constexpr (internal::kIsSymbolicScalar<T>) {
+      internal::ThrowNotSymbolic(
+          this->get_name(), "CalcDynamicsOutputs",
+          "a discrete plant's outputs come from its step, whose solver needs "
+          "numbers");
+    } else {
+      discrete_update_manager_->CalcDynamicsOutputs(context, outputs);
+    }
     return;
   }
   const VectorX<T> u = AssembleActuationInput(context);
@@ -341,7 +349,15 @@ template <typename T>
 const internal::DynamicsOutputs<T>& MultibodyPlant<T>::EvalDynamicsOutputs(
     const systems::Context<T>& context) const {
   if (has_sampled_output_ports()) {
-    return discrete_update_manager_->EvalSampledDynamicsOutputs(*this, context);
+    if constexpr (internal::kIsSymbolicScalar<T>) {
+      internal::ThrowNotSymbolic(
+          this->get_name(), "EvalDynamicsOutputs",
+          "a discrete plant's sampled outputs come from its step, whose "
+          "solver needs numbers");
+    } else {
+      return discrete_update_manager_->EvalSampledDynamicsOutputs(*this,
+                                                                  context);
+    }
   }
   return EvalLiveDynamicsOutputs(context);
 }
@@ -389,4 +405,6 @@ bool MultibodyPlant<T>::is_gravity_enabled(
 }  // namespace ossa::multibody
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::MultibodyPlant);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::MultibodyPlant);

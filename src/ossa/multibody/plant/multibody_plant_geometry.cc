@@ -444,10 +444,13 @@ AddMultibodyPlantSceneGraphResult<T> AddMultibodyPlantSceneGraph(
   template AddMultibodyPlantSceneGraphResult<T> AddMultibodyPlantSceneGraph( \
       systems::DiagramBuilder<T>*, double, std::unique_ptr<SceneGraph<T>>);
 OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_INSTANTIATE_ADD_PLANT_SCENE_GRAPH)
+OSSA_INSTANTIATE_ADD_PLANT_SCENE_GRAPH(::ossa::symbolic::Expression)
 #undef OSSA_INSTANTIATE_ADD_PLANT_SCENE_GRAPH
 
 }  // namespace ossa::multibody
 
 // The members defined in this file, for the default scalars.
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::MultibodyPlant);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::MultibodyPlant);

@@ -372,3 +372,5 @@ const systems::OutputPort<T>& MultibodyPlant<T>::get_geometry_pose_output_port()
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::MultibodyPlant);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::MultibodyPlant);

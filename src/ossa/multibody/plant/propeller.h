@@ -83,5 +83,13 @@ class Propeller final : public systems::LeafSystem<T> {
 
 }  // namespace ossa::multibody
 
+namespace ossa::systems::scalar_conversion {
+/// Propeller converts to and from symbolic::Expression (ToSymbolic()).
+template <>
+struct SupportsSymbolic<::ossa::multibody::Propeller> : std::true_type {};
+}  // namespace ossa::systems::scalar_conversion
+
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::Propeller);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::Propeller);

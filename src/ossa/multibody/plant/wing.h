@@ -108,5 +108,13 @@ class Wing final : public systems::LeafSystem<T> {
 
 }  // namespace ossa::multibody
 
+namespace ossa::systems::scalar_conversion {
+/// Wing converts to and from symbolic::Expression (ToSymbolic()).
+template <>
+struct SupportsSymbolic<::ossa::multibody::Wing> : std::true_type {};
+}  // namespace ossa::systems::scalar_conversion
+
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::Wing);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::Wing);

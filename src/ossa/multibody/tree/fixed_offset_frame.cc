@@ -51,3 +51,5 @@ void FixedOffsetFrame<T>::SetPoseInParentFrame(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::FixedOffsetFrame);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::FixedOffsetFrame);

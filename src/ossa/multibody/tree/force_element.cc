@@ -109,3 +109,5 @@ math::RigidTransform<T> ForceElement<T>::CalcFramePoseInWorld(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::ForceElement);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::ForceElement);

@@ -54,6 +54,13 @@
   std::unique_ptr<ForceElement<AutoDiffXd>> Kind<T>::DoCloneToScalar(        \
       const internal::MultibodyTree<AutoDiffXd>& tree_clone) const {         \
     return TemplatedClone(tree_clone);                                       \
+  }                                                                          \
+  template <typename T>                                                      \
+  std::unique_ptr<ForceElement<symbolic::Expression>>                        \
+  Kind<T>::DoCloneToScalar(                                                  \
+      const internal::MultibodyTree<symbolic::Expression>& tree_clone)       \
+      const {                                                                \
+    return TemplatedClone(tree_clone);                                       \
   }
 
 namespace ossa::multibody {
@@ -144,6 +151,9 @@ class ForceElement : public MultibodyElement<T> {
       const internal::MultibodyTree<double>& tree_clone) const = 0;
   virtual std::unique_ptr<ForceElement<AutoDiffXd>> DoCloneToScalar(
       const internal::MultibodyTree<AutoDiffXd>& tree_clone) const = 0;
+  virtual std::unique_ptr<ForceElement<symbolic::Expression>> DoCloneToScalar(
+      const internal::MultibodyTree<symbolic::Expression>& tree_clone)
+      const = 0;
 
   /// The tree owning this element; throws naming `method` if none.
   const internal::MultibodyTree<T>& tree(const char* method) const;

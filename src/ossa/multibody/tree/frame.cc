@@ -168,3 +168,5 @@ SpatialAcceleration<T> Frame<T>::CalcRelativeSpatialAcceleration(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::Frame);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::Frame);

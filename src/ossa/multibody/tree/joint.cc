@@ -314,6 +314,12 @@ std::unique_ptr<Joint<AutoDiffXd>> Joint<T>::CloneToScalar(
 }
 
 template <typename T>
+std::unique_ptr<Joint<symbolic::Expression>> Joint<T>::CloneToScalar(
+    const internal::MultibodyTree<symbolic::Expression>& tree_clone) const {
+  return CloneToScalarImpl<symbolic::Expression>(tree_clone);
+}
+
+template <typename T>
 bool Joint<T>::is_reversed() const {
   if (position_start_ < 0) [[unlikely]] {
     ThrowLogicError(
@@ -351,4 +357,6 @@ std::string Joint<T>::velocity_suffix(int velocity_index_in_joint) const {
 }  // namespace ossa::multibody
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::Joint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::Joint);

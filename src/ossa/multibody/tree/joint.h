@@ -167,6 +167,8 @@ class Joint : public MultibodyElement<T> {
       const internal::MultibodyTree<double>& tree_clone) const;
   std::unique_ptr<Joint<AutoDiffXd>> CloneToScalar(
       const internal::MultibodyTree<AutoDiffXd>& tree_clone) const;
+  std::unique_ptr<Joint<symbolic::Expression>> CloneToScalar(
+      const internal::MultibodyTree<symbolic::Expression>& tree_clone) const;
   /// @}
 
   /// After Finalize(): true if the tree uses this joint's mobilizer with the
@@ -201,6 +203,9 @@ class Joint : public MultibodyElement<T> {
       const internal::MultibodyTree<double>& tree_clone) const = 0;
   virtual std::unique_ptr<Joint<AutoDiffXd>> DoCloneToScalar(
       const internal::MultibodyTree<AutoDiffXd>& tree_clone) const = 0;
+  virtual std::unique_ptr<Joint<symbolic::Expression>> DoCloneToScalar(
+      const internal::MultibodyTree<symbolic::Expression>& tree_clone)
+      const = 0;
 
   /// Suffixes of the kind's coordinates (by default its mobilizer kind's
   /// names; `index` is in range).

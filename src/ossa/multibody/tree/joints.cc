@@ -618,6 +618,12 @@ std::unique_ptr<Joint<U>> MakeClone(const UniversalJoint<T>& j,
   std::unique_ptr<Joint<AutoDiffXd>> Kind<T>::DoCloneToScalar(       \
       const internal::MultibodyTree<AutoDiffXd>& tree_clone) const { \
     return MakeClone<AutoDiffXd>(*this, tree_clone);                 \
+  }                                                                  \
+  template <typename T>                                              \
+  std::unique_ptr<Joint<symbolic::Expression>> Kind<T>::DoCloneToScalar( \
+      const internal::MultibodyTree<symbolic::Expression>& tree_clone)   \
+      const {                                                        \
+    return MakeClone<symbolic::Expression>(*this, tree_clone);       \
   }
 OSSA_DEFINE_JOINT_CLONE(WeldJoint)
 OSSA_DEFINE_JOINT_CLONE(RevoluteJoint)
@@ -634,19 +640,37 @@ OSSA_DEFINE_JOINT_CLONE(UniversalJoint)
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::WeldJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::WeldJoint);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::RevoluteJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::RevoluteJoint);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::PrismaticJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::PrismaticJoint);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::BallRpyJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::BallRpyJoint);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::QuaternionFloatingJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::QuaternionFloatingJoint);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::RpyFloatingJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::RpyFloatingJoint);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::PlanarJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::PlanarJoint);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::UniversalJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::UniversalJoint);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::ScrewJoint);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::ScrewJoint);

@@ -355,3 +355,5 @@ OSSA_DEFINE_FORCE_ELEMENT_CLONE_TO_SCALAR(LinearBushingRollPitchYaw)
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::LinearBushingRollPitchYaw);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::LinearBushingRollPitchYaw);

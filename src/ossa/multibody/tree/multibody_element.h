@@ -43,7 +43,10 @@ class MultibodyTreeSystem;
       const override;                                                         \
   std::unique_ptr<Base<::ossa::AutoDiffXd>> DoCloneToScalar(                  \
       const ::ossa::multibody::internal::MultibodyTree<::ossa::AutoDiffXd>&   \
-          tree_clone) const override;
+          tree_clone) const override;                                         \
+  std::unique_ptr<Base<::ossa::symbolic::Expression>> DoCloneToScalar(        \
+      const ::ossa::multibody::internal::MultibodyTree<                       \
+          ::ossa::symbolic::Expression>& tree_clone) const override;
 
 template <typename T>
 class MultibodyElement {

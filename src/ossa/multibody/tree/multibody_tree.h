@@ -802,6 +802,9 @@ class MultibodyTree {
   std::unique_ptr<MultibodyTree<AutoDiffXd>> ToAutoDiffXd() const {
     return CloneToScalar<AutoDiffXd>();
   }
+  std::unique_ptr<MultibodyTree<symbolic::Expression>> ToSymbolic() const {
+    return CloneToScalar<symbolic::Expression>();
+  }
   std::unique_ptr<MultibodyTree<T>> Clone() const { return CloneToScalar<T>(); }
 
   /// The element of this model with the index of `element`, an element of
@@ -999,6 +1002,8 @@ class MultibodyTree {
 }  // namespace ossa::multibody::internal
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::internal::MultibodyTree);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::internal::MultibodyTree);
 
 namespace ossa::multibody::internal {

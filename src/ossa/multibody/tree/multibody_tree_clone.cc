@@ -106,5 +106,17 @@ template std::unique_ptr<MultibodyTree<double>>
 MultibodyTree<AutoDiffXd>::CloneToScalar<double>() const;
 template std::unique_ptr<MultibodyTree<AutoDiffXd>>
 MultibodyTree<AutoDiffXd>::CloneToScalar<AutoDiffXd>() const;
+// The symbolic scalar: to and from Expression, and Expression to itself.
+template std::unique_ptr<MultibodyTree<symbolic::Expression>>
+MultibodyTree<double>::CloneToScalar<symbolic::Expression>() const;
+template std::unique_ptr<MultibodyTree<symbolic::Expression>>
+MultibodyTree<AutoDiffXd>::CloneToScalar<symbolic::Expression>() const;
+template std::unique_ptr<MultibodyTree<double>>
+MultibodyTree<symbolic::Expression>::CloneToScalar<double>() const;
+template std::unique_ptr<MultibodyTree<AutoDiffXd>>
+MultibodyTree<symbolic::Expression>::CloneToScalar<AutoDiffXd>() const;
+template std::unique_ptr<MultibodyTree<symbolic::Expression>>
+MultibodyTree<symbolic::Expression>::CloneToScalar<symbolic::Expression>()
+    const;
 
 }  // namespace ossa::multibody::internal

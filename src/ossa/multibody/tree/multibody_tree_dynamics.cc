@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/core/tree_kernels.h"
 #include "ossa/multibody/core/tree_kernels_dual.h"
 #include "ossa/multibody/core/weld_merged_tree.h"
@@ -177,6 +178,13 @@ void CalcForwardDynamicsWithLockedJoints(const MultibodyTree<T>& tree,
   }
   vdot->setZero();
   if (nu == 0) return;
+  if constexpr (!scalar_predicate<T>::is_bool) {
+    ThrowLogicError(
+        "CalcForwardDynamics(): with locked joints the dynamics factor the "
+        "unlocked joints' mass matrix, which is not supported for "
+        "symbolic::Expression; unlock the joints or use double or "
+        "AutoDiffXd.");
+  } else {
   const Eigen::LLT<MatrixX<T>> llt(M_uu);
   if (llt.info() != Eigen::Success) [[unlikely]] {
     ThrowRuntimeError(
@@ -186,6 +194,7 @@ void CalcForwardDynamicsWithLockedJoints(const MultibodyTree<T>& tree,
   }
   const VectorX<T> vdot_u = llt.solve(rhs_u);
   for (int i = 0; i < nu; ++i) (*vdot)[u[i]] = vdot_u[i];
+  }
 }
 
 }  // namespace
@@ -642,4 +651,6 @@ void MultibodyTree<T>::CalcForwardDynamicsImpl(
 // here, so nothing is defined twice except the header's inline members,
 // which are emitted as mergeable (COMDAT) symbols).
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::multibody::internal::MultibodyTree);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::internal::MultibodyTree);

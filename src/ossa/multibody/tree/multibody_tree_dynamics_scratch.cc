@@ -82,9 +82,12 @@ void CalcGeneralizedForcesFromSpatialForces(
       const CompiledTree&, const std::vector<Vector6<T>>&, TreeWorkspace<T>*,  \
       Eigen::Ref<VectorX<T>>);
 OSSA_FOR_EACH_DEFAULT_SCALAR(OSSA_INSTANTIATE)
+OSSA_INSTANTIATE(::ossa::symbolic::Expression)
 #undef OSSA_INSTANTIATE
 
 }  // namespace ossa::multibody::internal
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    struct ::ossa::multibody::internal::DynamicsScratch);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     struct ::ossa::multibody::internal::DynamicsScratch);

@@ -499,3 +499,5 @@ bool MultibodyTree<T>::IsVelocityEqualToQDot() const {
 // instantiation emits only the members defined in its translation unit).
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::internal::MultibodyTree);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::internal::MultibodyTree);

@@ -657,3 +657,5 @@ std::vector<std::string> MultibodyTree<T>::GetVelocityNames(
 // The members defined in this file, for the default scalars.
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::internal::MultibodyTree);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::internal::MultibodyTree);

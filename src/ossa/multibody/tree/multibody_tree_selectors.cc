@@ -276,3 +276,5 @@ void MultibodyTree<T>::SetRandomState(const systems::Context<T>& context,
 // instantiation emits only the members defined in its translation unit).
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::internal::MultibodyTree);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::multibody::internal::MultibodyTree);

@@ -1,7 +1,9 @@
-// The kernels on symbolic::Expression over parsed robots: the iiwa's (welded
-// to the world) and Cassie's (floating) mass matrix M(q) and inverse
-// dynamics τ(q, v, v̇), built once with q, v, v̇ as variables and evaluated
-// at 100 random states, equal the double plant's CalcMassMatrix and
+// Symbolic dynamics of parsed robots: the iiwa's (welded to the world) and
+// Cassie's (floating) mass matrix M(q) and inverse dynamics τ(q, v, v̇),
+// built once with q, v, v̇ as variables — by the kernels on Expression over
+// the plant's compiled tree, and by the plant itself converted with
+// ToSymbolic() (its Context's q and v set to variables) — and evaluated at
+// 100 random states, equal the double plant's CalcMassMatrix and
 // CalcInverseDynamics (with gravity) there.
 
 #include <gtest/gtest.h>
@@ -60,6 +62,22 @@ void ExpectSymbolicAgreesWithPlant(const std::string& file,
   std::cout << file << ": nv = " << nv << ", M(q) " << M_nodes
             << " distinct nodes summed over entries, τ " << tau_nodes << "\n";
 
+  // The same through the plant's API on Expression.
+  std::unique_ptr<systems::System<Expression>> converted = plant.ToSymbolic();
+  const auto& splant =
+      dynamic_cast<const MultibodyPlant<Expression>&>(*converted);
+  auto scontext = splant.CreateDefaultContext();
+  splant.SetPositions(scontext.get(), q.cast<Expression>());
+  splant.SetVelocities(scontext.get(), v.cast<Expression>());
+  MatrixX<Expression> M_plant_sym(nv, nv);
+  splant.CalcMassMatrix(*scontext, &M_plant_sym);
+  // Inverse dynamics with the force elements' forces (gravity, and on
+  // Cassie its springs and the joints' damping) as applied forces.
+  MultibodyForces<Expression> gravity(splant);
+  splant.CalcForceElementsContribution(*scontext, &gravity);
+  const VectorX<Expression> tau_plant_sym =
+      splant.CalcInverseDynamics(*scontext, vdot.cast<Expression>(), gravity);
+
   auto context = plant.CreateDefaultContext();
   MultibodyForces<double> no_forces(plant);
   std::mt19937 gen(11);
@@ -95,6 +113,17 @@ void ExpectSymbolicAgreesWithPlant(const std::string& file,
     }
     const Eigen::MatrixXd M_sym = symbolic::Evaluate(M, env);
     const Eigen::VectorXd tau_sym = symbolic::Evaluate(tau, env);
+    const Eigen::MatrixXd M_psym = symbolic::Evaluate(M_plant_sym, env);
+    const Eigen::VectorXd tau_psym = symbolic::Evaluate(tau_plant_sym, env);
+    EXPECT_LT((M_psym - M_plant).norm(), 1e-12 * M_plant.norm())
+        << file << ", plant on Expression, state " << k;
+    MultibodyForces<double> elements(plant);
+    plant.CalcForceElementsContribution(*context, &elements);
+    const Eigen::VectorXd tau_elements =
+        plant.CalcInverseDynamics(*context, vdot_k, elements);
+    EXPECT_LT((tau_psym - tau_elements).norm(),
+              1e-12 * (1 + tau_elements.norm()))
+        << file << ", plant on Expression, state " << k;
     // The same arithmetic replayed (up to reassociated sums and folded
     // constants) on O(1)–O(100) values: 1e-12 relative to their size.
     EXPECT_LT((M_sym - M_plant).norm(), 1e-12 * M_plant.norm())

@@ -1,0 +1,252 @@
+"""MultibodyPlant_[Expression] from Python: a plant built in double and
+converted with ToSymbolic(), queried through its Context with numpy object
+arrays of Expression, as the reference's users do.
+
+The acrobot (models/drake/acrobot.urdf) is built by one function on both
+packages; its symbolic M(q), C(q, v)·v and τ_g(q), evaluated at random
+states, agree with the reference's symbolic plant and with Spong's closed
+forms. The other queries (inverse dynamics, poses, Jacobians, time
+derivatives) are checked against the same plant on double. Errors: the
+operations that need numbers raise RuntimeError on both packages."""
+
+import importlib
+import pathlib
+
+import numpy as np
+import pytest
+
+_ACROBOT = str(pathlib.Path(__file__).resolve().parents[3] / "models" /
+               "drake" / "acrobot.urdf")
+
+
+def _symbolic_acrobot(lib_name):
+    """(M, Cv, tau_g, q, v, Evaluate) of the package `lib_name`'s acrobot
+    converted with ToSymbolic(), q and v variables."""
+    sym = importlib.import_module(lib_name + ".symbolic")
+    Parser = importlib.import_module(lib_name + ".multibody.parsing").Parser
+    MultibodyPlant = importlib.import_module(
+        lib_name + ".multibody.plant").MultibodyPlant
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModels(_ACROBOT)
+    plant.Finalize()
+    splant = plant.ToSymbolic()
+    context = splant.CreateDefaultContext()
+    q = sym.MakeVectorVariable(2, "q")
+    v = sym.MakeVectorVariable(2, "v")
+    splant.SetPositions(context, q)
+    splant.SetVelocities(context, v)
+    return (splant.CalcMassMatrix(context), splant.CalcBiasTerm(context),
+            splant.CalcGravityGeneralizedForces(context), q, v, sym.Evaluate)
+
+
+def _evaluate(evaluate, expressions, env):
+    return np.asarray(evaluate(np.asarray(expressions).reshape(
+        len(expressions), -1), env), dtype=float)
+
+
+@pytest.fixture(scope="module")
+def ossa_acrobot():
+    return _symbolic_acrobot("ossa")
+
+
+def test_plant_converts_to_symbolic(ossa_acrobot):
+    from ossa.multibody.plant import MultibodyPlant_
+    from ossa.symbolic import Expression
+    M, Cv, tau_g, _, _, _ = ossa_acrobot
+    assert M.shape == (2, 2) and M.dtype == object
+    assert all(isinstance(e, Expression) for e in M.ravel())
+    assert Cv.shape == (2,) and tau_g.shape == (2,)
+    assert MultibodyPlant_[Expression] is not None
+
+
+def test_acrobot_agrees_with_reference_symbolic_plant(ossa_acrobot):
+    pytest.importorskip("pydrake")
+    theirs = _symbolic_acrobot("pydrake")
+    rng = np.random.default_rng(3)
+    for _ in range(10):
+        state = rng.uniform(-3, 3, 4)
+        values = []
+        for M, Cv, tau_g, q, v, evaluate in (ossa_acrobot, theirs):
+            env = {q[0]: state[0], q[1]: state[1], v[0]: state[2],
+                   v[1]: state[3]}
+            values.append([_evaluate(evaluate, x, env)
+                           for x in (M, Cv, tau_g)])
+        # The same mechanics by different arithmetic on O(10) values.
+        for ours, ref in zip(*values):
+            np.testing.assert_allclose(ours, ref, rtol=0, atol=1e-12)
+
+
+def test_acrobot_equals_closed_form(ossa_acrobot):
+    """Spong's closed forms with acrobot.urdf's parameters: link i of mass
+    mᵢ, com at lcᵢ, inertia Iᵢ about its com (about the joint axis), link 1
+    of length l₁; q measured from the downward vertical."""
+    M, Cv, tau_g, q, v, evaluate = ossa_acrobot
+    m1, m2, l1, lc1, lc2, I1, I2, g = 1.0, 1.0, 1.0, 0.5, 1.0, 0.083, 0.33, \
+        9.81
+    rng = np.random.default_rng(5)
+    for _ in range(10):
+        q1, q2, v1, v2 = rng.uniform(-3, 3, 4)
+        env = {q[0]: q1, q[1]: q2, v[0]: v1, v[1]: v2}
+        c2, s2 = np.cos(q2), np.sin(q2)
+        M_cf = np.array([
+            [I1 + I2 + m1 * lc1**2 + m2 * (l1**2 + lc2**2 + 2 * l1 * lc2 * c2),
+             I2 + m2 * (lc2**2 + l1 * lc2 * c2)],
+            [I2 + m2 * (lc2**2 + l1 * lc2 * c2), I2 + m2 * lc2**2]])
+        Cv_cf = np.array([-m2 * l1 * lc2 * s2 * (2 * v1 * v2 + v2**2),
+                          m2 * l1 * lc2 * s2 * v1**2])
+        s12 = np.sin(q1 + q2)
+        tau_cf = -np.array([g * (m1 * lc1 + m2 * l1) * np.sin(q1) +
+                            m2 * g * lc2 * s12, m2 * g * lc2 * s12])
+        # Closed form against the plant: O(10) values, 1e-12.
+        np.testing.assert_allclose(_evaluate(evaluate, M, env), M_cf,
+                                   rtol=0, atol=1e-12)
+        np.testing.assert_allclose(_evaluate(evaluate, Cv, env).ravel(),
+                                   Cv_cf, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(_evaluate(evaluate, tau_g, env).ravel(),
+                                   tau_cf, rtol=0, atol=1e-12)
+
+
+def test_symbolic_queries_equal_double_plant():
+    """Inverse dynamics, body poses, Jacobians and time derivatives of the
+    symbolic plant, evaluated, equal the double plant's."""
+    import ossa.symbolic as sym
+    from ossa.multibody.parsing import Parser
+    from ossa.multibody.plant import MultibodyPlant
+    from ossa.multibody.tree import JacobianWrtVariable, MultibodyForces_
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModels(_ACROBOT)
+    plant.Finalize()
+    splant = plant.ToSymbolic()
+    scontext = splant.CreateDefaultContext()
+    q = sym.MakeVectorVariable(2, "q")
+    v = sym.MakeVectorVariable(2, "v")
+    vd = sym.MakeVectorVariable(2, "vd")
+    splant.SetPositions(scontext, q)
+    splant.SetVelocities(scontext, v)
+    tau = splant.CalcInverseDynamics(
+        scontext, vd, MultibodyForces_[sym.Expression](splant))
+    link2 = splant.GetBodyByName("Link2")
+    X_WL = splant.EvalBodyPoseInWorld(scontext, link2)
+    J = splant.CalcJacobianSpatialVelocity(
+        scontext, JacobianWrtVariable.kV, link2.body_frame(), np.zeros(3),
+        splant.world_frame(), splant.world_frame())
+    derivatives = splant.AllocateTimeDerivatives()
+    splant.CalcTimeDerivatives(scontext, derivatives)
+    xdot = derivatives.CopyToVector()
+    assert tau.dtype == object and J.shape == (6, 2) and xdot.shape == (4,)
+
+    context = plant.CreateDefaultContext()
+    rng = np.random.default_rng(9)
+    for _ in range(5):
+        qk, vk, vdk = rng.uniform(-2, 2, (3, 2))
+        plant.SetPositions(context, qk)
+        plant.SetVelocities(context, vk)
+        env = dict(zip(list(q) + list(v) + list(vd),
+                       list(qk) + list(vk) + list(vdk)))
+        ev = lambda x: np.asarray(sym.Evaluate(  # noqa: E731
+            np.asarray(x).reshape(np.asarray(x).shape[0], -1), env),
+            dtype=float)
+        from ossa.multibody.tree import MultibodyForces
+        # Different arithmetic on O(10) values: 1e-12.
+        np.testing.assert_allclose(
+            ev(tau).ravel(),
+            plant.CalcInverseDynamics(context, vdk, MultibodyForces(plant)),
+            rtol=0, atol=1e-12)
+        X = plant.EvalBodyPoseInWorld(context, plant.GetBodyByName("Link2"))
+        np.testing.assert_allclose(ev(X_WL.GetAsMatrix4()), X.GetAsMatrix4(),
+                                   rtol=0, atol=1e-12)
+        J_double = plant.CalcJacobianSpatialVelocity(
+            context, JacobianWrtVariable.kV,
+            plant.GetBodyByName("Link2").body_frame(), np.zeros(3),
+            plant.world_frame(), plant.world_frame())
+        np.testing.assert_allclose(ev(J), J_double, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(
+            ev(xdot).ravel(),
+            plant.EvalTimeDerivatives(context).CopyToVector(), rtol=0,
+            atol=1e-12)
+
+
+def test_symbolic_elements_exist_for_every_scalar():
+    """The elements' Expression instantiations, as the reference has."""
+    from ossa.symbolic import Expression
+    import ossa.multibody.tree as tree
+    for name in ("RigidBody_", "Frame_", "FixedOffsetFrame_", "Joint_",
+                 "RevoluteJoint_", "PrismaticJoint_", "WeldJoint_",
+                 "BallRpyJoint_", "QuaternionFloatingJoint_",
+                 "UniversalJoint_", "PlanarJoint_", "ScrewJoint_",
+                 "RpyFloatingJoint_", "JointActuator_", "ForceElement_",
+                 "LinearSpringDamper_", "RevoluteSpring_",
+                 "UniformGravityFieldElement_", "MultibodyForces_"):
+        assert getattr(tree, name)[Expression] is not None, name
+
+
+def test_discrete_symbolic_plant_has_no_step():
+    """As the reference's: the discrete state is there, no update event."""
+    import ossa.symbolic as sym
+    from ossa.multibody.parsing import Parser
+    from ossa.multibody.plant import MultibodyPlant
+    plant = MultibodyPlant(0.01)
+    Parser(plant).AddModels(_ACROBOT)
+    plant.Finalize()
+    splant = plant.ToSymbolic()
+    context = splant.CreateDefaultContext()
+    assert context.num_discrete_state_groups() == 1
+    # No update event: a forced update leaves the state as it is.
+    values = splant.AllocateDiscreteVariables()
+    splant.CalcForcedDiscreteVariableUpdate(context, values)
+    after = values.get_vector(0).CopyToVector()
+    before = context.get_discrete_state().get_vector(0).CopyToVector()
+    assert all(a.EqualTo(b) for a, b in zip(after, before))
+    M = splant.CalcMassMatrix(context)
+    assert isinstance(M[0, 0], sym.Expression)
+
+
+def _symbolic_diagram_with_contact(lib_name):
+    """`lib_name`'s acrobot with two collision spheres, in a Diagram with
+    its SceneGraph, converted with ToSymbolic(): (diagram, context)."""
+    mod = lambda name: importlib.import_module(  # noqa: E731
+        f"{lib_name}.{name}")
+    plant_mod = mod("multibody.plant")
+    builder = mod("systems.framework").DiagramBuilder()
+    plant, _ = plant_mod.AddMultibodyPlantSceneGraph(builder, 0.0)
+    mod("multibody.parsing").Parser(plant).AddModels(_ACROBOT)
+    RigidTransform = mod("math").RigidTransform
+    Sphere = mod("geometry").Sphere
+    friction = plant_mod.CoulombFriction(0.5, 0.5)
+    plant.RegisterCollisionGeometry(plant.GetBodyByName("Link1"),
+                                    RigidTransform(), Sphere(0.1), "a",
+                                    friction)
+    plant.RegisterCollisionGeometry(plant.world_body(), RigidTransform(),
+                                    Sphere(0.1), "b", friction)
+    plant.Finalize()
+    diagram = builder.Build().ToSymbolic()
+    return diagram, diagram.CreateDefaultContext()
+
+
+@pytest.mark.parametrize("lib_name", ["ossa", "pydrake"])
+def test_contact_query_on_symbolic_plant_raises(lib_name):
+    """The plant's contact results need numeric geometry queries."""
+    if lib_name == "pydrake":
+        pytest.importorskip("pydrake")
+    diagram, context = _symbolic_diagram_with_contact(lib_name)
+    splant = diagram.GetSubsystemByName("plant")
+    plant_context = diagram.GetSubsystemContext(splant, context)
+    with pytest.raises(RuntimeError, match="Expression"):
+        splant.get_contact_results_output_port().Eval(plant_context)
+
+
+@pytest.mark.parametrize("lib_name", ["ossa", "pydrake"])
+def test_proximity_query_on_symbolic_scene_graph_raises(lib_name):
+    """SceneGraph_[Expression] from the Diagram's conversion: its
+    QueryObject_[Expression] raises on the proximity queries."""
+    if lib_name == "pydrake":
+        pytest.importorskip("pydrake")
+    diagram, context = _symbolic_diagram_with_contact(lib_name)
+    scene_graph = diagram.GetSubsystemByName("scene_graph")
+    query = scene_graph.get_query_output_port().Eval(
+        diagram.GetSubsystemContext(scene_graph, context))
+    assert "Expression" in type(query).__name__
+    for name in ("ComputePointPairPenetration",
+                 "ComputeSignedDistancePairwiseClosestPoints"):
+        with pytest.raises(RuntimeError, match="Expression"):
+            getattr(query, name)()
