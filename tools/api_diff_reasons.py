@@ -116,9 +116,8 @@ REASONS = [
      "Written in Python (a float Diagram), so not instantiated for "
      "AutoDiffXd."),
     (r"^systems\.primitives:", "Not implemented yet."),
-    (r"^systems\.controllers:(DynamicProgrammingOptions|"
-     r"FittedValueIteration|LinearProgrammingApproximateDynamicProgramming|"
-     r"PeriodicBoundaryCondition)",
+    (r"^systems\.controllers:"
+     r"LinearProgrammingApproximateDynamicProgramming",
      "Needs mathematical programming (not part of ossa)."),
     (r"^systems\.controllers:JointStiffnessController_\[AutoDiffXd\]$",
      "Written in Python (float), so not instantiated for AutoDiffXd."),

@@ -658,3 +658,10 @@ def MakeFiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
                                                    Q, R, options)
     return _FiniteHorizonController(result,
                                     context.num_continuous_states())
+
+
+# -- Dynamic programming (_dynamic_programming.py) ---------------------------
+
+from ossa.systems._dynamic_programming import (  # noqa: E402,F401
+    DynamicProgrammingOptions, FittedValueIteration,
+    PeriodicBoundaryCondition)
