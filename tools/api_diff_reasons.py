@@ -16,9 +16,6 @@ REASONS = [
      r"SetFreeBodySpatialVelocity)$",
      "ossa takes the current keyword names (X_JpJc, V_JpJc); the "
      "reference keeps deprecated overloads with the old ones (X_PB, V_PB)."),
-    (r"^multibody\.parsing:PackageMap\.(AddRemote|RemoteParams)",
-     "Remote packages are downloaded on demand; ossa resolves local "
-     "packages only."),
     (r"^systems\.framework:LeafSystem\.__init__$",
      "LeafSystem(converter): a LeafSystem subclassed in Python does not "
      "convert scalars in ossa (SystemScalarConverter is bound; Python "
