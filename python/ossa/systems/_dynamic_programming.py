@@ -18,6 +18,7 @@ import operator
 
 import numpy as np
 
+from ossa._struct_util import add_field_properties, fields_of
 from ossa.math import BarycentricMesh
 from ossa.systems.framework import InputPortSelection
 from ossa.systems.primitives import BarycentricMeshSystem
@@ -40,6 +41,9 @@ class PeriodicBoundaryCondition:
         self.low = low
         self.high = high
 
+    __fields__ = fields_of(("state_index", int), ("low", float),
+                           ("high", float))
+
     def __repr__(self):
         return (f"PeriodicBoundaryCondition(state_index={self.state_index}, "
                 f"low={self.low!r}, high={self.high!r})")
@@ -54,6 +58,11 @@ class DynamicProgrammingOptions:
     allowed."""
 
     PeriodicBoundaryCondition = PeriodicBoundaryCondition
+    __fields__ = fields_of(
+        ("discount_factor", float), ("periodic_boundary_conditions", list),
+        ("convergence_tol", float), ("visualization_callback", object),
+        ("input_port_index", object),
+        ("assume_non_continuous_states_are_fixed", bool))
 
     def __init__(self):
         self.discount_factor = 1.0
@@ -62,6 +71,11 @@ class DynamicProgrammingOptions:
         self.visualization_callback = None
         self.input_port_index = InputPortSelection.kUseFirstInputIfItExists
         self.assume_non_continuous_states_are_fixed = False
+
+
+# The fields are properties of the classes, as the reference's are.
+add_field_properties(PeriodicBoundaryCondition)
+add_field_properties(DynamicProgrammingOptions)
 
 
 def _input_port(system, selection):
