@@ -28,10 +28,9 @@ REASONS = [
     (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative\."
      r"set_initial_position$",
      "Takes the Context (the overload taking a State is not implemented)."),
-    (r"^common:(GetDrakePath|kDrakeAssertIsArmed|"
-     r"trigger_an_assertion_failure)$",
-     "Drake's own installation and assertion switches; ossa has "
-     "GetBundledModelsPath() and no debug-assertion toggle."),
+    (r"^common:(kDrakeAssertIsArmed|trigger_an_assertion_failure)$",
+     "The reference's debug-assertion switches; ossa has no such toggle "
+     "in Python."),
     (r"^common\.value:AbstractValue\.(get_value|get_mutable_value|"
      r"set_value)$",
      "The abstract base has no value accessors in ossa; call them on the "
