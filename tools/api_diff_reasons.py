@@ -58,18 +58,6 @@ REASONS = [
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
      "Force density fields act on deformable bodies, which ossa does not "
      "model."),
-    (r"RigidBody\.(SetMass|SetCenterOfMassInBodyFrame|"
-     r"SetSpatialInertiaInBodyFrame)$",
-     "Body mass properties are fixed at construction in ossa, not "
-     "Context parameters."),
-    (r"Joint\.(GetDampingVector|SetDampingVector)$|"
-     r"Joint\.(GetDamping|SetDamping)$",
-     "Joint damping is a default value in ossa (default_damping_vector()), "
-     "not a Context parameter."),
-    (r"JointActuator\.(SetGearRatio|SetRotorInertia)$",
-     "Rotor inertia and gear ratio are defaults in ossa, not Context "
-     "parameters (rotor_inertia(context) and gear_ratio(context) return "
-     "the defaults)."),
     (r"set_random_\w*distribution",
      "Random distributions are given as symbolic expressions "
      "(ossa.symbolic is another issue)."),
