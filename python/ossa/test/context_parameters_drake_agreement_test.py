@@ -43,11 +43,10 @@ def _model(lib, time_step=0.0):
     a damped screw and a damped ball joint. Returns (plant, parts)."""
     t, p, m = lib.tree, lib.plant, lib.math
     plant = p.MultibodyPlant(time_step)
+    rod = t.SpatialInertia.SolidCylinderWithMassAboutEnd
     z = [0.0, 0.0, -1.0]
-    upper = plant.AddRigidBody("upper", t.SpatialInertia.SolidCylinderWithMassAboutEnd(
-        1.0, 0.05, 1.0, z))
-    lower = plant.AddRigidBody("lower", t.SpatialInertia.SolidCylinderWithMassAboutEnd(
-        1.5, 0.05, 2.0, z))
+    upper = plant.AddRigidBody("upper", rod(1.0, 0.05, 1.0, z))
+    lower = plant.AddRigidBody("lower", rod(1.5, 0.05, 2.0, z))
     tool = plant.AddRigidBody("tool", t.SpatialInertia.SolidBoxWithMass(
         0.7, 0.2, 0.1, 0.1))
     slider = plant.AddRigidBody("slider", t.SpatialInertia.SolidBoxWithMass(
@@ -159,8 +158,8 @@ def _dynamics(lib, plant, parts, context):
         damping=damping.generalized_forces(),
         com_velocity=plant.CalcCenterOfMassTranslationalVelocityInWorld(
             context),
-        tool_com_velocity=parts["tool"].CalcCenterOfMassTranslationalVelocityInWorld(
-            context),
+        tool_com_velocity=parts[
+            "tool"].CalcCenterOfMassTranslationalVelocityInWorld(context),
         kinetic=[plant.CalcKineticEnergy(context)],
         xdot=plant.EvalTimeDerivatives(context).CopyToVector())
 
