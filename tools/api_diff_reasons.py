@@ -16,9 +16,6 @@ REASONS = [
      r"SetFreeBodySpatialVelocity)$",
      "ossa takes the current keyword names (X_JpJc, V_JpJc); the "
      "reference keeps deprecated overloads with the old ones (X_PB, V_PB)."),
-    (r"^multibody\.parsing:PackageMap\.(AddRemote|RemoteParams)",
-     "Remote packages are downloaded on demand; ossa resolves local "
-     "packages only."),
     (r"^systems\.framework:LeafSystem\.__init__$",
      "LeafSystem(converter): a LeafSystem subclassed in Python does not "
      "convert scalars in ossa (SystemScalarConverter is bound; Python "
@@ -31,10 +28,9 @@ REASONS = [
     (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative\."
      r"set_initial_position$",
      "Takes the Context (the overload taking a State is not implemented)."),
-    (r"^common:(GetDrakePath|kDrakeAssertIsArmed|"
-     r"trigger_an_assertion_failure)$",
-     "Drake's own installation and assertion switches; ossa has "
-     "GetBundledModelsPath() and no debug-assertion toggle."),
+    (r"^common:(kDrakeAssertIsArmed|trigger_an_assertion_failure)$",
+     "The reference's debug-assertion switches; ossa has no such toggle "
+     "in Python."),
     (r"^common\.value:AbstractValue\.(get_value|get_mutable_value|"
      r"set_value)$",
      "The abstract base has no value accessors in ossa; call them on the "
@@ -62,18 +58,6 @@ REASONS = [
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
      "Force density fields act on deformable bodies, which ossa does not "
      "model."),
-    (r"RigidBody\.(SetMass|SetCenterOfMassInBodyFrame|"
-     r"SetSpatialInertiaInBodyFrame)$",
-     "Body mass properties are fixed at construction in ossa, not "
-     "Context parameters."),
-    (r"Joint\.(GetDampingVector|SetDampingVector)$|"
-     r"Joint\.(GetDamping|SetDamping)$",
-     "Joint damping is a default value in ossa (default_damping_vector()), "
-     "not a Context parameter."),
-    (r"JointActuator\.(SetGearRatio|SetRotorInertia)$",
-     "Rotor inertia and gear ratio are defaults in ossa, not Context "
-     "parameters (rotor_inertia(context) and gear_ratio(context) return "
-     "the defaults)."),
     (r"set_random_\w*distribution",
      "Random distributions are given as symbolic expressions "
      "(ossa.symbolic is another issue)."),

@@ -176,6 +176,18 @@ class Parallelism:
         return f"Parallelism(num_threads={self._num_threads})"
 
 
+def GetDrakePath():
+    """The folder that resource paths "drake/..." resolve into:
+    os.path.join(GetDrakePath(), rel) is FindResourceOrThrow("drake/" +
+    rel) (the models/drake folder of the bundled models); None when there
+    are no bundled models."""
+    models = GetBundledModelsPath()  # noqa: F405
+    if models is None:
+        return None
+    path = _os.path.join(models, "drake")
+    return path if _os.path.isdir(path) else None
+
+
 def temp_directory():
     """A new directory for temporary files (under $TEST_TMPDIR when that is
     set, as under a test runner, else under the system's temporary

@@ -91,3 +91,12 @@ class Parser(_CppParser):
 
 
 Parser.__module__ = __name__
+
+
+# Remote packages (_package_remote.py).
+from ossa.multibody import _package_remote  # noqa: E402
+
+PackageMap.RemoteParams = _package_remote.RemoteParams  # noqa: F405
+PackageMap.RemoteParams.__qualname__ = "PackageMap.RemoteParams"
+PackageMap.RemoteParams.__module__ = __name__
+PackageMap.AddRemote = _package_remote.add_remote  # noqa: F405

@@ -145,33 +145,19 @@ class ScopedName:
 
 
 # -- Element conveniences the reference has, on the bound API (every scalar).
-# A body's mass properties are its defaults in ossa (they are not Context
-# parameters), so the Context-taking readers return the defaults.
+# A body's mass properties are Context parameters (get_mass(context),
+# CalcCenterOfMassInBodyFrame(context), ... are bound in C++).
 
 def _add(template, name, function):
     for param in template.param_list:
         setattr(template[param], name, function)
 
 
-def _body_get_mass(self, context):
-    """The body's mass (its default; ossa keeps no per-Context mass)."""
-    return self.default_mass()
-
-
-def _body_com(self, context):
-    """p_BoBcm_B, the center of mass in the body frame."""
-    return self.default_com()
-
-
-def _body_spatial_inertia(self, context):
-    """M_BBo_B, the spatial inertia about Bo in the body frame."""
-    return self.default_spatial_inertia()
-
-
 def _body_com_velocity(self, context):
     """v_WBcm_W, the translational velocity of the center of mass in W."""
     X_WB = self.EvalPoseInWorld(context)
-    p_BoBcm_W = X_WB.rotation().multiply(self.default_com())
+    p_BoBcm_W = X_WB.rotation().multiply(
+        self.CalcCenterOfMassInBodyFrame(context))
     return self.EvalSpatialVelocityInWorld(context).Shift(
         p_BoBcm_W).translational()
 
@@ -180,16 +166,13 @@ def _body_com_acceleration(self, context):
     """a_WBcm_W, the translational acceleration of the center of mass in
     W."""
     X_WB = self.EvalPoseInWorld(context)
-    p_BoBcm_W = X_WB.rotation().multiply(self.default_com())
+    p_BoBcm_W = X_WB.rotation().multiply(
+        self.CalcCenterOfMassInBodyFrame(context))
     w_WB = self.EvalSpatialVelocityInWorld(context).rotational()
     return self.EvalSpatialAccelerationInWorld(context).Shift(
         p_BoBcm_W, w_WB).translational()
 
 
-_add(RigidBody_, "get_mass", _body_get_mass)  # noqa: F405
-_add(RigidBody_, "CalcCenterOfMassInBodyFrame", _body_com)  # noqa: F405
-_add(RigidBody_, "CalcSpatialInertiaInBodyFrame",  # noqa: F405
-     _body_spatial_inertia)
 _add(RigidBody_,  # noqa: F405
      "CalcCenterOfMassTranslationalVelocityInWorld", _body_com_velocity)
 _add(RigidBody_,  # noqa: F405
@@ -253,32 +236,12 @@ del _add
 
 
 # -- Element conveniences over the bound API (every scalar) ------------------
-# The actuator's rotor inertia and gear ratio and a joint's damping are
-# model defaults in ossa (not Context parameters), so the Context-taking
-# readers return the defaults once the Context is checked to be the plant's.
 
 import numpy as _np  # noqa: E402
 
 from ossa.common.eigen_geometry import Quaternion as _Quaternion  # noqa: E402
 from ossa.math import RigidTransform as _RigidTransform  # noqa: E402
 from ossa.math import RollPitchYaw as _RollPitchYaw  # noqa: E402
-
-
-def _actuator_rotor_inertia(self, context):
-    """The rotor inertia Ir (kg·m²), the default in ossa."""
-    self.GetParentPlant().ValidateContext(context)
-    return self.default_rotor_inertia()
-
-
-def _actuator_gear_ratio(self, context):
-    """The gear ratio ρ, the default in ossa."""
-    self.GetParentPlant().ValidateContext(context)
-    return self.default_gear_ratio()
-
-
-def _actuator_calc_reflected_inertia(self, context):
-    """The reflected inertia ρ²·Ir."""
-    return self.gear_ratio(context) ** 2 * self.rotor_inertia(context)
 
 
 def _check_actuation_size(actuator, method, u):
@@ -324,13 +287,13 @@ def _joint_add_in_one_force(self, context, joint_dof, joint_tau, forces):
 
 
 def _joint_add_in_damping(self, context, forces):
-    """Adds the joint's damping force τ = −d ⊙ v (the default damping d in
-    ossa) into `forces`."""
+    """Adds the joint's damping force τ = −d ⊙ v (d the damping in
+    `context`) into `forces`."""
     v = self.GetVelocities(context)
     tau = forces.generalized_forces()
     start = self.velocity_start()
     tau[start:start + self.num_velocities()] -= (
-        self.default_damping_vector() * v)
+        self.GetDampingVector(context) * v)
     forces.SetGeneralizedForces(tau)
 
 
@@ -402,9 +365,6 @@ def _body_floating_velocity_suffix(self, index):
 
 for _template, _members in (
         (JointActuator_, (  # noqa: F405
-            ("rotor_inertia", _actuator_rotor_inertia),
-            ("gear_ratio", _actuator_gear_ratio),
-            ("calc_reflected_inertia", _actuator_calc_reflected_inertia),
             ("get_actuation_vector", _actuator_get_actuation_vector),
             ("set_actuation_vector", _actuator_set_actuation_vector))),
         (Joint_, (  # noqa: F405

@@ -1,5 +1,6 @@
-#include "ossa/bindings.h"
 #include "ossa/multibody/tree_py.h"
+
+#include "ossa/bindings.h"
 
 namespace nb = nanobind;
 
@@ -7,7 +8,8 @@ namespace ossa::py {
 
 // ossa.multibody.tree: the index types (indexes_py.cc), the inertia classes
 // (inertia_py.cc), the elements of a model (tree_elements_py.cc,
-// tree_joints_py.cc), in the order their signatures need them.
+// tree_joints_py.cc), in the order their signatures need them; last, the
+// elements' per-Context parameters (tree_parameters_py.cc).
 void DefineMultibodyTree(nb::module_ m) {
   m.doc() = "Bindings for ossa.multibody.tree.";
   DefineMultibodyTreeIndexes(m);
@@ -16,6 +18,7 @@ void DefineMultibodyTree(nb::module_ m) {
   DefineMultibodyTreeJoints(m);
   DefineMultibodyTreeKinematics(m);
   DefineMultibodyTreeForces(m);
+  DefineMultibodyTreeParameters(m);
 }
 
 }  // namespace ossa::py

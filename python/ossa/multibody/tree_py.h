@@ -32,10 +32,11 @@ namespace ossa::py {
 
 namespace nb = nanobind;
 
-void DefineMultibodyTreeElements(nb::module_ m);  // tree_elements_py.cc
-void DefineMultibodyTreeJoints(nb::module_ m);    // tree_joints_py.cc
+void DefineMultibodyTreeElements(nb::module_ m);    // tree_elements_py.cc
+void DefineMultibodyTreeJoints(nb::module_ m);      // tree_joints_py.cc
 void DefineMultibodyTreeKinematics(nb::module_ m);  // tree_kinematics_py.cc
-void DefineMultibodyTreeForces(nb::module_ m);  // tree_forces_py.cc
+void DefineMultibodyTreeForces(nb::module_ m);      // tree_forces_py.cc
+void DefineMultibodyTreeParameters(nb::module_ m);  // tree_parameters_py.cc
 
 /// A vector of doubles of compile-time size N (Eigen::Dynamic for any) as a
 /// function argument: accepts numpy arrays, lists, tuples and (for N = 1 or

@@ -658,3 +658,4 @@ def MakeFiniteHorizonLinearQuadraticRegulator(system, context, t0, tf, Q, R,
                                                    Q, R, options)
     return _FiniteHorizonController(result,
                                     context.num_continuous_states())
+

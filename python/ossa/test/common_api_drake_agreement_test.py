@@ -55,3 +55,17 @@ def test_probability_density_agrees_with_reference():
         np.testing.assert_allclose(da, db, rtol=1e-14)
     gauss = values["ossa"][11]
     assert gauss[1][0] == pytest.approx(-0.5 * gauss[0], rel=1e-14)
+
+
+# A resource each library bundles: GetDrakePath() joined with it is what
+# FindResourceOrThrow("drake/...") finds.
+@pytest.mark.parametrize("package,resource", [
+    ("ossa", "acrobot.urdf"),
+    ("pydrake", "examples/pendulum/Pendulum.urdf")])
+def test_get_drake_path_is_where_resources_resolve(package, resource):
+    import os
+    common = importlib.import_module(f"{package}.common")
+    root = common.GetDrakePath()
+    assert os.path.isdir(root)
+    assert os.path.samefile(os.path.join(root, resource),
+                            common.FindResourceOrThrow("drake/" + resource))

@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("pydrake")
 
-from peer_modules import ModuleSet  # noqa: E402
+from peer_modules import ModuleSet, error_of  # noqa: E402
 from peer_modules import both as _both  # noqa: E402
 
 OSSA = ModuleSet("ossa")
@@ -168,3 +168,70 @@ def test_bad_arguments_raise_on_ossa():
             analysis.Simulator(system),
             lambda context: (_ for _ in ()).throw(ValueError("boom")), grid,
             inputs, 0.1, options)
+
+
+def discounted_double_integrator(lib, discount, periodic):
+    """ẍ = u with cost x·x + 2u·u, optionally periodic in x on [−1, 1):
+    the cost-to-go, the policy at four states and the iterations seen."""
+    system = lib.primitives.LinearSystem(
+        np.array([[0.0, 1.0], [0.0, 0.0]]), np.array([[0.0], [1.0]]),
+        np.zeros((0, 2)), np.zeros((0, 1)))
+    options = lib.controllers.DynamicProgrammingOptions()
+    options.discount_factor = discount
+    if periodic:
+        options.periodic_boundary_conditions = [
+            lib.controllers.PeriodicBoundaryCondition(0, -1.0, 1.0)]
+    seen = []
+    options.visualization_callback = (
+        lambda iteration, mesh, J, policy: seen.append(
+            (iteration, mesh.get_num_mesh_points(), np.shape(J),
+             np.shape(policy))))
+
+    def cost(context):
+        x = context.get_continuous_state_vector().CopyToVector()
+        u = system.get_input_port(0).Eval(context)
+        return x.dot(x) + 2.0 * u.dot(u)
+    policy, J = lib.controllers.FittedValueIteration(
+        lib.analysis.Simulator(system), cost,
+        [set(np.linspace(-1.0, 1.0, 7)), set(np.linspace(-1.5, 1.5, 5))],
+        [{-1.0, -0.5, 0.0, 0.5, 1.0}], 0.05, options)
+    context = policy.CreateDefaultContext()
+    u = []
+    for x in ([0.3, -0.2], [-0.9, 1.2], [0.0, 0.0], [0.55, 0.1]):
+        policy.get_input_port(0).FixValue(context, x)
+        u.append(policy.get_output_port(0).Eval(context).copy())
+    return np.asarray(J), np.array(u), seen
+
+
+@pytest.mark.parametrize("discount,periodic",
+                         [(0.9, True), (0.95, False), (1.0, True)])
+def test_discounted_double_integrator_agrees(discount, periodic):
+    """RK3 integrates ẍ = u exactly, so the cost-to-go agrees to a few
+    ulps; the policy and the iterations exactly."""
+    ours, theirs = both(
+        lambda lib: discounted_double_integrator(lib, discount, periodic))
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-12)
+    np.testing.assert_array_equal(ours[1], theirs[1])
+    assert ours[2] == theirs[2]
+    # A cost: nonnegative, zero only where x = 0 can be held (the origin
+    # with u = 0).
+    assert np.all(ours[0] >= 0) and np.min(ours[0]) == 0.0
+
+
+def test_argument_types_are_checked_as_the_reference():
+    def program(lib):
+        c = lib.controllers
+        simulator = lib.analysis.Simulator(lib.primitives.Integrator(1))
+        options = c.DynamicProgrammingOptions()
+        return [
+            error_of(lambda: c.PeriodicBoundaryCondition("x", 0.0, 1.0)),
+            error_of(lambda: c.FittedValueIteration(
+                simulator, lambda context: 0.0, [{0.0}], [{0.0}], "h",
+                options)),
+            error_of(lambda: c.FittedValueIteration(
+                simulator, lambda context: 0.0, [{0.0}], [{0.0}], 0.1)),
+            c.DynamicProgrammingOptions.PeriodicBoundaryCondition
+            is c.PeriodicBoundaryCondition,
+        ]
+    ours, theirs = both(program)
+    assert ours == theirs == [TypeError, TypeError, TypeError, True]

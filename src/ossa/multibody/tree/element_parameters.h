@@ -27,6 +27,12 @@ struct ElementParameters {
   /// By ForceElementIndex: the element's parameters, laid out as the
   /// element chooses (empty for elements without any).
   std::vector<VectorX<T>> force_element_parameters;
+  /// By JointActuatorIndex: the actuator's rotor inertia I_r (kg·m²) and
+  /// gear ratio ρ (entries of removed actuators are unused). The kernels
+  /// read their sums ρ²·I_r per dof in TreeParameters::reflected_inertia,
+  /// which JointActuator's setters keep consistent with these.
+  VectorX<T> rotor_inertia;
+  VectorX<T> gear_ratio;
 };
 
 }  // namespace ossa::multibody::internal

@@ -1,5 +1,6 @@
 #include "ossa/multibody/tree/joint.h"
 
+#include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
 
@@ -241,6 +242,61 @@ T Joint<T>::GetOneVelocity(const systems::Context<T>& context) const {
         name_, type_name(), num_velocities_);
   }
   return GetVelocities(context)[0];
+}
+
+template <typename T>
+VectorX<T> Joint<T>::GetDampingVector(
+    const systems::Context<T>& context) const {
+  const char* kMethod = "Joint::GetDampingVector";
+  const internal::MultibodyTreeSystem<T>& system =
+      tree_system_or_throw(kMethod);
+  this->parent_tree()->ThrowIfNotFinalized(kMethod);
+  const internal::MultibodyTreeTopology& topology =
+      system.tree().get_topology();
+  const int v_start =
+      topology.get_mobod(topology.joint_to_mobod(index_)).v_start;
+  return system.GetParameters(context).damping.segment(v_start,
+                                                       num_velocities_);
+}
+
+template <typename T>
+void Joint<T>::SetDampingVector(systems::Context<T>* context,
+                                const VectorX<T>& damping) const {
+  SetDampingVectorImpl("Joint::SetDampingVector", context, damping);
+}
+
+template <typename T>
+void Joint<T>::SetDampingVectorImpl(const char* method,
+                                    systems::Context<T>* context,
+                                    const VectorX<T>& damping) const {
+  const internal::MultibodyTreeSystem<T>& system = tree_system_or_throw(method);
+  this->parent_tree()->ThrowIfNotFinalized(method);
+  if (context == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): the context is a nullptr (joint '{}').", method,
+                    name_);
+  }
+  if (damping.size() != num_velocities_) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): joint '{}' has {} velocities but the damping vector has size "
+        "{}.",
+        method, name_, num_velocities_, damping.size());
+  }
+  if constexpr (scalar_predicate<T>::is_bool) {
+    for (int i = 0; i < damping.size(); ++i) {
+      if (!(damping[i] >= 0)) [[unlikely]] {
+        ThrowLogicError(
+            "{}(): the damping of joint '{}' must be nonnegative (got {} for "
+            "velocity {}).",
+            method, name_, ExtractDoubleOrThrow(damping[i]), i);
+      }
+    }
+  }
+  const internal::MultibodyTreeTopology& topology =
+      system.tree().get_topology();
+  const int v_start =
+      topology.get_mobod(topology.joint_to_mobod(index_)).v_start;
+  system.GetMutableParameters(context).damping.segment(
+      v_start, num_velocities_) = damping;
 }
 
 template <typename T>

@@ -15,8 +15,8 @@
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
-#include "ossa/multibody/tree/frame.h"
 #include "ossa/multibody/core/mobilizer_kind.h"
+#include "ossa/multibody/tree/frame.h"
 
 namespace ossa::multibody {
 
@@ -100,6 +100,23 @@ class Joint : public MultibodyElement<T> {
   /// entry is negative, or if the model is already finalized (the compiled
   /// model holds the damping).
   void set_default_damping_vector(const VectorX<double>& damping);
+
+  /// @name Damping in a Context
+  /// A Context holds the joint's damping coefficients d (one per velocity)
+  /// as parameters, starting from default_damping_vector(); the damping
+  /// forces τ = −d ⊙ v computed from that Context (dynamics, the discrete
+  /// step, power) use them. Both throw std::logic_error if the joint is not
+  /// in a finalized model owned by a system (a MultibodyPlant), or the
+  /// context is null or another system's.
+  /// @{
+  /// d in `context` (size num_velocities()).
+  VectorX<T> GetDampingVector(const systems::Context<T>& context) const;
+  /// Sets d in `context`. Also throws if the size is not num_velocities()
+  /// or an entry is negative or NaN (checked where T's comparisons give a
+  /// boolean).
+  void SetDampingVector(systems::Context<T>* context,
+                        const VectorX<T>& damping) const;
+  /// @}
 
   /// @name State in a Context (the model must be owned by a
   /// MultibodyTreeSystem / MultibodyPlant and finalized; throw
@@ -220,6 +237,10 @@ class Joint : public MultibodyElement<T> {
 
   /// Throws std::logic_error if the joint's tree is finalized.
   void ThrowIfFinalized(const char* method) const;
+  /// SetDampingVector() with `method` naming the caller in its errors (the
+  /// 1-dof kinds' SetDamping()).
+  void SetDampingVectorImpl(const char* method, systems::Context<T>* context,
+                            const VectorX<T>& damping) const;
   /// Helpers for the kinds: a vector of n copies of `value`.
   static VectorX<double> Constant(int n, double value) {
     return VectorX<double>::Constant(n, value);

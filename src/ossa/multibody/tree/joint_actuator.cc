@@ -1,10 +1,24 @@
 #include "ossa/multibody/tree/joint_actuator.h"
 
+#include <cmath>
+
+#include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/tree/multibody_tree.h"
+#include "ossa/multibody/tree/multibody_tree_system.h"
 
 namespace ossa::multibody {
 
 namespace {
+
+template <typename T>
+systems::Context<T>* ThrowIfNullContext(const char* method,
+                                        systems::Context<T>* context) {
+  if (context == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): the context is a nullptr.", method);
+  }
+  return context;
+}
+
 void CheckEffortLimit(const char* method, const std::string& name,
                       double effort_limit) {
   if (!(effort_limit > 0)) [[unlikely]] {
@@ -85,6 +99,107 @@ void JointActuator<T>::set_default_gear_ratio(double gear_ratio) {
         name_, gear_ratio);
   }
   gear_ratio_ = gear_ratio;
+}
+
+template <typename T>
+const internal::MultibodyTreeSystem<T>& JointActuator<T>::ContextSystem(
+    const char* method) const {
+  const internal::MultibodyTree<T>* tree = this->parent_tree();
+  if (tree == nullptr || !tree->is_finalized()) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): actuator '{}' is not part of a finalized model; its rotor "
+        "inertia and gear ratio live in the Context of a finalized "
+        "MultibodyPlant.",
+        method, name_);
+  }
+  return tree->tree_system(method);
+}
+
+template <typename T>
+const T& JointActuator<T>::rotor_inertia(
+    const systems::Context<T>& context) const {
+  return ContextSystem("JointActuator::rotor_inertia")
+      .GetElementParameters(context)
+      .rotor_inertia[index_];
+}
+
+template <typename T>
+const T& JointActuator<T>::gear_ratio(
+    const systems::Context<T>& context) const {
+  return ContextSystem("JointActuator::gear_ratio")
+      .GetElementParameters(context)
+      .gear_ratio[index_];
+}
+
+template <typename T>
+T JointActuator<T>::calc_reflected_inertia(
+    const systems::Context<T>& context) const {
+  const internal::ElementParameters<T>& p =
+      ContextSystem("JointActuator::calc_reflected_inertia")
+          .GetElementParameters(context);
+  const T& rho = p.gear_ratio[index_];
+  return rho * rho * p.rotor_inertia[index_];
+}
+
+template <typename T>
+void JointActuator<T>::SetRotorInertia(systems::Context<T>* context,
+                                       const T& rotor_inertia) const {
+  const char* kMethod = "JointActuator::SetRotorInertia";
+  if constexpr (scalar_predicate<T>::is_bool) {
+    if (!(rotor_inertia >= 0)) [[unlikely]] {
+      ThrowLogicError(
+          "{}(): the rotor inertia of actuator '{}' must be nonnegative (got "
+          "{}).",
+          kMethod, name_, ExtractDoubleOrThrow(rotor_inertia));
+    }
+  }
+  const T rho = gear_ratio(*ThrowIfNullContext(kMethod, context));
+  SetRotorParameters(kMethod, context, rotor_inertia, rho);
+}
+
+template <typename T>
+void JointActuator<T>::SetGearRatio(systems::Context<T>* context,
+                                    const T& gear_ratio) const {
+  const char* kMethod = "JointActuator::SetGearRatio";
+  if constexpr (scalar_predicate<T>::is_bool) {
+    if (!std::isfinite(ExtractDoubleOrThrow(gear_ratio))) [[unlikely]] {
+      ThrowLogicError(
+          "{}(): the gear ratio of actuator '{}' must be finite (got {}).",
+          kMethod, name_, ExtractDoubleOrThrow(gear_ratio));
+    }
+  }
+  const T Ir = rotor_inertia(*ThrowIfNullContext(kMethod, context));
+  SetRotorParameters(kMethod, context, Ir, gear_ratio);
+}
+
+template <typename T>
+void JointActuator<T>::SetRotorParameters(const char* method,
+                                          systems::Context<T>* context,
+                                          const T& rotor_inertia,
+                                          const T& gear_ratio) const {
+  const internal::MultibodyTreeSystem<T>& system = ContextSystem(method);
+  internal::ElementParameters<T>& elements =
+      system.GetMutableElementParameters(context);
+  elements.rotor_inertia[index_] = rotor_inertia;
+  elements.gear_ratio[index_] = gear_ratio;
+  // The kernels read one reflected inertia per dof: the sum over every
+  // actuator of this joint, as Compile() forms the default.
+  const internal::MultibodyTree<T>& tree = system.tree();
+  const internal::MultibodyTreeTopology& topology = tree.get_topology();
+  const int v =
+      topology.get_mobod(topology.joint_to_mobod(joint_->index())).v_start;
+  T reflected(0);
+  const int num_indices = static_cast<int>(elements.rotor_inertia.size());
+  for (int a = 0; a < num_indices; ++a) {
+    const JointActuatorIndex index(a);
+    if (!tree.has_joint_actuator(index) ||
+        tree.get_joint_actuator(index).joint().index() != joint_->index()) {
+      continue;
+    }
+    reflected += elements.gear_ratio[a] * elements.gear_ratio[a] *
+                 elements.rotor_inertia[a];
+  }
+  system.GetMutableParameters(context).reflected_inertia[v] = reflected;
 }
 
 template <typename T>

@@ -56,6 +56,28 @@ class JointActuator final : public MultibodyElement<T> {
     return gear_ratio_ * gear_ratio_ * rotor_inertia_;
   }
 
+  /// @name Rotor inertia and gear ratio in a Context
+  /// A Context holds I_r and ρ as parameters, starting from the defaults;
+  /// the mass matrix and the dynamics computed from that Context add its
+  /// reflected inertia ρ²·I_r on the joint's velocity. Each throws
+  /// std::logic_error if the actuator is not in a finalized model owned by
+  /// a system (a MultibodyPlant), or the context is null or another
+  /// system's.
+  /// @{
+  /// I_r in `context`.
+  const T& rotor_inertia(const systems::Context<T>& context) const;
+  /// ρ in `context`.
+  const T& gear_ratio(const systems::Context<T>& context) const;
+  /// ρ²·I_r in `context`.
+  T calc_reflected_inertia(const systems::Context<T>& context) const;
+  /// Sets I_r in `context`. Also throws if it is negative or NaN (checked
+  /// where T's comparisons give a boolean).
+  void SetRotorInertia(systems::Context<T>* context,
+                       const T& rotor_inertia) const;
+  /// Sets ρ in `context`. Also throws if it is not finite.
+  void SetGearRatio(systems::Context<T>* context, const T& gear_ratio) const;
+  /// @}
+
   /// PD gains; throws std::logic_error unless p > 0 and d >= 0.
   void set_controller_gains(PdControllerGains gains);
   bool has_controller() const { return gains_.has_value(); }
@@ -71,6 +93,16 @@ class JointActuator final : public MultibodyElement<T> {
  private:
   template <typename>
   friend class internal::MultibodyTree;
+
+  // The system owning this actuator's finalized model (throws naming
+  // `method` otherwise).
+  const internal::MultibodyTreeSystem<T>& ContextSystem(
+      const char* method) const;
+  // Writes I_r and ρ into `context` and the reflected inertia of the
+  // joint's velocity, Σ ρ²·I_r over the actuators of that joint, into the
+  // kernels' parameters.
+  void SetRotorParameters(const char* method, systems::Context<T>* context,
+                          const T& rotor_inertia, const T& gear_ratio) const;
 
   std::string name_;
   const Joint<T>* joint_;

@@ -84,6 +84,14 @@ ElementParameters<T> MultibodyTree<T>::MakeDefaultElementParameters() const {
   for (int e = 0; e < num_force_elements(); ++e) {
     p.force_element_parameters[e] = force_elements_[e]->MakeDefaultParameters();
   }
+  const int num_actuator_indices = static_cast<int>(actuators_.size());
+  p.rotor_inertia = VectorX<T>::Zero(num_actuator_indices);
+  p.gear_ratio = VectorX<T>::Ones(num_actuator_indices);
+  for (int a = 0; a < num_actuator_indices; ++a) {
+    if (actuators_[a] == nullptr) continue;  // removed
+    p.rotor_inertia[a] = actuators_[a]->default_rotor_inertia();
+    p.gear_ratio[a] = actuators_[a]->default_gear_ratio();
+  }
   return p;
 }
 

@@ -40,6 +40,15 @@ class PrismaticJoint final : public Joint<T> {
       std::function<double(std::mt19937*)> translation);
   double default_damping() const { return this->default_damping_vector()[0]; }
   void set_default_damping(double damping);
+  /// The damping d in `context` (Joint::GetDampingVector()[0]).
+  T GetDamping(const systems::Context<T>& context) const {
+    return this->GetDampingVector(context)[0];
+  }
+  /// Sets d in `context`; throws as Joint::SetDampingVector().
+  void SetDamping(systems::Context<T>* context, const T& damping) const {
+    this->SetDampingVectorImpl("PrismaticJoint::SetDamping", context,
+                               VectorX<T>::Constant(1, damping));
+  }
   double position_lower_limit() const {
     return this->position_lower_limits()[0];
   }

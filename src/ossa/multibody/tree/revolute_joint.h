@@ -38,6 +38,15 @@ class RevoluteJoint final : public Joint<T> {
   double default_damping() const { return this->default_damping_vector()[0]; }
   /// Throws std::logic_error if negative or after Finalize().
   void set_default_damping(double damping);
+  /// The damping d in `context` (Joint::GetDampingVector()[0]).
+  T GetDamping(const systems::Context<T>& context) const {
+    return this->GetDampingVector(context)[0];
+  }
+  /// Sets d in `context`; throws as Joint::SetDampingVector().
+  void SetDamping(systems::Context<T>* context, const T& damping) const {
+    this->SetDampingVectorImpl("RevoluteJoint::SetDamping", context,
+                               VectorX<T>::Constant(1, damping));
+  }
   double position_lower_limit() const {
     return this->position_lower_limits()[0];
   }

@@ -1,5 +1,8 @@
 #include "ossa/multibody/tree/rigid_body.h"
 
+#include <cmath>
+
+#include "ossa/common/scalar_traits.h"
 #include "ossa/multibody/tree/multibody_forces.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
@@ -91,6 +94,122 @@ const SpatialAcceleration<T>& RigidBody<T>::EvalSpatialAccelerationInWorld(
       ->GetParentTreeOrThrow("RigidBody::EvalSpatialAccelerationInWorld",
                              fmt::format("body '{}'", name_))
       .EvalBodySpatialAccelerationInWorld(context, *this);
+}
+
+namespace {
+
+// The system owning `body`'s finalized model `tree` (its parent tree, or
+// null); throws naming `method` and the body otherwise.
+template <typename T>
+const internal::MultibodyTreeSystem<T>& BodySystem(
+    const char* method, const RigidBody<T>& body,
+    const internal::MultibodyTree<T>* tree) {
+  if (tree == nullptr || !tree->is_finalized()) [[unlikely]] {
+    ThrowLogicError(
+        "{}(): body '{}' is not part of a finalized model; its mass "
+        "properties live in the Context of a finalized MultibodyPlant.",
+        method, body.name());
+  }
+  return tree->tree_system(method);
+}
+
+// The kernels' parameters of `body`'s mobod in `context` (in the full tree
+// every body has its own mobod; the weld-merged tree derives its composite
+// bodies from these in a cache that depends on the parameters).
+template <typename T>
+const internal::MobodParameters<T>& BodyParameters(
+    const char* method, const RigidBody<T>& body,
+    const internal::MultibodyTree<T>* tree,
+    const systems::Context<T>& context) {
+  const internal::MultibodyTreeSystem<T>& system =
+      BodySystem(method, body, tree);
+  const int m = system.tree().get_topology().body_to_mobod(body.index());
+  return system.GetParameters(context).mobods[m];
+}
+
+// The same, mutable: marks everything that depends on the parameters stale.
+template <typename T>
+internal::MobodParameters<T>& MutableBodyParameters(
+    const char* method, const RigidBody<T>& body,
+    const internal::MultibodyTree<T>* tree, systems::Context<T>* context) {
+  const internal::MultibodyTreeSystem<T>& system =
+      BodySystem(method, body, tree);
+  if (context == nullptr) [[unlikely]] {
+    ThrowLogicError("{}(): the context is a nullptr (body '{}').", method,
+                    body.name());
+  }
+  const int m = system.tree().get_topology().body_to_mobod(body.index());
+  return system.GetMutableParameters(context).mobods[m];
+}
+
+}  // namespace
+
+template <typename T>
+const T& RigidBody<T>::get_mass(const systems::Context<T>& context) const {
+  return BodyParameters("RigidBody::get_mass", *this, this->parent_tree(),
+                        context)
+      .mass;
+}
+
+template <typename T>
+Vector3<T> RigidBody<T>::CalcCenterOfMassInBodyFrame(
+    const systems::Context<T>& context) const {
+  return BodyParameters("RigidBody::CalcCenterOfMassInBodyFrame", *this,
+                        this->parent_tree(), context)
+      .p_BoBcm_B;
+}
+
+template <typename T>
+SpatialInertia<T> RigidBody<T>::CalcSpatialInertiaInBodyFrame(
+    const systems::Context<T>& context) const {
+  const internal::MobodParameters<T>& p =
+      BodyParameters("RigidBody::CalcSpatialInertiaInBodyFrame", *this,
+                     this->parent_tree(), context);
+  const Matrix3<T>& G = p.G_BBo_B;
+  return SpatialInertia<T>(
+      p.mass, p.p_BoBcm_B,
+      UnitInertia<T>(G(0, 0), G(1, 1), G(2, 2), G(0, 1), G(0, 2), G(1, 2)),
+      /* skip_validity_check = */ true);
+}
+
+template <typename T>
+void RigidBody<T>::SetMass(systems::Context<T>* context, const T& mass) const {
+  const char* kMethod = "RigidBody::SetMass";
+  if constexpr (scalar_predicate<T>::is_bool) {
+    if (!(mass >= 0)) [[unlikely]] {
+      ThrowLogicError(
+          "{}(): the mass of body '{}' must be nonnegative (got {}).", kMethod,
+          name_, ExtractDoubleOrThrow(mass));
+    }
+  }
+  MutableBodyParameters(kMethod, *this, this->parent_tree(), context).mass =
+      mass;
+}
+
+template <typename T>
+void RigidBody<T>::SetCenterOfMassInBodyFrame(
+    systems::Context<T>* context,
+    const Vector3<T>& center_of_mass_position) const {
+  const char* kMethod = "RigidBody::SetCenterOfMassInBodyFrame";
+  if constexpr (scalar_predicate<T>::is_bool) {
+    if (HasNaNValue(center_of_mass_position)) [[unlikely]] {
+      ThrowLogicError("{}(): the center of mass of body '{}' has a NaN entry.",
+                      kMethod, name_);
+    }
+  }
+  MutableBodyParameters(kMethod, *this, this->parent_tree(), context)
+      .p_BoBcm_B = center_of_mass_position;
+}
+
+template <typename T>
+void RigidBody<T>::SetSpatialInertiaInBodyFrame(
+    systems::Context<T>* context, const SpatialInertia<T>& M_Bo_B) const {
+  internal::MobodParameters<T>& p =
+      MutableBodyParameters("RigidBody::SetSpatialInertiaInBodyFrame", *this,
+                            this->parent_tree(), context);
+  p.mass = M_Bo_B.get_mass();
+  p.p_BoBcm_B = M_Bo_B.get_com();
+  p.G_BBo_B = M_Bo_B.get_unit_inertia().CopyToFullMatrix3();
 }
 
 template <typename T>

@@ -78,6 +78,41 @@ class RigidBody final : public MultibodyElement<T> {
     return M_BBo_B_;
   }
 
+  /// @name Mass properties in a Context
+  /// A Context holds the body's mass m, center of mass p_BoBcm_B and unit
+  /// inertia G_BBo_B (about Bo, expressed in B) as parameters, starting from
+  /// the defaults above; everything computed from that Context (mass matrix,
+  /// dynamics, center of mass, momentum, the discrete step) uses them, a
+  /// body welded to others included (its share of their composite). Each
+  /// setter changes one value and keeps the others: SetMass() scales
+  /// I_BBo_B = m·G_BBo_B with m, SetCenterOfMassInBodyFrame() keeps G_BBo_B
+  /// (so the inertia about Bo, not the central one, is unchanged). The
+  /// defaults stay as they are. Each throws std::logic_error if the body is
+  /// not in a finalized model owned by a system (a MultibodyPlant), or the
+  /// context is null or another system's.
+  /// @{
+  /// The mass m (kg) in `context`.
+  const T& get_mass(const systems::Context<T>& context) const;
+  /// p_BoBcm_B (m) in `context`.
+  Vector3<T> CalcCenterOfMassInBodyFrame(
+      const systems::Context<T>& context) const;
+  /// M_BBo_B in `context` (made without a validity check: the values were
+  /// checked when they were set).
+  SpatialInertia<T> CalcSpatialInertiaInBodyFrame(
+      const systems::Context<T>& context) const;
+  /// Sets m in `context`. Also throws if `mass` is negative or NaN (checked
+  /// where T's comparisons give a boolean).
+  void SetMass(systems::Context<T>* context, const T& mass) const;
+  /// Sets p_BoBcm_B in `context`. Also throws if an entry is NaN.
+  void SetCenterOfMassInBodyFrame(
+      systems::Context<T>* context,
+      const Vector3<T>& center_of_mass_position) const;
+  /// Sets m, p_BoBcm_B and G_BBo_B from M_Bo_B, the spatial inertia about Bo
+  /// expressed in B.
+  void SetSpatialInertiaInBodyFrame(systems::Context<T>* context,
+                                    const SpatialInertia<T>& M_Bo_B) const;
+  /// @}
+
   /// @name Kinematics in a Context (see Frame's; throw std::logic_error
   /// for a body of a model without a Context)
   /// @{

@@ -35,6 +35,15 @@ class ScrewJoint final : public Joint<T> {
   double screw_pitch() const { return screw_pitch_; }
   double default_damping() const { return this->default_damping_vector()[0]; }
   void set_default_damping(double damping);
+  /// The damping d in `context` (Joint::GetDampingVector()[0]).
+  T GetDamping(const systems::Context<T>& context) const {
+    return this->GetDampingVector(context)[0];
+  }
+  /// Sets d in `context`; throws as Joint::SetDampingVector().
+  void SetDamping(systems::Context<T>* context, const T& damping) const {
+    this->SetDampingVectorImpl("ScrewJoint::SetDamping", context,
+                               VectorX<T>::Constant(1, damping));
+  }
   double get_default_rotation() const { return this->default_positions()[0]; }
   void set_default_rotation(double theta);
   /// z = θ·pitch/(2π) at the default rotation.
