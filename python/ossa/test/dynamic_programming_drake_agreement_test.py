@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("pydrake")
 
-from peer_modules import ModuleSet, error_of  # noqa: E402
+from peer_modules import ModuleSet, damped_pendulum, error_of  # noqa: E402
 from peer_modules import both as _both  # noqa: E402
 
 OSSA = ModuleSet("ossa")
@@ -79,24 +79,6 @@ def test_double_integrator_regulator_agrees():
     assert_agree(ours, theirs)
 
 
-def pendulum(lib):
-    """θ̈ = u − 9.81 sin θ − 0.1 θ̇ as a LeafSystem of each package."""
-    framework = lib.framework
-
-    class Pendulum(framework.LeafSystem):
-        def __init__(self):
-            framework.LeafSystem.__init__(self)
-            self.DeclareContinuousState(1, 1, 0)
-            self.DeclareVectorInputPort("tau", 1)
-
-        def DoCalcTimeDerivatives(self, context, derivatives):
-            theta, omega = context.get_continuous_state_vector().CopyToVector()
-            tau = self.get_input_port(0).Eval(context)[0]
-            derivatives.get_mutable_vector().SetFromVector(
-                [omega, tau - 9.81 * np.sin(theta) - 0.1 * omega])
-    return Pendulum()
-
-
 def test_pendulum_swing_up_with_periodic_angle_agrees():
     """Minimum-time-like swing-up: the angle wraps on [0, 2π), the cost
     penalizes the distance from upright, discount 0.95."""
@@ -113,8 +95,8 @@ def test_pendulum_swing_up_with_periodic_angle_agrees():
     def program(lib):
         grid = [set(np.linspace(0.0, 2 * np.pi, 13)),
                 set(np.linspace(-6.0, 6.0, 9))]
-        return solve(lib, pendulum(lib), cost, grid, [{-3.0, 0.0, 3.0}],
-                     0.05, configure)
+        return solve(lib, damped_pendulum(lib), cost, grid,
+                     [{-3.0, 0.0, 3.0}], 0.05, configure)
     ours, theirs = both(program)
     assert_agree(ours, theirs)
     # Upright and at rest is the cheapest state on the mesh.

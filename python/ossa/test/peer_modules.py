@@ -211,3 +211,22 @@ def error_of(call):
     except Exception as e:  # noqa: BLE001 (the type is what is compared)
         return type(e)
     return None
+
+
+def damped_pendulum(lib):
+    """θ̈ = τ − 9.81 sin θ − 0.1 θ̇ as a LeafSystem of `lib`: state [θ, θ̇]
+    (one position, one velocity), vector input "tau" of size 1."""
+    framework = lib.framework
+
+    class Pendulum(framework.LeafSystem):
+        def __init__(self):
+            framework.LeafSystem.__init__(self)
+            self.DeclareContinuousState(1, 1, 0)
+            self.DeclareVectorInputPort("tau", 1)
+
+        def DoCalcTimeDerivatives(self, context, derivatives):
+            theta, omega = context.get_continuous_state_vector().CopyToVector()
+            tau = self.get_input_port(0).Eval(context)[0]
+            derivatives.get_mutable_vector().SetFromVector(
+                [omega, tau - 9.81 * np.sin(theta) - 0.1 * omega])
+    return Pendulum()

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("pydrake")
 
-from peer_modules import ModuleSet  # noqa: E402
+from peer_modules import ModuleSet, damped_pendulum  # noqa: E402
 from peer_modules import both as _both  # noqa: E402
 
 OSSA = ModuleSet("ossa")
@@ -31,29 +31,11 @@ def both(program):
     return _both(program, OSSA, DRAKE)
 
 
-def pendulum(lib):
-    """θ̈ = τ − 9.81 sin θ − 0.1 θ̇, input τ."""
-    framework = lib.framework
-
-    class Pendulum(framework.LeafSystem):
-        def __init__(self):
-            framework.LeafSystem.__init__(self)
-            self.DeclareContinuousState(1, 1, 0)
-            self.DeclareVectorInputPort("tau", 1)
-
-        def DoCalcTimeDerivatives(self, context, derivatives):
-            theta, omega = context.get_continuous_state_vector().CopyToVector()
-            tau = self.get_input_port(0).Eval(context)[0]
-            derivatives.get_mutable_vector().SetFromVector(
-                [omega, tau - 9.81 * np.sin(theta) - 0.1 * omega])
-    return Pendulum()
-
-
 def restarts(lib, states, tau, t_final, configure=lambda integrator: None):
     """Simulates from each state in turn (time reset to 0, Initialize());
     returns per run the step end times, the final state and the number of
     steps error control rejected."""
-    system = pendulum(lib)
+    system = damped_pendulum(lib)
     simulator = lib.analysis.Simulator(system)
     context = simulator.get_mutable_context()
     system.get_input_port(0).FixValue(context, [tau])
