@@ -272,8 +272,12 @@ void DefineSimulator(nb::module_ m) {
             // Called from AdvanceTo with the GIL released: take it back.
             self.set_monitor([monitor](const Context<T>& context) {
               nb::gil_scoped_acquire gil;
-              return nb::cast<EventStatus>(
-                  monitor(nb::cast(&context, nb::rv_policy::reference)));
+              nb::object status =
+                  monitor(nb::cast(&context, nb::rv_policy::reference));
+              // A monitor that returns nothing did nothing (as in the
+              // reference).
+              if (status.is_none()) return EventStatus::DidNothing();
+              return nb::cast<EventStatus>(status);
             });
           },
           nb::arg("monitor"))

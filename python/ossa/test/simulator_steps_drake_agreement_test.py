@@ -152,3 +152,19 @@ def test_time_reset_without_initialize_raises():
         return simulator.get_context().get_continuous_state_vector()[0]
     ours, theirs = both(program)
     assert ours == pytest.approx(theirs, rel=1e-15)
+
+
+def test_a_monitor_returning_nothing_lets_the_simulation_run():
+    def program(lib):
+        system = lib.primitives.Integrator(1)
+        simulator = lib.analysis.Simulator(system)
+        system.get_input_port(0).FixValue(simulator.get_mutable_context(),
+                                          [1.0])
+        calls = []
+        simulator.set_monitor(lambda context: calls.append(1))
+        simulator.AdvanceTo(0.1)
+        return (simulator.get_context().get_time(), len(calls) > 0,
+                simulator.get_context().get_continuous_state_vector()[0])
+    ours, theirs = both(program)
+    assert ours[:2] == theirs[:2] == (0.1, True)
+    assert ours[2] == pytest.approx(theirs[2], rel=1e-15)
