@@ -138,7 +138,12 @@ T JointActuator<T>::calc_reflected_inertia(
       ContextSystem("JointActuator::calc_reflected_inertia")
           .GetElementParameters(context);
   const T& rho = p.gear_ratio[index_];
-  return rho * rho * p.rotor_inertia[index_];
+  // Each product is materialized: Eigen makes two AutoDiffXd derivative
+  // vectors of different sizes (a constant has none) coherent only when
+  // neither operand is an expression.
+  const T rho_squared = rho * rho;
+  const T reflected = rho_squared * p.rotor_inertia[index_];
+  return reflected;
 }
 
 template <typename T>
@@ -196,8 +201,10 @@ void JointActuator<T>::SetRotorParameters(const char* method,
         tree.get_joint_actuator(index).joint().index() != joint_->index()) {
       continue;
     }
-    reflected += elements.gear_ratio[a] * elements.gear_ratio[a] *
-                 elements.rotor_inertia[a];
+    // Materialized step by step (see calc_reflected_inertia()).
+    const T rho_squared = elements.gear_ratio[a] * elements.gear_ratio[a];
+    const T term = rho_squared * elements.rotor_inertia[a];
+    reflected += term;
   }
   system.GetMutableParameters(context).reflected_inertia[v] = reflected;
 }
