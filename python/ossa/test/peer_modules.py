@@ -8,6 +8,7 @@ A test builds its scene with `populate(lib, plant)` and runs it once with
 """
 
 import importlib
+import pathlib
 
 import numpy as np
 
@@ -230,3 +231,28 @@ def damped_pendulum(lib):
             derivatives.get_mutable_vector().SetFromVector(
                 [omega, tau - 9.81 * np.sin(theta) - 0.1 * omega])
     return Pendulum()
+
+
+ACROBOT_URDF = str(pathlib.Path(__file__).resolve().parents[3] / "models" /
+                   "drake" / "acrobot.urdf")
+
+
+def symbolic_acrobot(root):
+    """The acrobot (models/drake/acrobot.urdf) of the package `root` ("ossa"
+    or "pydrake"), built in double and converted with ToSymbolic(), with
+    q and v set to variables: (M, Cv, tau_g, q, v, symbolic module)."""
+    sym = importlib.import_module(root + ".symbolic")
+    Parser = importlib.import_module(root + ".multibody.parsing").Parser
+    MultibodyPlant = importlib.import_module(
+        root + ".multibody.plant").MultibodyPlant
+    plant = MultibodyPlant(0.0)
+    Parser(plant).AddModels(ACROBOT_URDF)
+    plant.Finalize()
+    splant = plant.ToSymbolic()
+    context = splant.CreateDefaultContext()
+    q = sym.MakeVectorVariable(2, "q")
+    v = sym.MakeVectorVariable(2, "v")
+    splant.SetPositions(context, q)
+    splant.SetVelocities(context, v)
+    return (splant.CalcMassMatrix(context), splant.CalcBiasTerm(context),
+            splant.CalcGravityGeneralizedForces(context), q, v, sym)

@@ -13,32 +13,18 @@ import numpy as np
 import pytest
 
 import ossa
+from peer_modules import symbolic_acrobot  # noqa: E402
 
 _BUILD = pathlib.Path(ossa.__file__).resolve().parents[2]
 _EXAMPLE = _BUILD / "examples" / "symbolic_equations_of_motion"
-_ACROBOT = str(pathlib.Path(__file__).resolve().parents[3] / "models" /
-               "drake" / "acrobot.urdf")
 
 
 @pytest.fixture(scope="module")
 def reference_acrobot():
-    """The reference's symbolic acrobot: (M, Cv, tau_g, q, v) with q and v
-    variables."""
+    """The reference's symbolic acrobot: (M, Cv, tau_g, q, v, symbolic
+    module) with q and v variables."""
     pytest.importorskip("pydrake")
-    from pydrake.multibody.parsing import Parser
-    from pydrake.multibody.plant import MultibodyPlant
-    import pydrake.symbolic as sym
-    plant = MultibodyPlant(0.0)
-    Parser(plant).AddModels(_ACROBOT)
-    plant.Finalize()
-    splant = plant.ToSymbolic()
-    context = splant.CreateDefaultContext()
-    q = sym.MakeVectorVariable(2, "q")
-    v = sym.MakeVectorVariable(2, "v")
-    splant.SetPositions(context, q)
-    splant.SetVelocities(context, v)
-    return (splant.CalcMassMatrix(context), splant.CalcBiasTerm(context),
-            splant.CalcGravityGeneralizedForces(context), q, v, sym)
+    return symbolic_acrobot("pydrake")
 
 
 @pytest.mark.skipif(not _EXAMPLE.exists(),

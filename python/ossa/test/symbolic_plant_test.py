@@ -15,28 +15,16 @@ import pathlib
 import numpy as np
 import pytest
 
+from peer_modules import symbolic_acrobot  # noqa: E402
+
 _ACROBOT = str(pathlib.Path(__file__).resolve().parents[3] / "models" /
                "drake" / "acrobot.urdf")
 
 
 def _symbolic_acrobot(lib_name):
-    """(M, Cv, tau_g, q, v, Evaluate) of the package `lib_name`'s acrobot
-    converted with ToSymbolic(), q and v variables."""
-    sym = importlib.import_module(lib_name + ".symbolic")
-    Parser = importlib.import_module(lib_name + ".multibody.parsing").Parser
-    MultibodyPlant = importlib.import_module(
-        lib_name + ".multibody.plant").MultibodyPlant
-    plant = MultibodyPlant(0.0)
-    Parser(plant).AddModels(_ACROBOT)
-    plant.Finalize()
-    splant = plant.ToSymbolic()
-    context = splant.CreateDefaultContext()
-    q = sym.MakeVectorVariable(2, "q")
-    v = sym.MakeVectorVariable(2, "v")
-    splant.SetPositions(context, q)
-    splant.SetVelocities(context, v)
-    return (splant.CalcMassMatrix(context), splant.CalcBiasTerm(context),
-            splant.CalcGravityGeneralizedForces(context), q, v, sym.Evaluate)
+    """(M, Cv, tau_g, q, v, Evaluate) of the package's symbolic acrobot."""
+    *terms, sym = symbolic_acrobot(lib_name)
+    return (*terms, sym.Evaluate)
 
 
 def _evaluate(evaluate, expressions, env):
