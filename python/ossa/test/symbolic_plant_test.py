@@ -10,15 +10,11 @@ derivatives) are checked against the same plant on double. Errors: the
 operations that need numbers raise RuntimeError on both packages."""
 
 import importlib
-import pathlib
 
 import numpy as np
 import pytest
 
-from peer_modules import symbolic_acrobot  # noqa: E402
-
-_ACROBOT = str(pathlib.Path(__file__).resolve().parents[3] / "models" /
-               "drake" / "acrobot.urdf")
+from peer_modules import ACROBOT_URDF, symbolic_acrobot  # noqa: E402
 
 
 def _symbolic_acrobot(lib_name):
@@ -102,7 +98,7 @@ def test_symbolic_queries_equal_double_plant():
     from ossa.multibody.plant import MultibodyPlant
     from ossa.multibody.tree import JacobianWrtVariable, MultibodyForces_
     plant = MultibodyPlant(0.0)
-    Parser(plant).AddModels(_ACROBOT)
+    Parser(plant).AddModels(ACROBOT_URDF)
     plant.Finalize()
     splant = plant.ToSymbolic()
     scontext = splant.CreateDefaultContext()
@@ -174,7 +170,7 @@ def test_discrete_symbolic_plant_has_no_step():
     from ossa.multibody.parsing import Parser
     from ossa.multibody.plant import MultibodyPlant
     plant = MultibodyPlant(0.01)
-    Parser(plant).AddModels(_ACROBOT)
+    Parser(plant).AddModels(ACROBOT_URDF)
     plant.Finalize()
     splant = plant.ToSymbolic()
     context = splant.CreateDefaultContext()
@@ -197,7 +193,7 @@ def _symbolic_diagram_with_contact(lib_name):
     plant_mod = mod("multibody.plant")
     builder = mod("systems.framework").DiagramBuilder()
     plant, _ = plant_mod.AddMultibodyPlantSceneGraph(builder, 0.0)
-    mod("multibody.parsing").Parser(plant).AddModels(_ACROBOT)
+    mod("multibody.parsing").Parser(plant).AddModels(ACROBOT_URDF)
     RigidTransform = mod("math").RigidTransform
     Sphere = mod("geometry").Sphere
     friction = plant_mod.CoulombFriction(0.5, 0.5)
