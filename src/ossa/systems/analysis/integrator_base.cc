@@ -468,8 +468,6 @@ void IntegratorBase<T>::UpdateStepStatistics(const T& h) {
 
 template <typename T>
 T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
-  using std::max;
-  using std::min;
   // A step within 0.1 % of max_h goes all the way, rather than leave a
   // sliver behind. A step cut to less than 95 % of the ideal one by max_h
   // (a target or the maximum step size) says nothing about the ideal step,
