@@ -1,15 +1,28 @@
-# ossa_add_layer(name USES layer... [SOURCES file...]): one layer of DESIGN.md,
+# ossa_add_layer(name [NO_UNITY] USES layer... [SOURCES file...]): one layer of
+# DESIGN.md,
 # built as the object library ossa_<name> from the calling folder. USES names
 # the layers whose headers it may include (and, through them, the layers they
 # use); the layer's own folder is always allowed. Including any other folder's
 # header fails the build with the file and line (cmake/check_layer_includes.cmake).
 # Every layer's objects go into the one shared library `ossa` (src/CMakeLists.txt),
 # which is what tests, bindings and downstream projects link.
+#
+# With OSSA_UNITY_BUILD (the default) a layer's sources compile in batches of
+# up to eight per translation unit, which parses the shared headers and
+# instantiates the shared templates once per batch: about half the compile
+# work of a layer of small files. NO_UNITY keeps one translation unit per
+# source (the compiled core: few, large files that would only lengthen the
+# build's critical path together). A source that shares a class's explicit
+# instantiation with other files, or that needs its own compile options,
+# builds alone (ossa_build_alone() below; CMake already does the latter).
 function(ossa_add_layer name)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "USES;SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "NO_UNITY" "" "USES;SOURCES")
   set(target ossa_${name})
   add_library(${target} OBJECT)
   set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  if(OSSA_UNITY_BUILD AND NOT ARG_NO_UNITY)
+    ossa_unity(${target})
+  endif()
   target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR}/src)
   target_link_libraries(${target} PUBLIC Eigen3::Eigen fmt::fmt)
   target_compile_features(${target} PUBLIC cxx_std_20)
@@ -53,6 +66,26 @@ function(ossa_add_layer name)
   set(OSSA_LAYER_TARGET ${target} PARENT_SCOPE)
 endfunction()
 
+# ossa_unity(target): compile the target's sources in batches of up to eight,
+# relocatable (the generated sources include the files by relative path, CMake
+# 4.0 and later), so the compiler cache hits from any checkout's path.
+function(ossa_unity target)
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON
+                        UNITY_BUILD_BATCH_SIZE 8 UNITY_BUILD_RELOCATABLE ON)
+endfunction()
+
+# ossa_build_alone(file...): sources of the calling folder's layer kept out of
+# its unity batches: those that explicitly instantiate a class template whose
+# members are defined across several files (each file instantiates the members
+# it defines; two such instantiations in one batch would collide).
+function(ossa_build_alone)
+  foreach(f ${ARGN})
+    set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/${f}
+      TARGET_DIRECTORY ${OSSA_LAYER_TARGET}
+      PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+  endforeach()
+endfunction()
+
 # ossa_add_sources(file...): adds sources of the calling folder (or of a
 # subfolder of a layer's folder, such as common/trajectories) to its layer.
 function(ossa_add_sources)
@@ -79,11 +112,10 @@ function(ossa_add_test name)
   add_executable(${name} ${ARGN})
   target_link_libraries(${name} PRIVATE ossa GTest::gtest GTest::gtest_main
                         GTest::gmock)
-  # Relocatable: the generated unity sources include the test files by
-  # relative path (CMake 4.0 and later), so the compiler cache hits from any
-  # checkout's path.
-  set_target_properties(${name} PROPERTIES UNITY_BUILD ON
-                        UNITY_BUILD_BATCH_SIZE 8 UNITY_BUILD_RELOCATABLE ON)
+  ossa_unity(${name})
+  # The tests' own code needs no -O3 (the library they call is -O3): -O1
+  # compiles it in about three quarters of the time.
+  target_compile_options(${name} PRIVATE $<$<CONFIG:Release>:-O1>)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
                        PROPERTIES LABELS cpp)
 endfunction()

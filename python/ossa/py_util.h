@@ -121,6 +121,9 @@
 
 namespace ossa::py {
 
+// The return policy of accessors whose result lives inside `self`.
+inline constexpr auto kRefInternal = nb::rv_policy::reference_internal;
+
 namespace internal {
 template <typename F>
 struct unary_arg : unary_arg<decltype(&F::operator())> {};

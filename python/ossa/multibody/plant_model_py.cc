@@ -40,8 +40,6 @@ using multibody::SpatialVelocity;
 using systems::Context;
 using systems::State;
 
-constexpr auto kRefInternal = nb::rv_policy::reference_internal;
-
 // Registration with a SceneGraph, geometry registration and lookups.
 template <typename T>
 void DefinePlantGeometry(nb::handle cls) {

@@ -41,8 +41,6 @@ using multibody::SpatialInertia;
 using systems::Context;
 using systems::State;
 
-constexpr auto kRefInternal = nb::rv_policy::reference_internal;
-
 // The bound class MultibodyPlant_[T].
 template <typename T>
 using PlantClass = nb::class_<MultibodyPlant<T>, systems::LeafSystem<T>>;

@@ -27,8 +27,6 @@ using multibody::RigidBody;
 using multibody::RigidBodyFrame;
 using multibody::SpatialInertia;
 
-constexpr auto kRefInternal = nb::rv_policy::reference_internal;
-
 template <typename T>
 void DoDefineFrames(nb::module_ m) {
   const nb::object param = GetPyParam<T>();

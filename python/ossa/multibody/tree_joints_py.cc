@@ -43,7 +43,6 @@ using multibody::UniversalJoint;
 using multibody::WeldJoint;
 using systems::Context;
 
-constexpr auto kRefInternal = nb::rv_policy::reference_internal;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // The joint accessors named after what their coordinates mean (get_angles,

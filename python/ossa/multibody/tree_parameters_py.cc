@@ -26,7 +26,7 @@ using systems::Context;
 
 // A Vector3<T> argument: lists and tuples too for double (Vector3Arg).
 template <typename T>
-using Vector3TArg =
+using Vector3FixedTArg =
     std::conditional_t<std::is_same_v<T, double>, Vector3Arg, Vector3<T>>;
 
 inline const Eigen::Vector3d& Unwrap3(const Vector3Arg& x) { return x.value; }
@@ -84,7 +84,8 @@ void DoDefineTreeParameters() {
       "Sets the mass in `context` (the unit inertia about Bo is kept).");
   DefMethod(
       body, "SetCenterOfMassInBodyFrame",
-      [](const Body& self, Context<T>* context, const Vector3TArg<T>& com) {
+      [](const Body& self, Context<T>* context,
+         const Vector3FixedTArg<T>& com) {
         self.SetCenterOfMassInBodyFrame(context, Unwrap3(com));
       },
       nb::arg("context"), nb::arg("com"),

@@ -27,7 +27,6 @@ using systems::Parameters;
 using systems::State;
 
 using T = double;
-constexpr auto kRefInternal = nb::rv_policy::reference_internal;
 
 // Adds the method `name` (an overload if it exists) to a class bound in
 // another file.

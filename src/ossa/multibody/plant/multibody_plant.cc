@@ -292,15 +292,18 @@ void MultibodyPlant<T>::FinalizePlantOnly() {
       "contact results", ContactResults<T>{},
       &MultibodyPlant<T>::CalcContactResults, {this->all_sources_ticket()});
   // On Expression a discrete plant has its discrete state but no step (its
-  // solvers need numbers), as the reference: no update events are declared.
-  if (is_discrete() && !internal::kIsSymbolicScalar<T>) {
-    // The seam of the discrete stepping: the manager owns the step.
-    discrete_update_manager_ =
-        std::make_unique<internal::DiscreteUpdateManager<T>>();
-    // It also declares the step's events (periodic and forced): a discrete
-    // update, or an unrestricted one that also records the sample of the
-    // output ports when they are sampled.
-    discrete_update_manager_->DeclareCacheEntries(this);
+  // solvers need numbers), as the reference: no update events are declared,
+  // and the manager (instantiated on double and AutoDiffXd only) is not used.
+  if constexpr (!internal::kIsSymbolicScalar<T>) {
+    if (is_discrete()) {
+      // The seam of the discrete stepping: the manager owns the step.
+      discrete_update_manager_ =
+          std::make_unique<internal::DiscreteUpdateManager<T>>();
+      // It also declares the step's events (periodic and forced): a discrete
+      // update, or an unrestricted one that also records the sample of the
+      // output ports when they are sampled.
+      discrete_update_manager_->DeclareCacheEntries(this);
+    }
   }
   DeclarePortsAtFinalize();
   DeclareConstraintParameters();
