@@ -392,8 +392,11 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
   }
   // The Newton direction Δv = −H⁻¹·∇ℓ into s->dv, with H at the last
   // evaluated constraints.
+  // Both factorizations read only H's lower triangle, so only that of M is
+  // copied (the strictly upper triangle holds no meaning).
+  s->H.resize(nv_, nv_);
   auto newton_direction = [&](int it) {
-    s->H = s->M;
+    s->H.template triangularView<Eigen::Lower>() = s->M;
     s->H.diagonal() += h * params.damping + s->G;
     for (int i = 0; i < nc; ++i) {
       AddContactHessian(*s->constraints[i], s->Gs[i], &s->H);
