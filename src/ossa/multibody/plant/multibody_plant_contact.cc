@@ -233,16 +233,18 @@ void MultibodyPlant<T>::AddContactResultsForces(
     const systems::Context<T>& context, const ContactResults<T>& results,
     MultibodyForces<T>* forces) const {
   if (results.num_point_pair_contacts() == 0) return;
-  const internal::TreeWorkspace<T>& ws = this->EvalPositionKinematics(context);
-  const internal::MultibodyTreeTopology& topology = this->tree().get_topology();
+  // The body origins from the body poses (cached, and already evaluated in
+  // a step for the geometry poses): the full tree's position kinematics
+  // would be computed for them alone.
+  const std::vector<math::RigidTransform<T>>& X_WB =
+      this->EvalBodyPosesInWorld(context);
   std::vector<SpatialForce<T>>& F_Bo_W = forces->mutable_body_forces();
   // The force f_W at point C on `body`, shifted to Bo: τ_Bo = p_BoC_W × f.
   auto apply = [&](BodyIndex body, const Vector3<T>& p_WC,
                    const Vector3<T>& f_W) {
     if (body == world_index()) return;
-    const int m = topology.body_to_mobod(body);
     SpatialForce<T>& F = F_Bo_W[body];
-    F.rotational() += (p_WC - ws.p_WB[m]).cross(f_W);
+    F.rotational() += (p_WC - X_WB[body].translation()).cross(f_W);
     F.translational() += f_W;
   };
   for (int i = 0; i < results.num_point_pair_contacts(); ++i) {

@@ -384,8 +384,19 @@ template <typename T>
 void MultibodyPlant<T>::CalcFramePoseOutput(
     const systems::Context<T>& context,
     geometry::FramePoseVector<T>* poses) const {
-  poses->clear();
-  if (!geometry_source_is_registered()) return;
+  if (!geometry_source_is_registered()) {
+    poses->clear();
+    return;
+  }
+  // A vector holding exactly the body frames (this port's value after its
+  // first evaluation) is overwritten in place: no map node is freed and
+  // allocated again.
+  const int num_frames = static_cast<int>(body_frame_ids_.size()) - 1;
+  bool same_frames = poses->size() == num_frames;
+  for (int b = 1; b <= num_frames && same_frames; ++b) {
+    same_frames = poses->has_id(body_frame_ids_[b]);
+  }
+  if (!same_frames) poses->clear();
   const std::vector<math::RigidTransform<T>>& X_WB =
       this->EvalBodyPosesInWorld(context);
   // The world's frame is SceneGraph's own: every other body's frame is a
