@@ -3,6 +3,8 @@ primitives, ToSymbolic() of Python-visible systems, SymbolicVectorSystem,
 and numpy object arrays of expressions in and out. Each scene is built by
 one function of the package (ossa or the reference) and run against both."""
 
+import importlib
+
 import numpy as np
 import pytest
 
@@ -242,3 +244,147 @@ def test_symbolic_vector_system_bad_input_raises():
     for kwargs, message in cases:
         with pytest.raises(Exception, match=message):
             oprim.SymbolicVectorSystem(**kwargs)
+
+
+def _routing_diagram(lib, wrap):
+    """u (3) → Selector [u₂, u₀] and SparseMatrixGain D·u → BusCreator →
+    BusSelector → PortSwitch (selecting the sparse gain's signal) → a ReLU
+    MultilayerPerceptron 2-4-1 and, with `wrap`, a WrapToSystem (entry 0
+    into [−1, 1)). Outputs: the perceptron's, the selector's and the
+    wrapped signal. (The reference's WrapToSystem does not convert to
+    Expression, ossa's does: the reference's diagram goes without it.)"""
+    import scipy.sparse
+    p, fw = lib.primitives, lib.framework
+    value_module = importlib.import_module(
+        lib.sym.__name__.replace("symbolic", "common.value"))
+    builder = fw.DiagramBuilder()
+    params = p.SelectorParams()
+    params.inputs = [p.SelectorParams.InputPortParams(name="u", size=3)]
+    params.outputs = [p.SelectorParams.OutputPortParams(
+        name="y", selections=[
+            p.SelectorParams.OutputSelection(input_port_index=0,
+                                             input_offset=2),
+            p.SelectorParams.OutputSelection(input_port_index=0,
+                                             input_offset=0)])]
+    selector = builder.AddSystem(p.Selector(params))
+    D = scipy.sparse.csc_matrix(np.array([[1.5, 0.0, -2.0],
+                                          [0.0, 0.75, 0.0]]))
+    sparse = builder.AddSystem(p.SparseMatrixGain(D))
+    bus_creator = builder.AddSystem(p.BusCreator())
+    bus_creator.DeclareVectorInputPort("a", 2)
+    bus_creator.DeclareVectorInputPort("b", 2)
+    bus_selector = builder.AddSystem(p.BusSelector())
+    bus_selector.DeclareVectorOutputPort("a", 2)
+    bus_selector.DeclareVectorOutputPort("b", 2)
+    switch = builder.AddSystem(p.PortSwitch(2))
+    switch.DeclareInputPort("first")
+    switch.DeclareInputPort("second")
+    choice = builder.AddSystem(p.ConstantValueSource(
+        value_module.AbstractValue.Make(fw.InputPortIndex(2))))
+    mlp = builder.AddSystem(p.MultilayerPerceptron(
+        [2, 4, 1], p.PerceptronActivationType.kReLU))
+    mlp.set_name("mlp")
+    builder.ExportInput(selector.get_input_port(0), "u")
+    builder.ConnectInput("u", sparse.get_input_port(0))
+    builder.Connect(selector.get_output_port(0),
+                    bus_creator.get_input_port(0))
+    builder.Connect(sparse.get_output_port(0), bus_creator.get_input_port(1))
+    builder.Connect(bus_creator.get_output_port(0),
+                    bus_selector.get_input_port(0))
+    builder.Connect(bus_selector.get_output_port(0),
+                    switch.get_input_port(1))
+    builder.Connect(bus_selector.get_output_port(1),
+                    switch.get_input_port(2))
+    builder.Connect(choice.get_output_port(0),
+                    switch.get_port_selector_input_port())
+    builder.Connect(switch.get_output_port(0), mlp.get_input_port(0))
+    builder.ExportOutput(mlp.get_output_port(0), "mlp")
+    builder.ExportOutput(selector.get_output_port(0), "selected")
+    if wrap:
+        wrapper = builder.AddSystem(p.WrapToSystem(2))
+        wrapper.set_interval(0, -1.0, 1.0)
+        builder.Connect(switch.get_output_port(0), wrapper.get_input_port(0))
+        builder.ExportOutput(wrapper.get_output_port(0), "wrapped")
+    return builder.Build()
+
+
+# The perceptron's weights and biases: signs mixed so that the ReLU clips
+# some hidden units and passes others over the sampled inputs.
+_MLP_PARAMS = np.array([0.8, -1.1, 0.3, 0.5, -0.7, 0.9, 1.2, -0.4,
+                        0.1, -0.2, 0.05, 0.3, 1.0, -1.5, 0.6, 0.9, 0.25])
+
+
+def _set_mlp_params(diagram, context):
+    mlp = diagram.GetSubsystemByName("mlp")
+    mlp.SetParameters(diagram.GetMutableSubsystemContext(mlp, context),
+                      _MLP_PARAMS)
+
+
+def _routing_outputs(lib, wrap):
+    """The routing diagram converted with ToSymbolic(), its input u as
+    variables: (outputs, variables)."""
+    diagram = _routing_diagram(lib, wrap).ToSymbolic()
+    u = lib.sym.MakeVectorVariable(3, "u")
+    context = diagram.CreateDefaultContext()
+    _set_mlp_params(diagram, context)
+    diagram.get_input_port(0).FixValue(context, _expressions(lib, u))
+    outputs = [diagram.get_output_port(i).Eval(context)
+               for i in range(diagram.num_output_ports())]
+    return outputs, list(u)
+
+
+def test_routing_and_learning_primitives_on_expression():
+    expression = osym.Expression
+    for template in (oprim.Selector_, oprim.BusCreator_, oprim.BusSelector_,
+                     oprim.PortSwitch_, oprim.SparseMatrixGain_,
+                     oprim.MultilayerPerceptron_, oprim.WrapToSystem_,
+                     oprim.SharedPointerSystem_):
+        assert expression in [p[0] for p in template.param_list], template
+    outputs, variables = _routing_outputs(_OSSA, wrap=True)
+    assert len(outputs) == 3
+    assert all(isinstance(e, osym.Expression) for y in outputs for e in y)
+    diagram = _routing_diagram(_OSSA, wrap=True)
+    context = diagram.CreateDefaultContext()
+    _set_mlp_params(diagram, context)
+    rng = np.random.default_rng(11)
+    for _ in range(10):
+        values = rng.uniform(-3, 3, 3)
+        diagram.get_input_port(0).FixValue(context, values)
+        for i, y in enumerate(outputs):
+            # The same operations as the double path: 1e-12.
+            np.testing.assert_allclose(
+                _evaluate(_OSSA, y, variables, values),
+                diagram.get_output_port(i).Eval(context), atol=1e-12)
+    # The held value of a SharedPointerSystem_[Expression].
+    held = oprim.SharedPointerSystem_[expression]([1, 2])
+    assert held.get() == [1, 2]
+
+
+def test_routing_and_learning_primitives_agree_with_reference():
+    drake = _reference()
+    ours = _routing_outputs(_OSSA, wrap=False)
+    theirs = _routing_outputs(drake, wrap=False)
+    rng = np.random.default_rng(13)
+    for _ in range(10):
+        values = rng.uniform(-3, 3, 3)
+        for mine, reference in zip(ours[0], theirs[0]):
+            np.testing.assert_allclose(
+                _evaluate(_OSSA, mine, ours[1], values),
+                _evaluate(drake, reference, theirs[1], values), atol=1e-12)
+    # WrapToSystem_[Expression] built directly: y₀ − 2·⌊(y₀ + 1)/2⌋ on both.
+    results = []
+    for lib in (_OSSA, drake):
+        x = lib.sym.Variable("x")
+        wrap = lib.primitives.WrapToSystem_[lib.sym.Expression](2)
+        wrap.set_interval(0, -1.0, 1.0)
+        context = wrap.CreateDefaultContext()
+        wrap.get_input_port(0).FixValue(
+            context, np.array([lib.sym.Expression(x), 3.5], dtype=object))
+        results.append((wrap.get_output_port(0).Eval(context), [x]))
+    for value in rng.uniform(-5, 5, 10):
+        ours_y = _evaluate(_OSSA, results[0][0], results[0][1], [value])
+        np.testing.assert_allclose(
+            ours_y, _evaluate(drake, results[1][0], results[1][1], [value]),
+            atol=1e-12)
+        np.testing.assert_allclose(
+            ours_y, [(value + 1.0) % 2.0 - 1.0, 3.5], atol=1e-12)
