@@ -234,3 +234,88 @@ def test_proximity_query_on_symbolic_scene_graph_raises(lib_name):
                  "ComputeSignedDistancePairwiseClosestPoints"):
         with pytest.raises(RuntimeError, match="Expression"):
             getattr(query, name)()
+
+
+def _quadruple_pendulum(lib_name):
+    """`lib_name`'s chain of four pendulum links (revolute about y, each a
+    point mass 1 m below its joint, of mass 1 + i/2, with a small inertia)
+    hanging from the world: (plant, symbolic module)."""
+    mod = lambda name: importlib.import_module(  # noqa: E731
+        f"{lib_name}.{name}")
+    tree, math = mod("multibody.tree"), mod("math")
+    plant = mod("multibody.plant").MultibodyPlant(0.0)
+    parent_frame = plant.world_frame()
+    for i in range(4):
+        mass = 1.0 + 0.5 * i
+        body = plant.AddRigidBody(f"link{i}", tree.SpatialInertia(
+            mass, [0.0, 0.0, -1.0],
+            tree.UnitInertia(0.01, 0.01, 0.01).ShiftFromCenterOfMass(
+                [0.0, 0.0, 1.0])))
+        plant.AddJoint(tree.RevoluteJoint(f"joint{i}", parent_frame,
+                                          body.body_frame(), [0, 1, 0]))
+        parent_frame = plant.AddFrame(tree.FixedOffsetFrame(
+            f"tip{i}", body.body_frame(), math.RigidTransform([0, 0, -1.0])))
+    plant.Finalize()
+    return plant, mod("symbolic")
+
+
+def _locked_accelerations(lib_name, locked):
+    """v̇ of `lib_name`'s symbolic quadruple pendulum with the joints named
+    by `locked` locked, q and v as variables: (v̇, q, v, symbolic module,
+    the double plant). (The reference raises here: it needs numbers.)"""
+    plant, sym = _quadruple_pendulum(lib_name)
+    splant = plant.ToSymbolic()
+    context = splant.CreateDefaultContext()
+    for i in locked:
+        splant.GetJointByName(f"joint{i}").Lock(context)
+    q = sym.MakeVectorVariable(4, "q")
+    v = sym.MakeVectorVariable(4, "v")
+    splant.SetPositions(context, q)
+    splant.SetVelocities(context, v)
+    xdot = splant.EvalTimeDerivatives(context).CopyToVector()
+    return xdot[4:], q, v, sym, plant
+
+
+def _reference_locked_accelerations(locked, state):
+    """v̇ of the reference's symbolic quadruple pendulum with the joints
+    `locked` locked at the numeric `state` (as constant expressions: the
+    reference needs numeric values there)."""
+    plant, sym = _quadruple_pendulum("pydrake")
+    splant = plant.ToSymbolic()
+    context = splant.CreateDefaultContext()
+    for i in locked:
+        splant.GetJointByName(f"joint{i}").Lock(context)
+    splant.SetPositionsAndVelocities(
+        context, np.array([sym.Expression(x) for x in state], dtype=object))
+    xdot = splant.EvalTimeDerivatives(context).CopyToVector()[4:]
+    return np.array([e.Evaluate() for e in xdot])
+
+
+@pytest.mark.parametrize("locked", [(1,), (0, 2)])
+def test_forward_dynamics_with_locked_joints(locked):
+    """Locked dofs have v̇ = 0; the others solve M_uu·v̇_u = −ID(v̇ = 0)_u
+    symbolically, with q and v as variables: agrees with the double plant
+    (with the same joints locked) at random states, and with the
+    reference's symbolic plant evaluated there."""
+    vdot, q, v, sym, plant = _locked_accelerations("ossa", locked)
+    context = plant.CreateDefaultContext()
+    for i in locked:
+        plant.GetJointByName(f"joint{i}").Lock(context)
+    has_reference = importlib.util.find_spec("pydrake") is not None
+    rng = np.random.default_rng(17)
+    for _ in range(10):
+        state = rng.uniform(-2, 2, 8)
+        env = dict(zip(list(q) + list(v), state))
+        ours = _evaluate(sym.Evaluate, vdot, env).ravel()
+        plant.SetPositions(context, state[:4])
+        plant.SetVelocities(context, state[4:])
+        double = plant.EvalTimeDerivatives(context).CopyToVector()[4:]
+        # The same mechanics by another factorization (L·D·Lᵀ versus
+        # Cholesky) on O(10) values.
+        np.testing.assert_allclose(ours, double, rtol=0, atol=1e-10)
+        for i in locked:
+            assert ours[i] == 0.0
+        if has_reference:
+            np.testing.assert_allclose(
+                ours, _reference_locked_accelerations(locked, state),
+                rtol=0, atol=1e-10)
