@@ -972,9 +972,9 @@ void DefineSystemsFramework(nb::module_ m) {
   DefineSystemsFrameworkLeafSystem(m);
   DefineDiagram(m);
   DefineSystemsFrameworkAutoDiff(m);
+  DefineSystemsFrameworkSymbolic(m);
   DefineSystemsFrameworkApi(m);
   DefineSystemsFrameworkBusValue(m);
-  DefineSystemsFrameworkSymbolic(m);
 }
 
 }  // namespace ossa::py

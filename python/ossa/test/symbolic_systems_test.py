@@ -388,3 +388,118 @@ def test_routing_and_learning_primitives_agree_with_reference():
             atol=1e-12)
         np.testing.assert_allclose(
             ours_y, [(value + 1.0) % 2.0 - 1.0, 3.5], atol=1e-12)
+
+
+def _discrete_diagram(lib):
+    """u (2) → DiscreteTimeIntegrator (h = 0.25) → Gain 3, with a
+    PortSwitch whose selector is an exported abstract input; converted with
+    ToSymbolic(): (diagram, integrator, switch)."""
+    p, fw = lib.primitives, lib.framework
+    builder = fw.DiagramBuilder()
+    integrator = builder.AddSystem(p.DiscreteTimeIntegrator(2, 0.25))
+    integrator.set_name("integrator")
+    gain = builder.AddSystem(p.Gain(3.0, 2))
+    switch = builder.AddSystem(p.PortSwitch(2))
+    switch.set_name("switch")
+    switch.DeclareInputPort("a")
+    builder.ExportInput(integrator.get_input_port(0), "u")
+    builder.Connect(integrator.get_output_port(0), gain.get_input_port(0))
+    builder.Connect(gain.get_output_port(0), switch.get_input_port(1))
+    builder.ExportInput(switch.get_port_selector_input_port(), "selector")
+    builder.ExportOutput(switch.get_output_port(0), "y")
+    diagram = builder.Build().ToSymbolic()
+    return (diagram, diagram.GetSubsystemByName("integrator"),
+            diagram.GetSubsystemByName("switch"))
+
+
+def _discrete_program(lib):
+    """The discrete diagram with state x and input u as variables: its
+    unique periodic update, the output through AllocateOutput/CalcOutput,
+    the switch's selector read back through InputPort.Eval and the
+    integrator's context found from the root: (update, y, selector, x from
+    the subsystem context, variables)."""
+    value_module = importlib.import_module(
+        lib.sym.__name__.replace("symbolic", "common.value"))
+    diagram, integrator, switch = _discrete_diagram(lib)
+    context = diagram.CreateDefaultContext()
+    x = lib.sym.MakeVectorVariable(2, "x")
+    u = lib.sym.MakeVectorVariable(2, "u")
+    context.SetDiscreteState(_expressions(lib, x))
+    diagram.get_input_port(0).FixValue(context, _expressions(lib, u))
+    diagram.get_input_port(1).FixValue(
+        context, value_module.AbstractValue.Make(lib.framework.InputPortIndex(1)))
+    update = diagram.EvalUniquePeriodicDiscreteUpdate(context)
+    output = diagram.AllocateOutput()
+    diagram.CalcOutput(context, output)
+    y = output.get_vector_data(0).CopyToVector()
+    switch_context = switch.GetMyContextFromRoot(context)
+    selector = switch.get_port_selector_input_port().Eval(switch_context)
+    sub = integrator.GetMyContextFromRoot(context)
+    x_sub = sub.get_discrete_state_vector().CopyToVector()
+    return (update.get_vector(0).CopyToVector(), y, selector, x_sub,
+            list(x) + list(u))
+
+
+def test_expression_system_api():
+    """System_/Diagram_/InputPort_[Expression] members beyond the dynamics:
+    the unique periodic update (x + h·u), the output (3·x) by
+    AllocateOutput and CalcOutput, an abstract input's value, the
+    subsystem context from the root, visitors and conversion to float."""
+    update, y, selector, x_sub, variables = _discrete_program(_OSSA)
+    assert int(selector) == 1
+    assert all(a.EqualTo(osym.Expression(b))
+               for a, b in zip(x_sub, variables[:2]))
+    rng = np.random.default_rng(19)
+    for _ in range(5):
+        values = rng.uniform(-2, 2, 4)
+        np.testing.assert_allclose(
+            _evaluate(_OSSA, update, variables, values),
+            values[:2] + 0.25 * values[2:], atol=1e-15)
+        np.testing.assert_allclose(
+            _evaluate(_OSSA, y, variables, values), 3.0 * values[:2],
+            atol=1e-15)
+    diagram, integrator, _ = _discrete_diagram(_OSSA)
+    context = diagram.CreateDefaultContext()
+    assert diagram.GetSubsystemContext(integrator, context) is not None
+    assert diagram.num_continuous_states() == 0
+
+    class Names(ofw.SystemVisitor_[osym.Expression]):
+        def __init__(self):
+            super().__init__()
+            self.names = []
+
+        def VisitSystem(self, system):
+            self.names.append(system.get_name())
+
+        def VisitDiagram(self, d):
+            for s in d.GetSystems():
+                s.Accept(self)
+
+    visitor = Names()
+    diagram.Accept(visitor)
+    assert sorted(visitor.names) == sorted(
+        s.get_name() for s in diagram.GetSystems())
+    as_float = diagram.ToScalarType[float]()
+    assert isinstance(as_float, ofw.Diagram_[float])
+    assert isinstance(diagram.ToScalarTypeMaybe[float](), ofw.Diagram_[float])
+    for template in (ofw.LeafContext_, ofw.Event_, ofw.PublishEvent_,
+                     ofw.DiscreteUpdateEvent_, ofw.UnrestrictedUpdateEvent_,
+                     ofw.WitnessFunction_, ofw.Parameters_, ofw.Subvector_,
+                     ofw.Supervector_, ofw.SystemOutput_, ofw.SystemVisitor_,
+                     ofw.LeafOutputPort_):
+        assert osym.Expression in [p[0] for p in template.param_list], \
+            template
+
+
+def test_expression_system_api_agrees_with_reference():
+    drake = _reference()
+    ours = _discrete_program(_OSSA)
+    theirs = _discrete_program(drake)
+    assert int(ours[2]) == int(theirs[2])
+    rng = np.random.default_rng(23)
+    for _ in range(5):
+        values = rng.uniform(-2, 2, 4)
+        for mine, reference in zip(ours[:2], theirs[:2]):
+            np.testing.assert_allclose(
+                _evaluate(_OSSA, mine, ours[4], values),
+                _evaluate(drake, reference, theirs[4], values), atol=1e-15)
