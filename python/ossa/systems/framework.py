@@ -292,9 +292,26 @@ for _param in (_AutoDiffXd, _Expression):
             ("has_only_discrete_state", _context_has_only_discrete_state),
             ("num_total_states", _context_num_total_states)):
         setattr(Context_[_param], _name, _function)  # noqa: F405
-    setattr(System_[_param], "IsDifferentialEquationSystem",  # noqa: F405
-            _system_is_differential_equation_system)
-del _param, _name, _function
+    for _name, _function in (
+            ("IsDifferentialEquationSystem",
+             _system_is_differential_equation_system),
+            ("FixInputPortsFrom", _system_fix_input_ports_from)):
+        setattr(System_[_param], _name, _function)  # noqa: F405
+    VectorBase_[_param].SetFrom = _vector_set_from  # noqa: F405
+    VectorBase_[_param].PlusEqScaled = _vector_plus_eq_scaled  # noqa: F405
+    DiscreteValues_[_param].get_data = _discrete_get_data  # noqa: F405
+
+    def _eval_scalar_basic_vector(self, context, _param=_param):
+        """The port's value as a BasicVector_ of the port's scalar (a
+        copy; the port must be vector-valued)."""
+        if self.get_data_type() != PortDataType.kVectorValued:  # noqa: F405
+            raise RuntimeError("EvalBasicVector(): port "
+                               f"'{self.get_name()}' is abstract-valued")
+        return BasicVector_[_param](self.Eval(context))  # noqa: F405
+
+    for _port in (InputPort_, OutputPort_):  # noqa: F405
+        _port[_param].EvalBasicVector = _eval_scalar_basic_vector
+del _param, _name, _function, _port, _eval_scalar_basic_vector
 
 
 # -- Scalar conversion, copies, visitors -------------------------------------

@@ -20,6 +20,7 @@
 
 #include "ossa/autodiff_caster.h"
 #include "ossa/bindings.h"
+#include "ossa/common/error.h"
 #include "ossa/py_util.h"
 #include "ossa/systems/framework/diagram_builder.h"
 #include "ossa/systems/framework/leaf_system.h"
@@ -106,6 +107,12 @@ void DoDefineFrameworkScalarMembers() {
       },
       nb::arg("index"), kRefInternal);
   DefScalarMethod(
+      context, "get_discrete_state",
+      [](const Context<T>& c, int index) -> const BasicVector<T>& {
+        return c.get_discrete_state(index);
+      },
+      nb::arg("index"), kRefInternal);
+  DefScalarMethod(
       context, "get_discrete_state_vector",
       [](const Context<T>& c) -> const BasicVector<T>& {
         return c.get_discrete_state_vector();
@@ -183,28 +190,76 @@ void DoDefineFrameworkScalarMembers() {
         x.SetFrom(other);
       },
       nb::arg("other"));
+  // From float values, as the reference takes them.
+  DefScalarMethod(
+      discrete, "SetFrom",
+      [](DiscreteValues<T>& x, const DiscreteValues<double>& other) {
+        if (other.num_groups() != x.num_groups()) {
+          ThrowLogicError(
+              "DiscreteValues.SetFrom(): the source has {} groups; this has "
+              "{}.",
+              other.num_groups(), x.num_groups());
+        }
+        for (int i = 0; i < x.num_groups(); ++i) {
+          if (other.get_vector(i).size() != x.get_vector(i).size()) {
+            ThrowLogicError(
+                "DiscreteValues.SetFrom(): group {} has size {} in the "
+                "source and {} here.",
+                i, other.get_vector(i).size(), x.get_vector(i).size());
+          }
+          x.get_mutable_vector(i).set_value(
+              other.get_vector(i).value().template cast<T>());
+        }
+      },
+      nb::arg("other"));
   DefScalarMethod(discrete, "Clone", &DiscreteValues<T>::Clone);
 
   nb::handle basic = nb::type<BasicVector<T>>();
   DefScalarMethod(basic, "Clone", &BasicVector<T>::Clone);
 
+  // Lambdas, as some of these members are PortBase's.
   nb::handle input = nb::type<InputPort<T>>();
-  DefScalarMethod(input, "get_data_type", &InputPort<T>::get_data_type);
-  DefScalarMethod(input, "ticket", &InputPort<T>::ticket);
-  DefScalarMethod(input, "GetFullDescription",
-                  &InputPort<T>::GetFullDescription);
-  DefScalarMethod(input, "get_system", &InputPort<T>::get_system,
-                  nb::rv_policy::reference);
-  DefScalarMethod(input, "HasValue", &InputPort<T>::HasValue,
-                  nb::arg("context"));
-  DefScalarMethod(input, "Allocate", &InputPort<T>::Allocate);
+  DefScalarMethod(input, "get_data_type", [](const InputPort<T>& self) {
+    return self.get_data_type();
+  });
+  DefScalarMethod(input, "ticket",
+                  [](const InputPort<T>& self) { return self.ticket(); });
+  DefScalarMethod(input, "GetFullDescription", [](const InputPort<T>& self) {
+    return self.GetFullDescription();
+  });
+  DefScalarMethod(
+      input, "get_system",
+      [](const InputPort<T>& self) -> const System<T>& {
+        return self.get_system();
+      },
+      nb::rv_policy::reference);
+  DefScalarMethod(
+      input, "HasValue",
+      [](const InputPort<T>& self, const Context<T>& context) {
+        return self.HasValue(context);
+      },
+      nb::arg("context"));
+  DefScalarMethod(input, "Allocate",
+                  [](const InputPort<T>& self) { return self.Allocate(); });
   nb::handle output = nb::type<OutputPort<T>>();
-  DefScalarMethod(output, "get_data_type", &OutputPort<T>::get_data_type);
-  DefScalarMethod(output, "get_system", &OutputPort<T>::get_system,
-                  nb::rv_policy::reference);
-  DefScalarMethod(output, "Allocate", &OutputPort<T>::Allocate);
-  DefScalarMethod(output, "EvalAbstract", &OutputPort<T>::EvalAbstract,
-                  nb::arg("context"), kRefInternal);
+  DefScalarMethod(output, "get_data_type", [](const OutputPort<T>& self) {
+    return self.get_data_type();
+  });
+  DefScalarMethod(
+      output, "get_system",
+      [](const OutputPort<T>& self) -> const System<T>& {
+        return self.get_system();
+      },
+      nb::rv_policy::reference);
+  DefScalarMethod(output, "Allocate",
+                  [](const OutputPort<T>& self) { return self.Allocate(); });
+  DefScalarMethod(
+      output, "EvalAbstract",
+      [](const OutputPort<T>& self,
+         const Context<T>& context) -> const AbstractValue& {
+        return self.EvalAbstract(context);
+      },
+      nb::arg("context"), kRefInternal);
 
   nb::handle system = nb::type<System<T>>();
   DefScalarMethod(system, "GetMyContextFromRoot",
@@ -243,13 +298,67 @@ void DoDefineFrameworkScalarMembers() {
                   &System<T>::CalcConservativePower, nb::arg("context"));
   DefScalarMethod(system, "CalcNonConservativePower",
                   &System<T>::CalcNonConservativePower, nb::arg("context"));
-  DefScalarMethod(system, "AllocateContext", &System<T>::AllocateContext);
+  DefScalarMethod(system, "AllocateContext", &System<T>::AllocateContext,
+                  nb::keep_alive<0, 1>());
   DefScalarMethod(
       system, "IsDifferenceEquationSystem", [](const System<T>& self) {
         double period = 0;
         const bool result = self.IsDifferenceEquationSystem(&period);
         return std::make_pair(result, period);
       });
+
+  DefScalarMethod(system, "SetRandomContext", &System<T>::SetRandomContext,
+                  nb::arg("context"), nb::arg("generator"));
+  DefScalarMethod(system, "AllocateInputVector",
+                  &System<T>::AllocateInputVector, nb::arg("input_port"));
+  DefScalarMethod(system, "AllocateInputAbstract",
+                  &System<T>::AllocateInputAbstract, nb::arg("input_port"));
+  DefScalarMethod(system, "EvalVectorInput", &System<T>::EvalVectorInput,
+                  nb::arg("context"), nb::arg("port_index"), kRefInternal);
+  DefScalarMethod(system, "AllocateImplicitTimeDerivativesResidual",
+                  &System<T>::AllocateImplicitTimeDerivativesResidual);
+  DefScalarMethod(system, "GetUniquePeriodicDiscreteUpdateAttribute",
+                  &System<T>::GetUniquePeriodicDiscreteUpdateAttribute);
+  DefScalarMethod(system, "CalcForcedUnrestrictedUpdate",
+                  &System<T>::CalcForcedUnrestrictedUpdate, nb::arg("context"),
+                  nb::arg("state"));
+  DefScalarMethod(system, "ForcedPublish", &System<T>::ForcedPublish,
+                  nb::arg("context"));
+  DefScalarMethod(system, "ExecuteForcedEvents",
+                  &System<T>::ExecuteForcedEvents, nb::arg("context"),
+                  nb::arg("publish") = true);
+  DefScalarMethod(system, "ExecuteInitializationEvents",
+                  &System<T>::ExecuteInitializationEvents, nb::arg("context"));
+
+  using systems::ContinuousState;
+  nb::handle xc = nb::type<ContinuousState<T>>();
+  DefScalarMethod(xc, "Clone", &ContinuousState<T>::Clone);
+  DefScalarMethod(xc, "SetFrom", &ContinuousState<T>::SetFrom,
+                  nb::arg("other"));
+  DefScalarMethod(
+      xc, "SetFrom",
+      [](ContinuousState<T>& self, const ContinuousState<double>& other) {
+        if (other.size() != self.size()) {
+          ThrowLogicError(
+              "ContinuousState.SetFrom(): the source has size {}; this has "
+              "{}.",
+              other.size(), self.size());
+        }
+        self.SetFromVector(other.CopyToVector().template cast<T>());
+      },
+      nb::arg("other"));
+  DefScalarMethod(xc, "get_mutable_generalized_position",
+                  &ContinuousState<T>::get_mutable_generalized_position,
+                  kRefInternal);
+  DefScalarMethod(xc, "get_mutable_generalized_velocity",
+                  &ContinuousState<T>::get_mutable_generalized_velocity,
+                  kRefInternal);
+  DefScalarMethod(xc, "get_misc_continuous_state",
+                  &ContinuousState<T>::get_misc_continuous_state,
+                  kRefInternal);
+  DefScalarMethod(xc, "get_mutable_misc_continuous_state",
+                  &ContinuousState<T>::get_mutable_misc_continuous_state,
+                  kRefInternal);
 
   nb::handle diagram = nb::type<Diagram<T>>();
   DefScalarMethod(
@@ -505,7 +614,9 @@ void DoDefineFrameworkScalar(nb::module_ m) {
 
   DefineTemplateClassWithDefault<System<T>, SystemBase>(m, "System",
                                                         GetPyParam<T>())
-      .def("CreateDefaultContext", &System<T>::CreateDefaultContext)
+      // The System outlives the Context (which refers to its structures).
+      .def("CreateDefaultContext", &System<T>::CreateDefaultContext,
+           nb::keep_alive<0, 1>())
       .def("SetDefaultContext", &System<T>::SetDefaultContext,
            nb::arg("context"))
       .def("AllocateTimeDerivatives", &System<T>::AllocateTimeDerivatives)
