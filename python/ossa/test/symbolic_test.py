@@ -255,3 +255,88 @@ def test_math_templates_on_expression(xyz):
         R.IsExactlyIdentity()
     assert RotationMatrix_[float].MakeZRotation(0.3).cast[Expression]() \
         .matrix()[0, 0].Evaluate() == pytest.approx(math.cos(0.3), **APPROX)
+
+
+def _decomposition_program(sym):
+    """Affine expressions A·[x, y, z] + b with known A and b (and x·y for
+    the non-affine case), decomposed by `sym`'s functions: a dict of plain
+    values."""
+    A = np.array([[2.0, 0.0, -1.5], [0.0, 0.5, 0.0], [1.0, 1.0, 1.0]])
+    b = np.array([3.0, 0.0, -0.25])
+    x, y, z = sym.Variable("x"), sym.Variable("y"), sym.Variable("z")
+    variables = np.array([x, y, z], dtype=object)
+    def times(matrix):
+        # Row by row (numpy's object dot warns on the reference's types).
+        return np.array([sum(matrix[i, j] * variables[j] for j in range(3))
+                         for i in range(3)], dtype=object)
+
+    exprs = np.array([e + constant for e, constant in zip(times(A), b)],
+                     dtype=object)
+    out = {}
+    out["affine"] = sym.DecomposeAffineExpressions(exprs, variables)
+    M, v, found = sym.DecomposeAffineExpressions(exprs)
+    out["affine found"] = (M, v, [var.get_name() for var in found])
+    out["linear"] = sym.DecomposeLinearExpressions(times(A), variables)
+    found, index = sym.ExtractVariablesFromExpression(
+        np.array([z * x + 1.0, y + x], dtype=object))
+    out["extract"] = ([var.get_name() for var in found],
+                      sorted(index[var.get_id()] for var in found))
+    single, index = sym.ExtractVariablesFromExpression(y * x)
+    out["extract one"] = [var.get_name() for var in single]
+    out["one"] = sym.DecomposeAffineExpression(
+        exprs[0], {x.get_id(): 2, y.get_id(): 0, z.get_id(): 1})
+    errors = []
+    for call in (lambda: sym.DecomposeLinearExpressions(exprs, variables),
+                 lambda: sym.DecomposeAffineExpressions(
+                     np.array([x * y], dtype=object), variables),
+                 lambda: sym.DecomposeAffineExpressions(exprs, variables[:2])):
+        with pytest.raises(RuntimeError):
+            call()
+        errors.append(True)
+    out["errors"] = errors
+    out["types"] = [
+        [str(v.get_type()) for v in sym.MakeVectorBinaryVariable(2, "b")],
+        [str(v.get_type()) for v in sym.MakeVectorBooleanVariable(1, "c")],
+        [str(v.get_type())
+         for v in sym.MakeVectorContinuousVariable(1, "d")],
+        [str(v.get_type()) for v in
+         sym.MakeMatrixBinaryVariable(2, 2, "e").ravel()],
+        [str(v.get_type()) for v in
+         sym.MakeMatrixBooleanVariable(1, 2, "f").ravel()],
+        [v.get_name() for v in
+         sym.MakeMatrixContinuousVariable(2, 1, "g").ravel()]]
+    return out, A, b
+
+
+def test_decompose_affine_expressions_closed_form():
+    out, A, b = _decomposition_program(sym)
+    np.testing.assert_array_equal(out["affine"][0], A)
+    np.testing.assert_array_equal(out["affine"][1], b)
+    # The variables in order of first appearance: x, z (row 0), y (row 1).
+    assert out["affine found"][2] == ["x", "z", "y"]
+    np.testing.assert_array_equal(out["affine found"][0], A[:, [0, 2, 1]])
+    np.testing.assert_array_equal(out["affine found"][1], b)
+    np.testing.assert_array_equal(out["linear"], A)
+    assert out["extract"] == (["x", "z", "y"], [0, 1, 2])
+    np.testing.assert_array_equal(out["one"][0], [0.0, -1.5, 2.0])
+    assert out["one"][1] == 3.0
+
+
+def test_decompose_affine_expressions_agree_with_reference():
+    pytest.importorskip("pydrake")
+    import pydrake.symbolic as reference
+    ours, _, _ = _decomposition_program(sym)
+    theirs, _, _ = _decomposition_program(reference)
+    assert ours.keys() == theirs.keys()
+    for key in ours:
+        mine, other = ours[key], theirs[key]
+        if key in ("affine", "affine found", "one"):
+            for a, b in zip(mine, other):
+                if isinstance(a, list):
+                    assert a == b, key
+                else:
+                    np.testing.assert_array_equal(a, b)
+        elif key == "linear":
+            np.testing.assert_array_equal(mine, other)
+        else:
+            assert mine == other, key
