@@ -319,3 +319,88 @@ def test_forward_dynamics_with_locked_joints(locked):
             np.testing.assert_allclose(
                 ours, _reference_locked_accelerations(locked, state),
                 rtol=0, atol=1e-10)
+
+
+def _parameter_program(lib_name):
+    """`lib_name`'s symbolic quadruple pendulum with symbolic parameters:
+    link 0's mass m, link 2's center of mass (0, 0, −c) (joint 1's damping
+    0.75: a damping must be a number), read back and used: (parameters
+    read, M(q), v̇ at q, v variables, the variables (m, c, q, v))."""
+    plant, sym = _quadruple_pendulum(lib_name)
+    splant = plant.ToSymbolic()
+    context = splant.CreateDefaultContext()
+    m, c, d = sym.Variable("m"), sym.Variable("c"), sym.Variable("d")
+    E = sym.Expression
+    link0, link2 = splant.GetBodyByName("link0"), splant.GetBodyByName("link2")
+    joint1 = splant.GetJointByName("joint1")
+    link0.SetMass(context, E(m))
+    link2.SetCenterOfMassInBodyFrame(
+        context, np.array([E(0.0), E(0.0), -E(c)], dtype=object))
+    if lib_name == "ossa":
+        # A symbolic damping is rejected (its sign is not known), as on the
+        # reference (which aborts: not probed here).
+        with pytest.raises(RuntimeError, match="joint1.*must be a number"):
+            joint1.SetDamping(context, E(d))
+    joint1.SetDamping(context, E(0.75))
+    q = sym.MakeVectorVariable(4, "q")
+    v = sym.MakeVectorVariable(4, "v")
+    splant.SetPositions(context, q)
+    splant.SetVelocities(context, v)
+    read = [link0.get_mass(context),
+            link2.CalcCenterOfMassInBodyFrame(context)[2],
+            joint1.GetDamping(context), joint1.GetDampingVector(context)[0],
+            link0.CalcSpatialInertiaInBodyFrame(context).get_mass()]
+    M = splant.CalcMassMatrix(context)
+    # (The reference's forward dynamics needs numeric q and v.)
+    vdot = None if lib_name == "pydrake" else \
+        splant.EvalTimeDerivatives(context).CopyToVector()[4:]
+    return read, M, vdot, [m, c] + list(q) + list(v), sym
+
+
+def test_symbolic_parameters_of_tree_elements():
+    """Mass, center of mass and damping set as expressions in the Context
+    of MultibodyPlant_[Expression] (a damping with variables raises): read
+    back as set; M and v̇ at random parameter values and states equal the
+    double plant's with those values set, M also the reference's symbolic
+    plant's."""
+    read, M, vdot, variables, sym = _parameter_program("ossa")
+    assert read[0].EqualTo(sym.Expression(variables[0]))
+    assert read[2].EqualTo(sym.Expression(0.75))
+    assert read[3].EqualTo(sym.Expression(0.75))
+    assert read[4].EqualTo(sym.Expression(variables[0]))
+    plant, _ = _quadruple_pendulum("ossa")
+    context = plant.CreateDefaultContext()
+    reference = None
+    if importlib.util.find_spec("pydrake") is not None:
+        reference = _parameter_program("pydrake")
+    rng = np.random.default_rng(29)
+    for _ in range(5):
+        # m in [0.5, 2]; c in [0.8, 1], where the unit inertia about the
+        # joint (kept by SetCenterOfMassInBodyFrame) stays physical.
+        values = np.concatenate([[rng.uniform(0.5, 2.0)],
+                                 [rng.uniform(0.8, 1.0)],
+                                 rng.uniform(-2, 2, 8)])
+        env = dict(zip(variables, values))
+        plant.GetBodyByName("link0").SetMass(context, values[0])
+        plant.GetBodyByName("link2").SetCenterOfMassInBodyFrame(
+            context, [0.0, 0.0, -values[1]])
+        plant.GetJointByName("joint1").SetDamping(context, 0.75)
+        plant.SetPositions(context, values[2:6])
+        plant.SetVelocities(context, values[6:])
+        ours_read = [float(e.Evaluate(env)) for e in read]
+        assert ours_read == [values[0], -values[1], 0.75, 0.75, values[0]]
+        ours_M = _evaluate(sym.Evaluate, M, env)
+        ours_vdot = _evaluate(sym.Evaluate, vdot, env).ravel()
+        # The same operations as the double plant up to reassociation.
+        np.testing.assert_allclose(ours_M, plant.CalcMassMatrix(context),
+                                   rtol=0, atol=1e-10)
+        np.testing.assert_allclose(
+            ours_vdot, plant.EvalTimeDerivatives(context).CopyToVector()[4:],
+            rtol=0, atol=1e-10)
+        if reference is not None:
+            r_read, r_M, r_vdot, r_variables, r_sym = reference
+            r_env = dict(zip(r_variables, values))
+            assert [float(e.Evaluate(r_env)) for e in r_read] == ours_read
+            np.testing.assert_allclose(
+                ours_M, _evaluate(r_sym.Evaluate, r_M, r_env), rtol=0,
+                atol=1e-10)
