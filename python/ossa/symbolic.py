@@ -19,7 +19,9 @@ variables (``x == x``, ``Expression(1) < 2``); ``bool(x < y)`` raises.
 import numpy as _np
 
 from ossa._ext.symbolic import *  # noqa: F401,F403
-from ossa._ext.symbolic import Evaluate, Expression, Jacobian, Variable
+from ossa._ext.symbolic import (Differentiate, Evaluate, Expand, Expression,
+                               ExpressionKind, Jacobian, Substitute,
+                               Variable, max, min, pow)
 from ossa._ext.symbolic import _MakeVectorVariable
 
 
@@ -185,3 +187,108 @@ def DecomposeAffineExpression(e, map_var_to_index):
                 f"{var.get_name()} is not in [0, {size}).")
         coeffs[index] = M[0, j]
     return coeffs, float(v[0])
+
+
+def GetVariableVector(expressions):
+    """The variables of `expressions`, each of which must be a variable
+    expression, as a 1-d array; raises RuntimeError otherwise."""
+    exprs = _as_expression_vector(expressions)
+    result = _np.empty(exprs.size, dtype=object)
+    for i, e in enumerate(exprs):
+        if e.get_kind() != ExpressionKind.Var:
+            raise RuntimeError(
+                f"GetVariableVector(): entry {i}, {e}, is not a variable.")
+        (result[i],) = list(e.GetVariables())
+    return result
+
+
+def _is_affine_in(e, variables):
+    """Whether `e`, a polynomial (as on the reference), is c₀ + Σ cᵢ·vᵢ
+    with the cᵢ free of `variables` (they may hold other variables): the
+    slopes must not depend on `variables`, and e must equal its first-order
+    expansion at 0 (which Expand decides for a polynomial)."""
+    variables = list(variables)
+    if not e.is_polynomial():
+        return False
+    if not variables:
+        return True
+    known = {v.get_id() for v in variables}
+    slopes = Jacobian(_np.array([e], dtype=object), variables)[0]
+    for slope in slopes:
+        if any(v.get_id() in known for v in slope.GetVariables()):
+            return False
+    at_zero = {v: Expression(0.0) for v in variables}
+    rest = e - Substitute(e, at_zero)
+    for v, slope in zip(variables, slopes):
+        rest = rest - slope * v
+    rest = Expand(rest)
+    return rest.get_kind() == ExpressionKind.Constant and \
+        float(rest.Evaluate()) == 0.0
+
+
+def IsAffine(m, vars=None):
+    """True if every entry of `m` is a polynomial affine in `vars` (a
+    Variables or a sequence of Variable; the other variables may appear in
+    the coefficients), or in all of its variables without `vars`. An empty
+    `m` is affine."""
+    exprs = _as_expression_vector(m)
+    for e in exprs:
+        variables = _sorted_variables(e) if vars is None else list(vars)
+        if not _is_affine_in(e, variables):
+            return False
+    return True
+
+
+def TaylorExpand(f, a, order):
+    """The Taylor expansion of `f` around the point `a` (a dict
+    {Variable: float}; variables of f not in `a` stay symbolic) up to
+    total degree `order` (at least 1):
+    Σ_{|α| ≤ order} ∂^α f(a) / α! · (x − a)^α."""
+    if order < 1:
+        raise RuntimeError(f"TaylorExpand(): order must be >= 1 (got "
+                           f"{order}).")
+    f = _as_expression_vector(f)[0]
+    variables = sorted(a.keys(), key=lambda v: v.get_id())
+    at_a = {v: Expression(float(a[v])) for v in variables}
+    shifts = [Expression(v) - float(a[v]) for v in variables]
+    result = Expression(0.0)
+
+    def add_terms(derivative, first, counts, depth):
+        # derivative = ∂^α f for the multi-index `counts` (|α| = depth),
+        # indices taken in nondecreasing order so that each α comes once.
+        nonlocal result
+        coefficient = Substitute(derivative, at_a)
+        term = coefficient
+        for i, k in enumerate(counts):
+            if k:
+                term = term * pow(shifts[i], float(k)) / float(
+                    _factorial(k))
+        result = result + term
+        if depth == order:
+            return
+        for i in range(first, len(variables)):
+            counts[i] += 1
+            add_terms(Differentiate(derivative, variables[i]), i, counts,
+                      depth + 1)
+            counts[i] -= 1
+
+    add_terms(f, 0, [0] * len(variables), 0)
+    return result
+
+
+def _factorial(k):
+    result = 1
+    for i in range(2, k + 1):
+        result *= i
+    return result
+
+
+# Members of Expression the reference has under these names.
+Expression.GetFreeVariables = lambda self: self.GetVariables()
+Expression.max = lambda self, other: max(self, other)
+Expression.min = lambda self, other: min(self, other)
+Expression.pow = lambda self, exponent: pow(self, exponent)
+Expression.acos = lambda self: self.arccos()
+Expression.asin = lambda self: self.arcsin()
+Expression.atan = lambda self: self.arctan()
+Expression.atan2 = lambda self, x: self.arctan2(x)

@@ -255,10 +255,8 @@ void DoDefineFrameworkScalarMembers() {
                   [](const OutputPort<T>& self) { return self.Allocate(); });
   DefScalarMethod(
       output, "EvalAbstract",
-      [](const OutputPort<T>& self,
-         const Context<T>& context) -> const AbstractValue& {
-        return self.EvalAbstract(context);
-      },
+      [](const OutputPort<T>& self, const Context<T>& context)
+          -> const AbstractValue& { return self.EvalAbstract(context); },
       nb::arg("context"), kRefInternal);
 
   nb::handle system = nb::type<System<T>>();
@@ -354,8 +352,7 @@ void DoDefineFrameworkScalarMembers() {
                   &ContinuousState<T>::get_mutable_generalized_velocity,
                   kRefInternal);
   DefScalarMethod(xc, "get_misc_continuous_state",
-                  &ContinuousState<T>::get_misc_continuous_state,
-                  kRefInternal);
+                  &ContinuousState<T>::get_misc_continuous_state, kRefInternal);
   DefScalarMethod(xc, "get_mutable_misc_continuous_state",
                   &ContinuousState<T>::get_mutable_misc_continuous_state,
                   kRefInternal);

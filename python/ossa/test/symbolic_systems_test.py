@@ -426,8 +426,9 @@ def _discrete_program(lib):
     u = lib.sym.MakeVectorVariable(2, "u")
     context.SetDiscreteState(_expressions(lib, x))
     diagram.get_input_port(0).FixValue(context, _expressions(lib, u))
+    selector = lib.framework.InputPortIndex(1)
     diagram.get_input_port(1).FixValue(
-        context, value_module.AbstractValue.Make(lib.framework.InputPortIndex(1)))
+        context, value_module.AbstractValue.Make(selector))
     update = diagram.EvalUniquePeriodicDiscreteUpdate(context)
     output = diagram.AllocateOutput()
     diagram.CalcOutput(context, output)

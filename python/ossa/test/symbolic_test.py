@@ -340,3 +340,88 @@ def test_decompose_affine_expressions_agree_with_reference():
             np.testing.assert_array_equal(mine, other)
         else:
             assert mine == other, key
+
+
+def _expansion_program(sym):
+    """Taylor expansions, affinity checks, variable vectors and the
+    Expression members named as on the reference, by `sym`: (expansions
+    as functions of (x, y), affinity answers, names, member values at
+    x = 0.7, y = -1.3)."""
+    x, y, a = sym.Variable("x"), sym.Variable("y"), sym.Variable("a")
+    E = sym.Expression
+    expansions = [
+        sym.TaylorExpand(sym.sin(x) * y, {x: 0.5, y: 1.0}, 2),
+        sym.TaylorExpand(sym.exp(x) + x * y * y, {x: 0.0}, 3),
+        sym.TaylorExpand(sym.cos(x * y), {x: 0.2, y: -0.4}, 4),
+        sym.TaylorExpand(E(x) * x, {x: 1.0}, 1)]
+
+    def evaluate(values):
+        env = {x: values[0], y: values[1]}
+        return [float(e.Evaluate(env)) for e in expansions]
+
+    def arr(*entries):
+        return np.array(entries, dtype=object)
+
+    affine = [
+        sym.IsAffine(arr(2 * x + 3 * y + 1.0, E(4.0))),
+        sym.IsAffine(arr(x * y)),
+        sym.IsAffine(arr(sym.sin(a) * x + a), sym.Variables([x])),
+        sym.IsAffine(arr(x * y), sym.Variables([x])),
+        sym.IsAffine(arr(x * x), sym.Variables([x])),
+        sym.IsAffine(arr(sym.sin(x)), sym.Variables([x])),
+        sym.IsAffine(arr(E(x) / 2.0 - y)),
+        sym.IsAffine(arr(a * x + a * a, 3.0 * y), sym.Variables([x, y])),
+        sym.IsAffine(arr()), sym.IsAffine(arr(E(2.0)), sym.Variables([x]))]
+    names = [v.get_name() for v in sym.GetVariableVector(arr(E(y), E(x)))]
+    with pytest.raises(RuntimeError):
+        sym.GetVariableVector(arr(x + 1.0))
+    e = E(x)
+    env = {x: 0.7, y: -1.3}
+    members = [float(m.Evaluate(env)) for m in (
+        e.atan2(y), e.pow(3.0), e.max(y), e.min(y), e.acos(), e.asin(),
+        e.atan())]
+    members.append(sorted(v.get_name() for v in (e * y).GetFreeVariables()))
+    return evaluate, affine, names, members
+
+
+def test_taylor_expand_closed_forms():
+    evaluate, affine, names, members = _expansion_program(sym)
+    rng = np.random.default_rng(31)
+    for _ in range(5):
+        x, y = rng.uniform(-1, 1, 2)
+        got = evaluate([x, y])
+        # exp(x) + x·y² to order 3 at x = 0 (y symbolic): the cubic Taylor
+        # polynomial of exp plus x·y² (degree 1 in x).
+        assert got[1] == pytest.approx(1 + x + x**2 / 2 + x**3 / 6 + x * y**2,
+                                       abs=1e-12)
+        # x² to order 1 at 1: its tangent 1 + 2·(x − 1).
+        assert got[3] == pytest.approx(1 + 2 * (x - 1), abs=1e-15)
+        # sin(x)·y to order 2 at (0.5, 1).
+        dx, dy = x - 0.5, y - 1.0
+        s, c = math.sin(0.5), math.cos(0.5)
+        assert got[0] == pytest.approx(
+            s + c * dx + s * dy - s * dx**2 / 2 + c * dx * dy, abs=1e-12)
+    # sin(a)·x + a is affine in x but not a polynomial: False, as on the
+    # reference.
+    assert affine == [True, False, False, True, False, False, True, True,
+                      True, True]
+    assert names == ["y", "x"]
+    assert members[:-1] == pytest.approx([
+        math.atan2(0.7, -1.3), 0.7**3, 0.7, -1.3, math.acos(0.7),
+        math.asin(0.7), math.atan(0.7)], abs=1e-15)
+    assert members[-1] == ["x", "y"]
+    with pytest.raises(RuntimeError, match="order"):
+        sym.TaylorExpand(sym.Expression(sym.Variable("x")), {}, 0)
+
+
+def test_taylor_expand_agrees_with_reference():
+    pytest.importorskip("pydrake")
+    import pydrake.symbolic as reference
+    ours = _expansion_program(sym)
+    theirs = _expansion_program(reference)
+    rng = np.random.default_rng(37)
+    for _ in range(5):
+        values = rng.uniform(-1, 1, 2)
+        np.testing.assert_allclose(ours[0](values), theirs[0](values),
+                                   rtol=0, atol=1e-12)
+    assert ours[1:] == theirs[1:]

@@ -2,9 +2,9 @@
 
 #include <cmath>
 #include <cstdint>
-#include <type_traits>
 #include <limits>
 #include <random>
+#include <type_traits>
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"

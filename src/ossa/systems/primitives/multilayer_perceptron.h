@@ -137,7 +137,8 @@ class MultilayerPerceptron final : public LeafSystem<T> {
 
 /// MultilayerPerceptron converts to and from symbolic::Expression.
 template <>
-struct scalar_conversion::SupportsSymbolic<MultilayerPerceptron> : std::true_type {};
+struct scalar_conversion::SupportsSymbolic<MultilayerPerceptron>
+    : std::true_type {};
 
 }  // namespace ossa::systems
 

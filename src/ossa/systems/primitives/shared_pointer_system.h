@@ -73,7 +73,8 @@ class SharedPointerSystem final : public LeafSystem<T> {
 
 /// SharedPointerSystem converts to and from symbolic::Expression.
 template <>
-struct scalar_conversion::SupportsSymbolic<SharedPointerSystem> : std::true_type {};
+struct scalar_conversion::SupportsSymbolic<SharedPointerSystem>
+    : std::true_type {};
 
 }  // namespace ossa::systems
 

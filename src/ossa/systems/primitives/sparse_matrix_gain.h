@@ -35,7 +35,8 @@ class SparseMatrixGain final : public LeafSystem<T> {
 
 /// SparseMatrixGain converts to and from symbolic::Expression.
 template <>
-struct scalar_conversion::SupportsSymbolic<SparseMatrixGain> : std::true_type {};
+struct scalar_conversion::SupportsSymbolic<SparseMatrixGain> : std::true_type {
+};
 
 }  // namespace ossa::systems
 
