@@ -54,8 +54,12 @@ REASONS = [
      "keyword (quaternions, rotation_matrices, angle_axes) where the "
      "reference has one overload per type."),
     (r"^trajectories:\w+_\[Expression\]$",
-     "The trajectories are not instantiated on Expression (their "
-     "evaluation searches the breaks by numeric comparison of the time)."),
+     "Only Trajectory and BezierCurve are instantiated on Expression (the "
+     "piecewise trajectories find the segment of a time by numeric "
+     "comparison; the ones written in Python are float only)."),
+    (r"^trajectories:PiecewisePolynomial\.(getPolynomial|"
+     r"LagrangeInterpolatingPolynomial)$",
+     "Needs the reference's Polynomial type (ossa.symbolic has none)."),
     (r"^trajectories:",
      "Not implemented yet."),
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",

@@ -647,3 +647,61 @@ def test_expression_framework_members_agree_with_reference():
     assert ours["discrete"][0] == [4.0, 1.5]
     assert ours["continuous"][1] == [3 * (1.5 + 1.0)]
     assert ours["continuous"][5] == [1.5]
+
+
+def _bezier_program(lib):
+    """BezierCurve_[float].GetExpression() and BezierCurve_[Expression]
+    with a symbolic control point, by `lib`'s trajectories module: (the
+    expressions, evaluated by a function of (t, x), and the variables)."""
+    trajectories = importlib.import_module(
+        lib.sym.__name__.replace("symbolic", "trajectories"))
+    E = lib.sym.Expression
+    points = np.array([[1.0, 2.0, 0.0, -1.0], [0.0, 1.0, 3.0, 0.5]])
+    curve = trajectories.BezierCurve(0.5, 2.0, points)
+    t, x, time = (lib.sym.Variable("t"), lib.sym.Variable("x"),
+                  lib.sym.Variable("time"))
+    polynomial = curve.GetExpression(t)
+    symbolic = trajectories.BezierCurve_[E](
+        0.0, 1.0, np.array([[E(x), E(1.0), E(x) * x]], dtype=object))
+    clamped = symbolic.value(E(time))
+    unclamped = symbolic.GetExpression(time)
+    derivative = symbolic.EvalDerivative(E(0.25), 1)
+
+    def evaluate(t_value, x_value, time_value):
+        env = {t: t_value, x: x_value, time: time_value}
+        return [float(e.Evaluate(env)) for e in
+                list(polynomial) + list(np.ravel(clamped)) +
+                list(unclamped) + list(np.ravel(derivative))]
+
+    return evaluate, curve
+
+
+def test_bezier_curve_on_expression():
+    """The polynomial of a Bézier curve as expressions: equal to value()
+    inside [t0, t1]; BezierCurve_[Expression] clamps a symbolic time by
+    min/max expressions; both agree with the reference."""
+    evaluate, curve = _bezier_program(_OSSA)
+    reference = None
+    if importlib.util.find_spec("pydrake") is not None:
+        reference = _bezier_program(_reference())[0]
+    rng = np.random.default_rng(41)
+    for _ in range(10):
+        t, x, time = rng.uniform(0.5, 2.0), rng.uniform(-2, 2), \
+            rng.uniform(-0.5, 1.5)
+        got = evaluate(t, x, time)
+        np.testing.assert_allclose(got[:2], curve.value(t).ravel(),
+                                   rtol=0, atol=1e-12)
+        # y(s) = x(1−s)² + 2s(1−s) + x²s² for the curve on [0, 1].
+        s = min(max(time, 0.0), 1.0)
+        np.testing.assert_allclose(
+            got[2], x * (1 - s)**2 + 2 * s * (1 - s) + x * x * s * s,
+            rtol=0, atol=1e-12)
+        np.testing.assert_allclose(
+            got[3], x * (1 - time)**2 + 2 * time * (1 - time)
+            + x * x * time * time, rtol=0, atol=1e-12)
+        # y'(0.25) = 2(1 − 0.25)(1 − x) + 2·0.25(x² − 1).
+        np.testing.assert_allclose(got[4], 1.5 * (1 - x) + 0.5 * (x * x - 1),
+                                   rtol=0, atol=1e-12)
+        if reference is not None:
+            np.testing.assert_allclose(got, reference(t, x, time), rtol=0,
+                                       atol=1e-12)
