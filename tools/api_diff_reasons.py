@@ -53,14 +53,21 @@ REASONS = [
      "Written in Python: one signature takes every orientation type by "
      "keyword (quaternions, rotation_matrices, angle_axes) where the "
      "reference has one overload per type."),
+    (r"^trajectories:\w+_\[Expression\]$",
+     "Only Trajectory and BezierCurve are instantiated on Expression (the "
+     "piecewise trajectories find the segment of a time by numeric "
+     "comparison; the ones written in Python are float only)."),
+    (r"^trajectories:PiecewisePolynomial\.(getPolynomial|"
+     r"LagrangeInterpolatingPolynomial)$",
+     "Needs the reference's Polynomial type (ossa.symbolic has none)."),
     (r"^trajectories:",
      "Not implemented yet."),
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
      "Force density fields act on deformable bodies, which ossa does not "
      "model."),
     (r"set_random_\w*distribution",
-     "Random distributions are given as symbolic expressions "
-     "(ossa.symbolic is another issue)."),
+     "Random distributions are given as symbolic expressions of random "
+     "variables, which ossa's joints do not sample."),
     (r"^multibody\.plant:PhysicalModel",
      "PhysicalModel is the base of the deformable model, which ossa does "
      "not have."),
@@ -80,9 +87,9 @@ REASONS = [
      "Not bound yet (System member)."),
     (r"^systems\.framework:(Diagram|DiagramBuilder)\.",
      "Not bound yet."),
-    (r"^systems\.framework:VectorSystem_\[AutoDiffXd\]$",
+    (r"^systems\.framework:VectorSystem_\[(AutoDiffXd|Expression)\]$",
      "VectorSystem is written in Python (float), so not instantiated for "
-     "AutoDiffXd."),
+     "AutoDiffXd or Expression."),
     (r"^systems\.framework:",
      "Not bound yet."),
     (r"^systems\.analysis:DiscreteTimeApproximation$",
@@ -96,9 +103,10 @@ REASONS = [
      "ossa)."),
     (r"^systems\.analysis:", "Not bound yet."),
     (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative_"
-     r"\[AutoDiffXd\]$",
+     r"\[(AutoDiffXd|Expression)\]$",
      "Written in Python (a float Diagram), so not instantiated for "
-     "AutoDiffXd."),
+     "AutoDiffXd or Expression (Diagrams on those scalars are not "
+     "subclassable from Python)."),
     (r"^systems\.primitives:", "Not implemented yet."),
     (r"^systems\.controllers:LinearProgrammingApproximateDynamicProgramming",
      "Needs a linear-programming solver (mathematical programming is not "
@@ -113,5 +121,18 @@ REASONS = [
     (r".*\[AutoDiffXd\]$",
      "The AutoDiffXd instantiation is not bound yet (ossa binds AutoDiffXd "
      "where scalar-converted systems need it)."),
+    (r"^symbolic:(Monomial|MonomialBasis|EvenDegreeMonomialBasis|"
+     r"OddDegreeMonomialBasis|CalcMonomialBasisOrderUpToOne|Polynomial|"
+     r"RationalFunction|DecomposeQuadraticPolynomial)\b",
+     "ossa.symbolic has no polynomial types (Monomial, Polynomial, "
+     "RationalFunction): they serve mathematical programming (sums of "
+     "squares), which is not part of ossa."),
+    (r"^symbolic:DecomposeL2NormExpression$",
+     "Serves second-order cone programs (mathematical programming is not "
+     "part of ossa)."),
+    (r"^symbolic:(SinCos|SinCosSubstitutionType|"
+     r"SubstituteAndExpandCacheData)\b",
+     "The sin/cos-to-half-angle substitution and its polynomial cache "
+     "need the polynomial types (not in ossa.symbolic)."),
     (r"", "Not bound yet."),
 ]

@@ -19,7 +19,9 @@ variables (``x == x``, ``Expression(1) < 2``); ``bool(x < y)`` raises.
 import numpy as _np
 
 from ossa._ext.symbolic import *  # noqa: F401,F403
-from ossa._ext.symbolic import Variable
+from ossa._ext.symbolic import (Differentiate, Evaluate, Expand, Expression,
+                               ExpressionKind, Jacobian, Substitute,
+                               Variable, max, min, pow)
 from ossa._ext.symbolic import _MakeVectorVariable
 
 
@@ -38,3 +40,255 @@ def MakeMatrixVariable(rows, cols, name, type=Variable.Type.CONTINUOUS):
         for j in range(cols):
             result[i, j] = Variable(f"{name}({i}, {j})", type)
     return result
+
+
+def _make_typed_vector(type):
+    def make(rows, name):
+        return MakeVectorVariable(rows, name, type)
+    return make
+
+
+def _make_typed_matrix(type):
+    def make(rows, cols, name):
+        return MakeMatrixVariable(rows, cols, name, type)
+    return make
+
+
+MakeVectorContinuousVariable = _make_typed_vector(Variable.Type.CONTINUOUS)
+MakeVectorBinaryVariable = _make_typed_vector(Variable.Type.BINARY)
+MakeVectorBooleanVariable = _make_typed_vector(Variable.Type.BOOLEAN)
+MakeMatrixContinuousVariable = _make_typed_matrix(Variable.Type.CONTINUOUS)
+MakeMatrixBinaryVariable = _make_typed_matrix(Variable.Type.BINARY)
+MakeMatrixBooleanVariable = _make_typed_matrix(Variable.Type.BOOLEAN)
+for _name, _make in (("Vector", MakeVectorContinuousVariable),
+                     ("Matrix", MakeMatrixContinuousVariable)):
+    for _kind in ("Continuous", "Binary", "Boolean"):
+        _function = globals()[f"Make{_name}{_kind}Variable"]
+        _function.__name__ = _function.__qualname__ = \
+            f"Make{_name}{_kind}Variable"
+        _function.__doc__ = (
+            f"A {'1-d' if _name == 'Vector' else 'rows x cols'} numpy array "
+            f"of new {_kind.lower()} variables named name(i)"
+            f"{'' if _name == 'Vector' else ' / name(i, j)'}.")
+del _name, _make, _kind, _function
+
+
+def _as_expression_vector(expressions):
+    """`expressions` (an Expression, Variable, number or array of them) as
+    a 1-d numpy array of Expression."""
+    flat = _np.asarray(expressions, dtype=object).reshape(-1)
+    result = _np.empty(flat.size, dtype=object)
+    for i, e in enumerate(flat):
+        result[i] = e if isinstance(e, Expression) else Expression(e)
+    return result
+
+
+def _sorted_variables(e):
+    return sorted(e.GetVariables(), key=lambda v: v.get_id())
+
+
+def ExtractVariablesFromExpression(e):
+    """The variables of `e` (an Expression or an array of them) as a 1-d
+    array, each once, in order of first appearance (within an expression,
+    by id), and the map from each variable's id to its index there."""
+    variables, index = [], {}
+    for entry in _as_expression_vector(e):
+        for v in _sorted_variables(entry):
+            if v.get_id() not in index:
+                index[v.get_id()] = len(variables)
+                variables.append(v)
+    result = _np.empty(len(variables), dtype=object)
+    for i, v in enumerate(variables):
+        result[i] = v
+    return result, index
+
+
+def _decompose_affine(expressions, variables, what):
+    """(M, v) with expressions = M·variables + v, or RuntimeError naming the
+    first expression that is not affine in `variables`: one with another
+    variable, or a non-polynomial or non-constant-slope one."""
+    exprs = _as_expression_vector(expressions)
+    variables = list(_np.asarray(variables, dtype=object).reshape(-1))
+    known = {v.get_id() for v in variables}
+    for e in exprs:
+        others = [v for v in _sorted_variables(e) if v.get_id() not in known]
+        if others:
+            raise RuntimeError(
+                f"{what}(): {e} depends on {others[0].get_name()}, which is "
+                "not one of the given variables.")
+    rows, cols = exprs.size, len(variables)
+    M = _np.zeros((rows, cols))
+    if cols > 0:
+        J = Jacobian(exprs, variables)
+        for i in range(rows):
+            slopes_constant = all(
+                len(J[i, j].GetVariables()) == 0 for j in range(cols))
+            if not exprs[i].is_polynomial() or not slopes_constant:
+                raise RuntimeError(
+                    f"{what}(): {exprs[i]} is not affine in the given "
+                    "variables.")
+        M = _np.asarray(Evaluate(J), dtype=float).reshape(rows, cols)
+    zero = {v: 0.0 for v in variables}
+    v = _np.asarray(Evaluate(exprs.reshape(-1, 1), zero),
+                    dtype=float).reshape(rows)
+    return M, v
+
+
+def DecomposeLinearExpressions(expressions, vars):
+    """M with expressions = M·vars; raises RuntimeError if an expression is
+    not linear in vars (a constant term included)."""
+    M, v = _decompose_affine(expressions, vars, "DecomposeLinearExpressions")
+    nonzero = _np.flatnonzero(v)
+    if nonzero.size:
+        e = _as_expression_vector(expressions)[nonzero[0]]
+        raise RuntimeError(
+            f"DecomposeLinearExpressions(): {e} has the constant term "
+            f"{v[nonzero[0]]}: it is affine, not linear.")
+    return M
+
+
+def DecomposeAffineExpressions(expressions, vars=None):
+    """(M, v) with expressions = M·vars + v; raises RuntimeError if an
+    expression is not affine in vars. Without vars: (M, v, vars) with vars
+    the expressions' variables (ExtractVariablesFromExpression)."""
+    if vars is None:
+        variables, _ = ExtractVariablesFromExpression(expressions)
+        M, v = _decompose_affine(expressions, variables,
+                                 "DecomposeAffineExpressions")
+        return M, v, variables
+    return _decompose_affine(expressions, vars, "DecomposeAffineExpressions")
+
+
+def DecomposeAffineExpression(e, map_var_to_index):
+    """(coeffs, constant) with e = coeffs·x + constant, where x[i] is the
+    variable whose id map_var_to_index maps to i; raises RuntimeError if e
+    is not affine in those variables."""
+    e = _as_expression_vector(e)
+    if e.size != 1:
+        raise RuntimeError("DecomposeAffineExpression(): e must be one "
+                           "expression")
+    size = len(map_var_to_index)
+    by_id = {v.get_id(): v for v in _sorted_variables(e[0])}
+    for var_id in by_id:
+        if var_id not in map_var_to_index:
+            raise RuntimeError(
+                f"DecomposeAffineExpression(): {e[0]} depends on "
+                f"{by_id[var_id].get_name()}, which map_var_to_index does "
+                "not map.")
+    present = sorted(by_id.values(), key=lambda v: map_var_to_index[
+        v.get_id()])
+    M, v = _decompose_affine(e, present, "DecomposeAffineExpression")
+    coeffs = _np.zeros(size)
+    for j, var in enumerate(present):
+        index = map_var_to_index[var.get_id()]
+        if not 0 <= index < size:
+            raise RuntimeError(
+                f"DecomposeAffineExpression(): the index {index} of "
+                f"{var.get_name()} is not in [0, {size}).")
+        coeffs[index] = M[0, j]
+    return coeffs, float(v[0])
+
+
+def GetVariableVector(expressions):
+    """The variables of `expressions`, each of which must be a variable
+    expression, as a 1-d array; raises RuntimeError otherwise."""
+    exprs = _as_expression_vector(expressions)
+    result = _np.empty(exprs.size, dtype=object)
+    for i, e in enumerate(exprs):
+        if e.get_kind() != ExpressionKind.Var:
+            raise RuntimeError(
+                f"GetVariableVector(): entry {i}, {e}, is not a variable.")
+        (result[i],) = list(e.GetVariables())
+    return result
+
+
+def _is_affine_in(e, variables):
+    """Whether `e`, a polynomial (as on the reference), is c₀ + Σ cᵢ·vᵢ
+    with the cᵢ free of `variables` (they may hold other variables): the
+    slopes must not depend on `variables`, and e must equal its first-order
+    expansion at 0 (which Expand decides for a polynomial)."""
+    variables = list(variables)
+    if not e.is_polynomial():
+        return False
+    if not variables:
+        return True
+    known = {v.get_id() for v in variables}
+    slopes = Jacobian(_np.array([e], dtype=object), variables)[0]
+    for slope in slopes:
+        if any(v.get_id() in known for v in slope.GetVariables()):
+            return False
+    at_zero = {v: Expression(0.0) for v in variables}
+    rest = e - Substitute(e, at_zero)
+    for v, slope in zip(variables, slopes):
+        rest = rest - slope * v
+    rest = Expand(rest)
+    return rest.get_kind() == ExpressionKind.Constant and \
+        float(rest.Evaluate()) == 0.0
+
+
+def IsAffine(m, vars=None):
+    """True if every entry of `m` is a polynomial affine in `vars` (a
+    Variables or a sequence of Variable; the other variables may appear in
+    the coefficients), or in all of its variables without `vars`. An empty
+    `m` is affine."""
+    exprs = _as_expression_vector(m)
+    for e in exprs:
+        variables = _sorted_variables(e) if vars is None else list(vars)
+        if not _is_affine_in(e, variables):
+            return False
+    return True
+
+
+def TaylorExpand(f, a, order):
+    """The Taylor expansion of `f` around the point `a` (a dict
+    {Variable: float}; variables of f not in `a` stay symbolic) up to
+    total degree `order` (at least 1):
+    Σ_{|α| ≤ order} ∂^α f(a) / α! · (x − a)^α."""
+    if order < 1:
+        raise RuntimeError(f"TaylorExpand(): order must be >= 1 (got "
+                           f"{order}).")
+    f = _as_expression_vector(f)[0]
+    variables = sorted(a.keys(), key=lambda v: v.get_id())
+    at_a = {v: Expression(float(a[v])) for v in variables}
+    shifts = [Expression(v) - float(a[v]) for v in variables]
+    result = Expression(0.0)
+
+    def add_terms(derivative, first, counts, depth):
+        # derivative = ∂^α f for the multi-index `counts` (|α| = depth),
+        # indices taken in nondecreasing order so that each α comes once.
+        nonlocal result
+        coefficient = Substitute(derivative, at_a)
+        term = coefficient
+        for i, k in enumerate(counts):
+            if k:
+                term = term * pow(shifts[i], float(k)) / float(
+                    _factorial(k))
+        result = result + term
+        if depth == order:
+            return
+        for i in range(first, len(variables)):
+            counts[i] += 1
+            add_terms(Differentiate(derivative, variables[i]), i, counts,
+                      depth + 1)
+            counts[i] -= 1
+
+    add_terms(f, 0, [0] * len(variables), 0)
+    return result
+
+
+def _factorial(k):
+    result = 1
+    for i in range(2, k + 1):
+        result *= i
+    return result
+
+
+# Members of Expression the reference has under these names.
+Expression.GetFreeVariables = lambda self: self.GetVariables()
+Expression.max = lambda self, other: max(self, other)
+Expression.min = lambda self, other: min(self, other)
+Expression.pow = lambda self, exponent: pow(self, exponent)
+Expression.acos = lambda self: self.arccos()
+Expression.asin = lambda self: self.arcsin()
+Expression.atan = lambda self: self.arctan()
+Expression.atan2 = lambda self, x: self.arctan2(x)

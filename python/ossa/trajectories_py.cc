@@ -1,7 +1,8 @@
 // Bindings of ossa.trajectories: Trajectory, PiecewiseTrajectory,
 // PiecewisePolynomial, BezierCurve, BsplineTrajectory and
-// ExponentialPlusPiecewisePolynomial; and ossa.math's BsplineBasis and
-// KnotVectorType (DefineMathBspline, called with the math module).
+// ExponentialPlusPiecewisePolynomial (Trajectory_ and BezierCurve_ also on
+// Expression); and ossa.math's BsplineBasis and KnotVectorType
+// (DefineMathBspline, called with the math module).
 
 #include <nanobind/stl/array.h>
 #include <nanobind/trampoline.h>
@@ -169,23 +170,10 @@ class PyTrajectory : public Trajectory<T> {
   }
 };
 
-template <typename T>
-void DoDefineTrajectories(nb::module_ m) {
-  const nb::tuple param = GetPyParam<T>();
-  using PP = PiecewisePolynomial<T>;
-  using VecRef = const Eigen::Ref<const VectorX<T>>&;
-  using MatRef = const Eigen::Ref<const MatrixX<T>>&;
-  using Samples = const std::vector<MatrixX<T>>&;
-  using Breaks = const std::vector<T>&;
-
-  DefineTemplateClassWithDefault<Trajectory<T>, PyTrajectory<T>>(
-      m, "Trajectory", param,
-      "A matrix-valued function of time y(t). Subclass it in Python: call "
-      "Trajectory.__init__(self) and define do_value(t), do_rows(), "
-      "do_cols(), do_start_time(), do_end_time() (and do_has_derivative(), "
-      "DoEvalDerivative(t, derivative_order) for derivatives).")
-      .def(nb::init<>())
-      .def("value", &Trajectory<T>::value, nb::arg("t"))
+// The members of Trajectory_[T] (bound with or without a trampoline).
+template <typename T, typename Class>
+void DefTrajectoryMethods(Class cls) {
+  cls.def("value", &Trajectory<T>::value, nb::arg("t"))
       .def("EvalDerivative", &Trajectory<T>::EvalDerivative, nb::arg("t"),
            nb::arg("derivative_order") = 1)
       .def("MakeDerivative", &Trajectory<T>::MakeDerivative,
@@ -196,6 +184,50 @@ void DoDefineTrajectories(nb::module_ m) {
       .def("start_time", &Trajectory<T>::start_time)
       .def("end_time", &Trajectory<T>::end_time)
       .def("Clone", &Trajectory<T>::Clone);
+}
+
+// BezierCurve_[T].
+template <typename T>
+void DefineBezierCurve(nb::module_ m) {
+  using BC = BezierCurve<T>;
+  using MatRef = const Eigen::Ref<const MatrixX<T>>&;
+  auto bezier = DefineTemplateClassWithDefault<BC, Trajectory<T>>(
+      m, "BezierCurve", GetPyParam<T>(),
+      "A Bézier curve: y(t) = Σ_i b_{i,n}(s) P_i, s = (t − t0)/(t1 − t0), "
+      "with the control points P_i the columns of control_points.");
+  bezier.def(nb::init<>())
+      .def(nb::init<double, double, MatRef>(), nb::arg("start_time"),
+           nb::arg("end_time"), nb::arg("control_points"))
+      .def("order", &BC::order)
+      .def("BernsteinBasis", &BC::BernsteinBasis, nb::arg("i"), nb::arg("time"),
+           nb::arg("order").none() = nb::none())
+      .def("control_points", &BC::control_points, nb::rv_policy::copy)
+      .def("AsLinearInControlPoints", &BC::AsLinearInControlPoints,
+           nb::arg("derivative_order") = 1)
+      .def("ElevateOrder", &BC::ElevateOrder)
+      .def("GetExpression", &BC::GetExpression,
+           nb::arg("time") = symbolic::Variable("t"));
+  DefCopyAndDeepCopy(bezier);
+}
+
+template <typename T>
+void DoDefineTrajectories(nb::module_ m) {
+  const nb::tuple param = GetPyParam<T>();
+  using PP = PiecewisePolynomial<T>;
+  using VecRef = const Eigen::Ref<const VectorX<T>>&;
+  using MatRef = const Eigen::Ref<const MatrixX<T>>&;
+  using Samples = const std::vector<MatrixX<T>>&;
+  using Breaks = const std::vector<T>&;
+
+  DefTrajectoryMethods<T>(
+      DefineTemplateClassWithDefault<Trajectory<T>, PyTrajectory<T>>(
+          m, "Trajectory", param,
+          "A matrix-valued function of time y(t). Subclass it in Python: "
+          "call Trajectory.__init__(self) and define do_value(t), do_rows(), "
+          "do_cols(), do_start_time(), do_end_time() (and "
+          "do_has_derivative(), DoEvalDerivative(t, derivative_order) for "
+          "derivatives).")
+          .def(nb::init<>()));
 
   using PT = PiecewiseTrajectory<T>;
   DefineTemplateClassWithDefault<PT, Trajectory<T>>(
@@ -305,22 +337,7 @@ void DoDefineTrajectories(nb::module_ m) {
           nb::is_operator());
   DefCopyAndDeepCopy(cls);
 
-  using BC = BezierCurve<T>;
-  auto bezier = DefineTemplateClassWithDefault<BC, Trajectory<T>>(
-      m, "BezierCurve", param,
-      "A Bézier curve: y(t) = Σ_i b_{i,n}(s) P_i, s = (t − t0)/(t1 − t0), "
-      "with the control points P_i the columns of control_points.");
-  bezier.def(nb::init<>())
-      .def(nb::init<double, double, MatRef>(), nb::arg("start_time"),
-           nb::arg("end_time"), nb::arg("control_points"))
-      .def("order", &BC::order)
-      .def("BernsteinBasis", &BC::BernsteinBasis, nb::arg("i"), nb::arg("time"),
-           nb::arg("order").none() = nb::none())
-      .def("control_points", &BC::control_points, nb::rv_policy::copy)
-      .def("AsLinearInControlPoints", &BC::AsLinearInControlPoints,
-           nb::arg("derivative_order") = 1)
-      .def("ElevateOrder", &BC::ElevateOrder);
-  DefCopyAndDeepCopy(bezier);
+  DefineBezierCurve<T>(m);
 
   using BT = BsplineTrajectory<T>;
   auto bspline = DefineTemplateClassWithDefault<BT, Trajectory<T>>(
@@ -454,6 +471,13 @@ void DefineTrajectories(nb::module_ m) {
   type_visit(
       [m](auto tag) { DoDefineTrajectories<typename decltype(tag)::type>(m); },
       DefaultScalars{});
+  // On Expression: the base (not subclassable from Python) and BezierCurve.
+  using symbolic::Expression;
+  DefTrajectoryMethods<Expression>(
+      DefineTemplateClassWithDefault<Trajectory<Expression>>(
+          m, "Trajectory", GetPyParam<Expression>(),
+          "A matrix-valued function of time y(t) on Expression."));
+  DefineBezierCurve<Expression>(m);
 }
 
 void DefineMathBspline(nb::module_ m) {

@@ -1,7 +1,7 @@
-// The per-Context parameters of the tree's elements, for every scalar: a
-// body's mass properties, a joint's damping, an actuator's rotor inertia
-// and gear ratio. Attached to the classes tree_elements_py.cc and
-// tree_joints_py.cc bind, after them.
+// The per-Context parameters of the tree's elements, for every scalar (float,
+// AutoDiffXd, Expression): a body's mass properties, a joint's damping, an
+// actuator's rotor inertia and gear ratio. Attached to the classes
+// tree_elements_py.cc and tree_joints_py.cc bind, after them.
 
 #include <type_traits>
 
@@ -30,7 +30,8 @@ using Vector3FixedTArg =
     std::conditional_t<std::is_same_v<T, double>, Vector3Arg, Vector3<T>>;
 
 inline const Eigen::Vector3d& Unwrap3(const Vector3Arg& x) { return x.value; }
-inline const Vector3<AutoDiffXd>& Unwrap3(const Vector3<AutoDiffXd>& x) {
+template <typename T>
+const Vector3<T>& Unwrap3(const Vector3<T>& x) {
   return x;
 }
 
@@ -165,7 +166,7 @@ void DefineMultibodyTreeParameters(nb::module_) {
         using T = typename decltype(tag)::type;
         DoDefineTreeParameters<T>();
       },
-      DefaultScalars{});
+      type_pack<double, AutoDiffXd, symbolic::Expression>{});
 }
 
 }  // namespace ossa::py

@@ -283,6 +283,37 @@ def _system_is_differential_equation_system(self):
         self.num_abstract_states() == 0
 
 
+# The members above written in Python, on every scalar's Context_ and
+# System_.
+for _param in (_AutoDiffXd, _Expression):
+    for _name, _function in (
+            ("SetAbstractState", _context_set_abstract_state),
+            ("has_only_continuous_state", _context_has_only_continuous_state),
+            ("has_only_discrete_state", _context_has_only_discrete_state),
+            ("num_total_states", _context_num_total_states)):
+        setattr(Context_[_param], _name, _function)  # noqa: F405
+    for _name, _function in (
+            ("IsDifferentialEquationSystem",
+             _system_is_differential_equation_system),
+            ("FixInputPortsFrom", _system_fix_input_ports_from)):
+        setattr(System_[_param], _name, _function)  # noqa: F405
+    VectorBase_[_param].SetFrom = _vector_set_from  # noqa: F405
+    VectorBase_[_param].PlusEqScaled = _vector_plus_eq_scaled  # noqa: F405
+    DiscreteValues_[_param].get_data = _discrete_get_data  # noqa: F405
+
+    def _eval_scalar_basic_vector(self, context, _param=_param):
+        """The port's value as a BasicVector_ of the port's scalar (a
+        copy; the port must be vector-valued)."""
+        if self.get_data_type() != PortDataType.kVectorValued:  # noqa: F405
+            raise RuntimeError("EvalBasicVector(): port "
+                               f"'{self.get_name()}' is abstract-valued")
+        return BasicVector_[_param](self.Eval(context))  # noqa: F405
+
+    for _port in (InputPort_, OutputPort_):  # noqa: F405
+        _port[_param].EvalBasicVector = _eval_scalar_basic_vector
+del _param, _name, _function, _port, _eval_scalar_basic_vector
+
+
 # -- Scalar conversion, copies, visitors -------------------------------------
 
 # SystemScalarConverter.IsConvertible[T, U](): whether a System_[U] converts
@@ -333,6 +364,13 @@ for _name, _convert in (("ToScalarType", _ad_to_float),
     _template = _TemplateMethod(_name, System_[_AutoDiffXd])  # noqa: F405
     _template.add_instantiation(float, _convert)
     setattr(System_[_AutoDiffXd], _name, _template)  # noqa: F405
+    # System_[Expression] converts to float and to AutoDiffXd.
+    _template = _TemplateMethod(_name, System_[_Expression])  # noqa: F405
+    _template.add_instantiation(float, _convert)
+    _template.add_instantiation(
+        _AutoDiffXd, (lambda c: lambda self: getattr(self, c)())(
+            "ToAutoDiffXd" + _name[len("ToScalarType"):]))
+    setattr(System_[_Expression], _name, _template)  # noqa: F405
 del _name, _convert, _template
 
 System.__copy__ = lambda self: self.Clone()  # noqa: F405
@@ -514,7 +552,8 @@ def _system_do_get_graphviz_fragment(self, params):
     """The Graphviz fragment of this system; override to customize how it
     appears (the default honours max_depth and ignores options)."""
     if isinstance(self, (Diagram_[float],  # noqa: F405
-                         Diagram_[_AutoDiffXd])) and (  # noqa: F405
+                         Diagram_[_AutoDiffXd],  # noqa: F405
+                         Diagram_[_Expression])) and (  # noqa: F405
             params.max_depth is None or params.max_depth > 0):
         return _graphviz_diagram_fragment(self, params)
     return _graphviz_leaf_fragment(self, params)

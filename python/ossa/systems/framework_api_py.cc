@@ -2,7 +2,8 @@
 // SystemVisitor_, Subvector_, Supervector_, LeafOutputPort_, CacheEntryValue,
 // SystemConstraintIndex, and the members of System, Diagram, DiagramBuilder,
 // Context and CacheEntry built on them. Runs after the classes they extend
-// are bound (framework_py.cc, framework_autodiff_py.cc).
+// are bound (framework_py.cc, framework_autodiff_py.cc,
+// framework_symbolic_py.cc).
 
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/pair.h>
@@ -403,7 +404,9 @@ void DefineCommonApi(nb::module_ m) {
   auto as_system = [](const SystemBase& self, auto f) {
     if (const auto* s = dynamic_cast<const System<double>*>(&self))
       return f(*s);
-    return f(dynamic_cast<const System<AutoDiffXd>&>(self));
+    if (const auto* s = dynamic_cast<const System<AutoDiffXd>*>(&self))
+      return f(*s);
+    return f(dynamic_cast<const System<symbolic::Expression>&>(self));
   };
   nb::cpp_function_def(
       [as_system](const SystemBase& self) {
@@ -421,14 +424,21 @@ void DefineCommonApi(nb::module_ m) {
       nb::scope(system_base),
       nb::name("implicit_time_derivatives_residual_size"), nb::is_method());
 
-  // System_[AutoDiffXd] back to float (System.Clone() and
-  // ToScalarType[float]() in framework.py); None if unsupported.
+  // System_[AutoDiffXd] and System_[Expression] back to float
+  // (System.Clone() and ToScalarType[float]() in framework.py); None if
+  // unsupported.
   nb::cpp_function_def(
       [](const System<AutoDiffXd>& self) {
         return self.ToScalarTypeMaybe<double>();
       },
       nb::scope(nb::type<System<AutoDiffXd>>()), nb::name("_ToFloatMaybe"),
       nb::is_method());
+  nb::cpp_function_def(
+      [](const System<symbolic::Expression>& self) {
+        return self.ToScalarTypeMaybe<double>();
+      },
+      nb::scope(nb::type<System<symbolic::Expression>>()),
+      nb::name("_ToFloatMaybe"), nb::is_method());
 
   // System.CalcImplicitTimeDerivativesResidual (float): into `residual`, a
   // writable numpy array, or returned.
@@ -456,11 +466,11 @@ void DefineCommonApi(nb::module_ m) {
       nb::arg("residual").none() = nb::none());
 }
 
-// The AutoDiffXd instantiations of the event classes, WitnessFunction_,
-// LeafContext_ and Parameters_ (the float ones are in
+// The AutoDiffXd and Expression instantiations of the event classes,
+// WitnessFunction_, LeafContext_ and Parameters_ (the float ones are in
 // framework_leaf_system_py.cc and framework_parameters_py.cc).
-void DefineAutoDiffEventsAndContexts(nb::module_ m) {
-  using T = AutoDiffXd;
+template <typename T>
+void DefineScalarEventsAndContexts(nb::module_ m) {
   const nb::object param = GetPyParam<T>();
   DefineTemplateClassWithDefault<systems::LeafContext<T>, Context<T>>(
       m, "LeafContext", param);
@@ -499,9 +509,11 @@ void DefineAutoDiffEventsAndContexts(nb::module_ m) {
 }  // namespace
 
 void DefineSystemsFrameworkApi(nb::module_ m) {
-  DefineAutoDiffEventsAndContexts(m);
+  DefineScalarEventsAndContexts<AutoDiffXd>(m);
+  DefineScalarEventsAndContexts<symbolic::Expression>(m);
   DefineScalarApi<double>(m);
   DefineScalarApi<AutoDiffXd>(m);
+  DefineScalarApi<symbolic::Expression>(m);
   DefineCommonApi(m);
 }
 

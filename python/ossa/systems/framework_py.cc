@@ -734,8 +734,13 @@ void DefineSystems(nb::module_ m) {
 
   auto system = DefineTemplateClassWithDefault<System<T>, SystemBase>(
       m, "System", GetPyParam<T>());
-  system.def("CreateDefaultContext", &System<T>::CreateDefaultContext)
-      .def("AllocateContext", &System<T>::AllocateContext)
+  // A Context refers to its System's cache and dependency structures: the
+  // System is kept alive as long as the Context.
+  system
+      .def("CreateDefaultContext", &System<T>::CreateDefaultContext,
+           nb::keep_alive<0, 1>())
+      .def("AllocateContext", &System<T>::AllocateContext,
+           nb::keep_alive<0, 1>())
       .def("SetDefaultContext", &System<T>::SetDefaultContext,
            nb::arg("context"))
       .def("AllocateTimeDerivatives", &System<T>::AllocateTimeDerivatives)
@@ -972,9 +977,9 @@ void DefineSystemsFramework(nb::module_ m) {
   DefineSystemsFrameworkLeafSystem(m);
   DefineDiagram(m);
   DefineSystemsFrameworkAutoDiff(m);
+  DefineSystemsFrameworkSymbolic(m);
   DefineSystemsFrameworkApi(m);
   DefineSystemsFrameworkBusValue(m);
-  DefineSystemsFrameworkSymbolic(m);
 }
 
 }  // namespace ossa::py

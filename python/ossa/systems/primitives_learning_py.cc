@@ -195,8 +195,8 @@ void DoDefineMultilayerPerceptron(nb::module_ m) {
         },
         nb::arg("context"), nb::rv_policy::reference, nb::keep_alive<0, 2>());
   } else {
-    // AutoDiffXd entries convert to a new object array: a copy, which
-    // SetParameters writes back.
+    // AutoDiffXd and Expression entries convert to a new object array: a copy,
+    // which SetParameters writes back.
     cls.def(
         "GetMutableParameters",
         [](const MLP& self, Context<T>* context) -> Vector {
@@ -288,6 +288,7 @@ void DefineSystemsPrimitivesLearning(nb::module_ m) {
 
   DoDefineMultilayerPerceptron<double>(m);
   DoDefineMultilayerPerceptron<AutoDiffXd>(m);
+  DoDefineMultilayerPerceptron<symbolic::Expression>(m);
   DoDefineLinearTransformDensity<double>(m);
   DoDefineLinearTransformDensity<AutoDiffXd>(m);
 }

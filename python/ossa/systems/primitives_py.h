@@ -6,8 +6,7 @@
 /// primitives_autodiff_py.cc and for symbolic::Expression in
 /// primitives_symbolic_py.cc (translation units that compile in parallel).
 /// Every class is a template instance Name_[T] (Name_[float] aliased as
-/// Name); WrapToSystem has no Expression instance. Vector arguments take
-/// numpy arrays, lists or tuples (py_util.h).
+/// Name). Vector arguments take numpy arrays, lists or tuples (py_util.h).
 
 #include <nanobind/stl/set.h>
 
@@ -301,14 +300,12 @@ void DoDefinePrimitives(nb::module_ m) {
       .def(nb::init<double, int, const AbstractValue&>(), nb::arg("update_sec"),
            nb::arg("delay_time_steps"), nb::arg("abstract_model_value"));
 
-  if constexpr (!std::is_same_v<T, symbolic::Expression>) {
-    DefineTemplateClassWithDefault<WrapToSystem<T>, LeafSystem<T>>(
-        m, "WrapToSystem", param,
-        "y = u with the entries given an interval wrapped into it.")
-        .def(nb::init<int>(), nb::arg("size"))
-        .def("set_interval", &WrapToSystem<T>::set_interval, nb::arg("index"),
-             nb::arg("low"), nb::arg("high"));
-  }
+  DefineTemplateClassWithDefault<WrapToSystem<T>, LeafSystem<T>>(
+      m, "WrapToSystem", param,
+      "y = u with the entries given an interval wrapped into it.")
+      .def(nb::init<int>(), nb::arg("size"))
+      .def("set_interval", &WrapToSystem<T>::set_interval, nb::arg("index"),
+           nb::arg("low"), nb::arg("high"));
 
   // Variables come as any sequence (a list, a numpy object array).
   using symbolic::Variable;

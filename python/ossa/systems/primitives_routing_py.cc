@@ -1,7 +1,8 @@
 // Bindings of ossa.systems.primitives, part two: the routing systems
 // (Selector, PortSwitch, BusCreator, BusSelector), SparseMatrixGain,
-// SharedPointerSystem and the trajectory-coefficient systems, for float and
-// AutoDiffXd (Name_[T], Name_[float] aliased as Name).
+// SharedPointerSystem (for float, AutoDiffXd and Expression) and the
+// trajectory-coefficient systems (for float and AutoDiffXd); Name_[T],
+// Name_[float] aliased as Name.
 
 #include <nanobind/eigen/sparse.h>
 #include <nanobind/stl/optional.h>
@@ -10,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "ossa/bindings.h"
 #include "ossa/py_util.h"
@@ -83,6 +85,9 @@ void DefineSelectorParams(nb::module_ m) {
   DefKwargsInit(params);
   DefCopyAndDeepCopy(params);
 }
+
+template <typename T>
+void DefineTrajectoryCoefficientSystems(nb::module_ m);
 
 template <typename T>
 void DoDefineRouting(nb::module_ m) {
@@ -194,6 +199,15 @@ void DoDefineRouting(nb::module_ m) {
           },
           nb::arg("builder"), nb::arg("value_to_hold").none());
 
+  // The trajectory-coefficient systems have no Expression instance.
+  if constexpr (!std::is_same_v<T, symbolic::Expression>) {
+    DefineTrajectoryCoefficientSystems<T>(m);
+  }
+}
+
+template <typename T>
+void DefineTrajectoryCoefficientSystems(nb::module_ m) {
+  const nb::tuple param = GetPyParam<T>();
   DefineTemplateClassWithDefault<TrajectoryAffineSystem<T>, LeafSystem<T>>(
       m, "TrajectoryAffineSystem", param,
       "ẋ = A(t)·x + B(t)·u + f0(t) (or x[n+1] = … every time_period s), "
@@ -269,6 +283,7 @@ void DefineSystemsPrimitivesRouting(nb::module_ m) {
   AddValueInstantiation<InputPortIndex>(m);
   DoDefineRouting<double>(m);
   DoDefineRouting<AutoDiffXd>(m);
+  DoDefineRouting<symbolic::Expression>(m);
 }
 
 }  // namespace ossa::py

@@ -234,3 +234,173 @@ def test_proximity_query_on_symbolic_scene_graph_raises(lib_name):
                  "ComputeSignedDistancePairwiseClosestPoints"):
         with pytest.raises(RuntimeError, match="Expression"):
             getattr(query, name)()
+
+
+def _quadruple_pendulum(lib_name):
+    """`lib_name`'s chain of four pendulum links (revolute about y, each a
+    point mass 1 m below its joint, of mass 1 + i/2, with a small inertia)
+    hanging from the world: (plant, symbolic module)."""
+    mod = lambda name: importlib.import_module(  # noqa: E731
+        f"{lib_name}.{name}")
+    tree, math = mod("multibody.tree"), mod("math")
+    plant = mod("multibody.plant").MultibodyPlant(0.0)
+    parent_frame = plant.world_frame()
+    for i in range(4):
+        mass = 1.0 + 0.5 * i
+        body = plant.AddRigidBody(f"link{i}", tree.SpatialInertia(
+            mass, [0.0, 0.0, -1.0],
+            tree.UnitInertia(0.01, 0.01, 0.01).ShiftFromCenterOfMass(
+                [0.0, 0.0, 1.0])))
+        plant.AddJoint(tree.RevoluteJoint(f"joint{i}", parent_frame,
+                                          body.body_frame(), [0, 1, 0]))
+        parent_frame = plant.AddFrame(tree.FixedOffsetFrame(
+            f"tip{i}", body.body_frame(), math.RigidTransform([0, 0, -1.0])))
+    plant.Finalize()
+    return plant, mod("symbolic")
+
+
+def _locked_accelerations(lib_name, locked):
+    """v̇ of `lib_name`'s symbolic quadruple pendulum with the joints named
+    by `locked` locked, q and v as variables: (v̇, q, v, symbolic module,
+    the double plant). (The reference raises here: it needs numbers.)"""
+    plant, sym = _quadruple_pendulum(lib_name)
+    splant = plant.ToSymbolic()
+    context = splant.CreateDefaultContext()
+    for i in locked:
+        splant.GetJointByName(f"joint{i}").Lock(context)
+    q = sym.MakeVectorVariable(4, "q")
+    v = sym.MakeVectorVariable(4, "v")
+    splant.SetPositions(context, q)
+    splant.SetVelocities(context, v)
+    xdot = splant.EvalTimeDerivatives(context).CopyToVector()
+    return xdot[4:], q, v, sym, plant
+
+
+def _reference_locked_accelerations(locked, state):
+    """v̇ of the reference's symbolic quadruple pendulum with the joints
+    `locked` locked at the numeric `state` (as constant expressions: the
+    reference needs numeric values there)."""
+    plant, sym = _quadruple_pendulum("pydrake")
+    splant = plant.ToSymbolic()
+    context = splant.CreateDefaultContext()
+    for i in locked:
+        splant.GetJointByName(f"joint{i}").Lock(context)
+    splant.SetPositionsAndVelocities(
+        context, np.array([sym.Expression(x) for x in state], dtype=object))
+    xdot = splant.EvalTimeDerivatives(context).CopyToVector()[4:]
+    return np.array([e.Evaluate() for e in xdot])
+
+
+@pytest.mark.parametrize("locked", [(1,), (0, 2)])
+def test_forward_dynamics_with_locked_joints(locked):
+    """Locked dofs have v̇ = 0; the others solve M_uu·v̇_u = −ID(v̇ = 0)_u
+    symbolically, with q and v as variables: agrees with the double plant
+    (with the same joints locked) at random states, and with the
+    reference's symbolic plant evaluated there."""
+    vdot, q, v, sym, plant = _locked_accelerations("ossa", locked)
+    context = plant.CreateDefaultContext()
+    for i in locked:
+        plant.GetJointByName(f"joint{i}").Lock(context)
+    has_reference = importlib.util.find_spec("pydrake") is not None
+    rng = np.random.default_rng(17)
+    for _ in range(10):
+        state = rng.uniform(-2, 2, 8)
+        env = dict(zip(list(q) + list(v), state))
+        ours = _evaluate(sym.Evaluate, vdot, env).ravel()
+        plant.SetPositions(context, state[:4])
+        plant.SetVelocities(context, state[4:])
+        double = plant.EvalTimeDerivatives(context).CopyToVector()[4:]
+        # The same mechanics by another factorization (L·D·Lᵀ versus
+        # Cholesky) on O(10) values.
+        np.testing.assert_allclose(ours, double, rtol=0, atol=1e-10)
+        for i in locked:
+            assert ours[i] == 0.0
+        if has_reference:
+            np.testing.assert_allclose(
+                ours, _reference_locked_accelerations(locked, state),
+                rtol=0, atol=1e-10)
+
+
+def _parameter_program(lib_name):
+    """`lib_name`'s symbolic quadruple pendulum with symbolic parameters:
+    link 0's mass m, link 2's center of mass (0, 0, −c) (joint 1's damping
+    0.75: a damping must be a number), read back and used: (parameters
+    read, M(q), v̇ at q, v variables, the variables (m, c, q, v))."""
+    plant, sym = _quadruple_pendulum(lib_name)
+    splant = plant.ToSymbolic()
+    context = splant.CreateDefaultContext()
+    m, c, d = sym.Variable("m"), sym.Variable("c"), sym.Variable("d")
+    E = sym.Expression
+    link0, link2 = splant.GetBodyByName("link0"), splant.GetBodyByName("link2")
+    joint1 = splant.GetJointByName("joint1")
+    link0.SetMass(context, E(m))
+    link2.SetCenterOfMassInBodyFrame(
+        context, np.array([E(0.0), E(0.0), -E(c)], dtype=object))
+    if lib_name == "ossa":
+        # A symbolic damping is rejected (its sign is not known), as on the
+        # reference (which aborts: not probed here).
+        with pytest.raises(RuntimeError, match="joint1.*must be a number"):
+            joint1.SetDamping(context, E(d))
+    joint1.SetDamping(context, E(0.75))
+    q = sym.MakeVectorVariable(4, "q")
+    v = sym.MakeVectorVariable(4, "v")
+    splant.SetPositions(context, q)
+    splant.SetVelocities(context, v)
+    read = [link0.get_mass(context),
+            link2.CalcCenterOfMassInBodyFrame(context)[2],
+            joint1.GetDamping(context), joint1.GetDampingVector(context)[0],
+            link0.CalcSpatialInertiaInBodyFrame(context).get_mass()]
+    M = splant.CalcMassMatrix(context)
+    # (The reference's forward dynamics needs numeric q and v.)
+    vdot = None if lib_name == "pydrake" else \
+        splant.EvalTimeDerivatives(context).CopyToVector()[4:]
+    return read, M, vdot, [m, c] + list(q) + list(v), sym
+
+
+def test_symbolic_parameters_of_tree_elements():
+    """Mass, center of mass and damping set as expressions in the Context
+    of MultibodyPlant_[Expression] (a damping with variables raises): read
+    back as set; M and v̇ at random parameter values and states equal the
+    double plant's with those values set, M also the reference's symbolic
+    plant's."""
+    read, M, vdot, variables, sym = _parameter_program("ossa")
+    assert read[0].EqualTo(sym.Expression(variables[0]))
+    assert read[2].EqualTo(sym.Expression(0.75))
+    assert read[3].EqualTo(sym.Expression(0.75))
+    assert read[4].EqualTo(sym.Expression(variables[0]))
+    plant, _ = _quadruple_pendulum("ossa")
+    context = plant.CreateDefaultContext()
+    reference = None
+    if importlib.util.find_spec("pydrake") is not None:
+        reference = _parameter_program("pydrake")
+    rng = np.random.default_rng(29)
+    for _ in range(5):
+        # m in [0.5, 2]; c in [0.8, 1], where the unit inertia about the
+        # joint (kept by SetCenterOfMassInBodyFrame) stays physical.
+        values = np.concatenate([[rng.uniform(0.5, 2.0)],
+                                 [rng.uniform(0.8, 1.0)],
+                                 rng.uniform(-2, 2, 8)])
+        env = dict(zip(variables, values))
+        plant.GetBodyByName("link0").SetMass(context, values[0])
+        plant.GetBodyByName("link2").SetCenterOfMassInBodyFrame(
+            context, [0.0, 0.0, -values[1]])
+        plant.GetJointByName("joint1").SetDamping(context, 0.75)
+        plant.SetPositions(context, values[2:6])
+        plant.SetVelocities(context, values[6:])
+        ours_read = [float(e.Evaluate(env)) for e in read]
+        assert ours_read == [values[0], -values[1], 0.75, 0.75, values[0]]
+        ours_M = _evaluate(sym.Evaluate, M, env)
+        ours_vdot = _evaluate(sym.Evaluate, vdot, env).ravel()
+        # The same operations as the double plant up to reassociation.
+        np.testing.assert_allclose(ours_M, plant.CalcMassMatrix(context),
+                                   rtol=0, atol=1e-10)
+        np.testing.assert_allclose(
+            ours_vdot, plant.EvalTimeDerivatives(context).CopyToVector()[4:],
+            rtol=0, atol=1e-10)
+        if reference is not None:
+            r_read, r_M, r_vdot, r_variables, r_sym = reference
+            r_env = dict(zip(r_variables, values))
+            assert [float(e.Evaluate(r_env)) for e in r_read] == ours_read
+            np.testing.assert_allclose(
+                ours_M, _evaluate(r_sym.Evaluate, r_M, r_env), rtol=0,
+                atol=1e-10)

@@ -255,3 +255,173 @@ def test_math_templates_on_expression(xyz):
         R.IsExactlyIdentity()
     assert RotationMatrix_[float].MakeZRotation(0.3).cast[Expression]() \
         .matrix()[0, 0].Evaluate() == pytest.approx(math.cos(0.3), **APPROX)
+
+
+def _decomposition_program(sym):
+    """Affine expressions A·[x, y, z] + b with known A and b (and x·y for
+    the non-affine case), decomposed by `sym`'s functions: a dict of plain
+    values."""
+    A = np.array([[2.0, 0.0, -1.5], [0.0, 0.5, 0.0], [1.0, 1.0, 1.0]])
+    b = np.array([3.0, 0.0, -0.25])
+    x, y, z = sym.Variable("x"), sym.Variable("y"), sym.Variable("z")
+    variables = np.array([x, y, z], dtype=object)
+    def times(matrix):
+        # Row by row (numpy's object dot warns on the reference's types).
+        return np.array([sum(matrix[i, j] * variables[j] for j in range(3))
+                         for i in range(3)], dtype=object)
+
+    exprs = np.array([e + constant for e, constant in zip(times(A), b)],
+                     dtype=object)
+    out = {}
+    out["affine"] = sym.DecomposeAffineExpressions(exprs, variables)
+    M, v, found = sym.DecomposeAffineExpressions(exprs)
+    out["affine found"] = (M, v, [var.get_name() for var in found])
+    out["linear"] = sym.DecomposeLinearExpressions(times(A), variables)
+    found, index = sym.ExtractVariablesFromExpression(
+        np.array([z * x + 1.0, y + x], dtype=object))
+    out["extract"] = ([var.get_name() for var in found],
+                      sorted(index[var.get_id()] for var in found))
+    single, index = sym.ExtractVariablesFromExpression(y * x)
+    out["extract one"] = [var.get_name() for var in single]
+    out["one"] = sym.DecomposeAffineExpression(
+        exprs[0], {x.get_id(): 2, y.get_id(): 0, z.get_id(): 1})
+    errors = []
+    for call in (lambda: sym.DecomposeLinearExpressions(exprs, variables),
+                 lambda: sym.DecomposeAffineExpressions(
+                     np.array([x * y], dtype=object), variables),
+                 lambda: sym.DecomposeAffineExpressions(exprs, variables[:2])):
+        with pytest.raises(RuntimeError):
+            call()
+        errors.append(True)
+    out["errors"] = errors
+    out["types"] = [
+        [str(v.get_type()) for v in sym.MakeVectorBinaryVariable(2, "b")],
+        [str(v.get_type()) for v in sym.MakeVectorBooleanVariable(1, "c")],
+        [str(v.get_type())
+         for v in sym.MakeVectorContinuousVariable(1, "d")],
+        [str(v.get_type()) for v in
+         sym.MakeMatrixBinaryVariable(2, 2, "e").ravel()],
+        [str(v.get_type()) for v in
+         sym.MakeMatrixBooleanVariable(1, 2, "f").ravel()],
+        [v.get_name() for v in
+         sym.MakeMatrixContinuousVariable(2, 1, "g").ravel()]]
+    return out, A, b
+
+
+def test_decompose_affine_expressions_closed_form():
+    out, A, b = _decomposition_program(sym)
+    np.testing.assert_array_equal(out["affine"][0], A)
+    np.testing.assert_array_equal(out["affine"][1], b)
+    # The variables in order of first appearance: x, z (row 0), y (row 1).
+    assert out["affine found"][2] == ["x", "z", "y"]
+    np.testing.assert_array_equal(out["affine found"][0], A[:, [0, 2, 1]])
+    np.testing.assert_array_equal(out["affine found"][1], b)
+    np.testing.assert_array_equal(out["linear"], A)
+    assert out["extract"] == (["x", "z", "y"], [0, 1, 2])
+    np.testing.assert_array_equal(out["one"][0], [0.0, -1.5, 2.0])
+    assert out["one"][1] == 3.0
+
+
+def test_decompose_affine_expressions_agree_with_reference():
+    pytest.importorskip("pydrake")
+    import pydrake.symbolic as reference
+    ours, _, _ = _decomposition_program(sym)
+    theirs, _, _ = _decomposition_program(reference)
+    assert ours.keys() == theirs.keys()
+    for key in ours:
+        mine, other = ours[key], theirs[key]
+        if key in ("affine", "affine found", "one"):
+            for a, b in zip(mine, other):
+                if isinstance(a, list):
+                    assert a == b, key
+                else:
+                    np.testing.assert_array_equal(a, b)
+        elif key == "linear":
+            np.testing.assert_array_equal(mine, other)
+        else:
+            assert mine == other, key
+
+
+def _expansion_program(sym):
+    """Taylor expansions, affinity checks, variable vectors and the
+    Expression members named as on the reference, by `sym`: (expansions
+    as functions of (x, y), affinity answers, names, member values at
+    x = 0.7, y = -1.3)."""
+    x, y, a = sym.Variable("x"), sym.Variable("y"), sym.Variable("a")
+    E = sym.Expression
+    expansions = [
+        sym.TaylorExpand(sym.sin(x) * y, {x: 0.5, y: 1.0}, 2),
+        sym.TaylorExpand(sym.exp(x) + x * y * y, {x: 0.0}, 3),
+        sym.TaylorExpand(sym.cos(x * y), {x: 0.2, y: -0.4}, 4),
+        sym.TaylorExpand(E(x) * x, {x: 1.0}, 1)]
+
+    def evaluate(values):
+        env = {x: values[0], y: values[1]}
+        return [float(e.Evaluate(env)) for e in expansions]
+
+    def arr(*entries):
+        return np.array(entries, dtype=object)
+
+    affine = [
+        sym.IsAffine(arr(2 * x + 3 * y + 1.0, E(4.0))),
+        sym.IsAffine(arr(x * y)),
+        sym.IsAffine(arr(sym.sin(a) * x + a), sym.Variables([x])),
+        sym.IsAffine(arr(x * y), sym.Variables([x])),
+        sym.IsAffine(arr(x * x), sym.Variables([x])),
+        sym.IsAffine(arr(sym.sin(x)), sym.Variables([x])),
+        sym.IsAffine(arr(E(x) / 2.0 - y)),
+        sym.IsAffine(arr(a * x + a * a, 3.0 * y), sym.Variables([x, y])),
+        sym.IsAffine(arr()), sym.IsAffine(arr(E(2.0)), sym.Variables([x]))]
+    names = [v.get_name() for v in sym.GetVariableVector(arr(E(y), E(x)))]
+    with pytest.raises(RuntimeError):
+        sym.GetVariableVector(arr(x + 1.0))
+    e = E(x)
+    env = {x: 0.7, y: -1.3}
+    members = [float(m.Evaluate(env)) for m in (
+        e.atan2(y), e.pow(3.0), e.max(y), e.min(y), e.acos(), e.asin(),
+        e.atan())]
+    members.append(sorted(v.get_name() for v in (e * y).GetFreeVariables()))
+    return evaluate, affine, names, members
+
+
+def test_taylor_expand_closed_forms():
+    evaluate, affine, names, members = _expansion_program(sym)
+    rng = np.random.default_rng(31)
+    for _ in range(5):
+        x, y = rng.uniform(-1, 1, 2)
+        got = evaluate([x, y])
+        # exp(x) + x·y² to order 3 at x = 0 (y symbolic): the cubic Taylor
+        # polynomial of exp plus x·y² (degree 1 in x).
+        assert got[1] == pytest.approx(1 + x + x**2 / 2 + x**3 / 6 + x * y**2,
+                                       abs=1e-12)
+        # x² to order 1 at 1: its tangent 1 + 2·(x − 1).
+        assert got[3] == pytest.approx(1 + 2 * (x - 1), abs=1e-15)
+        # sin(x)·y to order 2 at (0.5, 1).
+        dx, dy = x - 0.5, y - 1.0
+        s, c = math.sin(0.5), math.cos(0.5)
+        assert got[0] == pytest.approx(
+            s + c * dx + s * dy - s * dx**2 / 2 + c * dx * dy, abs=1e-12)
+    # sin(a)·x + a is affine in x but not a polynomial: False, as on the
+    # reference.
+    assert affine == [True, False, False, True, False, False, True, True,
+                      True, True]
+    assert names == ["y", "x"]
+    assert members[:-1] == pytest.approx([
+        math.atan2(0.7, -1.3), 0.7**3, 0.7, -1.3, math.acos(0.7),
+        math.asin(0.7), math.atan(0.7)], abs=1e-15)
+    assert members[-1] == ["x", "y"]
+    with pytest.raises(RuntimeError, match="order"):
+        sym.TaylorExpand(sym.Expression(sym.Variable("x")), {}, 0)
+
+
+def test_taylor_expand_agrees_with_reference():
+    pytest.importorskip("pydrake")
+    import pydrake.symbolic as reference
+    ours = _expansion_program(sym)
+    theirs = _expansion_program(reference)
+    rng = np.random.default_rng(37)
+    for _ in range(5):
+        values = rng.uniform(-1, 1, 2)
+        np.testing.assert_allclose(ours[0](values), theirs[0](values),
+                                   rtol=0, atol=1e-12)
+    assert ours[1:] == theirs[1:]

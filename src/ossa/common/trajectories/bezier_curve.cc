@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
@@ -101,8 +102,13 @@ MatrixX<T> BezierCurve<T>::value(const T& t) const {
   const int n = order();
   if (n < 0) return MatrixX<T>::Zero(rows(), 1);
   T time = t;
-  if (ExtractDoubleOrThrow(time) < start_time_) time = start_time_;
-  if (ExtractDoubleOrThrow(time) > end_time_) time = end_time_;
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    // The clamp as an expression (the time may be a variable).
+    time = min(max(t, T(start_time_)), T(end_time_));
+  } else {
+    if (ExtractDoubleOrThrow(time) < start_time_) time = start_time_;
+    if (ExtractDoubleOrThrow(time) > end_time_) time = end_time_;
+  }
   // de Casteljau: repeated linear interpolation, stable for any order.
   const double duration = end_time_ - start_time_;
   const T s = duration > 0 ? T((time - start_time_) / duration) : T(0);
@@ -142,8 +148,37 @@ std::unique_ptr<Trajectory<T>> BezierCurve<T>::DoMakeDerivative(
   return std::make_unique<BezierCurve<T>>(Derivative(derivative_order));
 }
 
+template <typename T>
+VectorX<symbolic::Expression> BezierCurve<T>::GetExpression(
+    symbolic::Variable time) const {
+  using symbolic::Expression;
+  VectorX<Expression> result = VectorX<Expression>::Zero(rows());
+  const int n = order();
+  if (n < 0) return result;
+  const double duration = end_time_ - start_time_;
+  const Expression s = duration > 0
+                           ? Expression((time - start_time_) / duration)
+                           : Expression(0.0);
+  for (int i = 0; i <= n; ++i) {
+    Expression basis(Binomial(n, i));
+    for (int j = 0; j < i; ++j) basis *= s;
+    for (int j = 0; j < n - i; ++j) basis *= (1 - s);
+    for (Eigen::Index r = 0; r < rows(); ++r) {
+      const T& point = control_points_(r, i);
+      if constexpr (std::is_same_v<T, Expression>) {
+        result[r] += basis * point;
+      } else {
+        result[r] += basis * ExtractDoubleOrThrow(point);
+      }
+    }
+  }
+  return result;
+}
+
 }  // namespace trajectories
 }  // namespace ossa
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::trajectories::BezierCurve);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::trajectories::BezierCurve);

@@ -10,7 +10,9 @@
 ///   y(t) = Σ_i b_{i,n}(s) P_i,
 /// so y(t_0) = P_0 and y(t_1) = P_n. Its derivative is the Bézier curve of
 /// order n − 1 with control points n/(t_1 − t_0) (P_{i+1} − P_i). Times
-/// outside [t_0, t_1] are clamped to the nearest end.
+/// outside [t_0, t_1] are clamped to the nearest end (on
+/// symbolic::Expression by min and max expressions; GetExpression() gives
+/// the unclamped polynomial).
 
 #include <memory>
 #include <optional>
@@ -63,6 +65,12 @@ class BezierCurve final : public Trajectory<T> {
   /// d > n).
   BezierCurve<T> Derivative(int derivative_order) const;
 
+  /// y as expressions of the variable `time`, Σ_i b_{i,n}(s(time)) P_i,
+  /// without the clamping of value() (the polynomial itself on any time).
+  /// The control points enter as their values (an AutoDiffXd's value).
+  VectorX<symbolic::Expression> GetExpression(
+      symbolic::Variable time = symbolic::Variable("t")) const;
+
  private:
   MatrixX<T> DoEvalDerivative(const T& t, int derivative_order) const final;
   std::unique_ptr<Trajectory<T>> DoMakeDerivative(
@@ -77,4 +85,6 @@ class BezierCurve final : public Trajectory<T> {
 }  // namespace ossa
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::trajectories::BezierCurve);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::trajectories::BezierCurve);

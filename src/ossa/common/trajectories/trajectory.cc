@@ -48,3 +48,5 @@ std::unique_ptr<Trajectory<T>> Trajectory<T>::DoMakeDerivative(int) const {
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::trajectories::Trajectory);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::trajectories::Trajectory);

@@ -281,14 +281,21 @@ void Joint<T>::SetDampingVectorImpl(const char* method,
         "{}.",
         method, name_, num_velocities_, damping.size());
   }
-  if constexpr (scalar_predicate<T>::is_bool) {
-    for (int i = 0; i < damping.size(); ++i) {
-      if (!(damping[i] >= 0)) [[unlikely]] {
+  for (int i = 0; i < damping.size(); ++i) {
+    if constexpr (!scalar_predicate<T>::is_bool) {
+      // Symbolic: the sign check needs a number, as on the reference.
+      if (!damping[i].GetVariables().empty()) [[unlikely]] {
         ThrowLogicError(
-            "{}(): the damping of joint '{}' must be nonnegative (got {} for "
-            "velocity {}).",
-            method, name_, ExtractDoubleOrThrow(damping[i]), i);
+            "{}(): the damping of joint '{}' must be a number, to check that "
+            "it is nonnegative (got {} for velocity {}).",
+            method, name_, damping[i].to_string(), i);
       }
+    }
+    if (!(ExtractDoubleOrThrow(damping[i]) >= 0)) [[unlikely]] {
+      ThrowLogicError(
+          "{}(): the damping of joint '{}' must be nonnegative (got {} for "
+          "velocity {}).",
+          method, name_, ExtractDoubleOrThrow(damping[i]), i);
     }
   }
   const internal::MultibodyTreeTopology& topology =

@@ -179,21 +179,46 @@ void CalcForwardDynamicsWithLockedJoints(const MultibodyTree<T>& tree,
   vdot->setZero();
   if (nu == 0) return;
   if constexpr (!scalar_predicate<T>::is_bool) {
-    ThrowLogicError(
-        "CalcForwardDynamics(): with locked joints the dynamics factor the "
-        "unlocked joints' mass matrix, which is not supported for "
-        "symbolic::Expression; unlock the joints or use double or "
-        "AutoDiffXd.");
+    // Symbolic: which dofs are locked is known, the entries of M_uu are
+    // expressions, so a factorization that picks pivots by value is out.
+    // M_uu is symmetric positive-definite for any state (as the mass matrix
+    // of a tree with the locked dofs removed), so L·D·Lᵀ without pivoting
+    // exists: D_j = M_jj − Σ_{k<j} L_jk²·D_k and
+    // L_ij = (M_ij − Σ_{k<j} L_ik·L_jk·D_k) / D_j for i > j.
+    MatrixX<T> L = MatrixX<T>::Identity(nu, nu);
+    VectorX<T> D(nu);
+    for (int j = 0; j < nu; ++j) {
+      T d = M_uu(j, j);
+      for (int k = 0; k < j; ++k) d -= L(j, k) * L(j, k) * D[k];
+      D[j] = d;
+      for (int i = j + 1; i < nu; ++i) {
+        T l = M_uu(i, j);
+        for (int k = 0; k < j; ++k) l -= L(i, k) * L(j, k) * D[k];
+        L(i, j) = l / d;
+      }
+    }
+    // L·y = rhs_u, then D·Lᵀ·v̇_u = y.
+    VectorX<T> y = rhs_u;
+    for (int i = 0; i < nu; ++i) {
+      for (int k = 0; k < i; ++k) y[i] -= L(i, k) * y[k];
+    }
+    VectorX<T> vdot_u(nu);
+    for (int i = nu - 1; i >= 0; --i) {
+      T x = y[i] / D[i];
+      for (int k = i + 1; k < nu; ++k) x -= L(k, i) * vdot_u[k];
+      vdot_u[i] = x;
+    }
+    for (int i = 0; i < nu; ++i) (*vdot)[u[i]] = vdot_u[i];
   } else {
-  const Eigen::LLT<MatrixX<T>> llt(M_uu);
-  if (llt.info() != Eigen::Success) [[unlikely]] {
-    ThrowRuntimeError(
-        "CalcForwardDynamics(): the mass matrix of the unlocked joints' "
-        "velocities is not positive-definite: a body on an unlocked joint has "
-        "no mass or inertia along that joint's motion.");
-  }
-  const VectorX<T> vdot_u = llt.solve(rhs_u);
-  for (int i = 0; i < nu; ++i) (*vdot)[u[i]] = vdot_u[i];
+    const Eigen::LLT<MatrixX<T>> llt(M_uu);
+    if (llt.info() != Eigen::Success) [[unlikely]] {
+      ThrowRuntimeError(
+          "CalcForwardDynamics(): the mass matrix of the unlocked joints' "
+          "velocities is not positive-definite: a body on an unlocked joint "
+          "has no mass or inertia along that joint's motion.");
+    }
+    const VectorX<T> vdot_u = llt.solve(rhs_u);
+    for (int i = 0; i < nu; ++i) (*vdot)[u[i]] = vdot_u[i];
   }
 }
 

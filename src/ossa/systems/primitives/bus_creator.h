@@ -46,7 +46,13 @@ class BusCreator final : public LeafSystem<T> {
   void CalcBus(const Context<T>& context, BusValue* bus) const;
 };
 
+/// BusCreator converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<BusCreator> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::BusCreator);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::BusCreator);

@@ -50,7 +50,13 @@ class BusSelector final : public LeafSystem<T> {
                                   int output_index) const;
 };
 
+/// BusSelector converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<BusSelector> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::BusSelector);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::BusSelector);

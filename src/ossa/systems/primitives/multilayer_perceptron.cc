@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <type_traits>
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
@@ -33,7 +34,12 @@ MatrixX<T> Activate(PerceptronActivationType type, const MatrixX<T>& Z) {
     case PerceptronActivationType::kIdentity:
       return Z;
     case PerceptronActivationType::kReLU:
-      return Z.unaryExpr([](const T& z) { return z > 0 ? z : T(0.0); });
+      if constexpr (std::is_same_v<T, symbolic::Expression>) {
+        // max(z, 0) as an expression: the sign of z is not known here.
+        return Z.unaryExpr([](const T& z) { return max(z, T(0.0)); });
+      } else {
+        return Z.unaryExpr([](const T& z) { return z > 0 ? z : T(0.0); });
+      }
     case PerceptronActivationType::kTanh:
       return Z.unaryExpr([](const T& z) { return T(tanh(z)); });
   }
@@ -457,5 +463,7 @@ void MultilayerPerceptron<T>::CalcOutput(const Context<T>& context,
 
 }  // namespace ossa::systems
 
-OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::MultilayerPerceptron);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::MultilayerPerceptron);

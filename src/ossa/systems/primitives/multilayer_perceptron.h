@@ -135,7 +135,14 @@ class MultilayerPerceptron final : public LeafSystem<T> {
   std::vector<int> weight_offset_, bias_offset_;
 };
 
+/// MultilayerPerceptron converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<MultilayerPerceptron>
+    : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::MultilayerPerceptron);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::MultilayerPerceptron);

@@ -46,7 +46,13 @@ class PortSwitch final : public LeafSystem<T> {
   int vector_size_{};
 };
 
+/// PortSwitch converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<PortSwitch> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::PortSwitch);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::PortSwitch);

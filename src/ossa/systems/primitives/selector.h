@@ -63,7 +63,13 @@ class Selector final : public LeafSystem<T> {
   SelectorParams params_;
 };
 
+/// Selector converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<Selector> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::Selector);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::Selector);

@@ -71,7 +71,14 @@ class SharedPointerSystem final : public LeafSystem<T> {
   const std::type_info* held_type_;
 };
 
+/// SharedPointerSystem converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<SharedPointerSystem>
+    : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::SharedPointerSystem);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::SharedPointerSystem);

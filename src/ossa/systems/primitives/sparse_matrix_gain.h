@@ -33,7 +33,14 @@ class SparseMatrixGain final : public LeafSystem<T> {
   Eigen::SparseMatrix<double> D_;
 };
 
+/// SparseMatrixGain converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<SparseMatrixGain> : std::true_type {
+};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::SparseMatrixGain);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::SparseMatrixGain);

@@ -1,6 +1,7 @@
 #include "ossa/systems/primitives/wrap_to_system.h"
 
 #include <cmath>
+#include <type_traits>
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
@@ -38,15 +39,23 @@ void WrapToSystem<T>::CalcOutput(const Context<T>& context,
   for (const auto& [index, interval] : intervals_) {
     const auto [low, high] = interval;
     const double span = high - low;
-    // A shift by a whole number of spans (a constant: derivatives pass).
-    const double turns =
-        std::floor((ExtractDoubleOrThrow(y[index]) - low) / span);
-    y[index] -= T(turns * span);
+    if constexpr (std::is_same_v<T, symbolic::Expression>) {
+      // y − span·⌊(y − low)/span⌋ as an expression (its value is decided
+      // when the expression is evaluated).
+      y[index] -= span * floor((y[index] - low) / span);
+    } else {
+      // A shift by a whole number of spans (a constant: derivatives pass).
+      const double turns =
+          std::floor((ExtractDoubleOrThrow(y[index]) - low) / span);
+      y[index] -= T(turns * span);
+    }
   }
   output->get_mutable_value() = y;
 }
 
 }  // namespace ossa::systems
 
-OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::WrapToSystem);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::WrapToSystem);

@@ -38,7 +38,13 @@ class WrapToSystem final : public LeafSystem<T> {
   std::map<int, std::pair<double, double>> intervals_;
 };
 
+/// WrapToSystem converts to and from symbolic::Expression.
+template <>
+struct scalar_conversion::SupportsSymbolic<WrapToSystem> : std::true_type {};
+
 }  // namespace ossa::systems
 
-OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::systems::WrapToSystem);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::WrapToSystem);
