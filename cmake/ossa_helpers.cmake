@@ -113,9 +113,9 @@ function(ossa_add_test name)
   target_link_libraries(${name} PRIVATE ossa GTest::gtest GTest::gtest_main
                         GTest::gmock)
   ossa_unity(${name})
-  # The tests' own code needs no -O3 (the library they call is -O3): -O1
-  # compiles it in about three quarters of the time.
-  target_compile_options(${name} PRIVATE $<$<CONFIG:Release>:-O1>)
+  # The tests' own code needs no -O3 (the library they call is -O3): -Og
+  # compiles it in about two thirds of the time.
+  target_compile_options(${name} PRIVATE $<$<CONFIG:Release>:-Og>)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
                        PROPERTIES LABELS cpp)
 endfunction()

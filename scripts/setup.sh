@@ -11,9 +11,9 @@ APT_PACKAGES=(build-essential cmake ninja-build ccache pkg-config
   libwebsocketpp-dev libasio-dev libmsgpack-cxx-dev chromium chromium-driver)
 # meshcat: the browser viewer's JavaScript that Meshcat serves; selenium,
 # msgpack and websocket-client: the visualization tests (a real browser and
-# a WebSocket client).
+# a WebSocket client); pytest-xdist: the Python tests on every core.
 PIP_PACKAGES=(numpy pytest nanobind scikit-build-core matplotlib meshcat
-  selenium msgpack websocket-client)
+  selenium msgpack websocket-client pytest-xdist)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -31,6 +31,7 @@ pip_missing=()
 for p in "${PIP_PACKAGES[@]}"; do
   mod=${p//-/_}
   [ "$p" = websocket-client ] && mod=websocket
+  [ "$p" = pytest-xdist ] && mod=xdist
   "$PYTHON" -c "import ${mod}" >/dev/null 2>&1 || pip_missing+=("$p")
 done
 # Wheels that ship C++ libraries and no importable module (cmeel wheels, under

@@ -4,6 +4,9 @@
 # examples) and the Python tests with pytest.
 #
 #   scripts/test.sh              the suite on the Release build in build/
+#                                (without the benchmark programs, which no
+#                                test runs: scripts/setup.sh builds them;
+#                                CI compiles them after the suite)
 #   scripts/test.sh --sanitize   the C++ suite under AddressSanitizer+UBSan,
 #                                in build-asan/ (no Python: the interpreter is
 #                                not built with ASan)
@@ -45,7 +48,7 @@ if [ "${1:-}" = "--sanitize" ] || [ "${1:-}" = "--sanitize-subset" ]; then
   exit $?
 fi
 
-scripts/setup.sh "$@"
+scripts/setup.sh -DOSSA_BUILD_BENCHMARKS=OFF "$@"
 # Peer libraries are oracles for the tests (never library dependencies):
 # tests that compare with the reference toolkit need `drake` from PyPI.
 "${PYTHON:-python3}" -c "import pydrake" >/dev/null 2>&1 ||
@@ -53,6 +56,11 @@ scripts/setup.sh "$@"
 BUILD_DIR=${OSSA_BUILD_DIR:-build}
 status=0
 (cd "$BUILD_DIR" && ctest --output-on-failure -j"$(nproc)") || status=1
+# On every core (pytest-xdist), a file's tests in one worker: they share
+# module-level models and servers.
+parallel=()
+"${PYTHON:-python3}" -c "import xdist" >/dev/null 2>&1 &&
+  parallel=(-n "$(nproc)" --dist loadfile)
 PYTHONPATH="$PWD/$BUILD_DIR/python${PYTHONPATH:+:$PYTHONPATH}" \
-  "${PYTHON:-python3}" -m pytest -q python || status=1
+  "${PYTHON:-python3}" -m pytest -q "${parallel[@]}" python || status=1
 exit $status
