@@ -277,6 +277,7 @@ void CalcMassMatrix(const CompiledTree& tree, const TreeParameters<T>& params,
 template <typename T>
 void FactorMassMatrixLTDL(const CompiledTree& tree, Eigen::Ref<MatrixX<T>> M) {
   const std::vector<int>& lambda = tree.dof_parent();
+  const std::vector<int>& run_start = tree.dof_run_start();
   const int nv = tree.num_velocities();
   CheckSize("FactorMassMatrixLTDL", "M", M.rows(), nv);
   CheckSize("FactorMassMatrixLTDL", "M", M.cols(), nv);
@@ -286,17 +287,30 @@ void FactorMassMatrixLTDL(const CompiledTree& tree, Eigen::Ref<MatrixX<T>> M) {
     if (M(k, k) > scale) scale = M(k, k);
   }
   const T tiny = PivotTolerance(scale);
-  // RBDA §6.5, 0-based with −1 for "none".
+  // RBDA §6.5, 0-based with −1 for "none". The walks up a dof's ancestors
+  // (i over k's, nearest first; j over i and i's) go by the contiguous runs
+  // [s, t] of dof_run_start() (λ(u) = u − 1 inside a run): the operations
+  // and their order are those of stepping λ one dof at a time, with inner
+  // loops over consecutive dofs. Only M's lower triangle is read.
   for (int k = nv - 1; k >= 0; --k) {
     if (!(M(k, k) > tiny)) [[unlikely]] {
       throw SingularHingeInertiaError(&tree, tree.dof_mobod()[k],
                                       IsNaNValue(M(k, k)));
     }
     const T inv_d = T(1) / M(k, k);
-    for (int i = lambda[k]; i >= 0; i = lambda[i]) {
-      const T b = M(k, i) * inv_d;
-      for (int j = i; j >= 0; j = lambda[j]) M(i, j) -= M(k, j) * b;
-      M(k, i) = b;
+    for (int top = lambda[k]; top >= 0;) {
+      const int s = run_start[top];
+      for (int i = top; i >= s; --i) {
+        const T b = M(k, i) * inv_d;
+        for (int j = i; j >= s; --j) M(i, j) -= M(k, j) * b;
+        for (int jt = lambda[s]; jt >= 0;) {
+          const int js = run_start[jt];
+          for (int j = jt; j >= js; --j) M(i, j) -= M(k, j) * b;
+          jt = lambda[js];
+        }
+        M(k, i) = b;
+      }
+      top = lambda[s];
     }
   }
 }
@@ -305,15 +319,26 @@ template <typename T>
 void SolveLTDL(const CompiledTree& tree, const Eigen::Ref<const MatrixX<T>>& LD,
                Eigen::Ref<VectorX<T>> x) {
   const std::vector<int>& lambda = tree.dof_parent();
+  const std::vector<int>& run_start = tree.dof_run_start();
   const int nv = tree.num_velocities();
   CheckSize("SolveLTDL", "x", x.size(), nv);
-  // Lᵀ·z = b (tip to base), then D, then L·x = y (base to tip).
+  // Lᵀ·z = b (tip to base), then D, then L·x = y (base to tip); the
+  // ancestors by runs, as in FactorMassMatrixLTDL().
   for (int i = nv - 1; i >= 0; --i) {
-    for (int j = lambda[i]; j >= 0; j = lambda[j]) x[j] -= LD(i, j) * x[i];
+    const T xi = x[i];
+    for (int top = lambda[i]; top >= 0;) {
+      const int s = run_start[top];
+      for (int j = top; j >= s; --j) x[j] -= LD(i, j) * xi;
+      top = lambda[s];
+    }
   }
   for (int i = 0; i < nv; ++i) x[i] /= LD(i, i);
   for (int i = 0; i < nv; ++i) {
-    for (int j = lambda[i]; j >= 0; j = lambda[j]) x[i] -= LD(i, j) * x[j];
+    for (int top = lambda[i]; top >= 0;) {
+      const int s = run_start[top];
+      for (int j = top; j >= s; --j) x[i] -= LD(i, j) * x[j];
+      top = lambda[s];
+    }
   }
 }
 }  // namespace ossa::multibody::internal

@@ -59,119 +59,6 @@ double QuadraticForm(const MatrixX<T>& G, const VectorX<T>& x) {
   return sum;
 }
 
-// vc = J·v of a constraint over its nonzero columns (SapConstraint::
-// MultiplyJ(), the same sums in the same order), with fixed sizes for the
-// three rows of a contact.
-template <typename T>
-void ConstraintMultiplyJ(
-    const SapConstraint<T>& c,
-    const Eigen::Ref<const VectorX<std::type_identity_t<T>>>& v,
-    VectorX<T>* vc) {
-  const MatrixX<T>& J = c.jacobian();
-  const std::vector<int>& dofs = c.dofs();
-  if (c.num_equations() != 3) {
-    vc->setZero();
-    for (size_t col = 0; col < dofs.size(); ++col) {
-      *vc += J.col(col) * v[dofs[col]];
-    }
-    return;
-  }
-  Vector3<T> sum = Vector3<T>::Zero();
-  for (size_t col = 0; col < dofs.size(); ++col) {
-    sum += J.col(col).template head<3>() * v[dofs[col]];
-  }
-  *vc = sum;
-}
-
-// tau += Jᵀ·γ of a constraint (SapConstraint::AddJTransposeTimes()), with
-// fixed sizes for the three rows of a contact.
-template <typename T>
-void ConstraintAddJTransposeTimes(const SapConstraint<T>& c,
-                                  const VectorX<T>& gamma, VectorX<T>* tau) {
-  if (c.num_equations() != 3) {
-    c.AddJTransposeTimes(gamma, tau);
-    return;
-  }
-  const MatrixX<T>& J = c.jacobian();
-  const std::vector<int>& dofs = c.dofs();
-  const Vector3<T> g = gamma.template head<3>();
-  for (size_t col = 0; col < dofs.size(); ++col) {
-    (*tau)[dofs[col]] += J.col(col).template head<3>().dot(g);
-  }
-}
-
-// FactorMassMatrixLTDL() on the Newton matrix H (the same operations in the
-// same order, so the same factors): in place, H = Lᵀ·D·L with the unit
-// lower factor L in H's strictly lower triangle at the dof pairs (i, j), j
-// an ancestor dof of i, and D on its diagonal. The walks up the ancestors
-// go by the contiguous runs of CompiledTree::dof_run_start() (λ(t) = t − 1
-// inside a run), so that the inner loops run over consecutive dofs instead
-// of chasing λ one dof at a time. A pivot not above ε·max(diag(H)) throws
-// the error FactorMassMatrixLTDL() throws (it names the joint of the dof).
-template <typename T>
-void FactorNewtonMatrixLTDL(const CompiledTree& tree, MatrixX<T>* H_ptr) {
-  MatrixX<T>& H = *H_ptr;
-  const std::vector<int>& lambda = tree.dof_parent();
-  const std::vector<int>& run_start = tree.dof_run_start();
-  const int nv = tree.num_velocities();
-  double scale = 0;
-  for (int k = 0; k < nv; ++k) scale = std::max(scale, Value(H(k, k)));
-  const double tiny = std::max(std::numeric_limits<double>::epsilon() * scale,
-                               std::numeric_limits<double>::min());
-  for (int k = nv - 1; k >= 0; --k) {
-    if (!(Value(H(k, k)) > tiny)) [[unlikely]] {
-      throw SingularHingeInertiaError(&tree, tree.dof_mobod()[k],
-                                      std::isnan(Value(H(k, k))));
-    }
-    const T inv_d = T(1) / H(k, k);
-    // i over the ancestors of k, nearest first: the runs [s, top].
-    for (int top = lambda[k]; top >= 0;) {
-      const int s = run_start[top];
-      for (int i = top; i >= s; --i) {
-        const T b = H(k, i) * inv_d;
-        // j over i and its ancestors: first the run [s, i], then the runs
-        // above s.
-        for (int j = i; j >= s; --j) H(i, j) -= H(k, j) * b;
-        for (int jt = lambda[s]; jt >= 0;) {
-          const int js = run_start[jt];
-          for (int j = jt; j >= js; --j) H(i, j) -= H(k, j) * b;
-          jt = lambda[js];
-        }
-        H(k, i) = b;
-      }
-      top = lambda[s];
-    }
-  }
-}
-
-// Solves Lᵀ·D·L·x = b in place with the factors of FactorNewtonMatrixLTDL()
-// (SolveLTDL(), the same operations in the same order, by runs).
-template <typename T>
-void SolveNewtonLTDL(const CompiledTree& tree, const MatrixX<T>& LD,
-                     VectorX<T>* x_ptr) {
-  VectorX<T>& x = *x_ptr;
-  const std::vector<int>& lambda = tree.dof_parent();
-  const std::vector<int>& run_start = tree.dof_run_start();
-  const int nv = tree.num_velocities();
-  // Lᵀ·z = b (tip to base), then D, then L·x = y (base to tip).
-  for (int i = nv - 1; i >= 0; --i) {
-    const T xi = x[i];
-    for (int top = lambda[i]; top >= 0;) {
-      const int s = run_start[top];
-      for (int j = top; j >= s; --j) x[j] -= LD(i, j) * xi;
-      top = lambda[s];
-    }
-  }
-  for (int i = 0; i < nv; ++i) x[i] /= LD(i, i);
-  for (int i = 0; i < nv; ++i) {
-    for (int top = lambda[i]; top >= 0;) {
-      const int s = run_start[top];
-      for (int j = top; j >= s; --j) x[i] -= LD(i, j) * x[j];
-      top = lambda[s];
-    }
-  }
-}
-
 // True if the increasing dofs `dofs` lie on one root path of the tree of
 // parent array λ (each is an ancestor of the next): then Jᵀ·G·J adds
 // entries only between a dof and its ancestors, where M has its nonzeros.
@@ -224,9 +111,9 @@ void DiscreteStepSolver<T>::EvalAllConstraints(
   const int nc = static_cast<int>(s->constraints.size());
   for (int i = 0; i < nc; ++i) {
     const SapConstraint<T>& c = *s->constraints[i];
-    ConstraintMultiplyJ(c, v, &s->vc[i]);
+    c.MultiplyJ(v, s->vc[i]);
     c.Calc(s->vc[i], s->gammas[i], hessians ? &s->Gs[i] : nullptr);
-    ConstraintAddJTransposeTimes(c, s->gammas[i], &s->jc);
+    c.AddJTransposeTimes(s->gammas[i], &s->jc);
   }
 }
 
@@ -403,8 +290,8 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
     }
     s->dv = -s->grad;
     if (tree_sparse) {
-      FactorNewtonMatrixLTDL<T>(tree, &s->H);
-      SolveNewtonLTDL<T>(tree, s->H, &s->dv);
+      FactorMassMatrixLTDL<T>(tree, s->H);
+      SolveLTDL<T>(tree, s->H, s->dv);
       return;
     }
     s->llt.compute(s->H);
@@ -540,9 +427,7 @@ double DiscreteStepSolver<T>::LineSearchWithContact(
   s->active_saved = s->active;
   // The constraint velocities are affine in α: vc(α) = vc + α·Δvc, with vc
   // at v (from the iteration's EvalAllConstraints()) and Δvc = J·Δv.
-  for (int i = 0; i < nc; ++i) {
-    ConstraintMultiplyJ(*s->constraints[i], s->dv, &s->dvcs[i]);
-  }
+  for (int i = 0; i < nc; ++i) s->constraints[i]->MultiplyJ(s->dv, s->dvcs[i]);
   auto derivatives = [&](double alpha, double* d2) {
     s->v_trial_ls = s->v + alpha * s->dv;
     EvalConstraints(plant, params, q0, inputs, s->v_trial_ls, s, nullptr);

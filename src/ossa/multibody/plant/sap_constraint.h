@@ -101,14 +101,31 @@ class SapConstraint {
     J_ = J_dofs;
   }
 
-  /// vc = J·v.
-  void MultiplyJ(const VectorX<T>& v, Eigen::Ref<VectorX<T>> vc) const {
+  /// vc = J·v. A contact's three rows take fixed-size arithmetic (the same
+  /// sums in the same order).
+  void MultiplyJ(const Eigen::Ref<const VectorX<T>>& v,
+                 Eigen::Ref<VectorX<T>> vc) const {
+    if (J_.rows() == 3) {
+      Vector3<T> sum = Vector3<T>::Zero();
+      for (size_t c = 0; c < dofs_.size(); ++c) {
+        sum += J_.col(c).template head<3>() * v[dofs_[c]];
+      }
+      vc = sum;
+      return;
+    }
     vc.setZero();
     for (size_t c = 0; c < dofs_.size(); ++c) vc += J_.col(c) * v[dofs_[c]];
   }
-  /// tau += Jᵀ·γ.
+  /// tau += Jᵀ·γ, with fixed sizes for a contact's three rows.
   void AddJTransposeTimes(const Eigen::Ref<const VectorX<T>>& gamma,
                           VectorX<T>* tau) const {
+    if (J_.rows() == 3) {
+      const Vector3<T> g = gamma.template head<3>();
+      for (size_t c = 0; c < dofs_.size(); ++c) {
+        (*tau)[dofs_[c]] += J_.col(c).template head<3>().dot(g);
+      }
+      return;
+    }
     for (size_t c = 0; c < dofs_.size(); ++c) {
       (*tau)[dofs_[c]] += J_.col(c).dot(gamma);
     }
