@@ -14,7 +14,8 @@
 # source (the compiled core: few, large files that would only lengthen the
 # build's critical path together). A source that shares a class's explicit
 # instantiation with other files, or that needs its own compile options,
-# builds alone (ossa_build_alone() below; CMake already does the latter).
+# builds alone (ossa_add_sources_alone() below; CMake already does the
+# latter).
 function(ossa_add_layer name)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "NO_UNITY" "" "USES;SOURCES")
   set(target ossa_${name})
@@ -74,11 +75,13 @@ function(ossa_unity target)
                         UNITY_BUILD_BATCH_SIZE 8 UNITY_BUILD_RELOCATABLE ON)
 endfunction()
 
-# ossa_build_alone(file...): sources of the calling folder's layer kept out of
-# its unity batches: those that explicitly instantiate a class template whose
-# members are defined across several files (each file instantiates the members
-# it defines; two such instantiations in one batch would collide).
-function(ossa_build_alone)
+# ossa_add_sources_alone(file...): adds sources of the calling folder to its
+# layer, each compiled on its own (kept out of the unity batches): those that
+# explicitly instantiate a class template whose members are defined across
+# several files (each file instantiates the members it defines; two such
+# instantiations in one batch would collide).
+function(ossa_add_sources_alone)
+  ossa_add_sources(${ARGN})
   foreach(f ${ARGN})
     set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/${f}
       TARGET_DIRECTORY ${OSSA_LAYER_TARGET}
