@@ -124,6 +124,15 @@ namespace ossa::py {
 // The return policy of accessors whose result lives inside `self`.
 inline constexpr auto kRefInternal = nb::rv_policy::reference_internal;
 
+/// Adds the method `name` to the bound class `cls` (an overload if it exists
+/// already), for binding files that extend a class defined in another file.
+template <typename Func, typename... Extra>
+void DefMethod(nb::handle cls, const char* name, Func&& f,
+               const Extra&... extra) {
+  nb::cpp_function_def(std::forward<Func>(f), nb::scope(cls), nb::name(name),
+                       nb::is_method(), extra...);
+}
+
 namespace internal {
 template <typename F>
 struct unary_arg : unary_arg<decltype(&F::operator())> {};

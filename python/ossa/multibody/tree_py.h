@@ -73,15 +73,6 @@ nb::class_<Class, Bases...> DefineElementClass(nb::handle scope,
       scope, default_name, param, doc, nb::is_weak_referenceable());
 }
 
-/// Adds the method `name` to the bound class `cls` (an overload if it exists
-/// already), for binding files that extend a class defined in another file.
-template <typename Func, typename... Extra>
-void DefMethod(nb::handle cls, const char* name, Func&& f,
-               const Extra&... extra) {
-  nb::cpp_function_def(std::forward<Func>(f), nb::scope(cls), nb::name(name),
-                       nb::is_method(), extra...);
-}
-
 /// The bound class Name_[T] of `m`.
 template <typename T>
 nb::object GetTemplateClass(nb::handle m, const char* template_name) {

@@ -28,15 +28,6 @@ using systems::State;
 
 using T = double;
 
-// Adds the method `name` (an overload if it exists) to a class bound in
-// another file.
-template <typename Func, typename... Extra>
-void DefMethod(nb::handle cls, const char* name, Func&& f,
-               const Extra&... extra) {
-  nb::cpp_function_def(std::forward<Func>(f), nb::scope(cls), nb::name(name),
-                       nb::is_method(), extra...);
-}
-
 std::vector<std::unique_ptr<AbstractValue>> CloneAll(
     const std::vector<const AbstractValue*>& values, const char* where) {
   std::vector<std::unique_ptr<AbstractValue>> result;

@@ -30,14 +30,6 @@ namespace nb = nanobind;
 namespace ossa::py {
 namespace internal_framework {
 
-// Adds the method `name` to the bound class `cls`.
-template <typename Func, typename... Extra>
-void DefScalarMethod(nb::handle cls, const char* name, Func&& f,
-                     const Extra&... extra) {
-  nb::cpp_function_def(std::forward<Func>(f), nb::scope(cls), nb::name(name),
-                       nb::is_method(), extra...);
-}
-
 // More members of Context_, State_, DiscreteValues_, BasicVector_,
 // InputPort_, OutputPort_, System_, Diagram_ and DiagramBuilder_[T]: state
 // and parameter access, subsystem contexts from the root, port
@@ -54,107 +46,105 @@ void DoDefineFrameworkScalarMembers() {
   using systems::OutputPort;
   using systems::State;
   using systems::System;
-  constexpr auto kRefInternal = nb::rv_policy::reference_internal;
   using Vector = VectorX<T>;
 
   nb::handle context = nb::type<Context<T>>();
-  DefScalarMethod(
+  DefMethod(
       context, "SetDiscreteState",
       [](Context<T>& c, const Vector& xd) { c.SetDiscreteState(xd); },
       nb::arg("xd"));
-  DefScalarMethod(
+  DefMethod(
       context, "SetDiscreteState",
       [](Context<T>& c, int group, const Vector& xd) {
         c.SetDiscreteState(group, xd);
       },
       nb::arg("group_index"), nb::arg("xd"));
-  DefScalarMethod(
+  DefMethod(
       context, "SetTimeAndContinuousState",
       [](Context<T>& c, const T& t, const Vector& xc) {
         c.SetTimeAndContinuousState(t, xc);
       },
       nb::arg("time_sec"), nb::arg("xc"));
-  DefScalarMethod(
+  DefMethod(
       context, "SetTimeStateAndParametersFrom",
       [](Context<T>& c, const Context<double>& source) {
         c.SetTimeStateAndParametersFrom(source);
       },
       nb::arg("source"));
-  DefScalarMethod(context, "SetAccuracy", &Context<T>::SetAccuracy,
-                  nb::arg("accuracy").none());
-  DefScalarMethod(context, "get_accuracy", &Context<T>::get_accuracy);
-  DefScalarMethod(context, "is_stateless", &Context<T>::is_stateless);
-  DefScalarMethod(context, "num_abstract_states",
-                  &Context<T>::num_abstract_states);
-  DefScalarMethod(context, "num_abstract_parameters",
-                  &Context<T>::num_abstract_parameters);
-  DefScalarMethod(
+  DefMethod(context, "SetAccuracy", &Context<T>::SetAccuracy,
+            nb::arg("accuracy").none());
+  DefMethod(context, "get_accuracy", &Context<T>::get_accuracy);
+  DefMethod(context, "is_stateless", &Context<T>::is_stateless);
+  DefMethod(context, "num_abstract_states", &Context<T>::num_abstract_states);
+  DefMethod(context, "num_abstract_parameters",
+            &Context<T>::num_abstract_parameters);
+  DefMethod(
       context, "get_mutable_continuous_state",
       [](Context<T>& c) -> systems::ContinuousState<T>& {
         return c.get_mutable_continuous_state();
       },
       kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_mutable_discrete_state",
       [](Context<T>& c) -> DiscreteValues<T>& {
         return c.get_mutable_discrete_state();
       },
       kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_mutable_discrete_state",
       [](Context<T>& c, int index) -> BasicVector<T>& {
         return c.get_mutable_discrete_state(index);
       },
       nb::arg("index"), kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_discrete_state",
       [](const Context<T>& c, int index) -> const BasicVector<T>& {
         return c.get_discrete_state(index);
       },
       nb::arg("index"), kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_discrete_state_vector",
       [](const Context<T>& c) -> const BasicVector<T>& {
         return c.get_discrete_state_vector();
       },
       kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_mutable_discrete_state_vector",
       [](Context<T>& c) -> BasicVector<T>& {
         return c.get_mutable_discrete_state_vector();
       },
       kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_abstract_state",
       [](const Context<T>& c, int i) -> const AbstractValue& {
         return c.get_abstract_state().get_value(i);
       },
       nb::arg("index"), kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_mutable_abstract_state",
       [](Context<T>& c, int i) -> AbstractValue& {
         return c.get_mutable_abstract_state().get_mutable_value(i);
       },
       nb::arg("index"), kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_abstract_parameter",
       [](const Context<T>& c, int i) -> const AbstractValue& {
         return c.get_abstract_parameter(i);
       },
       nb::arg("index"), kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_mutable_abstract_parameter",
       [](Context<T>& c, int i) -> AbstractValue& {
         return c.get_mutable_abstract_parameter(i);
       },
       nb::arg("index"), kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_parameters",
       [](const Context<T>& c) -> const systems::Parameters<T>& {
         return c.get_parameters();
       },
       kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       context, "get_mutable_parameters",
       [](Context<T>& c) -> systems::Parameters<T>& {
         return c.get_mutable_parameters();
@@ -162,36 +152,36 @@ void DoDefineFrameworkScalarMembers() {
       kRefInternal);
 
   nb::handle discrete = nb::type<DiscreteValues<T>>();
-  DefScalarMethod(
+  DefMethod(
       discrete, "get_value",
       [](const DiscreteValues<T>& x, int i) { return Vector(x.value(i)); },
       nb::arg("index") = 0);
-  DefScalarMethod(
+  DefMethod(
       discrete, "get_mutable_vector",
       [](DiscreteValues<T>& x, int i) -> BasicVector<T>& {
         return x.get_mutable_vector(i);
       },
       nb::arg("index") = 0, kRefInternal);
-  DefScalarMethod(
+  DefMethod(
       discrete, "set_value",
       [](DiscreteValues<T>& x, int i, const Vector& value) {
         x.get_mutable_vector(i).set_value(value);
       },
       nb::arg("index"), nb::arg("value"));
-  DefScalarMethod(
+  DefMethod(
       discrete, "set_value",
       [](DiscreteValues<T>& x, const Vector& value) {
         x.get_mutable_vector(0).set_value(value);
       },
       nb::arg("value"));
-  DefScalarMethod(
+  DefMethod(
       discrete, "SetFrom",
       [](DiscreteValues<T>& x, const DiscreteValues<T>& other) {
         x.SetFrom(other);
       },
       nb::arg("other"));
   // From float values, as the reference takes them.
-  DefScalarMethod(
+  DefMethod(
       discrete, "SetFrom",
       [](DiscreteValues<T>& x, const DiscreteValues<double>& other) {
         if (other.num_groups() != x.num_groups()) {
@@ -212,128 +202,122 @@ void DoDefineFrameworkScalarMembers() {
         }
       },
       nb::arg("other"));
-  DefScalarMethod(discrete, "Clone", &DiscreteValues<T>::Clone);
+  DefMethod(discrete, "Clone", &DiscreteValues<T>::Clone);
 
   nb::handle basic = nb::type<BasicVector<T>>();
-  DefScalarMethod(basic, "Clone", &BasicVector<T>::Clone);
+  DefMethod(basic, "Clone", &BasicVector<T>::Clone);
 
   // Lambdas, as some of these members are PortBase's.
   nb::handle input = nb::type<InputPort<T>>();
-  DefScalarMethod(input, "get_data_type", [](const InputPort<T>& self) {
-    return self.get_data_type();
-  });
-  DefScalarMethod(input, "ticket",
-                  [](const InputPort<T>& self) { return self.ticket(); });
-  DefScalarMethod(input, "GetFullDescription", [](const InputPort<T>& self) {
-    return self.GetFullDescription();
-  });
-  DefScalarMethod(
+  DefMethod(input, "get_data_type",
+            [](const InputPort<T>& self) { return self.get_data_type(); });
+  DefMethod(input, "ticket",
+            [](const InputPort<T>& self) { return self.ticket(); });
+  DefMethod(input, "GetFullDescription",
+            [](const InputPort<T>& self) { return self.GetFullDescription(); });
+  DefMethod(
       input, "get_system",
       [](const InputPort<T>& self) -> const System<T>& {
         return self.get_system();
       },
       nb::rv_policy::reference);
-  DefScalarMethod(
+  DefMethod(
       input, "HasValue",
       [](const InputPort<T>& self, const Context<T>& context) {
         return self.HasValue(context);
       },
       nb::arg("context"));
-  DefScalarMethod(input, "Allocate",
-                  [](const InputPort<T>& self) { return self.Allocate(); });
+  DefMethod(input, "Allocate",
+            [](const InputPort<T>& self) { return self.Allocate(); });
   nb::handle output = nb::type<OutputPort<T>>();
-  DefScalarMethod(output, "get_data_type", [](const OutputPort<T>& self) {
-    return self.get_data_type();
-  });
-  DefScalarMethod(
+  DefMethod(output, "get_data_type",
+            [](const OutputPort<T>& self) { return self.get_data_type(); });
+  DefMethod(
       output, "get_system",
       [](const OutputPort<T>& self) -> const System<T>& {
         return self.get_system();
       },
       nb::rv_policy::reference);
-  DefScalarMethod(output, "Allocate",
-                  [](const OutputPort<T>& self) { return self.Allocate(); });
-  DefScalarMethod(
+  DefMethod(output, "Allocate",
+            [](const OutputPort<T>& self) { return self.Allocate(); });
+  DefMethod(
       output, "EvalAbstract",
       [](const OutputPort<T>& self, const Context<T>& context)
           -> const AbstractValue& { return self.EvalAbstract(context); },
       nb::arg("context"), kRefInternal);
 
   nb::handle system = nb::type<System<T>>();
-  DefScalarMethod(system, "GetMyContextFromRoot",
-                  &System<T>::GetMyContextFromRoot, nb::arg("root_context"),
-                  nb::rv_policy::reference, nb::keep_alive<0, 2>());
-  DefScalarMethod(
+  DefMethod(system, "GetMyContextFromRoot", &System<T>::GetMyContextFromRoot,
+            nb::arg("root_context"), nb::rv_policy::reference,
+            nb::keep_alive<0, 2>());
+  DefMethod(
       system, "GetMyMutableContextFromRoot",
       [](const System<T>& self, Context<T>* root) -> Context<T>& {
         return self.GetMyMutableContextFromRoot(root);
       },
       nb::arg("root_context"), nb::rv_policy::reference,
       nb::keep_alive<0, 2>());
-  DefScalarMethod(system, "HasInputPort", &System<T>::HasInputPort,
-                  nb::arg("port_name"));
-  DefScalarMethod(system, "HasOutputPort", &System<T>::HasOutputPort,
-                  nb::arg("port_name"));
-  DefScalarMethod(system, "HasAnyDirectFeedthrough",
-                  &System<T>::HasAnyDirectFeedthrough);
-  DefScalarMethod(
+  DefMethod(system, "HasInputPort", &System<T>::HasInputPort,
+            nb::arg("port_name"));
+  DefMethod(system, "HasOutputPort", &System<T>::HasOutputPort,
+            nb::arg("port_name"));
+  DefMethod(system, "HasAnyDirectFeedthrough",
+            &System<T>::HasAnyDirectFeedthrough);
+  DefMethod(
       system, "HasDirectFeedthrough",
       [](const System<T>& self, int output_port) {
         return self.HasDirectFeedthrough(output_port);
       },
       nb::arg("output_port"));
-  DefScalarMethod(
+  DefMethod(
       system, "HasDirectFeedthrough",
       [](const System<T>& self, int input_port, int output_port) {
         return self.HasDirectFeedthrough(input_port, output_port);
       },
       nb::arg("input_port"), nb::arg("output_port"));
-  DefScalarMethod(system, "EvalPotentialEnergy",
-                  &System<T>::EvalPotentialEnergy, nb::arg("context"));
-  DefScalarMethod(system, "EvalKineticEnergy", &System<T>::EvalKineticEnergy,
-                  nb::arg("context"));
-  DefScalarMethod(system, "CalcConservativePower",
-                  &System<T>::CalcConservativePower, nb::arg("context"));
-  DefScalarMethod(system, "CalcNonConservativePower",
-                  &System<T>::CalcNonConservativePower, nb::arg("context"));
-  DefScalarMethod(system, "AllocateContext", &System<T>::AllocateContext,
-                  nb::keep_alive<0, 1>());
-  DefScalarMethod(
-      system, "IsDifferenceEquationSystem", [](const System<T>& self) {
-        double period = 0;
-        const bool result = self.IsDifferenceEquationSystem(&period);
-        return std::make_pair(result, period);
-      });
+  DefMethod(system, "EvalPotentialEnergy", &System<T>::EvalPotentialEnergy,
+            nb::arg("context"));
+  DefMethod(system, "EvalKineticEnergy", &System<T>::EvalKineticEnergy,
+            nb::arg("context"));
+  DefMethod(system, "CalcConservativePower", &System<T>::CalcConservativePower,
+            nb::arg("context"));
+  DefMethod(system, "CalcNonConservativePower",
+            &System<T>::CalcNonConservativePower, nb::arg("context"));
+  DefMethod(system, "AllocateContext", &System<T>::AllocateContext,
+            nb::keep_alive<0, 1>());
+  DefMethod(system, "IsDifferenceEquationSystem", [](const System<T>& self) {
+    double period = 0;
+    const bool result = self.IsDifferenceEquationSystem(&period);
+    return std::make_pair(result, period);
+  });
 
-  DefScalarMethod(system, "SetRandomContext", &System<T>::SetRandomContext,
-                  nb::arg("context"), nb::arg("generator"));
-  DefScalarMethod(system, "AllocateInputVector",
-                  &System<T>::AllocateInputVector, nb::arg("input_port"));
-  DefScalarMethod(system, "AllocateInputAbstract",
-                  &System<T>::AllocateInputAbstract, nb::arg("input_port"));
-  DefScalarMethod(system, "EvalVectorInput", &System<T>::EvalVectorInput,
-                  nb::arg("context"), nb::arg("port_index"), kRefInternal);
-  DefScalarMethod(system, "AllocateImplicitTimeDerivativesResidual",
-                  &System<T>::AllocateImplicitTimeDerivativesResidual);
-  DefScalarMethod(system, "GetUniquePeriodicDiscreteUpdateAttribute",
-                  &System<T>::GetUniquePeriodicDiscreteUpdateAttribute);
-  DefScalarMethod(system, "CalcForcedUnrestrictedUpdate",
-                  &System<T>::CalcForcedUnrestrictedUpdate, nb::arg("context"),
-                  nb::arg("state"));
-  DefScalarMethod(system, "ForcedPublish", &System<T>::ForcedPublish,
-                  nb::arg("context"));
-  DefScalarMethod(system, "ExecuteForcedEvents",
-                  &System<T>::ExecuteForcedEvents, nb::arg("context"),
-                  nb::arg("publish") = true);
-  DefScalarMethod(system, "ExecuteInitializationEvents",
-                  &System<T>::ExecuteInitializationEvents, nb::arg("context"));
+  DefMethod(system, "SetRandomContext", &System<T>::SetRandomContext,
+            nb::arg("context"), nb::arg("generator"));
+  DefMethod(system, "AllocateInputVector", &System<T>::AllocateInputVector,
+            nb::arg("input_port"));
+  DefMethod(system, "AllocateInputAbstract", &System<T>::AllocateInputAbstract,
+            nb::arg("input_port"));
+  DefMethod(system, "EvalVectorInput", &System<T>::EvalVectorInput,
+            nb::arg("context"), nb::arg("port_index"), kRefInternal);
+  DefMethod(system, "AllocateImplicitTimeDerivativesResidual",
+            &System<T>::AllocateImplicitTimeDerivativesResidual);
+  DefMethod(system, "GetUniquePeriodicDiscreteUpdateAttribute",
+            &System<T>::GetUniquePeriodicDiscreteUpdateAttribute);
+  DefMethod(system, "CalcForcedUnrestrictedUpdate",
+            &System<T>::CalcForcedUnrestrictedUpdate, nb::arg("context"),
+            nb::arg("state"));
+  DefMethod(system, "ForcedPublish", &System<T>::ForcedPublish,
+            nb::arg("context"));
+  DefMethod(system, "ExecuteForcedEvents", &System<T>::ExecuteForcedEvents,
+            nb::arg("context"), nb::arg("publish") = true);
+  DefMethod(system, "ExecuteInitializationEvents",
+            &System<T>::ExecuteInitializationEvents, nb::arg("context"));
 
   using systems::ContinuousState;
   nb::handle xc = nb::type<ContinuousState<T>>();
-  DefScalarMethod(xc, "Clone", &ContinuousState<T>::Clone);
-  DefScalarMethod(xc, "SetFrom", &ContinuousState<T>::SetFrom,
-                  nb::arg("other"));
-  DefScalarMethod(
+  DefMethod(xc, "Clone", &ContinuousState<T>::Clone);
+  DefMethod(xc, "SetFrom", &ContinuousState<T>::SetFrom, nb::arg("other"));
+  DefMethod(
       xc, "SetFrom",
       [](ContinuousState<T>& self, const ContinuousState<double>& other) {
         if (other.size() != self.size()) {
@@ -345,47 +329,45 @@ void DoDefineFrameworkScalarMembers() {
         self.SetFromVector(other.CopyToVector().template cast<T>());
       },
       nb::arg("other"));
-  DefScalarMethod(xc, "get_mutable_generalized_position",
-                  &ContinuousState<T>::get_mutable_generalized_position,
-                  kRefInternal);
-  DefScalarMethod(xc, "get_mutable_generalized_velocity",
-                  &ContinuousState<T>::get_mutable_generalized_velocity,
-                  kRefInternal);
-  DefScalarMethod(xc, "get_misc_continuous_state",
-                  &ContinuousState<T>::get_misc_continuous_state, kRefInternal);
-  DefScalarMethod(xc, "get_mutable_misc_continuous_state",
-                  &ContinuousState<T>::get_mutable_misc_continuous_state,
-                  kRefInternal);
+  DefMethod(xc, "get_mutable_generalized_position",
+            &ContinuousState<T>::get_mutable_generalized_position,
+            kRefInternal);
+  DefMethod(xc, "get_mutable_generalized_velocity",
+            &ContinuousState<T>::get_mutable_generalized_velocity,
+            kRefInternal);
+  DefMethod(xc, "get_misc_continuous_state",
+            &ContinuousState<T>::get_misc_continuous_state, kRefInternal);
+  DefMethod(xc, "get_mutable_misc_continuous_state",
+            &ContinuousState<T>::get_mutable_misc_continuous_state,
+            kRefInternal);
 
   nb::handle diagram = nb::type<Diagram<T>>();
-  DefScalarMethod(
+  DefMethod(
       diagram, "GetMutableSubsystemState",
       [](const Diagram<T>& self, const System<T>& subsystem,
          Context<T>* context) -> State<T>& {
         return self.GetMutableSubsystemState(subsystem, context);
       },
       nb::arg("subsystem"), nb::arg("context"), kRefInternal);
-  DefScalarMethod(diagram, "AreConnected", &Diagram<T>::AreConnected,
-                  nb::arg("output"), nb::arg("input"));
+  DefMethod(diagram, "AreConnected", &Diagram<T>::AreConnected,
+            nb::arg("output"), nb::arg("input"));
 
   nb::handle builder = nb::type<DiagramBuilder<T>>();
-  DefScalarMethod(
+  DefMethod(
       builder, "ConnectInput",
       [](DiagramBuilder<T>& self, const std::string& name,
          const InputPort<T>& input) { self.ConnectInput(name, input); },
       nb::arg("diagram_port_name"), nb::arg("input"));
-  DefScalarMethod(builder, "GetSubsystemByName",
-                  &DiagramBuilder<T>::GetSubsystemByName, nb::arg("name"),
-                  kRefInternal);
-  DefScalarMethod(builder, "HasSubsystemNamed",
-                  &DiagramBuilder<T>::HasSubsystemNamed, nb::arg("name"));
-  DefScalarMethod(builder, "IsConnectedOrExported",
-                  &DiagramBuilder<T>::IsConnectedOrExported, nb::arg("port"));
-  DefScalarMethod(builder, "already_built", &DiagramBuilder<T>::already_built);
-  DefScalarMethod(builder, "num_input_ports",
-                  &DiagramBuilder<T>::num_input_ports);
-  DefScalarMethod(builder, "num_output_ports",
-                  &DiagramBuilder<T>::num_output_ports);
+  DefMethod(builder, "GetSubsystemByName",
+            &DiagramBuilder<T>::GetSubsystemByName, nb::arg("name"),
+            kRefInternal);
+  DefMethod(builder, "HasSubsystemNamed", &DiagramBuilder<T>::HasSubsystemNamed,
+            nb::arg("name"));
+  DefMethod(builder, "IsConnectedOrExported",
+            &DiagramBuilder<T>::IsConnectedOrExported, nb::arg("port"));
+  DefMethod(builder, "already_built", &DiagramBuilder<T>::already_built);
+  DefMethod(builder, "num_input_ports", &DiagramBuilder<T>::num_input_ports);
+  DefMethod(builder, "num_output_ports", &DiagramBuilder<T>::num_output_ports);
 }
 
 template <typename T>
@@ -401,7 +383,6 @@ void DoDefineFrameworkScalar(nb::module_ m) {
   using systems::System;
   using systems::SystemBase;
   using systems::VectorBase;
-  constexpr auto kRefInternal = nb::rv_policy::reference_internal;
 
   DefineTemplateClassWithDefault<VectorBase<T>>(m, "VectorBase",
                                                 GetPyParam<T>())
