@@ -237,10 +237,11 @@ ACROBOT_URDF = str(pathlib.Path(__file__).resolve().parents[3] / "models" /
                    "drake" / "acrobot.urdf")
 
 
-def symbolic_acrobot(root):
+def symbolic_acrobot_plant(root):
     """The acrobot (models/drake/acrobot.urdf) of the package `root` ("ossa"
     or "pydrake"), built in double and converted with ToSymbolic(), with
-    q and v set to variables: (M, Cv, tau_g, q, v, symbolic module)."""
+    q and v set to variables: (double plant, symbolic plant, its context,
+    q, v, symbolic module)."""
     sym = importlib.import_module(root + ".symbolic")
     Parser = importlib.import_module(root + ".multibody.parsing").Parser
     MultibodyPlant = importlib.import_module(
@@ -254,5 +255,12 @@ def symbolic_acrobot(root):
     v = sym.MakeVectorVariable(2, "v")
     splant.SetPositions(context, q)
     splant.SetVelocities(context, v)
+    return plant, splant, context, q, v, sym
+
+
+def symbolic_acrobot(root):
+    """symbolic_acrobot_plant()'s terms: (M, Cv, tau_g, q, v, symbolic
+    module)."""
+    _, splant, context, q, v, sym = symbolic_acrobot_plant(root)
     return (splant.CalcMassMatrix(context), splant.CalcBiasTerm(context),
             splant.CalcGravityGeneralizedForces(context), q, v, sym)

@@ -14,7 +14,8 @@ import importlib
 import numpy as np
 import pytest
 
-from peer_modules import ACROBOT_URDF, symbolic_acrobot  # noqa: E402
+from peer_modules import (ACROBOT_URDF, symbolic_acrobot,  # noqa: E402
+                          symbolic_acrobot_plant)
 
 
 def _symbolic_acrobot(lib_name):
@@ -93,20 +94,9 @@ def test_acrobot_equals_closed_form(ossa_acrobot):
 def test_symbolic_queries_equal_double_plant():
     """Inverse dynamics, body poses, Jacobians and time derivatives of the
     symbolic plant, evaluated, equal the double plant's."""
-    import ossa.symbolic as sym
-    from ossa.multibody.parsing import Parser
-    from ossa.multibody.plant import MultibodyPlant
     from ossa.multibody.tree import JacobianWrtVariable, MultibodyForces_
-    plant = MultibodyPlant(0.0)
-    Parser(plant).AddModels(ACROBOT_URDF)
-    plant.Finalize()
-    splant = plant.ToSymbolic()
-    scontext = splant.CreateDefaultContext()
-    q = sym.MakeVectorVariable(2, "q")
-    v = sym.MakeVectorVariable(2, "v")
+    plant, splant, scontext, q, v, sym = symbolic_acrobot_plant("ossa")
     vd = sym.MakeVectorVariable(2, "vd")
-    splant.SetPositions(scontext, q)
-    splant.SetVelocities(scontext, v)
     tau = splant.CalcInverseDynamics(
         scontext, vd, MultibodyForces_[sym.Expression](splant))
     link2 = splant.GetBodyByName("Link2")

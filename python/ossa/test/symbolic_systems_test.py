@@ -87,6 +87,20 @@ def _evaluate(lib, exprs, variables, values):
     return lib.sym.Evaluate(np.asarray(exprs).reshape(-1, 1), env).ravel()
 
 
+def _assert_agree_at_random_values(drake, ours, theirs, variables, count,
+                                   seed, trials, low, high, atol):
+    """The expressions `ours` (ossa) and `theirs` (the reference), pairwise,
+    evaluated at `trials` random values of their `count` variables (each
+    side's own `variables`), agree to `atol`."""
+    rng = np.random.default_rng(seed)
+    for _ in range(trials):
+        values = rng.uniform(low, high, count)
+        for mine, reference in zip(ours, theirs):
+            np.testing.assert_allclose(
+                _evaluate(_OSSA, mine, variables[0], values),
+                _evaluate(drake, reference, variables[1], values), atol=atol)
+
+
 def test_symbolic_diagram_matches_double_diagram():
     xdot, y0, y1, variables = _symbolic_outputs(_OSSA)
     assert xdot.dtype == object and isinstance(xdot[0], osym.Expression)
@@ -113,13 +127,9 @@ def test_symbolic_diagram_agrees_with_reference():
     drake = _reference()
     ours = _symbolic_outputs(_OSSA)
     theirs = _symbolic_outputs(drake)
-    rng = np.random.default_rng(7)
-    for _ in range(5):
-        values = rng.uniform(-2, 2, 6)
-        for mine, reference in zip(ours[:3], theirs[:3]):
-            np.testing.assert_allclose(
-                _evaluate(_OSSA, mine, ours[3], values),
-                _evaluate(drake, reference, theirs[3], values), atol=1e-12)
+    _assert_agree_at_random_values(drake, ours[:3], theirs[:3],
+                                   (ours[3], theirs[3]), 6, seed=7, trials=5,
+                                   low=-2, high=2, atol=1e-12)
 
 
 def test_linear_system_jacobians_are_its_matrices():
@@ -364,13 +374,9 @@ def test_routing_and_learning_primitives_agree_with_reference():
     drake = _reference()
     ours = _routing_outputs(_OSSA, wrap=False)
     theirs = _routing_outputs(drake, wrap=False)
-    rng = np.random.default_rng(13)
-    for _ in range(10):
-        values = rng.uniform(-3, 3, 3)
-        for mine, reference in zip(ours[0], theirs[0]):
-            np.testing.assert_allclose(
-                _evaluate(_OSSA, mine, ours[1], values),
-                _evaluate(drake, reference, theirs[1], values), atol=1e-12)
+    _assert_agree_at_random_values(drake, ours[0], theirs[0],
+                                   (ours[1], theirs[1]), 3, seed=13, trials=10,
+                                   low=-3, high=3, atol=1e-12)
     # WrapToSystem_[Expression] built directly: y₀ − 2·⌊(y₀ + 1)/2⌋ on both.
     results = []
     for lib in (_OSSA, drake):
@@ -381,7 +387,7 @@ def test_routing_and_learning_primitives_agree_with_reference():
         wrap.get_input_port(0).FixValue(
             context, np.array([lib.sym.Expression(x), 3.5], dtype=object))
         results.append((wrap.get_output_port(0).Eval(context), [x]))
-    for value in rng.uniform(-5, 5, 10):
+    for value in np.random.default_rng(17).uniform(-5, 5, 10):
         ours_y = _evaluate(_OSSA, results[0][0], results[0][1], [value])
         np.testing.assert_allclose(
             ours_y, _evaluate(drake, results[1][0], results[1][1], [value]),
@@ -497,13 +503,9 @@ def test_expression_system_api_agrees_with_reference():
     ours = _discrete_program(_OSSA)
     theirs = _discrete_program(drake)
     assert int(ours[2]) == int(theirs[2])
-    rng = np.random.default_rng(23)
-    for _ in range(5):
-        values = rng.uniform(-2, 2, 4)
-        for mine, reference in zip(ours[:2], theirs[:2]):
-            np.testing.assert_allclose(
-                _evaluate(_OSSA, mine, ours[4], values),
-                _evaluate(drake, reference, theirs[4], values), atol=1e-15)
+    _assert_agree_at_random_values(drake, ours[:2], theirs[:2],
+                                   (ours[4], theirs[4]), 4, seed=23, trials=5,
+                                   low=-2, high=2, atol=1e-15)
 
 
 def _member_program(lib):
