@@ -277,7 +277,9 @@ void MultibodyPlant<T>::CalcGeneralizedContactForces(
 }  // namespace ossa::multibody
 
 // The members defined in this file, for the default scalars.
+#ifndef OSSA_IN_MEMBER_GROUP  // see ossa_add_member_group()
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::MultibodyPlant);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::MultibodyPlant);
+#endif

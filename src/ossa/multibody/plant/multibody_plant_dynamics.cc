@@ -404,7 +404,9 @@ bool MultibodyPlant<T>::is_gravity_enabled(
 
 }  // namespace ossa::multibody
 
+#ifndef OSSA_IN_MEMBER_GROUP  // see ossa_add_member_group()
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::MultibodyPlant);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::MultibodyPlant);
+#endif

@@ -675,7 +675,9 @@ void MultibodyTree<T>::CalcForwardDynamicsImpl(
 // defined in this file (the definitions in multibody_tree.cc are not visible
 // here, so nothing is defined twice except the header's inline members,
 // which are emitted as mergeable (COMDAT) symbols).
+#ifndef OSSA_IN_MEMBER_GROUP  // see ossa_add_member_group()
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::internal::MultibodyTree);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::internal::MultibodyTree);
+#endif

@@ -655,7 +655,9 @@ std::vector<std::string> MultibodyTree<T>::GetVelocityNames(
 }  // namespace ossa::multibody::internal
 
 // The members defined in this file, for the default scalars.
+#ifndef OSSA_IN_MEMBER_GROUP  // see ossa_add_member_group()
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::internal::MultibodyTree);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::internal::MultibodyTree);
+#endif

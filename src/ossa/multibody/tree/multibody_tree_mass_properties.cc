@@ -187,7 +187,9 @@ SpatialMomentum<T> MultibodyTree<T>::CalcSpatialMomentumInWorldAboutPoint(
 // The members defined in this file, for the default scalars (the class's
 // other members are instantiated in multibody_tree.cc; each explicit
 // instantiation emits only the members defined in its translation unit).
+#ifndef OSSA_IN_MEMBER_GROUP  // see ossa_add_member_group()
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::multibody::internal::MultibodyTree);
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::multibody::internal::MultibodyTree);
+#endif
