@@ -71,6 +71,19 @@ void DoDefineFrameworkScalarMembers() {
         c.SetTimeStateAndParametersFrom(source);
       },
       nb::arg("source"));
+  if constexpr (!std::is_same_v<T, double>) {
+    // From a Context of the same scalar (the structures must match, as
+    // State::SetFrom and Parameters::SetFrom check).
+    DefMethod(
+        context, "SetTimeStateAndParametersFrom",
+        [](Context<T>& c, const Context<T>& source) {
+          c.SetTime(source.get_time());
+          c.SetAccuracy(source.get_accuracy());
+          c.get_mutable_state().SetFrom(source.get_state());
+          c.get_mutable_parameters().SetFrom(source.get_parameters());
+        },
+        nb::arg("source"));
+  }
   DefMethod(context, "SetAccuracy", &Context<T>::SetAccuracy,
             nb::arg("accuracy").none());
   DefMethod(context, "get_accuracy", &Context<T>::get_accuracy);

@@ -139,6 +139,36 @@ def test_subsystem_context_of_leaf_and_diagram():
     assert ossa[:3] == (2, 2, RuntimeError)
 
 
+def test_builder_counts_each_input_connection():
+    # DiagramBuilder.num_input_ports() counts ExportInput and ConnectInput
+    # calls (one Diagram input feeding two subsystems counts twice); the
+    # built Diagram has one port per exported name.
+    def program(lib):
+        f, p = lib.framework, lib.primitives
+        builder = f.DiagramBuilder()
+        adder = builder.AddSystem(p.Adder(2, 1))
+        gain = builder.AddSystem(p.Gain(2.0, 1))
+        counts = []
+        builder.ExportInput(adder.get_input_port(0), "u")
+        counts.append(builder.num_input_ports())
+        builder.ConnectInput("u", gain.get_input_port(0))
+        counts.append(builder.num_input_ports())
+        index = builder.ExportInput(adder.get_input_port(1), "w")
+        counts.append(builder.num_input_ports())
+        builder.ExportOutput(adder.get_output_port(0), "sum")
+        builder.ExportOutput(gain.get_output_port(0), "twice")
+        diagram = builder.Build()
+        context = diagram.CreateDefaultContext()
+        diagram.get_input_port(0).FixValue(context, [1.5])
+        diagram.get_input_port(1).FixValue(context, [0.25])
+        return (counts, int(index), diagram.num_input_ports(),
+                diagram.get_output_port(0).Eval(context).tolist(),
+                diagram.get_output_port(1).Eval(context).tolist())
+    ossa, drake = both(program)
+    assert ossa == drake
+    assert ossa[:3] == ([1, 2, 3], 1, 2)
+
+
 def test_clone_copy_and_scalar_converter():
     def program(lib):
         f, ad = lib.framework, lib.autodiffutils.AutoDiffXd
@@ -432,6 +462,31 @@ def test_names_and_autodiff_instantiations():
                                          lib.value.AbstractValue.Make(1)))
     ossa, drake = both(program)
     assert ossa == drake
+
+
+def test_autodiff_context_copies_from_its_own_scalar():
+    # Context_[AutoDiffXd].SetTimeStateAndParametersFrom takes a Context of
+    # its own scalar (derivatives kept) as well as a float one.
+    def program(lib):
+        ad = lib.autodiffutils
+        system = lib.primitives.Integrator(2).ToAutoDiffXd()
+        source = system.CreateDefaultContext()
+        source.SetTime(ad.AutoDiffXd(1.5, [1.0, 0.0]))
+        source.SetContinuousState(ad.InitializeAutoDiff([0.5, -2.0]).ravel())
+        dest = system.CreateDefaultContext()
+        dest.SetTimeStateAndParametersFrom(source)
+        x = dest.get_continuous_state_vector().CopyToVector()
+        from_float = system.CreateDefaultContext()
+        float_context = lib.primitives.Integrator(2).CreateDefaultContext()
+        float_context.SetTime(3.0)
+        from_float.SetTimeStateAndParametersFrom(float_context)
+        return (dest.get_time().value(), dest.get_time().derivatives().tolist(),
+                ad.ExtractValue(x).ravel().tolist(),
+                ad.ExtractGradient(x).tolist(),
+                from_float.get_time().value())
+    ossa, drake = both(program)
+    assert ossa == drake
+    assert ossa[2:4] == ([0.5, -2.0], [[1.0, 0.0], [0.0, 1.0]])
 
 
 def _canonical_dot(text):

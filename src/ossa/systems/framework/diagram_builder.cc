@@ -257,7 +257,15 @@ InputPortIndex DiagramBuilder<T>::ExportInput(const InputPort<T>& input,
         port_name);
   input_port_locators_.push_back({{&input.get_system(), input.get_index()}});
   input_port_names_.push_back(port_name);
-  return InputPortIndex(num_input_ports() - 1);
+  return InputPortIndex(static_cast<int>(input_port_names_.size()) - 1);
+}
+
+template <typename T>
+int DiagramBuilder<T>::num_input_ports() const {
+  int count = 0;
+  for (const auto& locators : input_port_locators_)
+    count += static_cast<int>(locators.size());
+  return count;
 }
 
 template <typename T>
@@ -283,12 +291,12 @@ template <typename T>
 void DiagramBuilder<T>::ConnectInput(InputPortIndex diagram_port_index,
                                      const InputPort<T>& input) {
   ThrowIfBuilt("ConnectInput");
-  if (!diagram_port_index.is_valid() || diagram_port_index >= num_input_ports())
+  const int num_exported = static_cast<int>(input_port_names_.size());
+  if (!diagram_port_index.is_valid() || diagram_port_index >= num_exported)
     ThrowLogicError(
         "DiagramBuilder::ConnectInput(): the Diagram has no input port {} (it "
-        "has "
-        "{}).",
-        diagram_port_index.raw(), num_input_ports());
+        "has {}).",
+        diagram_port_index.raw(), num_exported);
   ThrowIfNotRegistered("ConnectInput", input.get_system(), input);
   const auto& first = input_port_locators_[diagram_port_index][0];
   const InputPort<T>& model = first.first->get_input_port(first.second);

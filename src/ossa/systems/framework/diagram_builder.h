@@ -129,9 +129,11 @@ class DiagramBuilder {
   bool ConnectToSame(const InputPort<T>& exemplar, const InputPort<T>& dest);
   /// True if `input` is connected to an output or exported.
   bool IsConnectedOrExported(const InputPort<T>& input) const;
-  int num_input_ports() const {
-    return static_cast<int>(input_port_names_.size());
-  }
+  /// The number of input-port connections made so far: one per
+  /// ExportInput() and one per ConnectInput(). It exceeds the built Diagram's
+  /// number of input ports when one Diagram input feeds several subsystem
+  /// inputs, as the reference counts it.
+  int num_input_ports() const;
   int num_output_ports() const {
     return static_cast<int>(output_port_names_.size());
   }
