@@ -232,6 +232,29 @@ def test_two_contexts_of_one_plant():
     assert not np.allclose(ossa[0], ossa[1])
 
 
+def test_actuator_defaults_changed_after_finalize():
+    # The reference lets an actuator's default rotor inertia and gear ratio
+    # change after Finalize(): Contexts made (or set to defaults) afterwards
+    # see them, an existing Context keeps its values until then.
+    def program(lib):
+        plant, parts = _model(lib)
+        before = plant.CreateDefaultContext()
+        parts["a_shoulder"].set_default_rotor_inertia(0.07)
+        parts["a_rail"].set_default_gear_ratio(2.5)
+        after = plant.CreateDefaultContext()
+        kept = plant.CalcMassMatrix(before)
+        plant.SetDefaultContext(before)
+        return (kept, plant.CalcMassMatrix(after),
+                plant.CalcMassMatrix(before), _readers(parts, after),
+                parts["a_shoulder"].default_reflected_inertia())
+    ossa, drake = both(program)
+    for i, what in enumerate(("M(existing)", "M(new)", "M(reset)",
+                              "readers", "reflected inertia")):
+        assert_agree(ossa[i], drake[i], what, RTOL)
+    assert not np.allclose(ossa[0], ossa[1])
+    assert np.array_equal(ossa[1], ossa[2])
+
+
 def test_discrete_steps_see_the_context_values():
     def program(lib):
         plant, parts = _model(lib, time_step=1e-3)

@@ -69,12 +69,6 @@ void JointActuator<T>::set_effort_limit(double effort_limit) {
 
 template <typename T>
 void JointActuator<T>::set_default_rotor_inertia(double rotor_inertia) {
-  if (this->parent_tree() && this->parent_tree()->is_finalized()) [[unlikely]] {
-    ThrowLogicError(
-        "set_default_rotor_inertia(): actuator '{}': post-finalize calls are "
-        "not allowed; calls to this method must happen before Finalize().",
-        name_);
-  }
   if (!(rotor_inertia >= 0)) [[unlikely]] {
     ThrowLogicError(
         "set_default_rotor_inertia(): the rotor inertia of actuator '{}' must "
@@ -86,12 +80,6 @@ void JointActuator<T>::set_default_rotor_inertia(double rotor_inertia) {
 
 template <typename T>
 void JointActuator<T>::set_default_gear_ratio(double gear_ratio) {
-  if (this->parent_tree() && this->parent_tree()->is_finalized()) [[unlikely]] {
-    ThrowLogicError(
-        "set_default_gear_ratio(): actuator '{}': post-finalize calls are not "
-        "allowed; calls to this method must happen before Finalize().",
-        name_);
-  }
   if (!std::isfinite(gear_ratio)) [[unlikely]] {
     ThrowLogicError(
         "set_default_gear_ratio(): the gear ratio of actuator '{}' must be "

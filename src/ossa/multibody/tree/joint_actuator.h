@@ -47,8 +47,9 @@ class JointActuator final : public MultibodyElement<T> {
   /// default to 0 (no reflected inertia) and 1.
   double default_rotor_inertia() const { return rotor_inertia_; }
   double default_gear_ratio() const { return gear_ratio_; }
-  /// Throw std::logic_error after Finalize() (the compiled model holds the
-  /// reflected inertia) or if the rotor inertia is negative.
+  /// Throw std::logic_error if the rotor inertia is negative or the gear
+  /// ratio not finite. After Finalize() the new defaults apply to the
+  /// Contexts created (or set to defaults) afterwards, as the reference's do.
   void set_default_rotor_inertia(double rotor_inertia);
   void set_default_gear_ratio(double gear_ratio);
   /// ρ²·I_r.

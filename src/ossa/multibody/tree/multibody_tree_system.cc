@@ -480,6 +480,43 @@ void MultibodyTreeSystem<T>::CalcBodyAccelerationsCache(
 }
 
 template <typename T>
+void MultibodyTreeSystem<T>::SetDefaultParameters(
+    const systems::Context<T>& context,
+    systems::Parameters<T>* parameters) const {
+  systems::LeafSystem<T>::SetDefaultParameters(context, parameters);
+  if (!tree_->is_finalized() || tree_->num_actuators() == 0) return;
+  auto& elements =
+      parameters->template get_mutable_abstract_parameter<ElementParameters<T>>(
+          element_parameters_index_);
+  auto& tree_parameters =
+      parameters->template get_mutable_abstract_parameter<TreeParameters<T>>(
+          parameters_index_);
+  const MultibodyTreeTopology& topology = tree_->get_topology();
+  const auto actuated_v = [&](const JointActuator<T>& actuator) {
+    return topology
+        .get_mobod(topology.joint_to_mobod(actuator.joint().index()))
+        .v_start;
+  };
+  const int num_indices = static_cast<int>(elements.rotor_inertia.size());
+  // The reflected inertia of an actuated dof is the sum over its actuators
+  // (as Compile() forms it): cleared first, then summed.
+  for (int a = 0; a < num_indices; ++a) {
+    if (!tree_->has_joint_actuator(JointActuatorIndex(a))) continue;
+    tree_parameters.reflected_inertia[actuated_v(
+        tree_->get_joint_actuator(JointActuatorIndex(a)))] = T(0);
+  }
+  for (int a = 0; a < num_indices; ++a) {
+    if (!tree_->has_joint_actuator(JointActuatorIndex(a))) continue;
+    const JointActuator<T>& actuator =
+        tree_->get_joint_actuator(JointActuatorIndex(a));
+    elements.rotor_inertia[a] = actuator.default_rotor_inertia();
+    elements.gear_ratio[a] = actuator.default_gear_ratio();
+    tree_parameters.reflected_inertia[actuated_v(actuator)] +=
+        actuator.default_reflected_inertia();
+  }
+}
+
+template <typename T>
 void MultibodyTreeSystem<T>::SetRandomState(
     const systems::Context<T>& context, systems::State<T>* state,
     systems::RandomGenerator* generator) const {

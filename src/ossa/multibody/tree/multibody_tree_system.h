@@ -132,6 +132,13 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
   const std::vector<SpatialAcceleration<T>>&
   EvalBodySpatialAccelerationsInWorld(const systems::Context<T>& context) const;
 
+  /// The declared defaults, with each actuator's rotor inertia and gear
+  /// ratio (and the per-dof reflected inertia formed from them) taken from
+  /// the actuator's current defaults: those may change after Finalize() and
+  /// then apply to the Contexts set to defaults afterwards.
+  void SetDefaultParameters(const systems::Context<T>& context,
+                            systems::Parameters<T>* parameters) const override;
+
   /// Sets the positions of the joints that have a random distribution to a
   /// sample (MultibodyTree::SetRandomState), the others to their defaults.
   void SetRandomState(const systems::Context<T>& context,
