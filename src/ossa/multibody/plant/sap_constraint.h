@@ -130,11 +130,24 @@ class SapConstraint {
       (*tau)[dofs_[c]] += J_.col(c).dot(gamma);
     }
   }
-  /// H += Jᵀ·G·J (G k×k).
+  /// H += Jᵀ·G·J (G k×k). Up to six rows (every holonomic constraint: a
+  /// weld has six) the column G·J(:, b) lives on the stack, so the step
+  /// allocates nothing.
   void AddJTransposeGJ(const MatrixX<T>& G, MatrixX<T>* H) const {
+    const int m = static_cast<int>(dofs_.size());
+    if (J_.rows() <= 6) {
+      Eigen::Matrix<T, Eigen::Dynamic, 1, 0, 6, 1> gj(J_.rows());
+      for (int b = 0; b < m; ++b) {
+        gj.noalias() = G * J_.col(b);
+        for (int a = 0; a < m; ++a) {
+          (*H)(dofs_[a], dofs_[b]) += J_.col(a).dot(gj);
+        }
+      }
+      return;
+    }
     const MatrixX<T> GJ = G * J_;
-    for (size_t a = 0; a < dofs_.size(); ++a) {
-      for (size_t b = 0; b < dofs_.size(); ++b) {
+    for (int a = 0; a < m; ++a) {
+      for (int b = 0; b < m; ++b) {
         (*H)(dofs_[a], dofs_[b]) += J_.col(a).dot(GJ.col(b));
       }
     }
