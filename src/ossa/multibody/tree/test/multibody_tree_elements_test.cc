@@ -623,12 +623,15 @@ TEST(MultibodyTreeElements, FinalizeRules) {
           Vector1<double>(1)),
       "set_default_damping_vector(): joint 'j': post-finalize calls are not "
       "allowed");
-  // Default positions and limits may still change (they are not compiled).
+  // Default positions and limits may still change (they are not compiled),
+  // and so may an actuator's gear ratio and rotor inertia (the Contexts set
+  // to defaults afterwards take them).
   tree.get_mutable_joint(j.index()).set_default_positions(Vector1<double>(0.3));
   EXPECT_EQ(tree.GetDefaultPositions(), Vector1<double>(0.3));
-  EXPECT_LOGIC_ERROR(tree.get_mutable_joint_actuator(JointActuatorIndex(0))
-                         .set_default_gear_ratio(2),
-                     "post-finalize");
+  tree.get_mutable_joint_actuator(JointActuatorIndex(0))
+      .set_default_gear_ratio(2);
+  EXPECT_EQ(tree.get_joint_actuator(JointActuatorIndex(0)).default_gear_ratio(),
+            2.0);
   EXPECT_EQ(tree.get_joint_actuator(JointActuatorIndex(0)).input_start(), 0);
 }
 
