@@ -39,12 +39,6 @@ REASONS = [
      "Same behaviour; the signature differs only in a keyword-only "
      "argument's position."),
     (r"^math:.*cast$", "Not implemented yet."),
-    (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
-     r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory|"
-     r"PiecewiseQuaternionSlerp|PiecewisePose|PathParameterizedTrajectory)_"
-     r"\[AutoDiffXd\]$",
-     "Written in Python on Trajectory (float), so not instantiated for "
-     "AutoDiffXd."),
     (r"^trajectories:PiecewisePolynomial\.(getPolynomialMatrix|"
      r"setPolynomialMatrixBlock)$",
      "Polynomial matrices need the reference's Polynomial type (symbolic, "
@@ -53,10 +47,6 @@ REASONS = [
      "Written in Python: one signature takes every orientation type by "
      "keyword (quaternions, rotation_matrices, angle_axes) where the "
      "reference has one overload per type."),
-    (r"^trajectories:\w+_\[Expression\]$",
-     "Only Trajectory and BezierCurve are instantiated on Expression (the "
-     "piecewise trajectories find the segment of a time by numeric "
-     "comparison; the ones written in Python are float only)."),
     (r"^trajectories:PiecewisePolynomial\.(getPolynomial|"
      r"LagrangeInterpolatingPolynomial)$",
      "Needs the reference's Polynomial type (ossa.symbolic has none)."),
