@@ -77,9 +77,6 @@ REASONS = [
      "Not bound yet (System member)."),
     (r"^systems\.framework:(Diagram|DiagramBuilder)\.",
      "Not bound yet."),
-    (r"^systems\.framework:VectorSystem_\[(AutoDiffXd|Expression)\]$",
-     "VectorSystem is written in Python (float), so not instantiated for "
-     "AutoDiffXd or Expression."),
     (r"^systems\.framework:",
      "Not bound yet."),
     (r"^systems\.analysis:DiscreteTimeApproximation$",
@@ -92,11 +89,6 @@ REASONS = [
      "Needs symbolic polynomials and mathematical programming (not part of "
      "ossa)."),
     (r"^systems\.analysis:", "Not bound yet."),
-    (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative_"
-     r"\[(AutoDiffXd|Expression)\]$",
-     "Written in Python (a float Diagram), so not instantiated for "
-     "AutoDiffXd or Expression (Diagrams on those scalars are not "
-     "subclassable from Python)."),
     (r"^systems\.primitives:", "Not implemented yet."),
     (r"^systems\.controllers:LinearProgrammingApproximateDynamicProgramming",
      "Needs a linear-programming solver (mathematical programming is not "
