@@ -93,8 +93,6 @@ REASONS = [
     (r"^systems\.controllers:LinearProgrammingApproximateDynamicProgramming",
      "Needs a linear-programming solver (mathematical programming is not "
      "part of ossa)."),
-    (r"^systems\.controllers:JointStiffnessController_\[AutoDiffXd\]$",
-     "Written in Python (float), so not instantiated for AutoDiffXd."),
     (r"^systems\.controllers:PidControlledSystem\.__init__$",
      "Written in Python: one signature (plant, *gains, ...) takes the "
      "reference's four overloads (scalar or vector gains, with or without "

@@ -233,3 +233,134 @@ def test_state_interpolator_converts(lib):
         np.testing.assert_allclose(
             numbers(lib, converted.get_output_port().Eval(context)),
             [1.0, 2.0, 3.0, 0.0, 0.0, 0.0], rtol=0, atol=TOL)
+
+
+# -- Integrators on Expression ------------------------------------------------
+
+A = np.array([[0.0, 1.0], [-2.0, -0.5]])
+
+
+def symbolic_integrator(lib, max_step):
+    """RungeKutta2Integrator_[Expression] on a symbolic linear system
+    ẋ = A x, its state x = (x0, x1) variables."""
+    import importlib
+    analysis = importlib.import_module(
+        lib["framework"].__name__.replace("framework", "analysis"))
+    E, Variable = lib["sym"].Expression, lib["sym"].Variable
+    LinearSystem = lib["primitives"].LinearSystem
+    system = LinearSystem(A, np.zeros((2, 1)), np.eye(2),
+                          np.zeros((2, 1))).ToSymbolic()
+    context = system.CreateDefaultContext()
+    x = [Variable("x0"), Variable("x1")]
+    context.SetContinuousState(np.array([E(v) for v in x]))
+    system.get_input_port().FixValue(context, np.array([E(0.0)]))
+    integrator = analysis.RungeKutta2Integrator_[E](system, E(max_step),
+                                                    context)
+    integrator.Initialize()
+    return integrator, context, x
+
+
+@pytest.mark.parametrize("lib", LIBS, ids=["ossa", "drake"])
+def test_symbolic_integrator_configuration(lib):
+    integrator, _, _ = symbolic_integrator(lib, 0.1)
+    E = lib["sym"].Expression
+    assert isinstance(integrator.get_maximum_step_size(), E)
+    assert integrator.get_maximum_step_size().Evaluate() == 0.1
+    integrator.set_fixed_step_mode(True)
+    assert integrator.get_fixed_step_mode()
+    assert integrator.get_num_steps_taken() == 0
+
+
+def test_symbolic_integrator_step_is_the_rk2_polynomial():
+    # One explicit trapezoid step of ẋ = A x is x⁺ = (I + hA + h²A²/2) x;
+    # the symbolic step, evaluated, equals it and the float integrator's.
+    import ossa.systems.analysis as analysis
+    h = 0.1
+    integrator, context, x = symbolic_integrator(OSSA, h)
+    integrator.IntegrateWithSingleFixedStepToTime(ossa_sym.Expression(h))
+    state = context.get_continuous_state_vector().CopyToVector()
+    assert abs(context.get_time().Evaluate() - h) < TOL
+    step = np.eye(2) + h * A + h * h / 2 * A @ A
+    system = ossa_primitives.LinearSystem(A, np.zeros((2, 1)), np.eye(2),
+                                          np.zeros((2, 1)))
+    for x_value in ([1.0, 0.0], [0.3, -1.2]):
+        env = dict(zip(x, x_value))
+        got = [entry.Evaluate(env) for entry in state]
+        np.testing.assert_allclose(got, step @ x_value, rtol=0, atol=TOL)
+        float_context = system.CreateDefaultContext()
+        float_context.SetContinuousState(x_value)
+        system.get_input_port().FixValue(float_context, [0.0])
+        rk2 = analysis.RungeKutta2Integrator(system, h, float_context)
+        rk2.Initialize()
+        rk2.IntegrateWithSingleFixedStepToTime(h)
+        np.testing.assert_allclose(
+            got, float_context.get_continuous_state_vector().CopyToVector(),
+            rtol=0, atol=TOL)
+
+
+# -- JointStiffnessController on the other scalars -------------------------
+
+def pendulum_controller(lib):
+    """A double pendulum under gravity (two revolute joints about y, each
+    actuated) and its JointStiffnessController on float."""
+    import importlib
+    root = lib["framework"].__name__.split(".")[0]
+    plant_module = importlib.import_module(f"{root}.multibody.plant")
+    tree = importlib.import_module(f"{root}.multibody.tree")
+    controllers = importlib.import_module(f"{root}.systems.controllers")
+    math = importlib.import_module(f"{root}.math")
+    plant = plant_module.MultibodyPlant(0.0)
+    inertia = tree.SpatialInertia.SolidSphereWithMass(1.5, 0.1)
+    upper = plant.AddRigidBody("upper", inertia)
+    lower = plant.AddRigidBody("lower", inertia)
+    shoulder = plant.AddJoint(tree.RevoluteJoint(
+        "shoulder", plant.world_frame(), upper.body_frame(), [0.0, 1.0, 0.0]))
+    elbow = plant.AddJoint(tree.RevoluteJoint(
+        "elbow", plant.AddFrame(tree.FixedOffsetFrame(
+            "elbow_parent", upper.body_frame(),
+            math.RigidTransform([0.0, 0.0, -0.5]))),
+        lower.body_frame(), [0.0, 1.0, 0.0]))
+    plant.AddJointActuator("shoulder", shoulder)
+    plant.AddJointActuator("elbow", elbow)
+    plant.Finalize()
+    return controllers.JointStiffnessController(plant, [3.0, 2.0],
+                                                [0.5, 0.25])
+
+
+STATE = [0.4, -0.7, 0.2, 0.1]
+DESIRED = [0.1, 0.3, 0.0, -0.2]
+
+
+def actuation(controller, T, desired):
+    context = controller.CreateDefaultContext()
+    # Ports by index: the reference's converted controller is a System_[T].
+    controller.get_input_port(0).FixValue(
+        context, np.array([T(v) for v in STATE], dtype=object)
+        if T is not float else STATE)
+    controller.get_input_port(1).FixValue(context, desired)
+    return np.asarray(controller.get_output_port(0).Eval(context))
+
+
+@pytest.mark.parametrize("lib", LIBS, ids=["ossa", "drake"])
+def test_joint_stiffness_controller_converts(lib):
+    controller = pendulum_controller(lib)
+    u = actuation(controller, float, DESIRED)
+    AD, E = lib["ad"].AutoDiffXd, lib["sym"].Expression
+    # ∂u/∂x_d = [diag(kp) diag(kd)] (B is the identity).
+    seeded = np.array([AD(v, np.eye(4)[i]) for i, v in enumerate(DESIRED)])
+    u_ad = actuation(controller.ToAutoDiffXd(), AD, seeded)
+    np.testing.assert_allclose(numbers(lib, u_ad), u, rtol=0, atol=TOL)
+    np.testing.assert_allclose(
+        [entry.derivatives() for entry in u_ad],
+        [[3.0, 0.0, 0.5, 0.0], [0.0, 2.0, 0.0, 0.25]], rtol=0, atol=TOL)
+    u_sym = actuation(controller.ToSymbolic(), E,
+                      np.array([E(v) for v in DESIRED]))
+    np.testing.assert_allclose(numbers(lib, u_sym), u, rtol=0, atol=TOL)
+
+
+def test_joint_stiffness_controller_template():
+    import ossa.systems.controllers as controllers
+    for T in (ossa_ad.AutoDiffXd, ossa_sym.Expression):
+        converted = pendulum_controller(OSSA).ToScalarType[T]()
+        assert isinstance(converted, controllers.JointStiffnessController_[T])
+        assert isinstance(converted, ossa_framework.LeafSystem_[T])
