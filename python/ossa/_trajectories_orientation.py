@@ -35,6 +35,7 @@ def make_orientation_trajectories(T, Trajectory, PiecewisePolynomial, scalar,
     from ossa.math import RigidTransform_, RotationMatrix_, atan2, cos, sin, \
         sqrt
     Quaternion, AngleAxis = Quaternion_[T], AngleAxis_[T]
+    is_symbolic = T.__name__ == "Expression"
     RotationMatrix, RigidTransform = RotationMatrix_[T], RigidTransform_[T]
 
     def segment_methods(cls):
@@ -54,6 +55,14 @@ def make_orientation_trajectories(T, Trajectory, PiecewisePolynomial, scalar,
             return self._segment_index(t)
 
         def is_time_in_range(self, t):
+            if is_symbolic:
+                # The Formula t_0 ≤ t ∧ t ≤ t_n, as the reference's (a
+                # symbolic t has no truth value).
+                from ossa.symbolic import Formula, logical_and
+                if not self._breaks:
+                    return Formula.False_()
+                return logical_and(self._breaks[0] <= scalar(t),
+                                   scalar(t) <= self._breaks[-1])
             where = f"{cls.__name__}.is_time_in_range()"
             return bool(self._breaks) and \
                 number(self._breaks[0], where) <= number(t, where) <= \

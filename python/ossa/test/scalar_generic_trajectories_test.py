@@ -349,6 +349,11 @@ def test_python_written_symbolic(lib):
     entry = stacked.value(E(t))[1, 0]
     assert abs(entry.Evaluate({t: 0.25, x: 5.0}) - 2.0) < TOL
     assert abs(entry.Evaluate({t: 3.0, x: 5.0}) - 5.0) < TOL
+    # The range of a symbolic time is a Formula.
+    for name in ("slerp", "pose"):
+        formula = python_written_programs(lib, E)[name].is_time_in_range(E(t))
+        assert isinstance(formula, lib["sym"].Formula)
+        assert formula.Evaluate({t: 1.5}) and not formula.Evaluate({t: 2.5})
     # Looking a symbolic time up among samples or segments raises.
     programs = python_written_programs(lib, E)
     for name in ("composite", "discrete", "slerp", "pose"):
