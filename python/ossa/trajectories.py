@@ -88,6 +88,7 @@ for _param in Trajectory_.param_list:  # noqa: F405
             _template = _TemplateClass(_name + "_", scope=__name__)
             globals()[_name + "_"] = _template
         _cls.__module__ = __name__
+        _cls.__qualname__ = _cls.__name__  # not the factory's <locals>
         _template.add_instantiation(_param, _cls,
                                     skip_rename=_param == (float,))
         if _param == (float,):

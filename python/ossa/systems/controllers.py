@@ -220,6 +220,7 @@ JointStiffnessController_ = _TemplateClass("JointStiffnessController_",
 for _param in _LeafSystem_.param_list:
     _cls = _make_joint_stiffness_controller(_param[0])
     _cls.__module__ = __name__
+    _cls.__qualname__ = _cls.__name__  # not the factory's <locals>
     JointStiffnessController_.add_instantiation(
         _param, _cls, skip_rename=_param == (float,))
 JointStiffnessController = JointStiffnessController_[float]

@@ -292,6 +292,7 @@ VectorSystem_ = _TemplateClass("VectorSystem_", scope=__name__)
 for _param in LeafSystem_.param_list:  # noqa: F405
     _cls = _make_vector_system(_param[0])
     _cls.__module__ = __name__
+    _cls.__qualname__ = _cls.__name__  # not the factory's <locals>
     VectorSystem_.add_instantiation(_param, _cls,
                                     skip_rename=_param == (float,))
 VectorSystem = VectorSystem_[float]

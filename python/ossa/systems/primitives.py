@@ -291,6 +291,7 @@ StateInterpolatorWithDiscreteDerivative_ = _TemplateClass(
 for _param in _Diagram_.param_list:
     _cls = _make_state_interpolator(_param[0])
     _cls.__module__ = __name__
+    _cls.__qualname__ = _cls.__name__  # not the factory's <locals>
     StateInterpolatorWithDiscreteDerivative_.add_instantiation(
         _param, _cls, skip_rename=_param == (float,))
 StateInterpolatorWithDiscreteDerivative = \
