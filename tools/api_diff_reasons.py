@@ -39,12 +39,6 @@ REASONS = [
      "Same behaviour; the signature differs only in a keyword-only "
      "argument's position."),
     (r"^math:.*cast$", "Not implemented yet."),
-    (r"^trajectories:(DiscreteTimeTrajectory|FunctionHandleTrajectory|"
-     r"StackedTrajectory|DerivativeTrajectory|CompositeTrajectory|"
-     r"PiecewiseQuaternionSlerp|PiecewisePose|PathParameterizedTrajectory)_"
-     r"\[AutoDiffXd\]$",
-     "Written in Python on Trajectory (float), so not instantiated for "
-     "AutoDiffXd."),
     (r"^trajectories:PiecewisePolynomial\.(getPolynomialMatrix|"
      r"setPolynomialMatrixBlock)$",
      "Polynomial matrices need the reference's Polynomial type (symbolic, "
@@ -53,10 +47,6 @@ REASONS = [
      "Written in Python: one signature takes every orientation type by "
      "keyword (quaternions, rotation_matrices, angle_axes) where the "
      "reference has one overload per type."),
-    (r"^trajectories:\w+_\[Expression\]$",
-     "Only Trajectory and BezierCurve are instantiated on Expression (the "
-     "piecewise trajectories find the segment of a time by numeric "
-     "comparison; the ones written in Python are float only)."),
     (r"^trajectories:PiecewisePolynomial\.(getPolynomial|"
      r"LagrangeInterpolatingPolynomial)$",
      "Needs the reference's Polynomial type (ossa.symbolic has none)."),
@@ -87,9 +77,6 @@ REASONS = [
      "Not bound yet (System member)."),
     (r"^systems\.framework:(Diagram|DiagramBuilder)\.",
      "Not bound yet."),
-    (r"^systems\.framework:VectorSystem_\[(AutoDiffXd|Expression)\]$",
-     "VectorSystem is written in Python (float), so not instantiated for "
-     "AutoDiffXd or Expression."),
     (r"^systems\.framework:",
      "Not bound yet."),
     (r"^systems\.analysis:DiscreteTimeApproximation$",
@@ -102,17 +89,10 @@ REASONS = [
      "Needs symbolic polynomials and mathematical programming (not part of "
      "ossa)."),
     (r"^systems\.analysis:", "Not bound yet."),
-    (r"^systems\.primitives:StateInterpolatorWithDiscreteDerivative_"
-     r"\[(AutoDiffXd|Expression)\]$",
-     "Written in Python (a float Diagram), so not instantiated for "
-     "AutoDiffXd or Expression (Diagrams on those scalars are not "
-     "subclassable from Python)."),
     (r"^systems\.primitives:", "Not implemented yet."),
     (r"^systems\.controllers:LinearProgrammingApproximateDynamicProgramming",
      "Needs a linear-programming solver (mathematical programming is not "
      "part of ossa)."),
-    (r"^systems\.controllers:JointStiffnessController_\[AutoDiffXd\]$",
-     "Written in Python (float), so not instantiated for AutoDiffXd."),
     (r"^systems\.controllers:PidControlledSystem\.__init__$",
      "Written in Python: one signature (plant, *gains, ...) takes the "
      "reference's four overloads (scalar or vector gains, with or without "

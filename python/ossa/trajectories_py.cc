@@ -1,7 +1,7 @@
 // Bindings of ossa.trajectories: Trajectory, PiecewiseTrajectory,
-// PiecewisePolynomial, BezierCurve, BsplineTrajectory and
-// ExponentialPlusPiecewisePolynomial (Trajectory_ and BezierCurve_ also on
-// Expression); and ossa.math's BsplineBasis and KnotVectorType
+// PiecewisePolynomial, BezierCurve, BsplineTrajectory (each on float,
+// AutoDiffXd and Expression) and ExponentialPlusPiecewisePolynomial (float);
+// and ossa.math's BsplineBasis (three scalars) and KnotVectorType
 // (DefineMathBspline, called with the math module).
 
 #include <nanobind/stl/array.h>
@@ -242,7 +242,22 @@ void DoDefineTrajectories(nb::module_ m) {
       .def("start_time", nb::overload_cast<>(&PT::start_time, nb::const_))
       .def("end_time", nb::overload_cast<>(&PT::end_time, nb::const_))
       .def("duration", &PT::duration, nb::arg("segment_index"))
-      .def("is_time_in_range", &PT::is_time_in_range, nb::arg("t"))
+      .def(
+          "is_time_in_range",
+          [](const PT& self, const T& t) {
+            // On Expression the answer is the Formula t_0 ≤ t ∧ t ≤ t_n (a
+            // symbolic t has no truth value), as the reference's.
+            if constexpr (std::is_same_v<T, symbolic::Expression>) {
+              if (self.get_number_of_segments() == 0) {
+                return symbolic::Formula::False();
+              }
+              return symbolic::Formula(self.start_time() <= t &&
+                                       t <= self.end_time());
+            } else {
+              return self.is_time_in_range(t);
+            }
+          },
+          nb::arg("t"))
       .def("get_segment_index", &PT::get_segment_index, nb::arg("t"))
       .def("get_segment_times", &PT::get_segment_times);
 
@@ -471,13 +486,7 @@ void DefineTrajectories(nb::module_ m) {
   type_visit(
       [m](auto tag) { DoDefineTrajectories<typename decltype(tag)::type>(m); },
       DefaultScalars{});
-  // On Expression: the base (not subclassable from Python) and BezierCurve.
-  using symbolic::Expression;
-  DefTrajectoryMethods<Expression>(
-      DefineTemplateClassWithDefault<Trajectory<Expression>>(
-          m, "Trajectory", GetPyParam<Expression>(),
-          "A matrix-valued function of time y(t) on Expression."));
-  DefineBezierCurve<Expression>(m);
+  DoDefineTrajectories<symbolic::Expression>(m);
 }
 
 void DefineMathBspline(nb::module_ m) {
@@ -487,6 +496,7 @@ void DefineMathBspline(nb::module_ m) {
   type_visit(
       [m](auto tag) { DoDefineBsplineBasis<typename decltype(tag)::type>(m); },
       DefaultScalars{});
+  DoDefineBsplineBasis<symbolic::Expression>(m);
 }
 
 }  // namespace ossa::py

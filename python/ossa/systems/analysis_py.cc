@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "ossa/bindings.h"
 #include "ossa/common/trajectories/piecewise_polynomial.h"
@@ -28,9 +29,9 @@ namespace {
 
 using namespace ossa::systems;  // NOLINT
 
-// IntegratorBase, RungeKutta2Integrator and RungeKutta3Integrator on every
-// default scalar (the reference's templates); the other integrators on
-// float.
+// IntegratorBase and RungeKutta2Integrator on float, AutoDiffXd and
+// Expression, RungeKutta3Integrator on float and AutoDiffXd (the reference's
+// instantiations); the other integrators on float.
 template <typename T>
 void DefineIntegrators(nb::module_ m) {
   using Base = IntegratorBase<T>;
@@ -123,11 +124,13 @@ void DefineIntegrators(nb::module_ m) {
            nb::arg("system"), nb::arg("max_step_size"),
            nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
            nb::keep_alive<1, 4>());
-  DefineTemplateClassWithDefault<RungeKutta3Integrator<T>, Base>(
-      m, "RungeKutta3Integrator", GetPyParam<T>())
-      .def(nb::init<const System<T>&, Context<T>*>(), nb::arg("system"),
-           nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
-           nb::keep_alive<1, 3>());
+  if constexpr (!std::is_same_v<T, symbolic::Expression>) {
+    DefineTemplateClassWithDefault<RungeKutta3Integrator<T>, Base>(
+        m, "RungeKutta3Integrator", GetPyParam<T>())
+        .def(nb::init<const System<T>&, Context<T>*>(), nb::arg("system"),
+             nb::arg("context") = nullptr, nb::keep_alive<1, 2>(),
+             nb::keep_alive<1, 3>());
+  }
 }
 
 // The integrators bound for float only.
@@ -352,6 +355,7 @@ void DefineSystemsAnalysis(nb::module_ m) {
   type_visit(
       [m](auto tag) { DefineIntegrators<typename decltype(tag)::type>(m); },
       DefaultScalars{});
+  DefineIntegrators<symbolic::Expression>(m);
   DefineFloatIntegrators(m);
   DefineSimulatorTypes(m);
   type_visit(

@@ -103,82 +103,128 @@ def DiscreteTimeLinearQuadraticRegulator(A, B, Q, R, N=_np.zeros((0, 0))):
     return _lqr_gains(A, B, Q, R, N, discrete=True)
 
 
-# -- JointStiffnessController (a LeafSystem written in Python, float) --------
+# -- JointStiffnessController (a LeafSystem written in Python, every scalar) -
 
 from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
 from ossa.systems.framework import LeafSystem as _LeafSystem  # noqa: E402
+from ossa.systems.framework import LeafSystem_ as _LeafSystem_  # noqa: E402
 
 
-class JointStiffnessController(_LeafSystem):
-    """Joint-space stiffness control of a fully actuated plant:
-    τ = −τ_g(q) − τ_app(q, v) + kp⊙(q_d − q) + kd⊙(v_d − v), where τ_g is
-    the gravity generalized force and τ_app that of the plant's force
-    elements; the output is the actuation u with B·u = τ. Ports: inputs
-    "estimated_state" and "desired_state" ([q; v] each), output
-    "actuation"."""
+def _scalar_value(x):
+    """The float of a float, AutoDiffXd or constant Expression entry."""
+    if hasattr(x, "derivatives"):
+        return x.value()
+    if hasattr(x, "Evaluate"):
+        return x.Evaluate()
+    return float(x)
 
-    def __init__(self, plant, kp, kd):
-        _LeafSystem.__init__(self)
-        import numpy as np
-        from ossa.multibody.tree import MultibodyForces
-        if not plant.is_finalized():
-            raise RuntimeError("JointStiffnessController(): the plant must "
-                               "be finalized")
-        nq, nv = plant.num_positions(), plant.num_velocities()
-        if nq != nv:
-            raise RuntimeError("JointStiffnessController(): the plant must "
-                               "have as many positions as velocities")
-        kp, kd = np.asarray(kp, float).ravel(), np.asarray(kd, float).ravel()
-        if kp.size != nv or kd.size != nv:
-            raise RuntimeError(f"JointStiffnessController(): kp and kd must "
-                               f"have {nv} entries")
-        B = plant.MakeActuationMatrix()
-        if B.shape != (nv, nv) or abs(np.linalg.det(B)) < 1e-12:
-            raise RuntimeError("JointStiffnessController(): the plant must "
-                               "be fully actuated (one actuator per "
-                               "velocity)")
-        self._plant = plant
-        self._plant_context = plant.CreateDefaultContext()
-        self._forces = MultibodyForces(plant)
-        self._kp, self._kd, self._B = kp, kd, B
-        self._nv = nv
-        self._estimated = self.DeclareVectorInputPort("estimated_state",
-                                                      2 * nv)
-        self._desired = self.DeclareVectorInputPort("desired_state", 2 * nv)
-        self._actuation = self.DeclareVectorOutputPort(
-            "actuation", plant.num_actuators(), self._CalcActuation)
 
-    def _CalcActuation(self, context, output):
-        import numpy as np
-        x = self._estimated.Eval(context)
-        x_d = self._desired.Eval(context)
-        n = self._nv
-        plant, plant_context = self._plant, self._plant_context
-        plant.SetPositionsAndVelocities(plant_context, x)
-        tau = -np.asarray(plant.CalcGravityGeneralizedForces(plant_context))
-        self._forces.SetZero()
-        plant.CalcForceElementsContribution(plant_context, self._forces)
-        tau -= np.asarray(self._forces.generalized_forces())
-        tau += self._kp * (x_d[:n] - x[:n]) + self._kd * (x_d[n:] - x[n:])
-        output.SetFromVector(np.linalg.solve(self._B, tau))
+def _make_joint_stiffness_controller(T):
+    """JointStiffnessController on LeafSystem_[T]."""
 
-    def get_input_port_estimated_state(self):
-        return self._estimated
+    class JointStiffnessController(_LeafSystem_[T]):
+        """Joint-space stiffness control of a fully actuated plant:
+        τ = −τ_g(q) − τ_app(q, v) + kp⊙(q_d − q) + kd⊙(v_d − v), where τ_g is
+        the gravity generalized force and τ_app that of the plant's force
+        elements; the output is the actuation u with B·u = τ. Ports: inputs
+        "estimated_state" and "desired_state" ([q; v] each), output
+        "actuation". `plant` is a MultibodyPlant_[T]; ToAutoDiffXd() and
+        ToSymbolic() build the controller on a converted copy of it, as the
+        reference's do."""
 
-    def get_input_port_desired_state(self):
-        return self._desired
+        def __init__(self, plant, kp, kd):
+            _LeafSystem_[T].__init__(self)
+            import numpy as np
+            from ossa.multibody.tree import MultibodyForces_
+            if not plant.is_finalized():
+                raise RuntimeError("JointStiffnessController(): the plant "
+                                   "must be finalized")
+            nq, nv = plant.num_positions(), plant.num_velocities()
+            if nq != nv:
+                raise RuntimeError("JointStiffnessController(): the plant "
+                                   "must have as many positions as "
+                                   "velocities")
+            kp = np.asarray(kp, float).ravel()
+            kd = np.asarray(kd, float).ravel()
+            if kp.size != nv or kd.size != nv:
+                raise RuntimeError(f"JointStiffnessController(): kp and kd "
+                                   f"must have {nv} entries")
+            # B holds numbers (its entries are ±1 and 0 on every scalar).
+            B = np.vectorize(_scalar_value, otypes=[float])(
+                np.asarray(plant.MakeActuationMatrix(), dtype=object))
+            if B.shape != (nv, nv) or abs(np.linalg.det(B)) < 1e-12:
+                raise RuntimeError("JointStiffnessController(): the plant "
+                                   "must be fully actuated (one actuator "
+                                   "per velocity)")
+            self._plant = plant
+            self._plant_context = plant.CreateDefaultContext()
+            self._forces = MultibodyForces_[T](plant)
+            self._kp, self._kd, self._B_inverse = kp, kd, np.linalg.inv(B)
+            self._nv = nv
+            self._estimated = self.DeclareVectorInputPort("estimated_state",
+                                                          2 * nv)
+            self._desired = self.DeclareVectorInputPort("desired_state",
+                                                        2 * nv)
+            self._actuation = self.DeclareVectorOutputPort(
+                "actuation", plant.num_actuators(), self._CalcActuation)
 
-    def get_output_port_actuation(self):
-        return self._actuation
+        def _CalcActuation(self, context, output):
+            import numpy as np
+            x = np.asarray(self._estimated.Eval(context))
+            x_d = np.asarray(self._desired.Eval(context))
+            n = self._nv
+            plant, plant_context = self._plant, self._plant_context
+            plant.SetPositionsAndVelocities(plant_context, x)
+            tau = -np.asarray(plant.CalcGravityGeneralizedForces(
+                plant_context))
+            self._forces.SetZero()
+            plant.CalcForceElementsContribution(plant_context, self._forces)
+            tau = tau - np.asarray(self._forces.generalized_forces())
+            tau = tau + self._kp * (x_d[:n] - x[:n]) + \
+                self._kd * (x_d[n:] - x[n:])
+            output.SetFromVector(self._B_inverse @ tau)
 
-    def get_multibody_plant(self):
-        return self._plant
+        def get_input_port_estimated_state(self):
+            return self._estimated
+
+        def get_input_port_desired_state(self):
+            return self._desired
+
+        def get_output_port_actuation(self):
+            return self._actuation
+
+        def get_multibody_plant(self):
+            return self._plant
+
+        def ToAutoDiffXd(self):
+            from ossa.autodiffutils import AutoDiffXd
+            return JointStiffnessController_[AutoDiffXd](
+                self._plant.ToAutoDiffXd(), self._kp, self._kd)
+
+        def ToSymbolic(self):
+            from ossa.symbolic import Expression
+            return JointStiffnessController_[Expression](
+                self._plant.ToSymbolic(), self._kp, self._kd)
+
+        def ToAutoDiffXdMaybe(self):
+            return self.ToAutoDiffXd()
+
+        def ToSymbolicMaybe(self):
+            return self.ToSymbolic()
+
+    return JointStiffnessController
 
 
 JointStiffnessController_ = _TemplateClass("JointStiffnessController_",
                                            scope=__name__)
-JointStiffnessController_.add_instantiation(float, JointStiffnessController,
-                                            skip_rename=True)
+for _param in _LeafSystem_.param_list:
+    _cls = _make_joint_stiffness_controller(_param[0])
+    _cls.__module__ = __name__
+    _cls.__qualname__ = _cls.__name__  # not the factory's <locals>
+    JointStiffnessController_.add_instantiation(
+        _param, _cls, skip_rename=_param == (float,))
+JointStiffnessController = JointStiffnessController_[float]
+del _param, _cls
 
 
 # -- PidControlledSystem (a Diagram written in Python, float) ----------------

@@ -205,74 +205,98 @@ def _cache_entry_has_default_prerequisites(self):
         SystemBase.all_sources_ticket()}  # noqa: F405
 
 
-class VectorSystem(LeafSystem):  # noqa: F405
-    """A LeafSystem with (at most) one vector input "u0" and one vector
-    output "y0", for subclasses that override DoCalcVectorOutput(context,
-    u, x, y) and, with continuous state (DeclareContinuousState),
-    DoCalcVectorTimeDerivatives(context, u, x, xdot); y and xdot are numpy
-    arrays to fill. Without direct feedthrough (direct_feedthrough=False),
-    the output is computed from the state only and u is empty there."""
+def _make_vector_system(T):
+    """VectorSystem on LeafSystem_[T] (T float, AutoDiffXd or Expression)."""
+    is_float = T is float
 
-    def __init__(self, input_size, output_size, direct_feedthrough=None):
-        LeafSystem.__init__(self)  # noqa: F405
-        if input_size < 0 or output_size < 0:
-            raise ValueError("VectorSystem(): sizes must be non-negative")
-        self._vs_feedthrough = direct_feedthrough is not False
-        self._vs_input = (self.DeclareVectorInputPort("u0", input_size)
-                          if input_size > 0 else None)
-        self._vs_output_size = output_size
-        if output_size > 0:
-            kwargs = {}
-            if not self._vs_feedthrough:
-                kwargs["prerequisites_of_calc"] = {
-                    self.all_state_ticket(), self.all_parameters_ticket(),
-                    self.time_ticket()}
-            self.DeclareVectorOutputPort("y0", output_size,
-                                         self._VectorSystemCalcOutput,
-                                         **kwargs)
+    def vector(values, size=None):
+        """A numpy vector of T: float64 for float, else objects of T."""
+        if size is not None:
+            return _np.zeros(size) if is_float else \
+                _np.array([T(0.0)] * size, dtype=object).reshape(size)
+        return _np.asarray(values, dtype=float if is_float else object)
 
-    def _vs_u(self, context):
-        if self._vs_input is None:
-            return _np.zeros(0)
-        return _np.asarray(self._vs_input.Eval(context), dtype=float)
+    class VectorSystem(LeafSystem_[T]):  # noqa: F405
+        """A LeafSystem with (at most) one vector input "u0" and one vector
+        output "y0", for subclasses that override DoCalcVectorOutput(context,
+        u, x, y) and, with continuous state (DeclareContinuousState),
+        DoCalcVectorTimeDerivatives(context, u, x, xdot); y and xdot are
+        numpy arrays of the scalar (dtype object off float) to fill. Without
+        direct feedthrough (direct_feedthrough=False), the output is computed
+        from the state only and u is empty there. Like the reference's, a
+        VectorSystem written in Python does not convert scalars
+        (ToAutoDiffXd() raises): instantiate VectorSystem_[T] for the scalar
+        it is to run on."""
 
-    @staticmethod
-    def _vs_x(context):
-        if context.num_continuous_states() > 0:
-            return _np.asarray(
-                context.get_continuous_state_vector().CopyToVector())
-        if context.num_discrete_state_groups() == 1:
-            return _np.asarray(context.get_discrete_state(0).CopyToVector())
-        return _np.zeros(0)
+        def __init__(self, input_size, output_size, direct_feedthrough=None):
+            LeafSystem_[T].__init__(self)  # noqa: F405
+            if input_size < 0 or output_size < 0:
+                raise ValueError("VectorSystem(): sizes must be non-negative")
+            self._vs_feedthrough = direct_feedthrough is not False
+            self._vs_input = (self.DeclareVectorInputPort("u0", input_size)
+                              if input_size > 0 else None)
+            self._vs_output_size = output_size
+            if output_size > 0:
+                kwargs = {}
+                if not self._vs_feedthrough:
+                    kwargs["prerequisites_of_calc"] = {
+                        self.all_state_ticket(), self.all_parameters_ticket(),
+                        self.time_ticket()}
+                self.DeclareVectorOutputPort("y0", output_size,
+                                             self._VectorSystemCalcOutput,
+                                             **kwargs)
 
-    def _VectorSystemCalcOutput(self, context, output):
-        u = self._vs_u(context) if self._vs_feedthrough else _np.zeros(0)
-        y = _np.zeros(self._vs_output_size)
-        self.DoCalcVectorOutput(context, u, self._vs_x(context), y)
-        output.SetFromVector(y)
+        def _vs_u(self, context):
+            if self._vs_input is None:
+                return vector(None, 0)
+            return vector(self._vs_input.Eval(context))
 
-    def DoCalcTimeDerivatives(self, context, derivatives):
-        x = self._vs_x(context)
-        xdot = _np.zeros(x.size)
-        self.DoCalcVectorTimeDerivatives(context, self._vs_u(context), x,
-                                         xdot)
-        derivatives.SetFromVector(xdot)
+        @staticmethod
+        def _vs_x(context):
+            if context.num_continuous_states() > 0:
+                return vector(
+                    context.get_continuous_state_vector().CopyToVector())
+            if context.num_discrete_state_groups() == 1:
+                return vector(context.get_discrete_state(0).CopyToVector())
+            return vector(None, 0)
 
-    def DoCalcVectorOutput(self, context, u, x, y):
-        raise RuntimeError(f"{type(self).__name__}: a VectorSystem with an "
-                           "output must override DoCalcVectorOutput")
+        def _VectorSystemCalcOutput(self, context, output):
+            u = self._vs_u(context) if self._vs_feedthrough else \
+                vector(None, 0)
+            y = vector(None, self._vs_output_size)
+            self.DoCalcVectorOutput(context, u, self._vs_x(context), y)
+            output.SetFromVector(y)
 
-    def DoCalcVectorTimeDerivatives(self, context, u, x, xdot):
-        raise RuntimeError(f"{type(self).__name__}: a VectorSystem with "
-                           "continuous state must override "
-                           "DoCalcVectorTimeDerivatives")
+        def DoCalcTimeDerivatives(self, context, derivatives):
+            x = self._vs_x(context)
+            xdot = vector(None, x.size)
+            self.DoCalcVectorTimeDerivatives(context, self._vs_u(context), x,
+                                             xdot)
+            derivatives.SetFromVector(xdot)
+
+        def DoCalcVectorOutput(self, context, u, x, y):
+            raise RuntimeError(f"{type(self).__name__}: a VectorSystem with "
+                               "an output must override DoCalcVectorOutput")
+
+        def DoCalcVectorTimeDerivatives(self, context, u, x, xdot):
+            raise RuntimeError(f"{type(self).__name__}: a VectorSystem with "
+                               "continuous state must override "
+                               "DoCalcVectorTimeDerivatives")
+
+    return VectorSystem
 
 
 from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
 
 VectorSystem_ = _TemplateClass("VectorSystem_", scope=__name__)
-VectorSystem_.add_instantiation(float, VectorSystem, skip_rename=True)
-VectorSystem.__module__ = __name__
+for _param in LeafSystem_.param_list:  # noqa: F405
+    _cls = _make_vector_system(_param[0])
+    _cls.__module__ = __name__
+    _cls.__qualname__ = _cls.__name__  # not the factory's <locals>
+    VectorSystem_.add_instantiation(_param, _cls,
+                                    skip_rename=_param == (float,))
+VectorSystem = VectorSystem_[float]
+del _param, _cls
 
 
 @_method(System, "IsDifferentialEquationSystem")  # noqa: F405

@@ -10,8 +10,9 @@
 /// access, fixed input values and the dynamics. Instantiated for AutoDiffXd
 /// in framework_autodiff_py.cc and for symbolic::Expression in
 /// framework_symbolic_py.cc (two translation units that compile in
-/// parallel). Systems cannot be written in Python on these scalars (no
-/// trampoline), and Simulator stays float only.
+/// parallel). LeafSystem_[T] and Diagram_[T] are subclassable from Python
+/// (framework_subclass_scalar_py.h: vector ports, continuous and discrete
+/// state, time derivatives; BuildInto); Simulator stays float only.
 
 #include <memory>
 #include <optional>
@@ -29,6 +30,12 @@ namespace nb = nanobind;
 
 namespace ossa::py {
 namespace internal_framework {
+
+/// LeafSystem_[T] and Diagram_[T] with their Python trampolines; defined in
+/// framework_subclass_scalar_py.h, which the files that instantiate this
+/// template include.
+template <typename T>
+void DefineScalarLeafSystemAndDiagram(nb::module_ m);
 
 // More members of Context_, State_, DiscreteValues_, BasicVector_,
 // InputPort_, OutputPort_, System_, Diagram_ and DiagramBuilder_[T]: state
@@ -662,25 +669,12 @@ void DoDefineFrameworkScalar(nb::module_ m) {
       .def("ToSymbolic", &System<T>::ToSymbolic)
       .def("ToSymbolicMaybe", &System<T>::ToSymbolicMaybe);
 
-  DefineTemplateClassWithDefault<LeafSystem<T>, System<T>>(m, "LeafSystem",
-                                                           GetPyParam<T>());
-
-  // Diagram_[T] and DiagramBuilder_[T]: diagrams of T systems (primitives,
-  // converted plants) built in Python.
+  // LeafSystem_[T], Diagram_[T] (both subclassable from Python) and
+  // DiagramBuilder_[T]: diagrams of T systems (primitives, converted plants,
+  // systems written in Python) built in Python.
+  DefineScalarLeafSystemAndDiagram<T>(m);
   using systems::Diagram;
   using systems::DiagramBuilder;
-  DefineTemplateClassWithDefault<Diagram<T>, System<T>>(m, "Diagram",
-                                                        GetPyParam<T>())
-      .def("num_subsystems", &Diagram<T>::num_subsystems)
-      .def("GetSystems", &Diagram<T>::GetSystems, kRefInternal)
-      .def("GetSubsystemByName", &Diagram<T>::GetSubsystemByName,
-           nb::arg("name"), kRefInternal)
-      .def("HasSubsystemNamed", &Diagram<T>::HasSubsystemNamed, nb::arg("name"))
-      .def("GetSubsystemContext", &Diagram<T>::GetSubsystemContext,
-           nb::arg("subsystem"), nb::arg("context"), kRefInternal)
-      .def("GetMutableSubsystemContext",
-           &Diagram<T>::GetMutableSubsystemContext, nb::arg("subsystem"),
-           nb::arg("context"), kRefInternal);
   // The builder (then the diagram) keeps the Python systems alive.
   auto keep_alive = [](nb::handle obj) {
     obj.inc_ref();
@@ -731,9 +725,14 @@ void DoDefineFrameworkScalar(nb::module_ m) {
                         : self.ExportOutput(output);
           },
           nb::arg("output"), nb::arg("name").none() = nb::none())
+      .def("ConnectInput",
+           nb::overload_cast<const std::string&, const InputPort<T>&>(
+               &DiagramBuilder<T>::ConnectInput),
+           nb::arg("diagram_port_name"), nb::arg("input"))
       .def("GetSystems", &DiagramBuilder<T>::GetSystems, kRefInternal)
       .def("empty", &DiagramBuilder<T>::empty)
-      .def("Build", &DiagramBuilder<T>::Build);
+      .def("Build", &DiagramBuilder<T>::Build)
+      .def("BuildInto", &DiagramBuilder<T>::BuildInto, nb::arg("target"));
   DoDefineFrameworkScalarMembers<T>();
 }
 

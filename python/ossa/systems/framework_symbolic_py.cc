@@ -3,6 +3,7 @@
 // compiles in parallel with the other scalars.
 
 #include "ossa/systems/framework_scalar_py.h"
+#include "ossa/systems/framework_subclass_scalar_py.h"
 
 namespace ossa::py {
 

@@ -214,52 +214,89 @@ def IsDetectable(sys, threshold=None):
     return True
 
 
-# -- StateInterpolatorWithDiscreteDerivative (a Diagram, float) --------------
+# -- StateInterpolatorWithDiscreteDerivative (a Diagram, every scalar) -------
 
 from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
-from ossa.systems.framework import (Diagram as _Diagram,  # noqa: E402
-                                    DiagramBuilder as _DiagramBuilder)
+from ossa.systems.framework import (Diagram_ as _Diagram_,  # noqa: E402
+                                    DiagramBuilder_ as _DiagramBuilder_)
+from ossa.systems.framework import DiagramBuilder as _DiagramBuilder  # noqa
 
 
-class StateInterpolatorWithDiscreteDerivative(_Diagram):
-    """Estimates a state [q; v] from positions q alone: v is the
-    DiscreteDerivative of q (sampled every time_step). Input "position"
-    (num_positions), output "state" (2·num_positions)."""
+def _make_state_interpolator(T):
+    """StateInterpolatorWithDiscreteDerivative on Diagram_[T]."""
 
-    def __init__(self, num_positions, time_step,
-                 suppress_initial_transient=True):
-        _Diagram.__init__(self)
-        builder = _DiagramBuilder()
-        self._derivative = builder.AddSystem(DiscreteDerivative(  # noqa: F405
-            num_positions, time_step, suppress_initial_transient))
-        mux = builder.AddSystem(Multiplexer(  # noqa: F405
-            [num_positions, num_positions]))
-        builder.ExportInput(self._derivative.get_input_port(), "position")
-        builder.ConnectInput("position", mux.get_input_port(0))
-        builder.Connect(self._derivative.get_output_port(),
-                        mux.get_input_port(1))
-        builder.ExportOutput(mux.get_output_port(), "state")
-        builder.BuildInto(self)
+    class StateInterpolatorWithDiscreteDerivative(_Diagram_[T]):
+        """Estimates a state [q; v] from positions q alone: v is the
+        DiscreteDerivative of q (sampled every time_step). Input "position"
+        (num_positions), output "state" (2·num_positions). ToAutoDiffXd(),
+        ToSymbolic() and ToScalarType[U]() build the same diagram on the
+        other scalar (from Python; a C++ Diagram holding it does not convert
+        it)."""
 
-    def suppress_initial_transient(self):
-        return self._derivative.suppress_initial_transient()
+        def __init__(self, num_positions, time_step,
+                     suppress_initial_transient=True):
+            _Diagram_[T].__init__(self)
+            self._arguments = (num_positions, time_step,
+                               suppress_initial_transient)
+            builder = _DiagramBuilder_[T]()
+            self._derivative = builder.AddSystem(
+                DiscreteDerivative_[T](  # noqa: F405
+                    num_positions, time_step, suppress_initial_transient))
+            mux = builder.AddSystem(Multiplexer_[T](  # noqa: F405
+                [num_positions, num_positions]))
+            builder.ExportInput(self._derivative.get_input_port(), "position")
+            builder.ConnectInput("position", mux.get_input_port(0))
+            builder.Connect(self._derivative.get_output_port(),
+                            mux.get_input_port(1))
+            builder.ExportOutput(mux.get_output_port(), "state")
+            builder.BuildInto(self)
 
-    def set_initial_position(self, context, position):
-        """Sets the sampled position history to `position`, so that the
-        velocity estimate starts at zero (and is not suppressed)."""
-        derivative_context = self.GetMutableSubsystemContext(
-            self._derivative, context)
-        position = list(position)
-        derivative_context.SetDiscreteState(0, position)
-        derivative_context.SetDiscreteState(1, position)
-        if self._derivative.suppress_initial_transient():
-            derivative_context.SetDiscreteState(2, [2.0])
+        def suppress_initial_transient(self):
+            return self._derivative.suppress_initial_transient()
+
+        def set_initial_position(self, context, position):
+            """Sets the sampled position history to `position`, so that the
+            velocity estimate starts at zero (and is not suppressed)."""
+            derivative_context = self.GetMutableSubsystemContext(
+                self._derivative, context)
+            position = list(position)
+            derivative_context.SetDiscreteState(0, position)
+            derivative_context.SetDiscreteState(1, position)
+            if self._derivative.suppress_initial_transient():
+                derivative_context.SetDiscreteState(2, [2.0])
+
+        def _converted(self, U):
+            return StateInterpolatorWithDiscreteDerivative_[U](
+                *self._arguments)
+
+        def ToAutoDiffXd(self):
+            from ossa.autodiffutils import AutoDiffXd
+            return self._converted(AutoDiffXd)
+
+        def ToSymbolic(self):
+            from ossa.symbolic import Expression
+            return self._converted(Expression)
+
+        def ToAutoDiffXdMaybe(self):
+            return self.ToAutoDiffXd()
+
+        def ToSymbolicMaybe(self):
+            return self.ToSymbolic()
+
+    return StateInterpolatorWithDiscreteDerivative
 
 
 StateInterpolatorWithDiscreteDerivative_ = _TemplateClass(
     "StateInterpolatorWithDiscreteDerivative_", scope=__name__)
-StateInterpolatorWithDiscreteDerivative_.add_instantiation(
-    float, StateInterpolatorWithDiscreteDerivative, skip_rename=True)
+for _param in _Diagram_.param_list:
+    _cls = _make_state_interpolator(_param[0])
+    _cls.__module__ = __name__
+    _cls.__qualname__ = _cls.__name__  # not the factory's <locals>
+    StateInterpolatorWithDiscreteDerivative_.add_instantiation(
+        _param, _cls, skip_rename=_param == (float,))
+StateInterpolatorWithDiscreteDerivative = \
+    StateInterpolatorWithDiscreteDerivative_[float]
+del _param, _cls
 
 
 # -- SelectorParams: fields and repr, as the reference's structs have --------

@@ -290,3 +290,5 @@ bool BsplineBasis<T>::operator==(const BsplineBasis<T>& other) const {
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::math::BsplineBasis);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::math::BsplineBasis);

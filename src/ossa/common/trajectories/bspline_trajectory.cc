@@ -214,3 +214,5 @@ VectorX<T> BsplineTrajectory<T>::EvaluateLinearInControlPoints(
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::trajectories::BsplineTrajectory);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::trajectories::BsplineTrajectory);

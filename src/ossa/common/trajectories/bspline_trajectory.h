@@ -87,3 +87,5 @@ class BsplineTrajectory final : public Trajectory<T> {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
     class ::ossa::trajectories::BsplineTrajectory);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::trajectories::BsplineTrajectory);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <utility>
 
 #include "ossa/common/error.h"
@@ -226,7 +227,15 @@ std::vector<MatrixX<T>> SolveSplineSlopes(const std::vector<T>& breaks,
     B.row(i) = 3 * (h[i] * flat(delta[i - 1]) + h[i - 1] * flat(delta[i]));
   }
   end_rows(h, delta, flat, &A, &B);
-  const MatrixX<T> M = A.partialPivLu().solve(B);
+  MatrixX<T> M;
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    // A holds numbers only (the breaks are constants, checked by the
+    // callers), so it is factored in double; B may hold variables.
+    const Eigen::MatrixXd A_value = ExtractDoubleOrThrow(A);
+    M = A_value.inverse().template cast<T>() * B;
+  } else {
+    M = A.partialPivLu().solve(B);
+  }
   std::vector<MatrixX<T>> m(N + 1);
   for (int i = 0; i <= N; ++i) {
     m[i] = Eigen::Map<const MatrixX<T>>(RowVectorX<T>(M.row(i)).data(), r, c);
@@ -356,14 +365,24 @@ MatrixX<T> PiecewisePolynomial<T>::value(const T& t) const {
   if (empty())
     ThrowLogicError("PiecewisePolynomial::value(): empty trajectory.");
   const int i = get_segment_index(t);
-  // Clamping time holds the end values outside the breaks.
-  using std::max;
-  using std::min;
-  T time = t;
-  if (ToDouble(time) < ToDouble(breaks_.front())) time = breaks_.front();
-  if (ToDouble(time) > ToDouble(breaks_.back())) time = breaks_.back();
   const auto& c = coefficients_[i];
   if (c.size() == 1) return c[0];
+  // Clamping time holds the end values outside the breaks. A symbolic time
+  // with variables reaches here only with one segment (get_segment_index()
+  // throws otherwise): its clamp is min(max(t, t_0), t_1), as the
+  // reference's.
+  T time = t;
+  bool numeric_time = true;
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    if (!symbolic::is_constant(t)) {
+      time = min(max(t, breaks_.front()), breaks_.back());
+      numeric_time = false;
+    }
+  }
+  if (numeric_time) {
+    if (ToDouble(time) < ToDouble(breaks_.front())) time = breaks_.front();
+    if (ToDouble(time) > ToDouble(breaks_.back())) time = breaks_.back();
+  }
   const T s = time - breaks_[i];
   MatrixX<T> result = c.back();
   for (int k = static_cast<int>(c.size()) - 2; k >= 0; --k) {
@@ -439,7 +458,13 @@ void PiecewisePolynomial<T>::shiftRight(const T& offset) {
 
 template <typename T>
 void PiecewisePolynomial<T>::ScaleTime(const T& scale) {
-  if (!(ToDouble(scale) > 0.0)) {
+  // A symbolic scale with variables is taken as given (no number to check),
+  // as the reference does.
+  bool decided = true;
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    decided = symbolic::is_constant(scale);
+  }
+  if (decided && !(ToDouble(scale) > 0.0)) {
     ThrowLogicError(
         "PiecewisePolynomial::ScaleTime(): scale must be positive, got {}.",
         ToDouble(scale));
@@ -713,4 +738,6 @@ PiecewisePolynomial<T> PiecewisePolynomial<T>::operator+(
 }  // namespace ossa
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::trajectories::PiecewisePolynomial);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::trajectories::PiecewisePolynomial);

@@ -10,6 +10,14 @@
 /// [start_time(), end_time()] value() clamps t to the nearest end (the first
 /// or last segment is evaluated at its boundary): the trajectory holds its end
 /// values.
+///
+/// On symbolic::Expression the breaks must be constants (they are checked
+/// and searched as numbers) while the samples and coefficients may hold
+/// variables. A time with variables is accepted where no number is needed:
+/// with one segment, value(t) is that polynomial at min(max(t, t_0), t_1);
+/// with more, finding the segment throws std::logic_error naming the method,
+/// as the reference's does. The splines' linear systems depend on the breaks
+/// only, so they are solved in double.
 
 #include <vector>
 
@@ -165,4 +173,6 @@ class PiecewisePolynomial final : public PiecewiseTrajectory<T> {
 }  // namespace ossa
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::trajectories::PiecewisePolynomial);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::trajectories::PiecewisePolynomial);

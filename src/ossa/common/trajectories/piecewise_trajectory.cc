@@ -1,6 +1,7 @@
 #include "ossa/common/trajectories/piecewise_trajectory.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "ossa/common/error.h"
 #include "ossa/common/scalar_traits.h"
@@ -68,9 +69,24 @@ T PiecewiseTrajectory<T>::end_time() const {
 }
 
 template <typename T>
+double PiecewiseTrajectory<T>::TimeValueOrThrow(const char* method,
+                                                const T& t) const {
+  if constexpr (std::is_same_v<T, symbolic::Expression>) {
+    if (!symbolic::is_constant(t) && !symbolic::is_nan(t)) {
+      ThrowLogicError(
+          "{}::{}(): the time {} depends on the variables {}; placing it "
+          "among the {} breaks needs a number.",
+          class_name(), method, t.to_string(), t.GetVariables().to_string(),
+          breaks_.size());
+    }
+  }
+  return ExtractDoubleOrThrow(t);
+}
+
+template <typename T>
 bool PiecewiseTrajectory<T>::is_time_in_range(const T& t) const {
   if (get_number_of_segments() == 0) return false;
-  const double td = ExtractDoubleOrThrow(t);
+  const double td = TimeValueOrThrow("is_time_in_range", t);
   return ExtractDoubleOrThrow(breaks_.front()) <= td &&
          td <= ExtractDoubleOrThrow(breaks_.back());
 }
@@ -80,8 +96,10 @@ int PiecewiseTrajectory<T>::get_segment_index(const T& t) const {
   if (get_number_of_segments() == 0) {
     ThrowLogicError("{}::get_segment_index(): empty trajectory.", class_name());
   }
+  // One segment holds every time, a symbolic one too.
+  if (get_number_of_segments() == 1) return 0;
   // The last i with t_i ≤ t; the last segment also owns its end time.
-  const double td = ExtractDoubleOrThrow(t);
+  const double td = TimeValueOrThrow("get_segment_index", t);
   auto it = std::upper_bound(
       breaks_.begin(), breaks_.end(), td,
       [](double a, const T& b) { return a < ExtractDoubleOrThrow(b); });
@@ -93,4 +111,6 @@ int PiecewiseTrajectory<T>::get_segment_index(const T& t) const {
 }  // namespace ossa
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(
+    class ::ossa::trajectories::PiecewiseTrajectory);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::trajectories::PiecewiseTrajectory);

@@ -479,7 +479,7 @@ T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
   if (IsNaN(h)) h = max_h;
   bool artificially_limited = false;
   if (max_h < h) {
-    artificially_limited = max_h < kNearEnoughSmaller * h;
+    artificially_limited = static_cast<bool>(max_h < kNearEnoughSmaller * h);
     h = max_h;
   } else if (max_h <= kNearEnoughLarger * h) {
     h = max_h;
@@ -487,7 +487,7 @@ T IntegratorBase<T>::StepErrorControlled(const T& max_h, const T& t_target) {
   bool at_minimum = false;
   while (true) {
     const T working_min = get_working_minimum_step_size();
-    bool reaches_target = (h == max_h);
+    bool reaches_target = static_cast<bool>(h == max_h);
     if (h < working_min && max_h > working_min) {
       h = working_min;
       at_minimum = true;
@@ -591,7 +591,7 @@ IntegratorBase<T>::IntegrateNoFurtherThanTime(const T& publish_time,
   const T stretched_max = has_max ? T(max_step_size_ * get_stretch_factor())
                                   : T(std::numeric_limits<double>::infinity());
   if (fixed_step_mode_) {
-    const bool reaches = dt <= stretched_max;
+    const bool reaches = static_cast<bool>(dt <= stretched_max);
     const T h = reaches ? dt : max_step_size_;
     if (!Step(h, reaches ? target : T(t0 + h))) {
       ++num_substep_failures_;
@@ -606,7 +606,7 @@ IntegratorBase<T>::IntegrateNoFurtherThanTime(const T& publish_time,
   }
 
   // Error control: never beyond the target nor the (stretched) maximum.
-  const bool target_in_reach = dt <= stretched_max;
+  const bool target_in_reach = static_cast<bool>(dt <= stretched_max);
   const T max_h = target_in_reach ? dt : max_step_size_;
   const T h =
       StepErrorControlled(max_h, target_in_reach ? target : T(t0 + max_h));
@@ -654,4 +654,6 @@ bool IntegratorBase<T>::IntegrateWithSingleFixedStepToTime(const T& t_target) {
 }  // namespace ossa::systems
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
+    class ::ossa::systems::IntegratorBase);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
     class ::ossa::systems::IntegratorBase);

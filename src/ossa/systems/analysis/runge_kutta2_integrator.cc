@@ -33,3 +33,5 @@ bool RungeKutta2Integrator<T>::DoStep(const T& h) {
 
 OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
     class ::ossa::systems::RungeKutta2Integrator);
+OSSA_DEFINE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::RungeKutta2Integrator);

@@ -31,3 +31,5 @@ class RungeKutta2Integrator final : public IntegratorBase<T> {
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_NONSYMBOLIC_SCALARS(
     class ::ossa::systems::RungeKutta2Integrator);
+OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_SYMBOLIC_SCALAR(
+    class ::ossa::systems::RungeKutta2Integrator);
