@@ -66,11 +66,11 @@ Vector3<double> VolumeMesh::inward_normal(int e, int f) const {
   const Vector3<double>& a = corner(e, (f + 1) % 4);
   const Vector3<double>& b = corner(e, (f + 2) % 4);
   const Vector3<double>& c = corner(e, (f + 3) % 4);
-  Vector3<double> n = (b - a).cross(c - a);
-  const double norm = n.norm();
-  if (!(norm > 0)) return Vector3<double>::Zero();
-  n /= norm;
-  return n.dot(corner(e, f) - a) >= 0 ? n : Vector3<double>(-n);
+  // The corners (f+1, f+2, f+3) follow f in a cyclic shift of (0, 1, 2, 3)
+  // by f + 1 places, an odd permutation for even f: their right-hand normal
+  // then points away from corner f of a positively oriented element.
+  const Vector3<double> n = (b - a).cross(c - a).normalized();
+  return f % 2 == 0 ? Vector3<double>(-n) : n;
 }
 
 double VolumeMesh::CalcTetrahedronVolume(int e) const {
@@ -166,13 +166,9 @@ TriangleSurfaceMesh ConvertVolumeToSurfaceMesh(const VolumeMesh& volume) {
     std::array<int, 3> tri{el.vertex((face.opposite + 1) % 4),
                            el.vertex((face.opposite + 2) % 4),
                            el.vertex((face.opposite + 3) % 4)};
-    // Wind so the right-hand normal points away from the opposite corner.
-    const Vector3<double>& a = volume.vertex(tri[0]);
-    const Vector3<double> n =
-        (volume.vertex(tri[1]) - a).cross(volume.vertex(tri[2]) - a);
-    if (n.dot(volume.vertex(el.vertex(face.opposite)) - a) > 0) {
-      std::swap(tri[1], tri[2]);
-    }
+    // Wind so the right-hand normal points out of a positively oriented
+    // element (see inward_normal(): (f+1, f+2, f+3) points in for odd f).
+    if (face.opposite % 2 == 1) std::swap(tri[1], tri[2]);
     for (int v : tri) new_index[v] = 0;
     boundary.push_back(tri);
   }

@@ -54,7 +54,8 @@ class VolumeMesh {
   /// p_b − p_a for corners a, b ∈ {0..3} of element e.
   Vector3<double> edge_vector(int e, int a, int b) const;
   /// The unit normal of the face of element e opposite corner f, pointing
-  /// into the tetrahedron (toward corner f).
+  /// into the tetrahedron (toward corner f) when the element is positively
+  /// oriented (out of it otherwise); zero for a degenerate face.
   Vector3<double> inward_normal(int e, int f) const;
   /// Signed volume of element e (positive for a positively oriented one).
   double CalcTetrahedronVolume(int e) const;
@@ -82,8 +83,9 @@ class VolumeMesh {
 };
 
 /// The boundary of `volume`: the faces that belong to exactly one
-/// tetrahedron, wound so their normals point out of it, over the boundary
-/// vertices only (renumbered in their order in `volume`).
+/// tetrahedron, wound so their normals point out of it when it is
+/// positively oriented (into it otherwise), over the boundary vertices only
+/// (renumbered in their order in `volume`).
 /// @throws std::runtime_error if the volume mesh has no boundary face.
 TriangleSurfaceMesh ConvertVolumeToSurfaceMesh(const VolumeMesh& volume);
 
