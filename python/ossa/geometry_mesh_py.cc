@@ -10,6 +10,7 @@
 
 #include "ossa/bindings.h"
 #include "ossa/geometry/bounding_box.h"
+#include "ossa/geometry/hydroelastic_contact_representation.h"
 #include "ossa/geometry/mesh_conversions.h"
 #include "ossa/geometry/mesh_field_linear.h"
 #include "ossa/geometry/shape_specification.h"
@@ -260,6 +261,14 @@ void DefineConversions(nb::module_ m) {
 }  // namespace
 
 void DefineGeometryMeshes(nb::module_ m) {
+  nb::enum_<HydroelasticContactRepresentation>(
+      m, "HydroelasticContactRepresentation",
+      "Triangles or polygons for hydroelastic contact surfaces.")
+      .value("kTriangle", HydroelasticContactRepresentation::kTriangle)
+      .value("kPolygon", HydroelasticContactRepresentation::kPolygon)
+      .def("__int__", [](HydroelasticContactRepresentation r) {
+        return static_cast<int>(r);
+      });
   DefineSurfaceMeshes(m);
   DefineField<TriangleSurfaceMesh>(m, "TriangleSurfaceMeshFieldLinear")
       .def(

@@ -557,3 +557,23 @@ def test_frame_triads_agree_with_the_reference():
         assert o[0] == r[0] and o[1] == r[1] and o[4:] == r[4:]
         np.testing.assert_allclose(o[2], r[2], atol=1e-15)
         np.testing.assert_allclose(o[3], r[3])
+
+
+@pytest.mark.parametrize("pkg", ["ossa", "pydrake"])
+def test_contact_surface_representation(pkg):
+    g = __import__(pkg + ".geometry", fromlist=["x"])
+    P = __import__(pkg + ".multibody.plant", fromlist=["x"]).MultibodyPlant
+    H = g.HydroelasticContactRepresentation
+    assert P.GetDefaultContactSurfaceRepresentation(time_step=0.0) == \
+        H.kTriangle
+    assert P.GetDefaultContactSurfaceRepresentation(1e-3) == H.kPolygon
+    assert int(H.kPolygon) == 1
+    continuous, discrete = P(0.0), P(1e-3)
+    assert continuous.get_contact_surface_representation() == H.kTriangle
+    assert discrete.get_contact_surface_representation() == H.kPolygon
+    continuous.set_contact_surface_representation(
+        surface_representation=H.kPolygon)
+    assert continuous.get_contact_surface_representation() == H.kPolygon
+    continuous.Finalize()
+    with pytest.raises(RuntimeError, match="set_contact_surface_repr"):
+        continuous.set_contact_surface_representation(H.kTriangle)
