@@ -169,10 +169,10 @@ REASONS = [
      r"AddDefaultVisualization)",
      "The config-driven visualization needs the inertia illustration "
      "(publish_inertia, on by default), which ossa does not draw yet."),
-    (r"^visualization:(Meldis|VideoWriter|MeshcatPoseSliders|"
+    (r"^visualization:(Meldis|VideoWriter|"
      r"ColorizeDepthImage|ColorizeLabelImage|ConcatenateImages|"
      r"plot_sublevelset)",
-     "Not implemented (LCM viewer, rendered images, pose sliders, "
+     "Not implemented (LCM viewer, rendered images, "
      "symbolic plotting)."),
     (r"", "Not bound yet."),
 ]

@@ -103,6 +103,24 @@ class InMemoryMesh:
         self.mesh_file = mesh_file if mesh_file is not None else _MemoryFile()
         self.supporting_files = dict(supporting_files or {})
 
+    @property
+    def mesh_file(self):
+        """The mesh file's contents (a MemoryFile)."""
+        return self._mesh_file
+
+    @mesh_file.setter
+    def mesh_file(self, value):
+        self._mesh_file = value
+
+    @property
+    def supporting_files(self):
+        """The files the mesh file names: name -> MemoryFile or path."""
+        return self._supporting_files
+
+    @supporting_files.setter
+    def supporting_files(self, value):
+        self._supporting_files = value
+
     def __copy__(self):
         return InMemoryMesh(mesh_file=self.mesh_file,
                             supporting_files=self.supporting_files)

@@ -1,8 +1,10 @@
 """ossa.visualization: ModelVisualizer (as in the reference module of the
 same name): load models, show them in a Meshcat with joint sliders, or write
 them as a static HTML page; AddStickFigure draws a model without
-illustration geometry as a sphere per body and a rod per joint. Both are the
-C++ classes of ossa::visualization."""
+illustration geometry as a sphere per body and a rod per joint (both are the
+C++ classes of ossa::visualization); AddFrameTriadIllustration draws a
+frame as an RGB triad and MeshcatPoseSliders gives a pose from Meshcat
+sliders (both written here, in Python)."""
 
 import ossa.geometry  # noqa: F401  (Meshcat, and the viewer's location)
 import ossa.multibody.meshcat  # noqa: F401  (JointSliders, returned by sliders())
@@ -92,6 +94,136 @@ def AddFrameTriadIllustration(*, scene_graph, body=None, frame=None,
     return tuple(ids)
 
 
+import time as _time  # noqa: E402
+
 import numpy as np  # noqa: E402
 
-__all__ += ["AddFrameTriadIllustration"]
+from ossa._cpp_template import TemplateClass as _TemplateClass  # noqa: E402
+from ossa.systems.framework import LeafSystem as _LeafSystem  # noqa: E402
+
+_POSE_SLIDER_NAMES = ("roll", "pitch", "yaw", "x", "y", "z")
+
+
+class MeshcatPoseSliders(_LeafSystem):
+    """Meshcat sliders for the roll, pitch, yaw, x, y and z of a pose; the
+    output port "pose" is the RigidTransform they give (read afresh at every
+    evaluation: place a ZeroOrderHold downstream for a synchronized value).
+    Sliders not `visible` keep the initial pose's value. The optional input
+    port "pose", read only by the initialization event, takes precedence
+    over `initial_pose`. Sliders are named "{prefix}_roll", ... when a
+    prefix is given."""
+
+    def __init__(self, meshcat, initial_pose=None,
+                 lower_limit=(-np.pi, -np.pi, -np.pi, -1.0, -1.0, -1.0),
+                 upper_limit=(np.pi, np.pi, np.pi, 1.0, 1.0, 1.0),
+                 step=(0.01,) * 6,
+                 decrement_keycodes=("KeyQ", "KeyS", "KeyA", "KeyJ", "KeyK",
+                                     "KeyU"),
+                 increment_keycodes=("KeyE", "KeyW", "KeyD", "KeyL", "KeyI",
+                                     "KeyO"),
+                 prefix="", visible=(True,) * 6):
+        from ossa.common.value import AbstractValue
+        from ossa.math import RigidTransform
+        _LeafSystem.__init__(self)
+        six = {"lower_limit": lower_limit, "upper_limit": upper_limit,
+               "step": np.broadcast_to(np.asarray(step, float), (6,)),
+               "decrement_keycodes": decrement_keycodes,
+               "increment_keycodes": increment_keycodes, "visible": visible}
+        for name, value in six.items():
+            if len(value) != 6:
+                raise ValueError(f"MeshcatPoseSliders(): {name} must have 6 "
+                                 f"entries (roll, pitch, yaw, x, y, z), got "
+                                 f"{len(value)}.")
+        self._meshcat = meshcat
+        self._names = [f"{prefix}_{n}" if prefix else n
+                       for n in _POSE_SLIDER_NAMES]
+        self._visible = [bool(v) for v in visible]
+        self._nominal = self._pose_values(
+            initial_pose if initial_pose is not None else RigidTransform())
+        self.DeclareAbstractInputPort("pose",
+                                      AbstractValue.Make(RigidTransform()))
+        port = self.DeclareAbstractOutputPort(
+            "pose", lambda: AbstractValue.Make(RigidTransform()),
+            self._calc_pose, prerequisites_of_calc={self.nothing_ticket()})
+        # The sliders change outside the Context: never serve a stale pose.
+        port.disable_caching_by_default()
+        self.DeclareInitializationPublishEvent(self._initialize)
+        for i, name in enumerate(self._names):
+            if self._visible[i]:
+                meshcat.AddSlider(name, float(lower_limit[i]),
+                                  float(upper_limit[i]), float(six["step"][i]),
+                                  float(self._nominal[i]),
+                                  decrement_keycodes[i],
+                                  increment_keycodes[i])
+
+    @staticmethod
+    def _pose_values(pose):
+        from ossa.math import RollPitchYaw
+        return np.concatenate([RollPitchYaw(pose.rotation()).vector(),
+                               pose.translation()])
+
+    def _values(self):
+        return np.array([
+            self._meshcat.GetSliderValue(name) if self._visible[i]
+            else self._nominal[i] for i, name in enumerate(self._names)])
+
+    def _pose(self):
+        from ossa.math import RigidTransform, RollPitchYaw
+        v = self._values()
+        return RigidTransform(RollPitchYaw(v[:3]), v[3:])
+
+    def _calc_pose(self, context, output):
+        output.set_value(self._pose())
+
+    def _initialize(self, context):
+        port = self.get_input_port()
+        if port.HasValue(context):
+            self.SetPose(port.Eval(context))
+
+    def SetPose(self, pose):
+        """Sets every slider (and the value of the hidden ones) to pose."""
+        self._nominal = self._pose_values(pose)
+        for i, name in enumerate(self._names):
+            if self._visible[i]:
+                self._meshcat.SetSliderValue(name, float(self._nominal[i]))
+
+    def Delete(self):
+        """Removes the sliders from the Meshcat (those still there)."""
+        names = set(self._meshcat.GetSliderNames())
+        for i, name in enumerate(self._names):
+            if self._visible[i] and name in names:
+                self._meshcat.DeleteSlider(name)
+
+    def Run(self, system, context, timeout=None,
+            stop_button_keycode="Escape"):
+        """Publishes `system` (this system or a Diagram holding it) with
+        `context` whenever the sliders change, until the "Stop
+        MeshcatPoseSliders" button is clicked or `timeout` seconds pass;
+        returns the last pose."""
+        stop = "Stop MeshcatPoseSliders"
+        self._meshcat.AddButton(stop, stop_button_keycode)
+        start = _time.monotonic()
+        published = None
+        try:
+            while True:
+                values = self._values()
+                if published is None or np.any(values != published):
+                    system.ForcedPublish(context)
+                    published = values
+                if self._meshcat.GetButtonClicks(stop) > 0:
+                    break
+                if timeout is not None and \
+                        _time.monotonic() - start >= timeout:
+                    break
+                _time.sleep(0.01)
+        finally:
+            self._meshcat.DeleteButton(stop, strict=False)
+        return self._pose()
+
+
+MeshcatPoseSliders_ = _TemplateClass("MeshcatPoseSliders_", scope=__name__)
+MeshcatPoseSliders_.add_instantiation(float, MeshcatPoseSliders,
+                                      skip_rename=True)
+
+__all__ += ["AddFrameTriadIllustration", "MeshcatPoseSliders",
+            "MeshcatPoseSliders_"]
