@@ -136,7 +136,7 @@ REASONS = [
      "need the polynomial types (not in ossa.symbolic)."),
     (r"^geometry:(RenderEngine\w*|MakeRenderEngine\w*|kHasRenderEngine\w*|"
      r"RenderCameraCore|ColorRenderCamera|DepthRenderCamera|RenderLabel|"
-     r"ClippingRange|DepthRange|LightParameter|EnvironmentMap|"
+     r"LightParameter|EnvironmentMap|"
      r"EquirectangularMap|NullTexture|SsaoParameter|GltfExtension)\b|"
      r"^geometry:QueryObject\.Render\w*Image$",
      "Rendering: ossa has no render engine yet (cameras, render engines and "

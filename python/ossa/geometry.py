@@ -260,3 +260,69 @@ def _compute_obb_in_world(self, geometry_id):
 
 QueryObject.ComputeAabbInWorld = _compute_aabb_in_world  # noqa: F405
 QueryObject.ComputeObbInWorld = _compute_obb_in_world  # noqa: F405
+
+
+# Camera ranges: plain values (ossa has no render engine yet to use them).
+def _positive_increasing(lower, upper):
+    import math
+    return (math.isfinite(lower) and math.isfinite(upper) and lower > 0
+            and upper > lower)
+
+
+class ClippingRange:
+    """A camera's near and far clipping distances (m), 0 < near < far.
+    ClippingRange(other) copies."""
+
+    def __init__(self, near=None, far=None, *, other=None):
+        if isinstance(near, ClippingRange) or other is not None:
+            source = other if other is not None else near
+            near, far = source.near(), source.far()
+        near, far = float(near), float(far)
+        if not _positive_increasing(near, far):
+            raise RuntimeError(
+                "The clipping range values must both be positive and finite "
+                "and far must be greater than near. Instantiated with near = "
+                f"{near:g} and far = {far:g}")
+        self._near, self._far = near, far
+
+    def near(self):
+        return self._near
+
+    def far(self):
+        return self._far
+
+    def __repr__(self):
+        return f"ClippingRange(near={self._near!r}, far={self._far!r})"
+
+
+class DepthRange:
+    """The depths (m) a depth camera reports, 0 < min < max; the arguments
+    keep the reference's names (min_in, min_out). DepthRange(other)
+    copies."""
+
+    def __init__(self, min_in=None, min_out=None, *, other=None):
+        if isinstance(min_in, DepthRange) or other is not None:
+            source = other if other is not None else min_in
+            min_in, min_out = source.min_depth(), source.max_depth()
+        low, high = float(min_in), float(min_out)
+        if not _positive_increasing(low, high):
+            raise RuntimeError(
+                "The depth range values must both be positive and finite and "
+                "the maximum depth must be greater than the minimum depth. "
+                f"Instantiated with min = {low:g} and max = {high:g}")
+        self._min, self._max = low, high
+
+    def min_depth(self):
+        return self._min
+
+    def max_depth(self):
+        return self._max
+
+    def __copy__(self):
+        return DepthRange(self)
+
+    def __deepcopy__(self, memo):
+        return DepthRange(self)
+
+    def __repr__(self):
+        return f"DepthRange(min_depth={self._min!r}, max_depth={self._max!r})"

@@ -577,3 +577,19 @@ def test_contact_surface_representation(pkg):
     continuous.Finalize()
     with pytest.raises(RuntimeError, match="set_contact_surface_repr"):
         continuous.set_contact_surface_representation(H.kTriangle)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_camera_ranges(name):
+    g, _ = MODULES[name]
+    clip = g.ClippingRange(near=0.1, far=10.0)
+    assert (clip.near(), clip.far()) == (0.1, 10.0)
+    assert g.ClippingRange(clip).far() == 10.0
+    depth = g.DepthRange(0.5, 4.0)
+    assert (depth.min_depth(), depth.max_depth()) == (0.5, 4.0)
+    assert copy.deepcopy(depth).max_depth() == 4.0
+    for near, far in [(0, 1), (2, 1), (1, 1), (0.1, float("inf"))]:
+        with pytest.raises(RuntimeError, match="clipping range values"):
+            g.ClippingRange(near, far)
+        with pytest.raises(RuntimeError, match="depth range values"):
+            g.DepthRange(near, far)
