@@ -492,7 +492,8 @@ def scene_with_shapes(g, m):
         ids.append(gid)
     context = sg.CreateDefaultContext()
     poses = g.FramePoseVector()
-    poses.set_value(frame, m.RigidTransform(m.RollPitchYaw(1, 2, 3), [4, 5, 6]))
+    poses.set_value(frame,
+                    m.RigidTransform(m.RollPitchYaw(1, 2, 3), [4, 5, 6]))
     sg.get_source_pose_port(source).FixValue(context, poses)
     return sg, context, ids
 
