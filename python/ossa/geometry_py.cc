@@ -89,10 +89,18 @@ void DefineShapes(nb::module_ m) {
       .def_static("MakePose", &HalfSpace::MakePose, nb::arg("Hz_dir_F"),
                   nb::arg("p_FB"));
   nb::class_<Mesh, Shape>(m, "Mesh")
-      .def(nb::init<const std::string&, double>(), nb::arg("filename"),
-           nb::arg("scale") = 1.0)
-      .def(nb::init<const std::string&, const V3&>(), nb::arg("filename"),
-           nb::arg("scale3"))
+      .def(
+          "__init__",
+          [](Mesh* self, nb::handle filename, double scale) {
+            new (self) Mesh(MeshFilePath(filename), scale);
+          },
+          nb::arg("filename"), nb::arg("scale") = 1.0)
+      .def(
+          "__init__",
+          [](Mesh* self, nb::handle filename, const V3& scale3) {
+            new (self) Mesh(MeshFilePath(filename), scale3);
+          },
+          nb::arg("filename"), nb::arg("scale3"))
       .def(
           "__init__",
           [](Mesh* self, nb::handle mesh_data, double scale) {
@@ -122,10 +130,18 @@ void DefineShapes(nb::module_ m) {
       .def("scale", &Mesh::scale)
       .def("scale3", &Mesh::scale3);
   nb::class_<Convex, Shape>(m, "Convex")
-      .def(nb::init<const std::string&, double>(), nb::arg("filename"),
-           nb::arg("scale") = 1.0)
-      .def(nb::init<const std::string&, const V3&>(), nb::arg("filename"),
-           nb::arg("scale3"))
+      .def(
+          "__init__",
+          [](Convex* self, nb::handle filename, double scale) {
+            new (self) Convex(MeshFilePath(filename), scale);
+          },
+          nb::arg("filename"), nb::arg("scale") = 1.0)
+      .def(
+          "__init__",
+          [](Convex* self, nb::handle filename, const V3& scale3) {
+            new (self) Convex(MeshFilePath(filename), scale3);
+          },
+          nb::arg("filename"), nb::arg("scale3"))
       .def(
           "__init__",
           [](Convex* self, nb::handle mesh_data, double scale) {

@@ -440,6 +440,12 @@ def test_bad_input_raises_naming_the_element():
             {3})
     with pytest.raises(RuntimeError, match="Box"):
         g._MakeConvexHull(g.Box(1, 1, 1))
+    with pytest.raises(TypeError, match="not float"):
+        g.Mesh(1.5)
+    no_extension = g.InMemoryMesh(
+        mesh_file=ossa.common.MemoryFile(TET_OBJ, "", "tet"))
+    with pytest.raises(RuntimeError, match="'tet' has no extension"):
+        g.Mesh(no_extension)
 
 
 TET_OBJ = (b"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n"
@@ -472,6 +478,8 @@ def test_in_memory_meshes(name, tmp_path):
     assert by_path.is_path() and by_path.extension() == ".obj"
     assert str(by_path.path()) == str(path)
     assert str(g.Mesh(path).source().path()) == str(path)
+    assert g.CalcVolume(g.Convex(filename=path, scale3=[2, 1, 1])) == \
+        pytest.approx(2 / 6, abs=1e-12)
     assert g.CalcVolume(g.Convex(mesh_data=in_memory)) == pytest.approx(
         1 / 6, abs=1e-12)
     assert copy.copy(source).description() == "tet"
