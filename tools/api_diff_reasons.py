@@ -114,5 +114,45 @@ REASONS = [
      r"SubstituteAndExpandCacheData)\b",
      "The sin/cos-to-half-angle substitution and its polynomial cache "
      "need the polynomial types (not in ossa.symbolic)."),
+    (r"^geometry:(RenderEngine\w*|MakeRenderEngine\w*|kHasRenderEngine\w*|"
+     r"RenderCameraCore|ColorRenderCamera|DepthRenderCamera|RenderLabel|"
+     r"LightParameter|EnvironmentMap|"
+     r"EquirectangularMap|NullTexture|SsaoParameter|GltfExtension)\b|"
+     r"^geometry:QueryObject\.Render\w*Image$",
+     "Rendering: ossa has no render engine yet (cameras, render engines and "
+     "their parameters, rendered images)."),
+    (r"^geometry:(GeometryConfigurationVector\w*|"
+     r"QueryObject\.GetConfigurationsInWorld)",
+     "Configurations of deformable geometries; ossa has no deformable "
+     "geometry."),
+    (r"^geometry:(GeometryVersion|SceneGraphInspector\.geometry_version)",
+     "SceneGraph tracks a version of its proximity data only "
+     "(SceneGraphInspector.proximity_version() in C++), not per role as "
+     "GeometryVersion.IsSameAs(other, role) needs."),
+    (r"^geometry:QueryObject\.GetPoseInParent$",
+     "Needs each frame's parent from the QueryObject, which its C++ class "
+     "does not expose yet."),
+    (r"^geometry:RefineVolumeMesh",
+     "Volume-mesh refinement (and its VTK output) is not implemented."),
+    (r"^geometry:(TriangleSurfaceMesh|PolygonSurfaceMesh|VolumeMesh|Plane|"
+     r"TriangleSurfaceMeshFieldLinear|PolygonSurfaceMeshFieldLinear)_"
+     r"\[AutoDiffXd",
+     "The mesh types and fields are double only (hydroelastic contact, "
+     "which would differentiate them, is not implemented)."),
+    (r"^geometry:(ContactSurface|QueryObject\.ComputeContactSurfaces)",
+     "Hydroelastic contact surfaces are not computed yet."),
+    (r"^geometry:(DrakeVisualizer|MeshcatPointCloudVisualizer|"
+     r"MeshcatAnimation|MeshcatCone)",
+     "Not implemented: LCM publishing (DrakeVisualizer), point clouds, "
+     "Meshcat animations and cones."),
+    (r"^visualization:(VisualizationConfig|ApplyVisualizationConfig|"
+     r"AddDefaultVisualization)",
+     "The config-driven visualization needs the inertia illustration "
+     "(publish_inertia, on by default), which ossa does not draw yet."),
+    (r"^visualization:(Meldis|VideoWriter|"
+     r"ColorizeDepthImage|ColorizeLabelImage|ConcatenateImages|"
+     r"plot_sublevelset)",
+     "Not implemented (LCM viewer, rendered images, "
+     "symbolic plotting)."),
     (r"", "Not bound yet."),
 ]

@@ -41,6 +41,14 @@ nb::object ValueOf(const AbstractValue& value) {
   return nb::cast(&value, nb::rv_policy::reference).attr("get_value")();
 }
 
+// The file a Mesh or Convex reads for a path-like, a MeshSource or an
+// InMemoryMesh (whose files geometry.py writes once to a folder named by
+// their checksum).
+std::string MeshFilePath(nb::handle source) {
+  return nb::cast<std::string>(
+      nb::module_::import_("ossa.geometry").attr("_mesh_file_path")(source));
+}
+
 void DefineShapes(nb::module_ m) {
   nb::class_<Shape>(m, "Shape", "The base of every shape.")
       .def("Clone", &Shape::Clone)
@@ -81,19 +89,83 @@ void DefineShapes(nb::module_ m) {
       .def_static("MakePose", &HalfSpace::MakePose, nb::arg("Hz_dir_F"),
                   nb::arg("p_FB"));
   nb::class_<Mesh, Shape>(m, "Mesh")
-      .def(nb::init<const std::string&, double>(), nb::arg("filename"),
-           nb::arg("scale") = 1.0)
-      .def(nb::init<const std::string&, const V3&>(), nb::arg("filename"),
-           nb::arg("scale3"))
+      .def(
+          "__init__",
+          [](Mesh* self, nb::handle filename, double scale) {
+            new (self) Mesh(MeshFilePath(filename), scale);
+          },
+          nb::arg("filename"), nb::arg("scale") = 1.0)
+      .def(
+          "__init__",
+          [](Mesh* self, nb::handle filename, const V3& scale3) {
+            new (self) Mesh(MeshFilePath(filename), scale3);
+          },
+          nb::arg("filename"), nb::arg("scale3"))
+      .def(
+          "__init__",
+          [](Mesh* self, nb::handle mesh_data, double scale) {
+            new (self) Mesh(MeshFilePath(mesh_data), scale);
+          },
+          nb::arg("mesh_data"), nb::arg("scale") = 1.0)
+      .def(
+          "__init__",
+          [](Mesh* self, nb::handle mesh_data, const V3& scale3) {
+            new (self) Mesh(MeshFilePath(mesh_data), scale3);
+          },
+          nb::arg("mesh_data"), nb::arg("scale3"))
+      .def(
+          "__init__",
+          [](Mesh* self, nb::handle source, double scale) {
+            new (self) Mesh(MeshFilePath(source), scale);
+          },
+          nb::arg("source"), nb::arg("scale") = 1.0)
+      .def(
+          "__init__",
+          [](Mesh* self, nb::handle source, const V3& scale3) {
+            new (self) Mesh(MeshFilePath(source), scale3);
+          },
+          nb::arg("source"), nb::arg("scale3"))
       .def("filename", &Mesh::filename)
       .def("extension", &Mesh::extension)
       .def("scale", &Mesh::scale)
       .def("scale3", &Mesh::scale3);
   nb::class_<Convex, Shape>(m, "Convex")
-      .def(nb::init<const std::string&, double>(), nb::arg("filename"),
-           nb::arg("scale") = 1.0)
-      .def(nb::init<const std::string&, const V3&>(), nb::arg("filename"),
-           nb::arg("scale3"))
+      .def(
+          "__init__",
+          [](Convex* self, nb::handle filename, double scale) {
+            new (self) Convex(MeshFilePath(filename), scale);
+          },
+          nb::arg("filename"), nb::arg("scale") = 1.0)
+      .def(
+          "__init__",
+          [](Convex* self, nb::handle filename, const V3& scale3) {
+            new (self) Convex(MeshFilePath(filename), scale3);
+          },
+          nb::arg("filename"), nb::arg("scale3"))
+      .def(
+          "__init__",
+          [](Convex* self, nb::handle mesh_data, double scale) {
+            new (self) Convex(MeshFilePath(mesh_data), scale);
+          },
+          nb::arg("mesh_data"), nb::arg("scale") = 1.0)
+      .def(
+          "__init__",
+          [](Convex* self, nb::handle mesh_data, const V3& scale3) {
+            new (self) Convex(MeshFilePath(mesh_data), scale3);
+          },
+          nb::arg("mesh_data"), nb::arg("scale3"))
+      .def(
+          "__init__",
+          [](Convex* self, nb::handle source, double scale) {
+            new (self) Convex(MeshFilePath(source), scale);
+          },
+          nb::arg("source"), nb::arg("scale") = 1.0)
+      .def(
+          "__init__",
+          [](Convex* self, nb::handle source, const V3& scale3) {
+            new (self) Convex(MeshFilePath(source), scale3);
+          },
+          nb::arg("source"), nb::arg("scale3"))
       .def("filename", &Convex::filename)
       .def("extension", &Convex::extension)
       .def("scale", &Convex::scale)
@@ -109,10 +181,12 @@ void DefineProperties(nb::module_ m) {
       .value("kUnassigned", Role::kUnassigned)
       .value("kProximity", Role::kProximity)
       .value("kIllustration", Role::kIllustration)
-      .value("kPerception", Role::kPerception);
+      .value("kPerception", Role::kPerception)
+      .def("__int__", [](Role r) { return static_cast<int>(r); });
   nb::enum_<RoleAssign>(m, "RoleAssign")
       .value("kNew", RoleAssign::kNew)
-      .value("kReplace", RoleAssign::kReplace);
+      .value("kReplace", RoleAssign::kReplace)
+      .def("__int__", [](RoleAssign r) { return static_cast<int>(r); });
 
   nb::class_<Rgba>(m, "Rgba")
       .def(nb::init<double, double, double, double>(), nb::arg("r"),
@@ -121,7 +195,8 @@ void DefineProperties(nb::module_ m) {
       .def("g", &Rgba::g)
       .def("b", &Rgba::b)
       .def("a", &Rgba::a)
-      .def("rgba", &Rgba::rgba)
+      .def_prop_rw("rgba", &Rgba::rgba,
+                   nb::overload_cast<const Eigen::VectorXd&>(&Rgba::set))
       .def("set", nb::overload_cast<double, double, double, double>(&Rgba::set),
            nb::arg("r"), nb::arg("g"), nb::arg("b"), nb::arg("a") = 1.0)
       .def("set", nb::overload_cast<const Eigen::VectorXd&>(&Rgba::set),
@@ -291,9 +366,21 @@ void DefineInstances(nb::module_ m) {
       .def("num_frames", &GeometrySet::num_frames)
       .def("num_geometries", &GeometrySet::num_geometries);
 
+  // Which geometries a declaration affects: all, or all but deformable
+  // ones. ossa has no deformable geometry, so both scopes act alike.
+  enum class CollisionFilterScope { kAll, kOmitDeformable };
+  nb::enum_<CollisionFilterScope>(m, "CollisionFilterScope")
+      .value("kAll", CollisionFilterScope::kAll)
+      .value("kOmitDeformable", CollisionFilterScope::kOmitDeformable)
+      .def("__int__",
+           [](CollisionFilterScope s) { return static_cast<int>(s); });
   using Decl = CollisionFilterDeclaration;
   nb::class_<Decl>(m, "CollisionFilterDeclaration")
       .def(nb::init<>())
+      .def(
+          "__init__",
+          [](Decl* self, CollisionFilterScope) { new (self) Decl(); },
+          nb::arg("scope"))
       .def("AllowBetween", &Decl::AllowBetween, nb::arg("set_A"),
            nb::arg("set_B"), nb::rv_policy::reference)
       .def("AllowWithin", &Decl::AllowWithin, nb::arg("geometry_set"),
@@ -639,6 +726,9 @@ void DefineSceneGraphConfig(nb::module_ m) {
       });
 }
 
+// geometry_mesh_py.cc: the mesh data types and bounding volumes.
+void DefineGeometryMeshes(nb::module_ m);
+
 void DefineGeometry(nb::module_ m) {
   m.doc() = "Bindings for ossa.geometry.";
   BindIdentifier<SourceId>(m, "SourceId");
@@ -646,6 +736,7 @@ void DefineGeometry(nb::module_ m) {
   BindIdentifier<GeometryId>(m, "GeometryId");
   BindIdentifier<FilterId>(m, "FilterId");
   DefineShapes(m);
+  DefineGeometryMeshes(m);
   DefineProperties(m);
   DefineInstances(m);
   DefineSceneGraphConfig(m);

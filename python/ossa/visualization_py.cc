@@ -31,7 +31,7 @@ namespace {
 using namespace ossa::geometry;  // NOLINT
 using math::RigidTransform;
 using Matrix3X = Eigen::Matrix3Xd;
-constexpr auto kRef = nb::rv_policy::reference_internal;
+constexpr auto kVisRef = nb::rv_policy::reference_internal;
 
 void DefineMeshcat(nb::module_ m) {
   nb::class_<MeshcatParams> params(m, "MeshcatParams");
@@ -207,7 +207,7 @@ void DefineMeshcat(nb::module_ m) {
   visualizer
       .def(nb::init<std::shared_ptr<Meshcat>, MeshcatVisualizerParams>(),
            nb::arg("meshcat"), nb::arg("params") = MeshcatVisualizerParams())
-      .def("query_object_input_port", &MV::query_object_input_port, kRef)
+      .def("query_object_input_port", &MV::query_object_input_port, kVisRef)
       .def("Delete", &MV::Delete)
       .def_static(
           "AddToBuilder",
@@ -281,13 +281,13 @@ void DefineModelVisualizer(nb::module_ m) {
           "show_rgbd_sensor, browser_new, pyplot, environment_map, no_lights "
           "and compliance_type are accepted for compatibility and change "
           "nothing (no camera sensors; the page is not opened for you).")
-      .def("parser", &ModelVisualizer::parser, kRef)
-      .def("package_map", &ModelVisualizer::package_map, kRef)
+      .def("parser", &ModelVisualizer::parser, kVisRef)
+      .def("package_map", &ModelVisualizer::package_map, kVisRef)
       .def("meshcat", &ModelVisualizer::meshcat)
-      .def("plant", &ModelVisualizer::plant, kRef)
-      .def("scene_graph", &ModelVisualizer::scene_graph, kRef)
-      .def("diagram", &ModelVisualizer::diagram, kRef)
-      .def("sliders", &ModelVisualizer::sliders, kRef)
+      .def("plant", &ModelVisualizer::plant, kVisRef)
+      .def("scene_graph", &ModelVisualizer::scene_graph, kVisRef)
+      .def("diagram", &ModelVisualizer::diagram, kVisRef)
+      .def("sliders", &ModelVisualizer::sliders, kVisRef)
       .def(
           "AddModels",
           [](ModelVisualizer& self, nb::object file_name, nb::object url) {

@@ -206,6 +206,32 @@ void DefinePlantElementApi(nb::module_ m) {
       nb::arg("context"), nb::arg("known_vdot"),
       "A_WB for every body (indexed by BodyIndex), from the Context's q and "
       "v and the given v̇.");
+
+  // The representation of hydroelastic contact surfaces the plant stores
+  // (its setter throws after Finalize()).
+  using Representation = geometry::HydroelasticContactRepresentation;
+  nb::handle plant_cls = nb::type<MultibodyPlant<T>>();
+  nb::cpp_function_def(
+      [](MultibodyPlant<T>& self, Representation surface_representation) {
+        self.set_contact_surface_representation(surface_representation);
+      },
+      nb::scope(plant_cls), nb::name("set_contact_surface_representation"),
+      nb::is_method(), nb::arg("surface_representation"));
+  nb::cpp_function_def(
+      [](const MultibodyPlant<T>& self) {
+        return self.get_contact_surface_representation();
+      },
+      nb::scope(plant_cls), nb::name("get_contact_surface_representation"),
+      nb::is_method());
+  // Discrete plants default to polygons, continuous ones to triangles.
+  nb::setattr(plant_cls, "GetDefaultContactSurfaceRepresentation",
+              nb::module_::import_("builtins")
+                  .attr("staticmethod")(nb::cpp_function(
+                      [](double time_step) {
+                        return time_step > 0 ? Representation::kPolygon
+                                             : Representation::kTriangle;
+                      },
+                      nb::arg("time_step"))));
 }
 
 template void DefinePlantElementApi<double>(nb::module_);

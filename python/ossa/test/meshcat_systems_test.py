@@ -208,3 +208,52 @@ def test_camera_target_keeps_the_camera_in_place():
         "/Cameras/default/rotated/<object>", "position"))
     # The camera, 1 - 0.5, 2, 3 from the target, in the y-up frame.
     np.testing.assert_allclose(position["value"], [0.5, 3.0, -2.0])
+
+
+def pose_slider_run(pkg):
+    """MeshcatPoseSliders driven as a user would (slider moves through the
+    Meshcat API), run on one package; the values it reports."""
+    g = __import__(pkg + ".geometry", fromlist=["x"])
+    m = __import__(pkg + ".math", fromlist=["x"])
+    vis = __import__(pkg + ".visualization", fromlist=["x"])
+    meshcat = g.Meshcat(g.MeshcatParams(port=0) if pkg == "ossa" else
+                        g.MeshcatParams())
+    initial = m.RigidTransform(m.RollPitchYaw(0.1, 0.2, 0.3), [0.4, 0.5, 0.6])
+    sliders = vis.MeshcatPoseSliders(
+        meshcat, initial_pose=initial, prefix="p",
+        visible=[True, True, True, True, True, False])
+    context = sliders.CreateDefaultContext()
+    out = {"names": sorted(meshcat.GetSliderNames()),
+           "initial": sliders.get_output_port().Eval(context).GetAsMatrix34()}
+    meshcat.SetSliderValue("p_x", 0.25)
+    meshcat.SetSliderValue("p_yaw", -1.0)
+    out["moved"] = sliders.get_output_port().Eval(context).GetAsMatrix34()
+    sliders.SetPose(m.RigidTransform([0.1, 0.2, 0.3]))
+    out["set"] = [meshcat.GetSliderValue("p_x"),
+                  sliders.get_output_port().Eval(context).GetAsMatrix34()]
+    out["run"] = sliders.Run(sliders, context, timeout=0.05).GetAsMatrix34()
+    # The input port, when connected, sets the pose at initialization.
+    sliders.get_input_port().FixValue(context, m.RigidTransform([0, 0, 0.7]))
+    sliders.ExecuteInitializationEvents(context)
+    out["initialized"] = sliders.get_output_port().Eval(
+        context).GetAsMatrix34()
+    sliders.Delete()
+    out["deleted"] = list(meshcat.GetSliderNames())
+    out["ports"] = (sliders.get_input_port().get_name(),
+                    sliders.get_output_port().get_name())
+    return out
+
+
+def test_pose_sliders_agree_with_the_reference():
+    pytest.importorskip("pydrake.visualization")
+    ours, ref = pose_slider_run("ossa"), pose_slider_run("pydrake")
+    assert ours.keys() == ref.keys()
+    for key in ("names", "deleted", "ports"):
+        assert ours[key] == ref[key], key
+    for key in ("initial", "moved", "run", "initialized"):
+        np.testing.assert_allclose(ours[key], ref[key], atol=1e-14,
+                                   err_msg=key)
+    assert ours["set"][0] == ref["set"][0] == 0.1
+    np.testing.assert_allclose(ours["set"][1], ref["set"][1], atol=1e-14)
+    # The hidden z slider keeps the nominal value.
+    assert ours["moved"][2, 3] == pytest.approx(0.6)

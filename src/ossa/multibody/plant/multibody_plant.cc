@@ -23,6 +23,12 @@ MultibodyPlant<T>::MultibodyPlant(double time_step)
         "given.",
         time_step);
   }
+  // As the reference: polygons for a discrete plant, triangles for a
+  // continuous one.
+  if (time_step == 0.0) {
+    contact_surface_representation_ =
+        geometry::HydroelasticContactRepresentation::kTriangle;
+  }
   DeclareGeometryPorts();
 }
 
