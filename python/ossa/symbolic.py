@@ -292,3 +292,34 @@ Expression.acos = lambda self: self.arccos()
 Expression.asin = lambda self: self.arcsin()
 Expression.atan = lambda self: self.arctan()
 Expression.atan2 = lambda self, x: self.arctan2(x)
+
+
+# The polynomial layer (symbolic_polynomial_py.cc): Monomial, Polynomial,
+# RationalFunction, SinCos. Substitute also takes a substitution
+# {Variable: SinCos}, which replaces sin and cos of those angles.
+from ossa._ext.symbolic import SinCos, _SubstituteSinCos  # noqa: E402
+from ossa._ext.symbolic import Variables  # noqa: E402
+
+_SubstituteExpressions = Substitute
+
+
+def Substitute(*args, **kwargs):
+    """Substitute(e, subst) or Substitute(m, subst) with subst a dict
+    {Variable: Expression}: e (an Expression, or each entry of the array m)
+    with the variables replaced. With subs a dict {Variable: SinCos}: sin(q)
+    and cos(q) (and tan) of each angle q replaced by polynomials in the
+    SinCos variables (the angle-sum and multiple-angle identities expand
+    sums and integer multiples of the angles); raises RuntimeError for a
+    trigonometric function whose argument is not of that form."""
+    subs = args[1] if len(args) > 1 else kwargs.get(
+        "subs", kwargs.get("subst"))
+    if isinstance(subs, dict) and subs and all(
+            isinstance(v, SinCos) for v in subs.values()):
+        e = args[0] if args else kwargs.get("e", kwargs.get("m"))
+        return _SubstituteSinCos(e, subs)
+    return _SubstituteExpressions(*args, **kwargs)
+
+
+# Variables is hashable, as the reference's (MonomialBasis takes a dict
+# {Variables: degree}); the hash is that of its variables' ids.
+Variables.__hash__ = lambda self: hash(tuple(v.get_id() for v in self))
