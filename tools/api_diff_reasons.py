@@ -121,18 +121,8 @@ REASONS = [
     (r".*\[AutoDiffXd\]$",
      "The AutoDiffXd instantiation is not bound yet (ossa binds AutoDiffXd "
      "where scalar-converted systems need it)."),
-    (r"^symbolic:(Monomial|MonomialBasis|EvenDegreeMonomialBasis|"
-     r"OddDegreeMonomialBasis|CalcMonomialBasisOrderUpToOne|Polynomial|"
-     r"RationalFunction|DecomposeQuadraticPolynomial)\b",
-     "ossa.symbolic has no polynomial types (Monomial, Polynomial, "
-     "RationalFunction): they serve mathematical programming (sums of "
-     "squares), which is not part of ossa."),
     (r"^symbolic:DecomposeL2NormExpression$",
      "Serves second-order cone programs (mathematical programming is not "
      "part of ossa)."),
-    (r"^symbolic:(SinCos|SinCosSubstitutionType|"
-     r"SubstituteAndExpandCacheData)\b",
-     "The sin/cos-to-half-angle substitution and its polynomial cache "
-     "need the polynomial types (not in ossa.symbolic)."),
     (r"", "Not bound yet."),
 ]

@@ -323,3 +323,6 @@ def Substitute(*args, **kwargs):
 # Variables is hashable, as the reference's (MonomialBasis takes a dict
 # {Variables: degree}); the hash is that of its variables' ids.
 Variables.__hash__ = lambda self: hash(tuple(v.get_id() for v in self))
+
+# int(SinCosSubstitutionType.kAngle), as the reference's enum converts.
+SinCosSubstitutionType.__int__ = lambda self: self.value  # noqa: F405
