@@ -10,8 +10,10 @@ REASONS = [
      "the first positional argument is also the reference's `parallelize` "
      "bool, so the two overloads share one Python signature."),
     (r"^trajectories:PiecewisePolynomial\.__init__$",
-     "The overload taking polynomial matrices needs the reference's "
-     "Polynomial type (symbolic, another issue)."),
+     "Builds a PiecewisePolynomial from segment coefficients, which the "
+     "binding does not take yet (getPolynomial and getPolynomialMatrix "
+     "read them; a constructor from ossa.polynomial.Polynomial "
+     "matrices is the missing piece)."),
     (r"^multibody\.plant:MultibodyPlant\.(SetFreeBodyPose|"
      r"SetFreeBodySpatialVelocity)$",
      "ossa takes the current keyword names (X_JpJc, V_JpJc); the "
@@ -45,10 +47,12 @@ REASONS = [
      r"\[AutoDiffXd\]$",
      "Written in Python on Trajectory (float), so not instantiated for "
      "AutoDiffXd."),
-    (r"^trajectories:PiecewisePolynomial\.(getPolynomialMatrix|"
-     r"setPolynomialMatrixBlock)$",
-     "Polynomial matrices need the reference's Polynomial type (symbolic, "
-     "another issue)."),
+    (r"^trajectories:PiecewisePolynomial\.(setPolynomialMatrixBlock|"
+     r"LagrangeInterpolatingPolynomial)$",
+     "Builds a PiecewisePolynomial from segment coefficients, which the "
+     "binding does not take yet (getPolynomial and getPolynomialMatrix "
+     "read them; a constructor from ossa.polynomial.Polynomial "
+     "matrices is the missing piece)."),
     (r"^trajectories:PiecewiseQuaternionSlerp\.(__init__|Append)$",
      "Written in Python: one signature takes every orientation type by "
      "keyword (quaternions, rotation_matrices, angle_axes) where the "
@@ -57,9 +61,6 @@ REASONS = [
      "Only Trajectory and BezierCurve are instantiated on Expression (the "
      "piecewise trajectories find the segment of a time by numeric "
      "comparison; the ones written in Python are float only)."),
-    (r"^trajectories:PiecewisePolynomial\.(getPolynomial|"
-     r"LagrangeInterpolatingPolynomial)$",
-     "Needs the reference's Polynomial type (ossa.symbolic has none)."),
     (r"^trajectories:",
      "Not implemented yet."),
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",

@@ -790,3 +790,48 @@ class PathParameterizedTrajectory(Trajectory):  # noqa: F405
 
 
 _register("PathParameterizedTrajectory", PathParameterizedTrajectory)
+
+
+# PiecewisePolynomial's segments as ossa.polynomial.Polynomial objects (the
+# reference's univariate Polynomial_[float]), in the segment's local time
+# τ = t − start of the segment. The coefficients come from the derivatives
+# at the segment's midpoint (inside the segment, so no break is ambiguous),
+# re-centred at τ = 0: c_k = Σ_{j≥k} d_j/j!·C(j, k)·(−τ_mid)^(j−k).
+def _segment_polynomial(self, segment_index, row=0, col=0):
+    """The Polynomial of entry (row, col) on segment `segment_index`, in
+    the local time t − get_segment_times()[segment_index]."""
+    from ossa.polynomial import Polynomial
+    times = self.get_segment_times()
+    if not 0 <= segment_index < len(times) - 1:
+        raise RuntimeError(
+            f"PiecewisePolynomial.getPolynomial(): segment_index "
+            f"{segment_index} is out of range [0, {len(times) - 1}).")
+    if not (0 <= row < self.rows() and 0 <= col < self.cols()):
+        raise RuntimeError(
+            f"PiecewisePolynomial.getPolynomial(): ({row}, {col}) is not an "
+            f"entry of a {self.rows()}x{self.cols()} trajectory.")
+    degree = self.getSegmentPolynomialDegree(segment_index, row, col)
+    half = 0.5 * (times[segment_index + 1] - times[segment_index])
+    t_mid = times[segment_index] + half
+    d = [_np.asarray(self.value(t_mid))[row, col]]
+    for j in range(1, degree + 1):
+        d.append(_np.asarray(self.EvalDerivative(t_mid, j))[row, col])
+    coefficients = _np.zeros(degree + 1)
+    for k in range(degree + 1):
+        coefficients[k] = sum(
+            d[j] / _math.factorial(j) * _math.comb(j, k) * (-half)**(j - k)
+            for j in range(k, degree + 1))
+    return Polynomial(coefficients)
+
+
+def _segment_polynomial_matrix(self, segment_index):
+    """The rows x cols numpy object array of the segment's Polynomials."""
+    result = _np.empty((self.rows(), self.cols()), dtype=object)
+    for i in range(self.rows()):
+        for j in range(self.cols()):
+            result[i, j] = _segment_polynomial(self, segment_index, i, j)
+    return result
+
+
+PiecewisePolynomial.getPolynomial = _segment_polynomial  # noqa: F405
+PiecewisePolynomial.getPolynomialMatrix = _segment_polynomial_matrix  # noqa

@@ -397,3 +397,83 @@ def test_sin_cos_substitution_agrees(ref):
     assert ours[0] == pytest.approx(theirs[0], rel=1e-12)
     assert ours[1].__name__ == theirs[1].__name__ == "RuntimeError"
     assert ours[2].__name__ == theirs[2].__name__ == "RuntimeError"
+
+
+# ---------------------------------------------------------------------------
+# ossa.polynomial (the reference's pydrake.polynomial) and
+# PiecewisePolynomial.getPolynomial.
+
+def univariate_program(root):
+    P = importlib.import_module(root + ".polynomial").Polynomial
+    ToleranceType = importlib.import_module(root + ".common").ToleranceType
+    p, q = P([1.0, 2.0, 3.0]), P([0.5, 0.0, 0.0, -1.0])
+    results = {
+        "p*q": p * q, "p+q": p + q, "p-p": p - p, "p+1": p + 1,
+        "1-p": 1 - p, "2p": 2.0 * p, "p/4": p / 4, "-q": -q, "p*0": p * 0,
+        "zero products": P([1.0, 0.0, 0.0]) * P([0.0, 1.0]),
+        "dp": p.Derivative(), "d3q": q.Derivative(3), "d5q": q.Derivative(5),
+        "int": q.Integral(1.5), "constant": P(2.0), "empty": P()}
+    out = {name: (list(r.GetCoefficients()), r.GetDegree(),
+                  r.GetNumberOfCoefficients(), r.IsAffine())
+           for name, r in results.items()}
+    out["values"] = [q.EvaluateUnivariate(0.7, k) for k in range(5)]
+    out["equal"] = (p == P([1.0, 2.0, 3.0]), p == P([1.0, 2.0, 3.0, 0.0]))
+    out["almost"] = (
+        p.CoefficientsAlmostEqual(P([1.0, 2.0, 3.1]), 0.2),
+        p.CoefficientsAlmostEqual(P([1.0, 2.0]), 3.5),
+        p.CoefficientsAlmostEqual(P([1.0, 2.0, 3.1]), 0.05,
+                                  ToleranceType.kRelative),
+        p.CoefficientsAlmostEqual(P([1.0, 2.0]), 3.5,
+                                  ToleranceType.kRelative))
+    out["integral of constant"] = error_of(lambda: P(2.0).Integral()).__name__
+    return out
+
+
+def test_univariate_polynomial_agrees(ref):
+    ours, theirs = univariate_program("ossa"), univariate_program("pydrake")
+    np.testing.assert_allclose(ours.pop("values"), theirs.pop("values"),
+                               rtol=1e-14)
+    assert ours == theirs
+
+
+def piecewise_program(root):
+    T = importlib.import_module(root + ".trajectories")
+    times = [0.0, 1.0, 3.0, 3.5]
+    samples = np.array([[0.0, 1.0, -1.0, 2.0], [1.0, 0.5, 0.0, -2.0]])
+    cubic = T.PiecewisePolynomial.CubicWithContinuousSecondDerivatives(
+        times, [samples[:, [k]] for k in range(4)], np.zeros((2, 1)),
+        np.ones((2, 1)))
+    linear = T.PiecewisePolynomial.FirstOrderHold(times, samples)
+    out = []
+    for pp in (cubic, linear):
+        for i in range(pp.get_number_of_segments()):
+            out.append([list(p.GetCoefficients())
+                        for p in pp.getPolynomialMatrix(i).flat])
+            out.append(list(pp.getPolynomial(i, 1, 0).GetCoefficients()))
+    return out
+
+
+def test_piecewise_polynomial_segments_agree(ref):
+    ours, theirs = piecewise_program("ossa"), piecewise_program("pydrake")
+    assert len(ours) == len(theirs)
+    for o, t in zip(ours, theirs):
+        # Re-centring the midpoint's Taylor expansion (segments of length
+        # ≤ 2, cubic) loses a few ulps of the O(10) coefficients: 1e-12.
+        np.testing.assert_allclose(o, t, rtol=0, atol=1e-12)
+
+
+def test_piecewise_polynomial_segment_identity():
+    import ossa.trajectories as T
+    pp = T.PiecewisePolynomial.CubicHermite(
+        [0.0, 1.0, 3.0], np.array([[0.0, 1.0, -1.0]]),
+        np.array([[1.0, 0.0, 2.0]]))
+    times = pp.get_segment_times()
+    for i in range(pp.get_number_of_segments()):
+        p = pp.getPolynomial(i)
+        for t in np.linspace(times[i], times[i + 1], 7)[1:-1]:
+            assert p.EvaluateUnivariate(t - times[i]) == pytest.approx(
+                pp.scalarValue(t), abs=1e-12)
+    with pytest.raises(RuntimeError, match="segment_index"):
+        pp.getPolynomial(2)
+    with pytest.raises(RuntimeError, match="entry"):
+        pp.getPolynomial(0, 1, 0)
