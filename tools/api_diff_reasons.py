@@ -10,10 +10,10 @@ REASONS = [
      "the first positional argument is also the reference's `parallelize` "
      "bool, so the two overloads share one Python signature."),
     (r"^trajectories:PiecewisePolynomial\.__init__$",
-     "Builds a PiecewisePolynomial from segment coefficients, which the "
-     "binding does not take yet (getPolynomial and getPolynomialMatrix "
-     "read them; a constructor from ossa.polynomial.Polynomial "
-     "matrices is the missing piece)."),
+     "The overload taking lists of polynomial matrices and breaks is not "
+     "bound (the constructor belongs to trajectories_py.cc; "
+     "LagrangeInterpolatingPolynomial and setPolynomialMatrixBlock build "
+     "from coefficients through a helper)."),
     (r"^multibody\.plant:MultibodyPlant\.(SetFreeBodyPose|"
      r"SetFreeBodySpatialVelocity)$",
      "ossa takes the current keyword names (X_JpJc, V_JpJc); the "
@@ -47,12 +47,6 @@ REASONS = [
      r"\[AutoDiffXd\]$",
      "Written in Python on Trajectory (float), so not instantiated for "
      "AutoDiffXd."),
-    (r"^trajectories:PiecewisePolynomial\.(setPolynomialMatrixBlock|"
-     r"LagrangeInterpolatingPolynomial)$",
-     "Builds a PiecewisePolynomial from segment coefficients, which the "
-     "binding does not take yet (getPolynomial and getPolynomialMatrix "
-     "read them; a constructor from ossa.polynomial.Polynomial "
-     "matrices is the missing piece)."),
     (r"^trajectories:PiecewiseQuaternionSlerp\.(__init__|Append)$",
      "Written in Python: one signature takes every orientation type by "
      "keyword (quaternions, rotation_matrices, angle_axes) where the "

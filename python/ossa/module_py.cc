@@ -14,6 +14,9 @@ void DefineMathBarycentric(nb::module_ m);
 // Monomial, Polynomial, RationalFunction and SinCos, in ossa.symbolic
 // (symbolic_polynomial_py.cc).
 void DefineSymbolicPolynomial(nb::module_ m);
+// The PiecewisePolynomial helpers of ossa.trajectories that take
+// polynomial coefficients (symbolic_polynomial_py.cc).
+void DefineTrajectoriesPolynomial(nb::module_ m);
 }  // namespace ossa::py
 
 // One extension module; its submodules mirror the C++ namespaces and are
@@ -42,6 +45,8 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineMultibodyMath(m.def_submodule("multibody_math"));
   ossa::py::DefineMathBspline(nb::borrow<nb::module_>(m.attr("math")));
   ossa::py::DefineTrajectories(m.def_submodule("trajectories"));
+  ossa::py::DefineTrajectoriesPolynomial(
+      nb::borrow<nb::module_>(m.attr("trajectories")));
   ossa::py::DefineSystemsFramework(m.def_submodule("systems_framework"));
   ossa::py::DefineSystemsAnalysis(m.def_submodule("systems_analysis"));
   ossa::py::DefineSystemsPrimitives(m.def_submodule("systems_primitives"));

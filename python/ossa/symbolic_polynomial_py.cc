@@ -1,12 +1,15 @@
 // The polynomial layer of ossa.symbolic: Monomial, the monomial bases,
 // Polynomial, RationalFunction, SinCos and the sin/cos substitution
-// (defined into the module that symbolic_py.cc fills).
+// (defined into the module that symbolic_py.cc fills); and the two helpers
+// through which ossa.trajectories builds a PiecewisePolynomial from the
+// coefficients of ossa.polynomial.Polynomial segments.
 
 #include <string>
 #include <vector>
 
 #include "ossa/bindings.h"
 #include "ossa/common/symbolic/rational_function.h"
+#include "ossa/common/trajectories/piecewise_polynomial.h"
 #include "ossa/py_util.h"
 
 namespace nb = nanobind;
@@ -675,6 +678,23 @@ void DefineSinCos(nb::module_ m) {
 }
 
 }  // namespace
+
+void DefineTrajectoriesPolynomial(nb::module_ m) {
+  using PP = trajectories::PiecewisePolynomial<double>;
+  m.def(
+      "_PiecewisePolynomialFromCoefficients",
+      [](const std::vector<double>& breaks,
+         const std::vector<std::vector<Eigen::MatrixXd>>& coefficients) {
+        return PP(breaks, coefficients);
+      },
+      nb::arg("breaks"), nb::arg("coefficients"),
+      "The PiecewisePolynomial with y(t) = Σ_k coefficients[i][k]·(t − "
+      "breaks[i])^k on segment i.");
+  m.def(
+      "_AssignPiecewisePolynomial",
+      [](PP& self, const PP& other) { self = other; }, nb::arg("self"),
+      nb::arg("other"), "Replaces self's segments by other's.");
+}
 
 void DefineSymbolicPolynomial(nb::module_ m) {
   DefineMonomial(m);

@@ -477,3 +477,56 @@ def test_piecewise_polynomial_segment_identity():
         pp.getPolynomial(2)
     with pytest.raises(RuntimeError, match="entry"):
         pp.getPolynomial(0, 1, 0)
+
+
+def lagrange_program(root):
+    T = importlib.import_module(root + ".trajectories")
+    P = importlib.import_module(root + ".polynomial").Polynomial
+    times = [0.0, 1.0, 3.0, 3.5]
+    by_matrix = T.PiecewisePolynomial.LagrangeInterpolatingPolynomial(
+        times, np.array([[0.0, 1.0, -1.0, 2.0], [1.0, 2.0, 3.0, 0.5]]))
+    by_list = T.PiecewisePolynomial.LagrangeInterpolatingPolynomial(
+        times[:3], [np.array([[0.0, 1.0]]), np.array([[1.0, 2.0]]),
+                    np.array([[3.0, 4.0]])])
+    edited = T.PiecewisePolynomial.FirstOrderHold(
+        times, np.array([[0.0, 1.0, -1.0, 2.0], [1.0, 2.0, 3.0, 0.5]]))
+    edited.setPolynomialMatrixBlock(
+        np.array([[P([5.0, 1.0, 0.5])]]), 1, 1, 0)
+    return [
+        by_matrix.get_segment_times(), (by_matrix.rows(), by_matrix.cols()),
+        [by_matrix.value(t).ravel() for t in (0.5, 2.0, 3.5)],
+        [list(p.GetCoefficients()) for p in
+         by_matrix.getPolynomialMatrix(0).flat],
+        (by_list.rows(), by_list.cols()),
+        [by_list.value(t).ravel() for t in (0.0, 1.5, 3.0)],
+        [edited.value(t).ravel() for t in (0.5, 1.5, 2.5, 3.2)],
+        [list(p.GetCoefficients()) for p in edited.getPolynomialMatrix(1).flat],
+    ]
+
+
+def test_lagrange_and_polynomial_block_agree(ref):
+    ours, theirs = lagrange_program("ossa"), lagrange_program("pydrake")
+    assert ours[0] == theirs[0] and ours[1] == theirs[1]
+    assert ours[4] == theirs[4]
+    for i in (2, 3, 5, 6, 7):
+        for o, t in zip(ours[i], theirs[i]):
+            # Vandermonde solves of a cubic on [0, 3.5]: 1e-12.
+            np.testing.assert_allclose(o, t, rtol=0, atol=1e-12)
+
+
+def test_lagrange_interpolates_and_rejects_bad_times():
+    import ossa.trajectories as T
+    times = [0.0, 0.5, 1.0, 2.0, 2.5]
+    y = np.sin(times)
+    pp = T.PiecewisePolynomial.LagrangeInterpolatingPolynomial(
+        times, y.reshape(1, -1))
+    assert pp.get_number_of_segments() == 1
+    assert pp.getSegmentPolynomialDegree(0) == 4
+    for t, v in zip(times, y):
+        assert pp.scalarValue(t) == pytest.approx(v, abs=1e-12)
+    with pytest.raises(RuntimeError, match="increasing"):
+        T.PiecewisePolynomial.LagrangeInterpolatingPolynomial(
+            [0.0, 0.0], np.zeros((1, 2)))
+    with pytest.raises(RuntimeError, match="samples"):
+        T.PiecewisePolynomial.LagrangeInterpolatingPolynomial(
+            [0.0, 1.0], np.zeros((1, 3)))
