@@ -63,15 +63,43 @@ Terms MulTerms(const Terms& a, const Terms& b) {
     }
     return result;
   }
-  std::unordered_map<Monomial, Expression> table;
+  // Each monomial's coefficient accumulates its constant products as a
+  // double and only the symbolic ones as an Expression: polynomials with
+  // numeric coefficients multiply without building a node per product.
+  struct Sum {
+    double constant{0};
+    Expression symbolic;
+  };
+  std::vector<double> ka(a.size()), kb(b.size());
+  std::vector<bool> ca_constant(a.size()), cb_constant(b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ca_constant[i] = is_constant(a[i].second);
+    if (ca_constant[i]) ka[i] = get_constant_value(a[i].second);
+  }
+  for (std::size_t j = 0; j < b.size(); ++j) {
+    cb_constant[j] = is_constant(b[j].second);
+    if (cb_constant[j]) kb[j] = get_constant_value(b[j].second);
+  }
+  std::unordered_map<Monomial, Sum> table;
   table.reserve(a.size() * b.size());
-  for (const auto& [ma, ca] : a) {
-    for (const auto& [mb, cb] : b) {
-      auto [it, inserted] = table.try_emplace(ma * mb, ca * cb);
-      if (!inserted) it->second += ca * cb;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    for (std::size_t j = 0; j < b.size(); ++j) {
+      Sum& sum = table[a[i].first * b[j].first];
+      if (ca_constant[i] && cb_constant[j]) {
+        sum.constant += ka[i] * kb[j];
+      } else {
+        sum.symbolic += a[i].second * b[j].second;
+      }
     }
   }
-  return FromTable(std::move(table));
+  Terms result;
+  result.reserve(table.size());
+  for (auto& [m, sum] : table) {
+    Expression c = sum.symbolic + sum.constant;
+    if (!is_zero(c)) result.emplace_back(m, std::move(c));
+  }
+  std::sort(result.begin(), result.end(), TermLess);
+  return result;
 }
 
 Terms PowTerms(Terms base, int n) {
