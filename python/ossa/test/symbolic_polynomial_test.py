@@ -530,3 +530,21 @@ def test_lagrange_interpolates_and_rejects_bad_times():
     with pytest.raises(RuntimeError, match="samples"):
         T.PiecewisePolynomial.LagrangeInterpolatingPolynomial(
             [0.0, 1.0], np.zeros((1, 3)))
+
+
+def polynomial_array_program(s):
+    x, y = s.Variable("x"), s.Variable("y")
+    m = np.array([[s.Polynomial(x * y), s.Polynomial(x + 1)]])
+    v = np.array([s.Polynomial(x * y), s.Polynomial(x * x + y)])
+    J = s.Jacobian(v, [x, y])
+    return (s.Evaluate(m, {x: 2.0, y: 3.0}),
+            s.Evaluate(np.array([s.Polynomial(x)]), {x: 2.0}),
+            [[coefficient_map(p) for p in row] for row in J], J.shape,
+            error_of(lambda: s.Evaluate(m, {x: 2.0})).__name__)
+
+
+def test_polynomial_arrays_agree(ref):
+    ours, theirs = both(polynomial_array_program, ref)
+    np.testing.assert_array_equal(ours[0], theirs[0])
+    np.testing.assert_array_equal(ours[1], theirs[1])
+    assert ours[2:] == theirs[2:]
