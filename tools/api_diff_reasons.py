@@ -9,11 +9,6 @@ REASONS = [
      "Parallelism(num_threads) works positionally and as num_threads=...; "
      "the first positional argument is also the reference's `parallelize` "
      "bool, so the two overloads share one Python signature."),
-    (r"^trajectories:PiecewisePolynomial\.__init__$",
-     "The overload taking lists of polynomial matrices and breaks is not "
-     "bound (the constructor belongs to trajectories_py.cc; "
-     "LagrangeInterpolatingPolynomial and setPolynomialMatrixBlock build "
-     "from coefficients through a helper)."),
     (r"^multibody\.plant:MultibodyPlant\.(SetFreeBodyPose|"
      r"SetFreeBodySpatialVelocity)$",
      "ossa takes the current keyword names (X_JpJc, V_JpJc); the "

@@ -74,6 +74,23 @@ def _coefficient_matrices(polynomials):
     return result
 
 
+def _segment_coefficients(polynomials):
+    """[_coefficient_matrices(segment) ...] for a list of polynomial
+    matrices or scalar Polynomials (the constructor from polynomials), or
+    None if the list holds anything else."""
+    from ossa.polynomial import Polynomial
+    segments = []
+    for segment in polynomials:
+        if isinstance(segment, Polynomial):
+            segment = _np.array([[segment]], dtype=object)
+        matrix = _np.asarray(segment, dtype=object)
+        if matrix.size == 0 or not all(isinstance(p, Polynomial)
+                                       for p in matrix.flat):
+            return None
+        segments.append(_coefficient_matrices(matrix))
+    return segments if segments else None
+
+
 def _lagrange_interpolating_polynomial(times, samples):
     """The one-segment PiecewisePolynomial on [times[0], times[-1]] of the
     lowest degree through every sample: samples is a list of matrices (one

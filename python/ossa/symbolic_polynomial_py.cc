@@ -694,6 +694,24 @@ void DefineTrajectoriesPolynomial(nb::module_ m) {
       "_AssignPiecewisePolynomial",
       [](PP& self, const PP& other) { self = other; }, nb::arg("self"),
       nb::arg("other"), "Replaces self's segments by other's.");
+  // The reference's constructors from polynomials, one per segment: 2-d
+  // arrays of ossa.polynomial.Polynomial, or scalar Polynomials. Their
+  // coefficients come from ossa._trajectories_polynomial (which knows the
+  // Python Polynomial type); a list of anything else tries the next
+  // overload.
+  nb::handle cls = nb::type<PP>();
+  nb::cpp_function_def(
+      [](PP* self, const nb::list& polynomials,
+         const std::vector<double>& breaks) {
+        const nb::object segments =
+            nb::module_::import_("ossa._trajectories_polynomial")
+                .attr("_segment_coefficients")(polynomials);
+        if (segments.is_none()) throw nb::next_overload();
+        new (self)
+            PP(breaks,
+               nb::cast<std::vector<std::vector<Eigen::MatrixXd>>>(segments));
+      },
+      nb::scope(cls), nb::name("__init__"), nb::is_method());
 }
 
 void DefineSymbolicPolynomial(nb::module_ m) {

@@ -548,3 +548,38 @@ def test_polynomial_arrays_agree(ref):
     np.testing.assert_array_equal(ours[0], theirs[0])
     np.testing.assert_array_equal(ours[1], theirs[1])
     assert ours[2:] == theirs[2:]
+
+
+def from_polynomials_program(root):
+    T = importlib.import_module(root + ".trajectories")
+    P = importlib.import_module(root + ".polynomial").Polynomial
+    matrices = [np.array([[P([1.0, 2.0])], [P([0.0, 0.0, 1.0])]]),
+                np.array([[P([3.0, -1.0, 0.5])], [P([1.0])]])]
+    by_matrix = T.PiecewisePolynomial(matrices, [0.0, 1.0, 2.5])
+    scalar = T.PiecewisePolynomial([P([1.0, 1.0]), P([2.0, 0.0, -1.0])],
+                                   [0.0, 2.0, 3.0])
+    constant = T.PiecewisePolynomial(np.array([[1.0, 2.0]]))
+    return ([by_matrix.value(t).ravel() for t in (0.5, 1.0, 2.0)],
+            [scalar.value(t).ravel() for t in (1.0, 2.5)],
+            (by_matrix.rows(), by_matrix.cols(), scalar.rows(),
+             by_matrix.get_segment_times()),
+            constant.value(0.0).ravel())
+
+
+def test_construction_from_polynomials_agrees(ref):
+    ours = from_polynomials_program("ossa")
+    theirs = from_polynomials_program("pydrake")
+    assert ours[2] == theirs[2]
+    for i in (0, 1):
+        # Horner evaluation of the same coefficients: to a few ulps.
+        np.testing.assert_allclose(ours[i], theirs[i], rtol=0, atol=1e-14)
+    np.testing.assert_array_equal(ours[3], theirs[3])
+
+
+def test_construction_from_polynomials_rejects_bad_input():
+    import ossa.trajectories as T
+    from ossa.polynomial import Polynomial
+    with pytest.raises(RuntimeError):
+        T.PiecewisePolynomial([Polynomial([1.0])], [0.0, 1.0, 2.0])
+    with pytest.raises(TypeError):
+        T.PiecewisePolynomial(["not a polynomial"], [0.0, 1.0])
