@@ -48,6 +48,7 @@ MODULES = [
     ("autodiffutils", "pydrake.autodiffutils", "ossa.autodiffutils"),
     ("math", "pydrake.math", "ossa.math"),
     ("trajectories", "pydrake.trajectories", "ossa.trajectories"),
+    ("polynomial", "pydrake.polynomial", "ossa.polynomial"),
     ("multibody.math", "pydrake.multibody.math", "ossa.multibody.math"),
     ("multibody.tree", "pydrake.multibody.tree", "ossa.multibody.tree"),
     ("multibody.plant", "pydrake.multibody.plant", "ossa.multibody.plant"),

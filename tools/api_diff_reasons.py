@@ -9,9 +9,6 @@ REASONS = [
      "Parallelism(num_threads) works positionally and as num_threads=...; "
      "the first positional argument is also the reference's `parallelize` "
      "bool, so the two overloads share one Python signature."),
-    (r"^trajectories:PiecewisePolynomial\.__init__$",
-     "The overload taking polynomial matrices needs the reference's "
-     "Polynomial type (symbolic, another issue)."),
     (r"^multibody\.plant:MultibodyPlant\.(SetFreeBodyPose|"
      r"SetFreeBodySpatialVelocity)$",
      "ossa takes the current keyword names (X_JpJc, V_JpJc); the "
@@ -39,17 +36,10 @@ REASONS = [
      "Same behaviour; the signature differs only in a keyword-only "
      "argument's position."),
     (r"^math:.*cast$", "Not implemented yet."),
-    (r"^trajectories:PiecewisePolynomial\.(getPolynomialMatrix|"
-     r"setPolynomialMatrixBlock)$",
-     "Polynomial matrices need the reference's Polynomial type (symbolic, "
-     "another issue)."),
     (r"^trajectories:PiecewiseQuaternionSlerp\.(__init__|Append)$",
      "Written in Python: one signature takes every orientation type by "
      "keyword (quaternions, rotation_matrices, angle_axes) where the "
      "reference has one overload per type."),
-    (r"^trajectories:PiecewisePolynomial\.(getPolynomial|"
-     r"LagrangeInterpolatingPolynomial)$",
-     "Needs the reference's Polynomial type (ossa.symbolic has none)."),
     (r"^trajectories:",
      "Not implemented yet."),
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
@@ -101,19 +91,9 @@ REASONS = [
     (r".*\[AutoDiffXd\]$",
      "The AutoDiffXd instantiation is not bound yet (ossa binds AutoDiffXd "
      "where scalar-converted systems need it)."),
-    (r"^symbolic:(Monomial|MonomialBasis|EvenDegreeMonomialBasis|"
-     r"OddDegreeMonomialBasis|CalcMonomialBasisOrderUpToOne|Polynomial|"
-     r"RationalFunction|DecomposeQuadraticPolynomial)\b",
-     "ossa.symbolic has no polynomial types (Monomial, Polynomial, "
-     "RationalFunction): they serve mathematical programming (sums of "
-     "squares), which is not part of ossa."),
     (r"^symbolic:DecomposeL2NormExpression$",
      "Serves second-order cone programs (mathematical programming is not "
      "part of ossa)."),
-    (r"^symbolic:(SinCos|SinCosSubstitutionType|"
-     r"SubstituteAndExpandCacheData)\b",
-     "The sin/cos-to-half-angle substitution and its polynomial cache "
-     "need the polynomial types (not in ossa.symbolic)."),
     (r"^geometry:(RenderEngine\w*|MakeRenderEngine\w*|kHasRenderEngine\w*|"
      r"RenderCameraCore|ColorRenderCamera|DepthRenderCamera|RenderLabel|"
      r"LightParameter|EnvironmentMap|"

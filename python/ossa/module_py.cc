@@ -11,6 +11,12 @@ namespace ossa::py {
 void DefineMathBspline(nb::module_ m);
 // BarycentricMesh, in ossa.math (math_barycentric_py.cc).
 void DefineMathBarycentric(nb::module_ m);
+// Monomial, Polynomial, RationalFunction and SinCos, in ossa.symbolic
+// (symbolic_polynomial_py.cc).
+void DefineSymbolicPolynomial(nb::module_ m);
+// The PiecewisePolynomial helpers of ossa.trajectories that take
+// polynomial coefficients (symbolic_polynomial_py.cc).
+void DefineTrajectoriesPolynomial(nb::module_ m);
 }  // namespace ossa::py
 
 // One extension module; its submodules mirror the C++ namespaces and are
@@ -31,12 +37,16 @@ NB_MODULE(_ext, m) {
   ossa::py::DefineCommon(m.def_submodule("common"));
   ossa::py::DefineAutodiffutils(m.def_submodule("autodiffutils"));
   ossa::py::DefineSymbolic(m.def_submodule("symbolic"));
+  ossa::py::DefineSymbolicPolynomial(
+      nb::borrow<nb::module_>(m.attr("symbolic")));
   ossa::py::DefineMath(m.def_submodule("math"));
   ossa::py::DefineMathBarycentric(
       nanobind::borrow<nanobind::module_>(m.attr("math")));
   ossa::py::DefineMultibodyMath(m.def_submodule("multibody_math"));
   ossa::py::DefineMathBspline(nb::borrow<nb::module_>(m.attr("math")));
   ossa::py::DefineTrajectories(m.def_submodule("trajectories"));
+  ossa::py::DefineTrajectoriesPolynomial(
+      nb::borrow<nb::module_>(m.attr("trajectories")));
   ossa::py::DefineSystemsFramework(m.def_submodule("systems_framework"));
   ossa::py::DefineSystemsAnalysis(m.def_submodule("systems_analysis"));
   ossa::py::DefineSystemsPrimitives(m.def_submodule("systems_primitives"));

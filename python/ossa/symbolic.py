@@ -292,3 +292,80 @@ Expression.acos = lambda self: self.arccos()
 Expression.asin = lambda self: self.arcsin()
 Expression.atan = lambda self: self.arctan()
 Expression.atan2 = lambda self, x: self.arctan2(x)
+
+
+# The polynomial layer (symbolic_polynomial_py.cc): Monomial, Polynomial,
+# RationalFunction, SinCos. Substitute also takes a substitution
+# {Variable: SinCos}, which replaces sin and cos of those angles.
+from ossa._ext.symbolic import SinCos, _SubstituteSinCos  # noqa: E402
+from ossa._ext.symbolic import Variables  # noqa: E402
+
+_SubstituteExpressions = Substitute
+
+
+def Substitute(*args, **kwargs):
+    """Substitute(e, subst) or Substitute(m, subst) with subst a dict
+    {Variable: Expression}: e (an Expression, or each entry of the array m)
+    with the variables replaced. With subs a dict {Variable: SinCos}: sin(q)
+    and cos(q) (and tan) of each angle q replaced by polynomials in the
+    SinCos variables (the angle-sum and multiple-angle identities expand
+    sums and integer multiples of the angles); raises RuntimeError for a
+    trigonometric function whose argument is not of that form."""
+    subs = args[1] if len(args) > 1 else kwargs.get(
+        "subs", kwargs.get("subst"))
+    if isinstance(subs, dict) and subs and all(
+            isinstance(v, SinCos) for v in subs.values()):
+        e = args[0] if args else kwargs.get("e", kwargs.get("m"))
+        return _SubstituteSinCos(e, subs)
+    return _SubstituteExpressions(*args, **kwargs)
+
+
+# Variables is hashable, as the reference's (MonomialBasis takes a dict
+# {Variables: degree}); the hash is that of its variables' ids.
+Variables.__hash__ = lambda self: hash(tuple(v.get_id() for v in self))
+
+# int(SinCosSubstitutionType.kAngle), as the reference's enum converts.
+SinCosSubstitutionType.__int__ = lambda self: self.value  # noqa: F405
+
+
+# Evaluate and Jacobian also take arrays of Polynomial, as the reference's
+# overloads do.
+_EvaluateExpressions = Evaluate
+_JacobianExpressions = Jacobian
+
+
+def _polynomial_array(m):
+    """m as a 2-d object array if it is a non-empty array of Polynomial,
+    else None."""
+    if not isinstance(m, (_np.ndarray, list, tuple)):
+        return None
+    a = _np.asarray(m, dtype=object)
+    if a.size == 0 or not isinstance(a.flat[0], Polynomial):  # noqa: F405
+        return None
+    return a.reshape(-1, 1) if a.ndim < 2 else a
+
+
+def Evaluate(m, env=None):
+    """The float matrix of the entries of m (an array of Expression, or of
+    Polynomial) evaluated at env (a dict {Variable: float}); a 1-d array is
+    a column."""
+    polynomials = _polynomial_array(m)
+    if polynomials is None:
+        return _EvaluateExpressions(m, env)
+    env = env or {}
+    return _np.array([[p.Evaluate(env) for p in row] for row in polynomials],
+                     dtype=float).reshape(polynomials.shape)
+
+
+def Jacobian(f, vars):
+    """J(i, j) = ∂f(i)/∂vars(j) for a vector f of Expression (or of
+    Polynomial, giving Polynomials)."""
+    polynomials = _polynomial_array(f)
+    if polynomials is None:
+        return _JacobianExpressions(f, vars)
+    variables = list(vars)
+    result = _np.empty((polynomials.size, len(variables)), dtype=object)
+    for i, p in enumerate(polynomials.flat):
+        for j, v in enumerate(variables):
+            result[i, j] = p.Differentiate(v)
+    return result

@@ -94,3 +94,9 @@ for _param in Trajectory_.param_list:  # noqa: F405
         if _param == (float,):
             globals()[_name] = _cls
 del _param, _name, _cls, _template
+
+
+# PiecewisePolynomial's members that take or give ossa.polynomial.Polynomial
+# (getPolynomial, getPolynomialMatrix, setPolynomialMatrixBlock,
+# LagrangeInterpolatingPolynomial).
+import ossa._trajectories_polynomial  # noqa: E402,F401

@@ -46,8 +46,6 @@ using systems::TrajectoryAffineSystem;
 using systems::TrajectoryLinearSystem;
 using trajectories::Trajectory;
 
-constexpr auto kRef = nb::rv_policy::reference_internal;
-
 // SelectorParams and its three helper structs (scalar-independent).
 void DefineSelectorParams(nb::module_ m) {
   nb::class_<SelectorParams> params(m, "SelectorParams",
@@ -116,14 +114,14 @@ void DoDefineRouting(nb::module_ m) {
              int size) -> const systems::InputPort<T>& {
             return self.DeclareVectorInputPort(ToPortName(name), size);
           },
-          nb::arg("name"), nb::arg("size"), kRef)
+          nb::arg("name"), nb::arg("size"), kRefInternal)
       .def(
           "DeclareAbstractInputPort",
           [](BusCreator<T>& self, nb::handle name,
              const AbstractValue& model_value) -> const systems::InputPort<T>& {
             return self.DeclareAbstractInputPort(ToPortName(name), model_value);
           },
-          nb::arg("name"), nb::arg("model_value"), kRef);
+          nb::arg("name"), nb::arg("model_value"), kRefInternal);
 
   DefineTemplateClassWithDefault<BusSelector<T>, LeafSystem<T>>(
       m, "BusSelector", param,
@@ -141,7 +139,7 @@ void DoDefineRouting(nb::module_ m) {
              int size) -> const systems::OutputPort<T>& {
             return self.DeclareVectorOutputPort(ToPortName(name), size);
           },
-          nb::arg("name"), nb::arg("size"), kRef)
+          nb::arg("name"), nb::arg("size"), kRefInternal)
       .def(
           "DeclareAbstractOutputPort",
           [](BusSelector<T>& self, nb::handle name,
@@ -150,7 +148,7 @@ void DoDefineRouting(nb::module_ m) {
             return self.DeclareAbstractOutputPort(ToPortName(name),
                                                   model_value);
           },
-          nb::arg("name"), nb::arg("model_value"), kRef);
+          nb::arg("name"), nb::arg("model_value"), kRefInternal);
 
   DefineTemplateClassWithDefault<PortSwitch<T>, LeafSystem<T>>(
       m, "PortSwitch", param,
@@ -158,9 +156,9 @@ void DoDefineRouting(nb::module_ m) {
       "InputPortIndex) names.")
       .def(nb::init<int>(), nb::arg("vector_size"))
       .def("DeclareInputPort", &PortSwitch<T>::DeclareInputPort,
-           nb::arg("name"), kRef)
+           nb::arg("name"), kRefInternal)
       .def("get_port_selector_input_port",
-           &PortSwitch<T>::get_port_selector_input_port, kRef);
+           &PortSwitch<T>::get_port_selector_input_port, kRefInternal);
 
   DefineTemplateClassWithDefault<SparseMatrixGain<T>, LeafSystem<T>>(
       m, "SparseMatrixGain", param, "y = D·u with D sparse.")

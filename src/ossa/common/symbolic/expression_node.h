@@ -122,6 +122,12 @@ inline double ApplyNumericAs(ExpressionKind kind, double a, double b) {
 /// ApplyNumericAs<OnDomainError::kThrow>.
 double ApplyNumeric(ExpressionKind kind, double a, double b);
 
+/// A node of n's kind rebuilt from new arguments a, b (unused ones
+/// ignored) and, for an if_then_else, a new condition, through the public
+/// constructors so that the result is simplified (expression_traversals.cc).
+Expression Rebuild(const ExpressionNode* n, const Expression& a,
+                   const Expression& b, const Formula* condition);
+
 /// An Expression sharing `node` (one more reference).
 inline Expression Share(const ExpressionNode* node) {
   node->ref_count.fetch_add(1, std::memory_order_relaxed);

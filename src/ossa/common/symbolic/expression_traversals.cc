@@ -21,20 +21,10 @@ using internal::ExpressionNode;
 using internal::Share;
 using internal::VisitPostOrder;
 
-namespace {
-
-using NodeList = std::vector<const ExpressionNode*>;
-
-NodeList RootsOf(const Expression* entries, std::size_t count) {
-  NodeList roots(count);
-  for (std::size_t i = 0; i < count; ++i) roots[i] = entries[i].node();
-  return roots;
-}
-
 // Rebuilds a node of n's kind from new arguments (and condition), through
 // the public constructors so that the result is simplified.
-Expression Rebuild(const ExpressionNode* n, const Expression& a,
-                   const Expression& b, const Formula* condition) {
+Expression internal::Rebuild(const ExpressionNode* n, const Expression& a,
+                             const Expression& b, const Formula* condition) {
   switch (n->kind) {
     case ExpressionKind::Constant:
     case ExpressionKind::Var:
@@ -88,6 +78,16 @@ Expression Rebuild(const ExpressionNode* n, const Expression& a,
       return if_then_else(*condition, a, b);
   }
   return Share(n);
+}
+
+namespace {
+
+using NodeList = std::vector<const ExpressionNode*>;
+
+NodeList RootsOf(const Expression* entries, std::size_t count) {
+  NodeList roots(count);
+  for (std::size_t i = 0; i < count; ++i) roots[i] = entries[i].node();
+  return roots;
 }
 
 // Rewrites the DAGs of `roots`: a variable node becomes leaf(var) (or stays
@@ -655,10 +655,10 @@ namespace {
 
 // A monomial: atoms (variables, or non-polynomial subexpressions such as
 // sin(x)) with positive integer exponents, sorted by NodeLess.
-using Monomial = std::vector<std::pair<const ExpressionNode*, int>>;
+using AtomMonomial = std::vector<std::pair<const ExpressionNode*, int>>;
 
-struct MonomialLess {
-  bool operator()(const Monomial& a, const Monomial& b) const {
+struct AtomMonomialLess {
+  bool operator()(const AtomMonomial& a, const AtomMonomial& b) const {
     const std::size_t n = std::min(a.size(), b.size());
     for (std::size_t i = 0; i < n; ++i) {
       if (a[i].first != b[i].first) return NodeLess(a[i].first, b[i].first);
@@ -669,9 +669,9 @@ struct MonomialLess {
 };
 
 // A polynomial: monomial → coefficient, without zero coefficients.
-using Poly = std::map<Monomial, double, MonomialLess>;
+using Poly = std::map<AtomMonomial, double, AtomMonomialLess>;
 
-void AddTerm(Poly* p, const Monomial& m, double c) {
+void AddTerm(Poly* p, const AtomMonomial& m, double c) {
   if (c == 0) return;
   auto [it, inserted] = p->emplace(m, c);
   if (!inserted) {
@@ -680,8 +680,9 @@ void AddTerm(Poly* p, const Monomial& m, double c) {
   }
 }
 
-Monomial MultiplyMonomials(const Monomial& a, const Monomial& b) {
-  Monomial r;
+AtomMonomial MultiplyAtomMonomials(const AtomMonomial& a,
+                                   const AtomMonomial& b) {
+  AtomMonomial r;
   r.reserve(a.size() + b.size());
   std::size_t i = 0, j = 0;
   while (i < a.size() || j < b.size()) {
@@ -703,7 +704,7 @@ Poly Multiply(const Poly& a, const Poly& b) {
   Poly r;
   for (const auto& [ma, ca] : a) {
     for (const auto& [mb, cb] : b)
-      AddTerm(&r, MultiplyMonomials(ma, mb), ca * cb);
+      AddTerm(&r, MultiplyAtomMonomials(ma, mb), ca * cb);
   }
   return r;
 }
@@ -745,7 +746,7 @@ void ExpandMany(const Expression* entries, std::size_t count,
     if (is_constant(e)) return ConstantPoly(get_constant_value(e));
     atoms.push_back(e);
     Poly p;
-    p.emplace(Monomial{{e.node(), 1}}, 1.0);
+    p.emplace(AtomMonomial{{e.node(), 1}}, 1.0);
     return p;
   };
   VisitPostOrder(
