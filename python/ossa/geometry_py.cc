@@ -24,7 +24,6 @@ namespace {
 using namespace ossa::geometry;  // NOLINT
 using math::RigidTransform;
 using V3 = Vector3<double>;
-constexpr auto kRef = nb::rv_policy::reference_internal;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // A Python value as an AbstractValue (AbstractValue.Make picks the C++ type:
@@ -323,9 +322,9 @@ void DefineInstances(nb::module_ m) {
                     const std::string&>(),
            nb::arg("X_PG"), nb::arg("shape"), nb::arg("name"))
       .def("id", &GeometryInstance::id)
-      .def("pose", &GeometryInstance::pose, kRef)
+      .def("pose", &GeometryInstance::pose, kRefInternal)
       .def("set_pose", &GeometryInstance::set_pose, nb::arg("X_PG"))
-      .def("shape", &GeometryInstance::shape, kRef)
+      .def("shape", &GeometryInstance::shape, kRefInternal)
       .def("name", &GeometryInstance::name)
       .def("set_name", &GeometryInstance::set_name, nb::arg("name"))
       .def("set_proximity_properties",
@@ -336,11 +335,11 @@ void DefineInstances(nb::module_ m) {
       .def("set_perception_properties",
            &GeometryInstance::set_perception_properties, nb::arg("properties"))
       .def("proximity_properties",
-           &GeometryInstance::mutable_proximity_properties, kRef)
+           &GeometryInstance::mutable_proximity_properties, kRefInternal)
       .def("illustration_properties",
-           &GeometryInstance::mutable_illustration_properties, kRef)
+           &GeometryInstance::mutable_illustration_properties, kRefInternal)
       .def("perception_properties",
-           &GeometryInstance::mutable_perception_properties, kRef);
+           &GeometryInstance::mutable_perception_properties, kRefInternal);
 
   nb::class_<GeometrySet>(m, "GeometrySet")
       .def(nb::init<>())
@@ -452,7 +451,7 @@ void DefineResults(nb::module_ m) {
       .def(nb::init<>())
       .def("clear", &FPV::clear)
       .def("set_value", &FPV::set_value, nb::arg("id"), nb::arg("value"))
-      .def("value", &FPV::value, nb::arg("id"), kRef)
+      .def("value", &FPV::value, nb::arg("id"), kRefInternal)
       .def("has_id", &FPV::has_id, nb::arg("id"))
       .def("size", &FPV::size)
       .def("ids", &FPV::ids);
@@ -529,16 +528,17 @@ void DefineSceneGraph(nb::module_ m) {
            nb::arg("frame_id"), nb::arg("role"), nb::arg("name"))
       .def("GetFrameId", &Inspector::GetFrameId, nb::arg("geometry_id"))
       .def("GetPoseInFrame", &Inspector::GetPoseInFrame, nb::arg("geometry_id"),
-           kRef)
-      .def("GetShape", &Inspector::GetShape, nb::arg("geometry_id"), kRef)
+           kRefInternal)
+      .def("GetShape", &Inspector::GetShape, nb::arg("geometry_id"),
+           kRefInternal)
       .def("GetProximityProperties", &Inspector::GetProximityProperties,
-           nb::arg("geometry_id"), kRef)
+           nb::arg("geometry_id"), kRefInternal)
       .def("GetIllustrationProperties", &Inspector::GetIllustrationProperties,
-           nb::arg("geometry_id"), kRef)
+           nb::arg("geometry_id"), kRefInternal)
       .def("GetPerceptionProperties", &Inspector::GetPerceptionProperties,
-           nb::arg("geometry_id"), kRef)
+           nb::arg("geometry_id"), kRefInternal)
       .def("GetProperties", &Inspector::GetProperties, nb::arg("geometry_id"),
-           nb::arg("role"), kRef)
+           nb::arg("role"), kRefInternal)
       .def("CollisionFiltered", &Inspector::CollisionFiltered,
            nb::arg("geometry_id1"), nb::arg("geometry_id2"))
       .def("CloneGeometryInstance", &Inspector::CloneGeometryInstance,
@@ -547,13 +547,13 @@ void DefineSceneGraph(nb::module_ m) {
 
   using QO = QueryObject<T>;
   DefineTemplateClassWithDefault<QO>(m, "QueryObject", GetPyParam<T>())
-      .def("inspector", &QO::inspector, kRef)
+      .def("inspector", &QO::inspector, kRefInternal)
       .def("GetPoseInWorld",
            nb::overload_cast<FrameId>(&QO::GetPoseInWorld, nb::const_),
-           nb::arg("frame_id"), kRef)
+           nb::arg("frame_id"), kRefInternal)
       .def("GetPoseInWorld",
            nb::overload_cast<GeometryId>(&QO::GetPoseInWorld, nb::const_),
-           nb::arg("geometry_id"), kRef)
+           nb::arg("geometry_id"), kRefInternal)
       .def("ComputePointPairPenetration", &QO::ComputePointPairPenetration,
            nb::call_guard<nb::gil_scoped_release>())
       .def("ComputeSignedDistancePairwiseClosestPoints",
@@ -586,8 +586,8 @@ void DefineSceneGraph(nb::module_ m) {
       .def("RegisterSource", &SG::RegisterSource, nb::arg("name") = "")
       .def("SourceIsRegistered", &SG::SourceIsRegistered, nb::arg("id"))
       .def("get_source_pose_port", &SG::get_source_pose_port, nb::arg("id"),
-           kRef)
-      .def("get_query_output_port", &SG::get_query_output_port, kRef)
+           kRefInternal)
+      .def("get_query_output_port", &SG::get_query_output_port, kRefInternal)
       .def(
           "RegisterFrame",
           nb::overload_cast<SourceId, const GeometryFrame&>(&SG::RegisterFrame),
@@ -641,7 +641,7 @@ void DefineSceneGraph(nb::module_ m) {
            nb::arg("properties"), nb::arg("assign") = RoleAssign::kNew)
       .def("RemoveRole", &SG::RemoveRole, nb::arg("source_id"),
            nb::arg("geometry_id"), nb::arg("role"))
-      .def("model_inspector", &SG::model_inspector, kRef)
+      .def("model_inspector", &SG::model_inspector, kRefInternal)
       .def("collision_filter_manager",
            nb::overload_cast<>(&SG::collision_filter_manager),
            nb::keep_alive<0, 1>())

@@ -31,7 +31,6 @@ namespace {
 using namespace ossa::geometry;  // NOLINT
 using math::RigidTransform;
 using Matrix3X = Eigen::Matrix3Xd;
-constexpr auto kVisRef = nb::rv_policy::reference_internal;
 
 void DefineMeshcat(nb::module_ m) {
   nb::class_<MeshcatParams> params(m, "MeshcatParams");
@@ -207,7 +206,8 @@ void DefineMeshcat(nb::module_ m) {
   visualizer
       .def(nb::init<std::shared_ptr<Meshcat>, MeshcatVisualizerParams>(),
            nb::arg("meshcat"), nb::arg("params") = MeshcatVisualizerParams())
-      .def("query_object_input_port", &MV::query_object_input_port, kVisRef)
+      .def("query_object_input_port", &MV::query_object_input_port,
+           kRefInternal)
       .def("Delete", &MV::Delete)
       .def_static(
           "AddToBuilder",
@@ -281,13 +281,13 @@ void DefineModelVisualizer(nb::module_ m) {
           "show_rgbd_sensor, browser_new, pyplot, environment_map, no_lights "
           "and compliance_type are accepted for compatibility and change "
           "nothing (no camera sensors; the page is not opened for you).")
-      .def("parser", &ModelVisualizer::parser, kVisRef)
-      .def("package_map", &ModelVisualizer::package_map, kVisRef)
+      .def("parser", &ModelVisualizer::parser, kRefInternal)
+      .def("package_map", &ModelVisualizer::package_map, kRefInternal)
       .def("meshcat", &ModelVisualizer::meshcat)
-      .def("plant", &ModelVisualizer::plant, kVisRef)
-      .def("scene_graph", &ModelVisualizer::scene_graph, kVisRef)
-      .def("diagram", &ModelVisualizer::diagram, kVisRef)
-      .def("sliders", &ModelVisualizer::sliders, kVisRef)
+      .def("plant", &ModelVisualizer::plant, kRefInternal)
+      .def("scene_graph", &ModelVisualizer::scene_graph, kRefInternal)
+      .def("diagram", &ModelVisualizer::diagram, kRefInternal)
+      .def("sliders", &ModelVisualizer::sliders, kRefInternal)
       .def(
           "AddModels",
           [](ModelVisualizer& self, nb::object file_name, nb::object url) {

@@ -27,7 +27,6 @@ using multibody::MultibodyPlant;
 using multibody::meshcat::ContactVisualizer;
 using multibody::meshcat::ContactVisualizerParams;
 using multibody::meshcat::JointSliders;
-constexpr auto kRef = nb::rv_policy::reference_internal;
 
 // Runs Python's signal handlers from a loop that runs without the GIL.
 void RaisePendingSignals() {
@@ -136,8 +135,10 @@ void DefineMultibodyMeshcat(nb::module_ m) {
       .def(nb::init<std::shared_ptr<Meshcat>, ContactVisualizerParams>(),
            nb::arg("meshcat"), nb::arg("params") = ContactVisualizerParams())
       .def("Delete", &CV::Delete)
-      .def("contact_results_input_port", &CV::contact_results_input_port, kRef)
-      .def("query_object_input_port", &CV::query_object_input_port, kRef)
+      .def("contact_results_input_port", &CV::contact_results_input_port,
+           kRefInternal)
+      .def("query_object_input_port", &CV::query_object_input_port,
+           kRefInternal)
       .def_static(
           "AddToBuilder",
           [](nb::object builder, const MultibodyPlant<double>& plant,
