@@ -72,12 +72,9 @@ REASONS = [
     (r"^systems\.analysis:DiscreteTimeApproximation$",
      "One Python function for the reference's overloads (linear_system, "
      "affine_system, system): the first argument is named `system`."),
-    (r"^systems\.analysis:\w+_\[AutoDiffXd\]$",
-     "The Simulator and integrators are bound for float only (the C++ "
-     "classes are instantiated on AutoDiffXd; their binding is not)."),
     (r"^systems\.analysis:RegionOfAttraction",
-     "Needs symbolic polynomials and mathematical programming (not part of "
-     "ossa)."),
+     "Needs a sums-of-squares solver (mathematical programming is not part "
+     "of ossa; the symbolic polynomials it builds on exist)."),
     (r"^systems\.analysis:", "Not bound yet."),
     (r"^systems\.primitives:", "Not implemented yet."),
     (r"^systems\.controllers:LinearProgrammingApproximateDynamicProgramming",
