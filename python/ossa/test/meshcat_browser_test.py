@@ -202,14 +202,16 @@ def test_static_html_animation(browser):
     wait_until(browser, COUNT_MESHES, lambda n: n >= NUM_IIWA_VISUALS)
     duration = browser.execute_script("return viewer.animator.duration")
     assert duration == pytest.approx(1.0, abs=1e-6)
-    # Playing advances the animation's time (slowed tenfold so that a busy
-    # machine does not reach the end, where the viewer rewinds it).
-    browser.execute_script("viewer.animator.mixer.timeScale = 0.1; "
+    # Playing advances the animation's time. It is slowed a hundredfold so
+    # that even a busy machine, whose page may stall for seconds before the
+    # first frame, does not reach the end (where the viewer rewinds it)
+    # within wait_until's timeout.
+    browser.execute_script("viewer.animator.mixer.timeScale = 0.01; "
                            "viewer.animator.reset(); viewer.animator.play();")
-    time.sleep(0.5)
-    played = browser.execute_script(
-        "return Math.max(...viewer.animator.actions.map(a => a.time))")
-    assert 0 < played <= 1.0
+    played = wait_until(
+        browser, "return Math.max(...viewer.animator.actions.map("
+        "a => a.time))", lambda t: t > 0)
+    assert played <= 1.0
     browser.execute_script("viewer.animator.pause(); viewer.animator.seek(0);")
     start = screenshot(browser, "static_start")
     browser.execute_script("viewer.animator.seek(0.999);")
