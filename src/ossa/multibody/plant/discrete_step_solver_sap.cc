@@ -40,6 +40,20 @@ double Value(const T& x) {
   return ExtractDoubleOrThrow(x);
 }
 
+// True if bodies A and B are both welded to the world, or welded to each
+// other: no dof changes their relative pose.
+template <typename T>
+bool NoDofMovesBodiesApart(const MultibodyPlant<T>& plant, BodyIndex A,
+                           BodyIndex B) {
+  const RigidBody<T>& body_A = plant.get_body(A);
+  const RigidBody<T>& body_B = plant.get_body(B);
+  if (plant.IsAnchored(body_A) && plant.IsAnchored(body_B)) return true;
+  for (const RigidBody<T>* body : plant.GetBodiesWeldedTo(body_A)) {
+    if (body->index() == B) return true;
+  }
+  return false;
+}
+
 // xᵀ·G·x, without a temporary; the three-row (contact) case with fixed
 // sizes.
 template <typename T>
@@ -200,17 +214,17 @@ void DiscreteStepSolver<T>::SolveSapWithContact(
         std::isinf(kin.stiffness) ? 0.0 : kin.damping / kin.stiffness;
     c.set_parameters(kin.g, kin.stiffness, tau);
     c.SetJacobian(kin.J);
-    if (c.dofs().empty()) [[unlikely]] {
+    // A Jacobian without a nonzero column is either a singular
+    // configuration (the constraint is inert for this step; see
+    // sap_holonomic_constraint.h) or a constraint no dof can ever move.
+    if (c.dofs().empty() && kin.body_A.is_valid() &&
+        NoDofMovesBodiesApart(plant, kin.body_A, kin.body_B)) [[unlikely]] {
       ThrowLogicError(
-          "MultibodyPlant: constraint {}{} involves no degree of freedom "
-          "(its bodies are welded to the world or to each other), so it "
-          "cannot be imposed.",
-          kin.id.to_string(),
-          kin.body_A.is_valid() && kin.body_B.is_valid()
-              ? fmt::format(" between bodies '{}' and '{}'",
-                            plant.get_body(kin.body_A).name(),
-                            plant.get_body(kin.body_B).name())
-              : std::string());
+          "MultibodyPlant: constraint {} between bodies '{}' and '{}' "
+          "involves no degree of freedom (its bodies are welded to the world "
+          "or to each other), so it cannot be imposed.",
+          kin.id.to_string(), plant.get_body(kin.body_A).name(),
+          plant.get_body(kin.body_B).name());
     }
     // w = ‖J·diag(A)⁻¹·Jᵀ‖_F / k.
     const int rows = c.num_equations();

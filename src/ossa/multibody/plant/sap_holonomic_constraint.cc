@@ -65,6 +65,7 @@ void SapHolonomicConstraint<T>::Prepare(double h, const T& w) {
     R_ = T(R_compliant);
   }
   v_hat_ = -g_ / (h + tau);
+  inert_ = ExtractDoubleOrThrow(R_) == 0.0;
 }
 
 template <typename T>
@@ -74,6 +75,10 @@ T SapHolonomicConstraint<T>::Calc(const Eigen::Ref<const VectorX<T>>& vc,
   const int k = static_cast<int>(g_.size());
   if (G != nullptr) G->setZero(k, k);
   T cost(0.0);
+  if (inert_) {
+    gamma.setZero();
+    return cost;
+  }
   for (int i = 0; i < k; ++i) {
     const T y = (v_hat_[i] - vc[i]) / R_;
     const double y_value = ExtractDoubleOrThrow(y);

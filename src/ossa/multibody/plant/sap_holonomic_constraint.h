@@ -20,6 +20,12 @@
 /// γ is the constraint impulse over the step (N·s, or N·m·s for rotational
 /// rows); its generalized impulse is Jᵀ·γ.
 ///
+/// A rigid constraint whose Jacobian is zero at x[n] (w = 0: its bodies are
+/// welded together or to the world, or the configuration is singular for
+/// it, e.g. a distance rod perpendicular to every motion its joints allow)
+/// has R = 0; it cannot act during the step and is inert: γ = 0, ℓ = 0,
+/// G = 0 (the reference steps such a plant too).
+///
 /// The reference's β for its coupler, distance, ball and weld constraints is
 /// the fixed value 0.1 (kHolonomicBeta), not the plant's
 /// sap_near_rigid_threshold(), which only governs contact.
@@ -56,6 +62,8 @@ class SapHolonomicConstraint final : public SapConstraint<T> {
   /// R and v̂ after Prepare().
   const T& regularization() const { return R_; }
   const VectorX<T>& v_hat() const { return v_hat_; }
+  /// True if Prepare() found the constraint inert (see the file comment).
+  bool is_inert() const { return inert_; }
 
   void Prepare(double time_step, const T& w) final;
   T Calc(const Eigen::Ref<const VectorX<T>>& vc, Eigen::Ref<VectorX<T>> gamma,
@@ -69,6 +77,7 @@ class SapHolonomicConstraint final : public SapConstraint<T> {
   double beta_{kHolonomicBeta};
   T R_{};
   VectorX<T> v_hat_;
+  bool inert_{false};
 };
 
 }  // namespace ossa::multibody::internal

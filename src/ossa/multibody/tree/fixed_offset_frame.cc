@@ -35,7 +35,7 @@ const math::RigidTransform<T>& FixedOffsetFrame<T>::GetPoseInParentFrame(
     const systems::Context<T>& context) const {
   return this
       ->GetParentTreeOrThrow("FixedOffsetFrame::GetPoseInParentFrame",
-                             fmt::format("frame '{}'", this->name()))
+                             "frame", this->name())
       .GetFramePoseInParent(context, *this);
 }
 
@@ -43,7 +43,7 @@ template <typename T>
 void FixedOffsetFrame<T>::SetPoseInParentFrame(
     systems::Context<T>* context, const math::RigidTransform<T>& X_PF) const {
   this->GetParentTreeOrThrow("FixedOffsetFrame::SetPoseInParentFrame",
-                             fmt::format("frame '{}'", this->name()))
+                             "frame", this->name())
       .SetFramePoseInParent(context, *this, X_PF);
 }
 

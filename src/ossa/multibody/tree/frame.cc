@@ -34,7 +34,7 @@ std::string Frame<T>::scoped_name() const {
 template <typename T>
 const internal::MultibodyTree<T>& Frame<T>::tree_or_throw(
     const char* method) const {
-  return this->GetParentTreeOrThrow(method, fmt::format("frame '{}'", name_));
+  return this->GetParentTreeOrThrow(method, "frame", name_);
 }
 
 template <typename T>

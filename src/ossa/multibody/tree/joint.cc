@@ -178,7 +178,7 @@ int Joint<T>::velocity_start() const {
 template <typename T>
 const internal::MultibodyTreeSystem<T>& Joint<T>::tree_system_or_throw(
     const char* method) const {
-  return this->GetParentTreeOrThrow(method, fmt::format("joint '{}'", name_))
+  return this->GetParentTreeOrThrow(method, "joint", name_)
       .tree_system(method);
 }
 
@@ -230,7 +230,8 @@ T Joint<T>::GetOnePosition(const systems::Context<T>& context) const {
         "method is for 1-dof joints only.",
         name_, type_name(), num_positions_);
   }
-  return GetPositions(context)[0];
+  return tree_system_or_throw("Joint::GetOnePosition")
+      .GetPositionsEntry(context, position_start());
 }
 
 template <typename T>
@@ -241,7 +242,8 @@ T Joint<T>::GetOneVelocity(const systems::Context<T>& context) const {
         "method is for 1-dof joints only.",
         name_, type_name(), num_velocities_);
   }
-  return GetVelocities(context)[0];
+  return tree_system_or_throw("Joint::GetOneVelocity")
+      .GetVelocitiesEntry(context, velocity_start());
 }
 
 template <typename T>

@@ -6,6 +6,7 @@
 /// belongs to and the tree that owns it.
 
 #include <memory>
+#include <string>
 
 #include "ossa/common/autodiff.h"
 #include "ossa/common/error.h"
@@ -66,14 +67,15 @@ class MultibodyElement {
       : model_instance_(model_instance) {}
 
   /// The tree that owns this element; throws std::logic_error naming
-  /// `method` and `what` if the element was not added to a tree yet.
+  /// `method` and the element ("<kind> '<name>'") if the element was not
+  /// added to a tree yet. Builds no string unless it throws.
   const internal::MultibodyTree<T>& GetParentTreeOrThrow(
-      const char* method, const std::string& what) const {
+      const char* method, const char* kind, const std::string& name) const {
     if (tree_ == nullptr) [[unlikely]] {
       ThrowLogicError(
-          "{}(): {} was not added to a model yet; add it to a "
+          "{}(): {} '{}' was not added to a model yet; add it to a "
           "MultibodyTree/MultibodyPlant first.",
-          method, what);
+          method, kind, name);
     }
     return *tree_;
   }

@@ -280,6 +280,22 @@ VectorX<T> MultibodyTreeSystem<T>::GetPositionsSegment(
 }
 
 template <typename T>
+T MultibodyTreeSystem<T>::GetPositionsEntry(const systems::Context<T>& context,
+                                            int i) const {
+  ThrowIfNotFinalized("GetPositionsEntry");
+  CheckSegment("GetPositionsEntry", i, 1, tree_->num_positions());
+  return state_vector(context).GetAtIndex(i);
+}
+
+template <typename T>
+T MultibodyTreeSystem<T>::GetVelocitiesEntry(const systems::Context<T>& context,
+                                             int i) const {
+  ThrowIfNotFinalized("GetVelocitiesEntry");
+  CheckSegment("GetVelocitiesEntry", i, 1, tree_->num_velocities());
+  return state_vector(context).GetAtIndex(tree_->num_positions() + i);
+}
+
+template <typename T>
 VectorX<T> MultibodyTreeSystem<T>::GetVelocitiesSegment(
     const systems::Context<T>& context, int start, int n) const {
   ThrowIfNotFinalized("GetVelocitiesSegment");

@@ -83,6 +83,9 @@ class MultibodyTreeSystem : public systems::LeafSystem<T> {
                                  int n) const;
   VectorX<T> GetVelocitiesSegment(const systems::Context<T>& context, int start,
                                   int n) const;
+  /// Entry i of q (or v), without a temporary vector; the same checks.
+  T GetPositionsEntry(const systems::Context<T>& context, int i) const;
+  T GetVelocitiesEntry(const systems::Context<T>& context, int i) const;
   void SetPositionsSegment(systems::Context<T>* context, int start,
                            const Eigen::Ref<const VectorX<T>>& values) const;
   void SetVelocitiesSegment(systems::Context<T>* context, int start,

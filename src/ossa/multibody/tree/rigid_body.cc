@@ -60,7 +60,7 @@ std::string RigidBody<T>::scoped_name() const {
 template <typename T>
 void RigidBody<T>::ThrowIfNotFinalized(const char* method) const {
   const internal::MultibodyTree<T>& tree =
-      this->GetParentTreeOrThrow(method, fmt::format("body '{}'", name_));
+      this->GetParentTreeOrThrow(method, "body", name_);
   if (!tree.is_finalized()) [[unlikely]] {
     ThrowLogicError(
         "RigidBody::{}(): body '{}': pre-finalize calls are not allowed; "
@@ -74,7 +74,7 @@ const math::RigidTransform<T>& RigidBody<T>::EvalPoseInWorld(
     const systems::Context<T>& context) const {
   return this
       ->GetParentTreeOrThrow("RigidBody::EvalPoseInWorld",
-                             fmt::format("body '{}'", name_))
+                             "body", name_)
       .EvalBodyPoseInWorld(context, *this);
 }
 
@@ -83,7 +83,7 @@ const SpatialVelocity<T>& RigidBody<T>::EvalSpatialVelocityInWorld(
     const systems::Context<T>& context) const {
   return this
       ->GetParentTreeOrThrow("RigidBody::EvalSpatialVelocityInWorld",
-                             fmt::format("body '{}'", name_))
+                             "body", name_)
       .EvalBodySpatialVelocityInWorld(context, *this);
 }
 
@@ -92,7 +92,7 @@ const SpatialAcceleration<T>& RigidBody<T>::EvalSpatialAccelerationInWorld(
     const systems::Context<T>& context) const {
   return this
       ->GetParentTreeOrThrow("RigidBody::EvalSpatialAccelerationInWorld",
-                             fmt::format("body '{}'", name_))
+                             "body", name_)
       .EvalBodySpatialAccelerationInWorld(context, *this);
 }
 

@@ -238,6 +238,56 @@ TEST(ConstraintsApi, ActiveStatusAndStepping) {
   EXPECT_NEAR(plant.GetVelocities(*context)[vD], 0.0, 1e-9);
 }
 
+// A rigid constraint whose Jacobian vanishes at the step's configuration
+// (a singular configuration: here a rod from a world point straight above
+// D's point Q, whose only motion is horizontal) cannot act during the
+// step: the step is finite and equals the step without the constraint.
+TEST(ConstraintsApi, SingularConfigurationIsInert) {
+  Model m = MakeModel(0.01);
+  MultibodyPlant<double>& plant = *m.plant;
+  // Q = Do + (0, 0, −0.3) is at (1, 0, 0.2) in W, moving along x only.
+  const auto id = plant.AddDistanceConstraint(
+      plant.world_body(), Vector3d(1, 0, 1.2), *m.D, Vector3d(0, 0, -0.3),
+      0.5);
+  plant.Finalize();
+  auto context = plant.CreateDefaultContext();
+  VectorX<double> v0 = VectorX<double>::Zero(plant.num_velocities());
+  v0[m.jA->velocity_start()] = 1.0;
+  plant.SetVelocities(context.get(), v0);
+  auto free_context = context->Clone();
+  plant.SetConstraintActiveStatus(free_context.get(), id, false);
+  plant.ExecuteForcedEvents(context.get());
+  plant.ExecuteForcedEvents(free_context.get());
+  const VectorX<double> v1 = plant.GetVelocities(*context);
+  EXPECT_TRUE(v1.allFinite());
+  EXPECT_GT(v1.norm(), 0.5);
+  EXPECT_NEAR((v1 - plant.GetVelocities(*free_context)).norm(), 0.0, 1e-12);
+}
+
+// A constraint that no dof can move (both bodies welded to the world, or
+// welded to each other) is an error at the step, naming the bodies.
+TEST(ConstraintsApi, ConstraintWithoutDofsThrowsAtTheStep) {
+  for (bool to_world : {true, false}) {
+    Model m = MakeModel(0.01);
+    MultibodyPlant<double>& plant = *m.plant;
+    const auto M = SpatialInertia<double>::SolidBoxWithMass(1.0, 0.1, 0.1, 0.1);
+    const RigidBody<double>& E = plant.AddRigidBody("E", M);
+    const RigidBody<double>& other = to_world ? plant.world_body() : *m.D;
+    plant.WeldFrames(other.body_frame(), E.body_frame(),
+                     RigidTransform<double>(Vector3d(0, 0, 1)));
+    plant.AddBallConstraint(other, Vector3d(0, 0, 0.5), E, Vector3d::Zero());
+    plant.Finalize();
+    auto context = plant.CreateDefaultContext();
+    try {
+      plant.ExecuteForcedEvents(context.get());
+      ADD_FAILURE() << "expected an exception";
+    } catch (const std::logic_error& e) {
+      EXPECT_THAT(e.what(), HasSubstr("involves no degree of freedom"));
+      EXPECT_THAT(e.what(), HasSubstr("'" + other.name() + "' and 'E'"));
+    }
+  }
+}
+
 TEST(ConstraintsApi, ContinuousPlantDynamicsThrow) {
   Model m = MakeModel(0.0);
   MultibodyPlant<double>& plant = *m.plant;
