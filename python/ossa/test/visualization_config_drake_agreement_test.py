@@ -101,7 +101,8 @@ class Scene:
 
 def populate(lib, plant):
     """The acrobot (parsed: scoped geometry names), a box on a hinge with a
-    visual and a collision box, a free ball resting on an anchored ground
+    visual, a marker only the inertia layer draws ("meshcat", "accepting")
+    and a collision box, a free ball resting on an anchored ground
     box (a contact), a body welded to the world (no inertia ellipsoid), a
     rotated off-center cylinder and a thin rod."""
     tree, math, geometry = lib.tree, lib.math, lib.geometry
@@ -127,6 +128,13 @@ def populate(lib, plant):
     plant.RegisterCollisionGeometry(box, math.RigidTransform(),
                                     geometry.Box(0.1, 0.2, 0.3),
                                     "box_collision", friction)
+    # A visual that only the inertia layer accepts.
+    marker = geometry.MakePhongIllustrationProperties([1, 0, 1, 1])
+    marker.AddProperty("meshcat", "accepting", "inertia")
+    instance = geometry.GeometryInstance(math.RigidTransform([0, 0, 0.2]),
+                                         geometry.Sphere(0.02), "box_marker")
+    instance.set_illustration_properties(marker)
+    plant.RegisterVisualGeometry(box, instance)
     ball = plant.AddRigidBody("ball", default, tree.SpatialInertia.SolidSphereWithMass(
         1.0, 0.1))
     plant.RegisterCollisionGeometry(ball, math.RigidTransform(),

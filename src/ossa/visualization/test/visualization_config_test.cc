@@ -267,6 +267,22 @@ TEST(ApplyVisualizationConfigTest, SlidersAndSwitches) {
   EXPECT_FALSE(meshcat.HasPath("/drake/inertia"));
 }
 
+TEST(ApplyVisualizationConfigTest, CreatesAMeshcatWhenGivenNone) {
+  // enable_meshcat_creation (the default): a Meshcat of its own (the first
+  // free port of 7000-7099), shared by the visualizers.
+  Scene scene;
+  AddDefaultVisualization(&scene.builder);
+  for (const char* name :
+       {"meshcat_visualizer(illustration)", "meshcat_visualizer(inertia)",
+        "meshcat_visualizer(proximity)", "meshcat_contact_visualizer",
+        "inertia_visualizer"}) {
+    EXPECT_TRUE(scene.builder.HasSubsystemNamed(name)) << name;
+  }
+  scene.Build();
+  scene.diagram->ForcedPublish(*scene.context);
+  EXPECT_FALSE(scene.meshcat->HasPath("/drake/illustration"));
+}
+
 TEST(ApplyVisualizationConfigTest, Errors) {
   {
     systems::DiagramBuilder<double> builder;
