@@ -135,6 +135,11 @@ def populate(lib, plant):
                                          geometry.Sphere(0.02), "box_marker")
     instance.set_illustration_properties(marker)
     plant.RegisterVisualGeometry(box, instance)
+    # A visual without a color: drawn in default_illustration_color.
+    plain = geometry.GeometryInstance(math.RigidTransform([0, 0, -0.2]),
+                                      geometry.Sphere(0.03), "box_plain")
+    plain.set_illustration_properties(geometry.IllustrationProperties())
+    plant.RegisterVisualGeometry(box, plain)
     ball = plant.AddRigidBody("ball", default, tree.SpatialInertia.SolidSphereWithMass(
         1.0, 0.1))
     plant.RegisterCollisionGeometry(ball, math.RigidTransform(),
@@ -226,6 +231,8 @@ CONFIGS = {
     "no_illustration_no_inertia": dict(publish_illustration=False,
                                        publish_inertia=False,
                                        delete_on_initialization_event=False),
+    "colors": dict(default_illustration_color=(0.2, 0.4, 0.6, 1.0),
+                   default_proximity_color=(0.1, 0.2, 0.3, 0.8)),
     "no_proximity_no_contacts": dict(publish_proximity=False,
                                      publish_contacts=False,
                                      enable_alpha_sliders=True),
@@ -240,8 +247,11 @@ def test_scene_agrees(name):
         if fields is None:
             lib.visualization.AddDefaultVisualization(builder, meshcat)
             return
+        # Colors are given as tuples, made into each library's Rgba.
+        kwargs = {k: lib.geometry.Rgba(*v) if k.endswith("_color") else v
+                  for k, v in fields.items()}
         lib.visualization.ApplyVisualizationConfig(
-            lib.visualization.VisualizationConfig(**fields), builder,
+            lib.visualization.VisualizationConfig(**kwargs), builder,
             meshcat=meshcat)
 
     _, ours_mc, ours_names = build(OSSA, apply)
