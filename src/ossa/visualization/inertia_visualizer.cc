@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 #include <numbers>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 
@@ -35,6 +36,11 @@ std::pair<Eigen::Vector3d, math::RigidTransform<double>>
 CalcInertiaIllustrationEllipsoid(
     const multibody::SpatialInertia<double>& M_BBo_B) {
   const double mass = M_BBo_B.get_mass();
+  if (!std::isfinite(mass) || !M_BBo_B.get_com().allFinite()) {
+    throw std::logic_error(
+        "CalcInertiaIllustrationEllipsoid(): the spatial inertia has a NaN "
+        "or infinite mass or center of mass.");
+  }
   if (!(mass > 0)) {
     // Massless: a small marker at the (given) center of mass.
     return {Eigen::Vector3d::Constant(kMasslessRadius),

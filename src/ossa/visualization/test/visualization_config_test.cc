@@ -119,6 +119,9 @@ TEST(InertiaEllipsoidTest, DegenerateBodies) {
   std::tie(abc, X_BE) =
       CalcInertiaIllustrationEllipsoid(SpatialInertia<double>::Zero());
   EXPECT_TRUE(abc.isApprox(Eigen::Vector3d::Constant(0.001)));
+  // Not set (NaN): an error, which InertiaVisualizer draws as massless.
+  EXPECT_THROW(CalcInertiaIllustrationEllipsoid(SpatialInertia<double>::NaN()),
+               std::logic_error);
 }
 
 // The message value of a property a browser receives.
