@@ -115,11 +115,12 @@ def populate(lib, plant):
         plant.world_body(), math.RigidTransform([0, 0, -0.5]),
         geometry.Box(4, 4, 1), "ground_visual", np.array([0.5, 0.5, 0.5, 1]))
     default = lib.tree.default_model_instance()
-    fixed = plant.AddRigidBody(
-        "fixed", default, tree.SpatialInertia.SolidBoxWithMass(1.0, 0.1, 0.1, 0.1))
+    M = tree.SpatialInertia
+    fixed = plant.AddRigidBody("fixed", default,
+                               M.SolidBoxWithMass(1.0, 0.1, 0.1, 0.1))
     plant.WeldFrames(plant.world_frame(), fixed.body_frame())
-    box = plant.AddRigidBody("box", default, tree.SpatialInertia.SolidBoxWithMass(
-        2.0, 0.1, 0.2, 0.3))
+    box = plant.AddRigidBody("box", default,
+                             M.SolidBoxWithMass(2.0, 0.1, 0.2, 0.3))
     plant.AddJoint(tree.RevoluteJoint(
         "hinge", plant.world_frame(), box.body_frame(), [0, 0, 1]))
     plant.RegisterVisualGeometry(box, math.RigidTransform(),
@@ -140,8 +141,8 @@ def populate(lib, plant):
                                       geometry.Sphere(0.03), "box_plain")
     plain.set_illustration_properties(geometry.IllustrationProperties())
     plant.RegisterVisualGeometry(box, plain)
-    ball = plant.AddRigidBody("ball", default, tree.SpatialInertia.SolidSphereWithMass(
-        1.0, 0.1))
+    ball = plant.AddRigidBody("ball", default,
+                              M.SolidSphereWithMass(1.0, 0.1))
     plant.RegisterCollisionGeometry(ball, math.RigidTransform(),
                                     geometry.Sphere(0.1), "ball_collision",
                                     friction)
@@ -149,10 +150,10 @@ def populate(lib, plant):
                                  geometry.Sphere(0.1), "ball_visual",
                                  np.array([1, 1, 0, 1]))
     axis = np.array([1.0, 1.0, 0.0]) / np.sqrt(2)
-    off = plant.AddRigidBody("off", default, tree.SpatialInertia.SolidCylinderWithMass(
+    off = plant.AddRigidBody("off", default, M.SolidCylinderWithMass(
         3.0, 0.1, 0.4, axis).Shift([0.1, 0.2, -0.3]))
-    rod = plant.AddRigidBody("rod", default, tree.SpatialInertia.ThinRodWithMass(
-        3.0, 0.5, [0, 0, 1]))
+    rod = plant.AddRigidBody("rod", default,
+                             M.ThinRodWithMass(3.0, 0.5, [0, 0, 1]))
     return box, ball, off, rod
 
 
