@@ -122,10 +122,6 @@ REASONS = [
      r"MeshcatAnimation|MeshcatCone)",
      "Not implemented: LCM publishing (DrakeVisualizer), point clouds, "
      "Meshcat animations and cones."),
-    (r"^visualization:(VisualizationConfig|ApplyVisualizationConfig|"
-     r"AddDefaultVisualization)",
-     "The config-driven visualization needs the inertia illustration "
-     "(publish_inertia, on by default), which ossa does not draw yet."),
     (r"^visualization:(Meldis|VideoWriter|"
      r"ColorizeDepthImage|ColorizeLabelImage|ConcatenateImages|"
      r"plot_sublevelset)",

@@ -29,6 +29,7 @@ def StartMeshcat():
     return meshcat
 
 from typing import Optional as _Optional  # noqa: E402
+import numpy as _np  # noqa: E402
 
 from ossa._struct_util import add_struct_fields as _add_struct_fields  # noqa
 _Rgba, _Role = Rgba, Role  # noqa: F405
@@ -69,6 +70,17 @@ def _rgba_update(self, r=None, g=None, b=None, a=None):
 
 
 Rgba.update = _rgba_update  # noqa: F405
+
+
+def _rgba_repr(self):
+    # Python's float repr (1.0, 0.1), as the reference prints the channels.
+    return (f"Rgba(r={self.r()!r}, g={self.g()!r}, b={self.b()!r}, "
+            f"a={self.a()!r})")
+
+
+Rgba.__repr__ = _rgba_repr  # noqa: F405
+# YAML as the reference's: {rgba: [r, g, b, a]} (3 values give a = 1).
+_add_struct_fields(Rgba, [("rgba", _np.ndarray)], add_repr=False)  # noqa
 
 
 def _get_convex_hull(self):

@@ -1,17 +1,37 @@
 """ossa.visualization: ModelVisualizer (as in the reference module of the
 same name): load models, show them in a Meshcat with joint sliders, or write
 them as a static HTML page; AddStickFigure draws a model without
-illustration geometry as a sphere per body and a rod per joint (both are the
-C++ classes of ossa::visualization); AddFrameTriadIllustration draws a
-frame as an RGB triad and MeshcatPoseSliders gives a pose from Meshcat
-sliders (both written here, in Python)."""
+illustration geometry as a sphere per body and a rod per joint;
+VisualizationConfig, ApplyVisualizationConfig and AddDefaultVisualization
+add the illustration, inertia, proximity and contact visualizers of a plant
+in one call (all C++ of ossa::visualization; ossa has no LCM, so nothing is
+published to the reference's LCM viewer: see docs/visualization.md);
+AddFrameTriadIllustration draws a frame as an RGB triad and
+MeshcatPoseSliders gives a pose from Meshcat sliders (both written here, in
+Python)."""
 
 import ossa.geometry  # noqa: F401  (Meshcat, and the viewer's location)
 import ossa.multibody.meshcat  # noqa: F401  (JointSliders, returned by sliders())
 import ossa.multibody.parsing  # noqa: F401  (Parser, returned by parser())
 from ossa._ext.visualization import AddStickFigure, ModelVisualizer  # noqa
+from ossa._ext.visualization import (  # noqa: F401
+    AddDefaultVisualization, ApplyVisualizationConfig, VisualizationConfig)
+from ossa._struct_util import add_struct_fields as _add_struct_fields
+from ossa.geometry import Rgba as _Rgba
 
-__all__ = ["ModelVisualizer", "AddStickFigure"]
+__all__ = ["ModelVisualizer", "AddStickFigure", "VisualizationConfig",
+           "ApplyVisualizationConfig", "AddDefaultVisualization"]
+
+# The reference's field names, types and order (yaml_load_typed /
+# yaml_dump_typed, repr).
+_add_struct_fields(VisualizationConfig, [
+    ("lcm_bus", str), ("publish_period", float),
+    ("publish_illustration", bool), ("default_illustration_color", _Rgba),
+    ("publish_proximity", bool), ("default_proximity_color", _Rgba),
+    ("initial_proximity_alpha", float), ("publish_contacts", bool),
+    ("publish_inertia", bool), ("enable_meshcat_creation", bool),
+    ("delete_on_initialization_event", bool),
+    ("enable_alpha_sliders", bool)])
 
 
 def AddFrameTriadIllustration(*, scene_graph, body=None, frame=None,

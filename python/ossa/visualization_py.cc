@@ -22,6 +22,8 @@
 #include "ossa/visualization/meshcat.h"
 #include "ossa/visualization/meshcat_visualizer.h"
 #include "ossa/visualization/model_visualizer.h"
+#include "ossa/visualization/visualization_config.h"
+#include "ossa/visualization/visualization_config_functions.h"
 
 namespace nb = nanobind;
 
@@ -321,9 +323,70 @@ void DefineModelVisualizer(nb::module_ m) {
       .def("Publish", &ModelVisualizer::Publish);
 }
 
+// VisualizationConfig (keyword construction, copy; __fields__ and repr come
+// from visualization.py) and the functions that apply it.
+void DefineVisualizationConfig(nb::module_ m) {
+  using visualization::VisualizationConfig;
+  using VC = VisualizationConfig;
+  nb::class_<VC> config(m, "VisualizationConfig",
+                        "What ApplyVisualizationConfig() adds to show a "
+                        "MultibodyPlant and its SceneGraph in Meshcat.");
+  config.def_rw("lcm_bus", &VC::lcm_bus)
+      .def_rw("publish_period", &VC::publish_period)
+      .def_rw("publish_illustration", &VC::publish_illustration)
+      .def_rw("default_illustration_color", &VC::default_illustration_color)
+      .def_rw("publish_proximity", &VC::publish_proximity)
+      .def_rw("default_proximity_color", &VC::default_proximity_color)
+      .def_rw("initial_proximity_alpha", &VC::initial_proximity_alpha)
+      .def_rw("publish_contacts", &VC::publish_contacts)
+      .def_rw("publish_inertia", &VC::publish_inertia)
+      .def_rw("enable_meshcat_creation", &VC::enable_meshcat_creation)
+      .def_rw("delete_on_initialization_event",
+              &VC::delete_on_initialization_event)
+      .def_rw("enable_alpha_sliders", &VC::enable_alpha_sliders);
+  DefKwargsInit(config);
+  DefCopyAndDeepCopy(config);
+
+  m.def(
+      "ApplyVisualizationConfig",
+      [](const VC& config, systems::DiagramBuilder<double>* builder,
+         nb::object lcm_buses, const multibody::MultibodyPlant<double>* plant,
+         SceneGraph<double>* scene_graph, std::shared_ptr<Meshcat> meshcat,
+         nb::object lcm) {
+        if (!lcm_buses.is_none() || !lcm.is_none()) {
+          throw std::logic_error(
+              "ApplyVisualizationConfig(): ossa has no LCM; pass no "
+              "lcm_buses and no lcm (the drawing goes to Meshcat only).");
+        }
+        visualization::ApplyVisualizationConfig(
+            config, builder, nullptr, plant, scene_graph, std::move(meshcat));
+      },
+      nb::arg("config"), nb::arg("builder"), nb::arg("lcm_buses") = nb::none(),
+      nb::arg("plant").none() = nb::none(),
+      nb::arg("scene_graph").none() = nb::none(),
+      nb::arg("meshcat").none() = nb::none(), nb::arg("lcm") = nb::none(),
+      "Adds the Meshcat visualizers `config` asks for (illustration, "
+      "inertia, proximity, contacts) for the systems named \"plant\" and "
+      "\"scene_graph\" in `builder` (or the given ones). ossa has no LCM: "
+      "with lcm_bus \"default\" nothing is published there (the Meshcat "
+      "drawing is the reference's); another bus, lcm_buses or lcm raise.");
+  m.def(
+      "AddDefaultVisualization",
+      [](systems::DiagramBuilder<double>* builder,
+         std::shared_ptr<Meshcat> meshcat) {
+        visualization::AddDefaultVisualization(builder, std::move(meshcat));
+      },
+      nb::arg("builder"), nb::arg("meshcat").none() = nb::none(),
+      "ApplyVisualizationConfig(VisualizationConfig(), builder, "
+      "meshcat=meshcat).");
+}
+
 }  // namespace
 
 void DefineVisualization(nb::module_ m) { DefineMeshcat(m); }
-void DefineVisualizationModule(nb::module_ m) { DefineModelVisualizer(m); }
+void DefineVisualizationModule(nb::module_ m) {
+  DefineModelVisualizer(m);
+  DefineVisualizationConfig(m);
+}
 
 }  // namespace ossa::py

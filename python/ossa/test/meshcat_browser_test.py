@@ -310,3 +310,42 @@ def test_contact_visualizer_arrow_in_the_page(browser):
         np.asarray(info.contact_point()) + force / 1e4, atol=1e-6)
     arrow = screenshot(browser, "contact_arrow")
     assert changed_fraction(empty, arrow) > 0.001
+
+
+# The opacity of the first material under a path, in the page.
+OPACITY = """
+const node = viewer.scene_tree.find(%r);
+let found = null;
+node.object.traverse(o => { if (found === null && o.material) found = o; });
+return found ? [found.material.opacity, found.material.transparent] : null;
+"""
+
+
+def test_modulated_opacity_in_the_page(browser):
+    """The alpha sliders' "modulated_opacity" property (which the standard
+    viewer lacks) scales every material's own opacity under the path, live
+    and in the static page."""
+    from ossa.geometry import Box, Rgba
+    meshcat = Meshcat(MeshcatParams(port=0))
+    meshcat.SetObject("layer/half", Box(0.1, 0.1, 0.1), Rgba(1, 0, 0, 0.5))
+    meshcat.SetObject("layer/full", Box(0.1, 0.1, 0.1), Rgba(0, 1, 0, 1))
+    half = OPACITY % ["drake", "layer", "half"]
+    full = OPACITY % ["drake", "layer", "full"]
+    open_live(browser, meshcat, 2)
+    assert browser.execute_script(half)[0] == pytest.approx(0.5)
+    meshcat.SetProperty("layer", "modulated_opacity", 0.4)
+    wait_until(browser, full, lambda v: v is not None and
+               v[0] == pytest.approx(0.4))
+    assert browser.execute_script(half) == [pytest.approx(0.2), True]
+    # Applied again, it scales the objects' own opacity, not the last one.
+    meshcat.SetProperty("layer", "modulated_opacity", 1.0)
+    wait_until(browser, half, lambda v: v[0] == pytest.approx(0.5))
+    assert browser.execute_script(full) == [pytest.approx(1.0), False]
+
+    meshcat.SetProperty("layer", "modulated_opacity", 0.4)
+    path = artifacts_dir() / "modulated_opacity.html"
+    path.write_text(meshcat.StaticHtml())
+    browser.get(path.as_uri())
+    wait_until(browser, "return window.viewer ? 1 : 0", lambda v: v == 1)
+    assert browser.execute_script(half)[0] == pytest.approx(0.2)
+    assert browser.execute_script(full)[0] == pytest.approx(0.4)

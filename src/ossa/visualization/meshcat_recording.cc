@@ -227,6 +227,70 @@ body { margin: 0; }
 <div id="meshcat-pane"></div>
 )";
 
+// Run once the page's `viewer` exists. The standard viewer has no
+// "modulated_opacity" property (the reference's own viewer has; its
+// MeshcatVisualizer's alpha sliders set it): this gives it one. Each
+// material's opacity is its own (as first seen) times the value set last
+// at its path or above it; an object set later under such a path gets it
+// too (a page replaying a scene receives a path's properties before the
+// objects below it).
+constexpr char kViewerPatch[] = R"(
+(function (v) {
+  var count = 0;
+  function chainAbove(path) {
+    var chain = [];
+    for (var k = 0; k < path.length; ++k) {
+      chain.push(v.scene_tree.find(path.slice(0, k)));
+    }
+    return chain;
+  }
+  function apply(node, chain) {
+    chain = chain.concat([node]);
+    var last = null;
+    chain.forEach(function (n) {
+      if (n.ossaModulated && (!last || n.ossaModulated.order > last.order)) {
+        last = n.ossaModulated;
+      }
+    });
+    var factor = last ? last.value : 1;
+    var children = Object.keys(node.children).map(function (k) {
+      return node.children[k];
+    });
+    var owned = new Set(children.map(function (c) { return c.object; }));
+    (function visit(o) {
+      var list = Array.isArray(o.material) ? o.material :
+          (o.material ? [o.material] : []);
+      list.forEach(function (m) {
+        if (m.userData.ossaOpacity === undefined) {
+          m.userData.ossaOpacity = m.opacity;
+        }
+        m.opacity = m.userData.ossaOpacity * factor;
+        m.transparent = m.opacity < 1;
+        m.needsUpdate = true;
+      });
+      o.children.forEach(function (c) { if (!owned.has(c)) visit(c); });
+    })(node.object);
+    children.forEach(function (c) { apply(c, chain); });
+  }
+  var setProperty = v.set_property.bind(v);
+  v.set_property = function (path, property, value) {
+    if (property !== "modulated_opacity") {
+      return setProperty(path, property, value);
+    }
+    var node = v.scene_tree.find(path);
+    node.ossaModulated = {value: value, order: ++count};
+    apply(node, chainAbove(path));
+    v.set_dirty();
+  };
+  var setObject = v.set_object.bind(v);
+  v.set_object = function (path, object) {
+    setObject(path, object);
+    var full = path.concat(["<object>"]);
+    apply(v.scene_tree.find(full), chainAbove(full));
+  };
+})(viewer);
+)";
+
 std::string ReadViewerJs() {
   std::vector<std::string> candidates;
   if (const char* env = std::getenv("OSSA_MESHCAT_JS"); env && *env) {
@@ -285,6 +349,7 @@ std::string MeshcatIndexHtml() {
 <script>
 var viewer = new MeshCat.Viewer(document.getElementById("meshcat-pane"));
 window.viewer = viewer;
+)" + std::string(kViewerPatch) + R"(
 viewer.connect();
 </script>
 </body>
@@ -300,8 +365,9 @@ std::string MeshcatStaticHtml(const std::vector<MessagePtr>& messages) {
   html +=
       "var viewer = new "
       "MeshCat.Viewer(document.getElementById(\"meshcat-pane\"));\n"
-      "window.viewer = viewer;\n"
-      "var commands = [\n";
+      "window.viewer = viewer;\n";
+  html += kViewerPatch;
+  html += "var commands = [\n";
   for (const MessagePtr& m : messages) {
     html += "\"" + Base64(*m) + "\",\n";
   }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <set>
 #include <stdexcept>
 
 #include "ossa/common/text_logging.h"
@@ -11,7 +12,8 @@
 namespace ossa::geometry {
 namespace {
 
-std::string FramePath(const std::string& prefix, const std::string& name) {
+// `prefix` + "/" + `name` with each "::" of the name as "/".
+std::string ScopedPath(const std::string& prefix, const std::string& name) {
   std::string path = prefix + "/";
   for (size_t i = 0; i < name.size(); ++i) {
     if (name.compare(i, 2, "::") == 0) {
@@ -23,6 +25,24 @@ std::string FramePath(const std::string& prefix, const std::string& name) {
   }
   return path;
 }
+
+// Whether a visualizer with `params` draws a geometry with `props`.
+bool Accepts(const MeshcatVisualizerParams& params,
+             const GeometryProperties* props) {
+  if (props == nullptr || !props->HasProperty("meshcat", "accepting")) {
+    return params.include_unspecified_accepting;
+  }
+  // A value that is not a string accepts no visualizer.
+  const std::string* accepting =
+      props->GetPropertyAbstract("meshcat", "accepting")
+          .maybe_get_value<std::string>();
+  return accepting != nullptr && *accepting == params.prefix;
+}
+
+// The alpha slider's range and step, as the reference's.
+constexpr double kAlphaMin = 0.02;
+constexpr double kAlphaMax = 1.0;
+constexpr double kAlphaStep = 0.02;
 
 }  // namespace
 
@@ -41,6 +61,12 @@ MeshcatVisualizer<T>::MeshcatVisualizer(std::shared_ptr<Meshcat> meshcat,
   if (params_.role != Role::kIllustration && params_.role != Role::kProximity) {
     throw std::invalid_argument(
         "MeshcatVisualizer: role must be kIllustration or kProximity.");
+  }
+  if (params_.enable_alpha_slider) {
+    alpha_slider_name_ = params_.prefix + " α";
+    alpha_value_ = params_.initial_alpha_slider_value;
+    meshcat_->AddSlider(alpha_slider_name_, kAlphaMin, kAlphaMax, kAlphaStep,
+                        alpha_value_);
   }
   this->DeclareAbstractInputPort("query_object", Value<QueryObject<T>>());
   this->DeclarePeriodicPublishEvent(params_.publish_period, 0.0,
@@ -77,6 +103,8 @@ template <typename T>
 void MeshcatVisualizer<T>::Delete() const {
   meshcat_->Delete(params_.prefix);
   sent_objects_ = false;
+  // The prefix's opacity went with it: the next publish applies the slider.
+  alpha_value_ = params_.initial_alpha_slider_value;
 }
 
 template <typename T>
@@ -94,14 +122,19 @@ void MeshcatVisualizer<T>::SendObjects(
   const SceneGraphInspector<T>& inspector = query.inspector();
   frames_.clear();
   frame_paths_.clear();
+  std::set<std::string> used_paths;
   for (FrameId frame : inspector.GetAllFrameIds()) {
-    const std::vector<GeometryId> ids =
-        inspector.GetGeometries(frame, params_.role);
+    std::vector<GeometryId> ids;
+    for (GeometryId id : inspector.GetGeometries(frame, params_.role)) {
+      if (Accepts(params_, inspector.GetProperties(id, params_.role))) {
+        ids.push_back(id);
+      }
+    }
     if (ids.empty()) continue;
     const bool world = frame == inspector.world_frame_id();
     const std::string frame_path =
         world ? params_.prefix
-              : FramePath(params_.prefix, inspector.GetName(frame));
+              : ScopedPath(params_.prefix, inspector.GetName(frame));
     for (GeometryId id : ids) {
       const GeometryProperties* props =
           inspector.GetProperties(id, params_.role);
@@ -109,7 +142,12 @@ void MeshcatVisualizer<T>::SendObjects(
       if (props && props->HasProperty("phong", "diffuse")) {
         rgba = props->template GetProperty<Rgba>("phong", "diffuse");
       }
-      const std::string path = fmt::format("{}/{}", frame_path, id.get_value());
+      // The reference requires names unique in a frame and not empty; ossa's
+      // SceneGraph does not check, so a clash falls back to the id.
+      std::string path = ScopedPath(frame_path, inspector.GetName(id));
+      if (inspector.GetName(id).empty() || !used_paths.insert(path).second) {
+        path = fmt::format("{}/{}", frame_path, id.get_value());
+      }
       try {
         meshcat_->SetObject(path, inspector.GetShape(id), rgba);
       } catch (const std::exception& e) {
@@ -118,6 +156,10 @@ void MeshcatVisualizer<T>::SendObjects(
         continue;
       }
       meshcat_->SetTransform(path, inspector.GetPoseInFrame(id));
+      meshcat_->SetProperty(path, "modulated_opacity",
+                            params_.enable_alpha_slider
+                                ? params_.initial_alpha_slider_value
+                                : 1.0);
     }
     if (!world) {
       frames_.push_back(frame);
@@ -138,6 +180,13 @@ systems::EventStatus MeshcatVisualizer<T>::OnPublish(
   if (!sent_objects_ ||
       sent_num_geometries_ != query.inspector().num_geometries()) {
     SendObjects(context);
+  }
+  if (params_.enable_alpha_slider) {
+    const double alpha = meshcat_->GetSliderValue(alpha_slider_name_);
+    if (alpha != alpha_value_) {
+      alpha_value_ = alpha;
+      meshcat_->SetProperty(params_.prefix, "modulated_opacity", alpha);
+    }
   }
   for (size_t i = 0; i < frames_.size(); ++i) {
     poses_[i] = query.GetPoseInWorld(frames_[i]);

@@ -6,11 +6,25 @@
 /// output. On its first publish (and after an initialization event, which
 /// also deletes `prefix` when delete_on_initialization_event) it sends
 /// every geometry of the role as an object at
-/// "<prefix>/<frame name, '::' as '/'>/<geometry id>" posed in its frame;
-/// each publish (periodic, every publish_period, and forced) sends the
-/// frames' poses in the world, under one lock of the Meshcat (SetTransforms)
-/// and never waiting for a browser. While the Meshcat records, poses are
-/// recorded at the Context's time.
+/// "<prefix>/<frame name>/<geometry name>" ('::' in either name becomes
+/// '/'; geometry of the world frame sits at "<prefix>/<geometry name>"),
+/// posed in its frame, with its "modulated_opacity" property set to
+/// initial_alpha_slider_value (with the alpha slider) or 1; each publish
+/// (periodic, every publish_period, and forced) sends the frames' poses in
+/// the world, under one lock of the Meshcat (SetTransforms) and never
+/// waiting for a browser. While the Meshcat records, poses are recorded at
+/// the Context's time.
+///
+/// A geometry whose properties of the role hold ("meshcat", "accepting")
+/// (a string) is drawn only by the visualizers whose prefix equals it;
+/// one without that property only by those with
+/// include_unspecified_accepting (the reference's rule, which lets the
+/// inertia illustration share the illustration role).
+///
+/// With enable_alpha_slider the constructor adds the Meshcat slider
+/// "<prefix> α" (0.02 to 1 in steps of 0.02, starting at
+/// initial_alpha_slider_value); a publish that finds it moved sets the
+/// "modulated_opacity" property of `prefix` to its value.
 
 #include <memory>
 #include <string>
@@ -39,12 +53,16 @@ struct MeshcatVisualizerParams {
   Rgba default_color{0.9, 0.9, 0.9, 1.0};
   std::string prefix{"visualizer"};
   bool delete_on_initialization_event{true};
-  /// Accepted for compatibility (no alpha slider is added).
+  /// Adds the slider "<prefix> α" that scales the opacity of every object.
   bool enable_alpha_slider{false};
+  /// The slider's first value (quantized by the slider) and every object's
+  /// first "modulated_opacity".
   double initial_alpha_slider_value{1.0};
   /// Sets the "visible" property of `prefix`.
   bool visible_by_default{true};
+  /// Accepted for compatibility (there is no hydroelastic contact).
   bool show_hydroelastic{false};
+  /// Whether geometry without a ("meshcat", "accepting") property is drawn.
   bool include_unspecified_accepting{true};
 };
 
@@ -52,7 +70,9 @@ template <typename T>
 class MeshcatVisualizer final : public systems::LeafSystem<T> {
  public:
   /// @throws std::invalid_argument for a null meshcat, a publish period
-  /// that is not positive, or a role other than illustration or proximity.
+  /// that is not positive, or a role other than illustration or proximity;
+  /// std::logic_error (from Meshcat::AddSlider) when the alpha slider's name
+  /// is taken.
   MeshcatVisualizer(std::shared_ptr<Meshcat> meshcat,
                     MeshcatVisualizerParams params = {});
   ~MeshcatVisualizer() override;
@@ -88,6 +108,9 @@ class MeshcatVisualizer final : public systems::LeafSystem<T> {
   mutable std::vector<FrameId> frames_;
   mutable std::vector<std::string> frame_paths_;
   mutable std::vector<math::RigidTransform<double>> poses_;
+  // The alpha slider's name and the value last applied to `prefix`.
+  std::string alpha_slider_name_;
+  mutable double alpha_value_{1.0};
 };
 
 }  // namespace ossa::geometry

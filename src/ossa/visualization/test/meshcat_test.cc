@@ -158,8 +158,11 @@ TEST(MeshcatVisualizerTest, DrawsAndPoses) {
       &diagram->GetMutableSubsystemContext(*sg, context.get()), poses);
   meshcat->StartRecording(32.0);
   diagram->ForcedPublish(*context);
-  // "m::link" becomes the path vis/m/link; the geometry sits under it.
-  EXPECT_TRUE(meshcat->HasPath("vis/m/link/" + std::to_string(id.get_value())));
+  // "m::link" becomes the path vis/m/link; the geometry sits under it by
+  // its name, as in the reference.
+  EXPECT_TRUE(meshcat->HasPath("vis/m/link/box"));
+  EXPECT_FALSE(
+      meshcat->HasPath("vis/m/link/" + std::to_string(id.get_value())));
   EXPECT_EQ(meshcat->recording_num_frames(), 1);
   visualizer.Delete();
   EXPECT_FALSE(meshcat->HasPath("vis"));
