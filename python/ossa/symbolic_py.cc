@@ -1,8 +1,8 @@
 #include <string>
 
 #include "ossa/bindings.h"
-#include "ossa/common/random_generator.h"
 #include "ossa/common/symbolic/expression.h"
+#include "ossa/common/symbolic/random_variables.h"
 #include "ossa/py_util.h"
 
 namespace nb = nanobind;
@@ -318,8 +318,8 @@ void DefineExpression(nb::module_ m) {
             // Evaluate(generator) positionally, as the reference's second
             // overload.
             if (generator == nullptr && nb::isinstance<RandomGenerator>(env))
-              return self.Evaluate(nb::cast<RandomGenerator*>(env));
-            return self.Evaluate(ToEnvironment(env), generator);
+              return symbolic::Evaluate(self, nb::cast<RandomGenerator*>(env));
+            return symbolic::Evaluate(self, ToEnvironment(env), generator);
           },
           nb::arg("env") = nb::none(), nb::arg("generator").none() = nb::none(),
           "The value at env (a dict {Variable: float}); the random variables "

@@ -10,7 +10,6 @@
 #include <unordered_map>
 #include <utility>
 
-#include "ossa/common/random_generator.h"
 #include "ossa/common/symbolic/variable.h"
 
 namespace ossa::symbolic {
@@ -54,16 +53,5 @@ class Environment {
 };
 
 std::ostream& operator<<(std::ostream& os, const Environment& env);
-
-/// `env` extended by a draw from `generator` for every random variable of
-/// `variables` that `env` does not bind: uniform on [0, 1), standard normal
-/// or exponential with rate 1, by the variable's type, each from a fresh
-/// std distribution (so a Gaussian keeps no second value between draws).
-/// The draws go in the specification's order of variables: by type
-/// (uniform, Gaussian, exponential), then by creation; with the same seed
-/// they give the same numbers. Other variables are left unbound.
-/// @throws std::logic_error if generator is nullptr.
-Environment PopulateRandomVariables(Environment env, const Variables& variables,
-                                    RandomGenerator* generator);
 
 }  // namespace ossa::symbolic

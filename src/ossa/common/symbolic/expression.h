@@ -143,15 +143,6 @@ class Expression {
   /// division by zero, or if a NaN node is reached.
   /// @throws std::domain_error for a math function outside its domain.
   double Evaluate(const Environment& env = Environment{}) const;
-  /// The value at `env`, with every random variable that env does not bind
-  /// drawn from `generator` first (PopulateRandomVariables(); each variable
-  /// once, wherever it occurs). With a null generator this is
-  /// Evaluate(env), which throws naming an unbound random variable.
-  double Evaluate(const Environment& env, RandomGenerator* generator) const;
-  /// Evaluate(Environment{}, generator).
-  double Evaluate(RandomGenerator* generator) const {
-    return Evaluate(Environment{}, generator);
-  }
   /// Replaces the variables bound in env by their values and folds what
   /// becomes constant.
   Expression EvaluatePartial(const Environment& env) const;
@@ -342,11 +333,6 @@ std::ostream& operator<<(std::ostream& os, const Expression& e);
 namespace internal {
 void EvaluateMany(const Expression* entries, std::size_t count,
                   const Environment& env, double* values);
-// EvaluateMany at env extended by draws of the entries' unbound random
-// variables (all entries share one draw per variable).
-void EvaluateManyRandom(const Expression* entries, std::size_t count,
-                        const Environment& env, RandomGenerator* generator,
-                        double* values);
 void DifferentiateMany(const Expression* entries, std::size_t count,
                        const Variable& var, Expression* derivatives);
 void SubstituteMany(const Expression* entries, std::size_t count,
@@ -381,19 +367,6 @@ auto Evaluate(const Eigen::MatrixBase<Derived>& m,
   return internal::MapEntries<double>(
       m, [&](const Expression* in, std::size_t n, double* out) {
         internal::EvaluateMany(in, n, env, out);
-      });
-}
-
-/// Evaluates every entry of m at env, after drawing each random variable of
-/// m that env does not bind once from `generator` (every entry sees the same
-/// draw; see PopulateRandomVariables() for the order). With a null generator
-/// this is Evaluate(m, env).
-template <typename Derived>
-auto Evaluate(const Eigen::MatrixBase<Derived>& m, const Environment& env,
-              RandomGenerator* generator) {
-  return internal::MapEntries<double>(
-      m, [&](const Expression* in, std::size_t n, double* out) {
-        internal::EvaluateManyRandom(in, n, env, generator, out);
       });
 }
 

@@ -401,16 +401,6 @@ void SubstituteMany(const Expression* entries, std::size_t count,
       results);
 }
 
-void EvaluateManyRandom(const Expression* entries, std::size_t count,
-                        const Environment& env, RandomGenerator* generator,
-                        double* values) {
-  if (generator == nullptr) return EvaluateMany(entries, count, env, values);
-  EvaluateMany(
-      entries, count,
-      PopulateRandomVariables(env, GetVariablesMany(entries, count), generator),
-      values);
-}
-
 Variables GetVariablesMany(const Expression* entries, std::size_t count) {
   Variables vars;
   VisitPostOrder(
@@ -428,13 +418,6 @@ Variables GetVariablesMany(const Expression* entries, std::size_t count) {
 double Expression::Evaluate(const Environment& env) const {
   double value;
   internal::EvaluateMany(this, 1, env, &value);
-  return value;
-}
-
-double Expression::Evaluate(const Environment& env,
-                            RandomGenerator* generator) const {
-  double value;
-  internal::EvaluateManyRandom(this, 1, env, generator, &value);
   return value;
 }
 

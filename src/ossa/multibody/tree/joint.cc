@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "ossa/common/scalar_traits.h"
+#include "ossa/common/symbolic/random_variables.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
 

@@ -30,7 +30,6 @@
 #include <utility>
 #include <vector>
 
-#include "ossa/common/random_generator.h"
 #include "ossa/systems/framework/composite_event_collection.h"
 #include "ossa/systems/framework/context.h"
 #include "ossa/systems/framework/input_port.h"
@@ -42,40 +41,40 @@
 /// The declarations with which a System kind that implements the event
 /// machinery itself (LeafSystem, Diagram) finalizes System's event dispatch,
 /// event collection and context allocation members.
-#define OSSA_DECLARE_SYSTEM_EVENT_MACHINERY_FINAL_OVERRIDES()               \
-  EventStatus DispatchPublishHandler(                                       \
-      const Context<T>& context,                                            \
-      const EventCollection<PublishEvent<T>>& events) const final;          \
-  EventStatus DispatchDiscreteVariableUpdateHandler(                        \
-      const Context<T>& context,                                            \
-      const EventCollection<DiscreteUpdateEvent<T>>& events,                \
-      DiscreteValues<T>* discrete_state) const final;                       \
-  EventStatus DispatchUnrestrictedUpdateHandler(                            \
-      const Context<T>& context,                                            \
-      const EventCollection<UnrestrictedUpdateEvent<T>>& events,            \
-      State<T>* state) const final;                                         \
-  void DoApplyUnrestrictedUpdate(                                           \
-      const EventCollection<UnrestrictedUpdateEvent<T>>& events,            \
-      State<T>* state, Context<T>* context) const final;                    \
-  void DoApplyDiscreteVariableUpdate(                                       \
-      const EventCollection<DiscreteUpdateEvent<T>>& events,                \
-      DiscreteValues<T>* discrete_state, Context<T>* context) const final;  \
-  void DoGetPerStepEvents(const Context<T>& context,                        \
-                          CompositeEventCollection<T>* events) const final; \
-  void DoGetInitializationEvents(const Context<T>& context,                 \
-                                 CompositeEventCollection<T>* events)       \
-      const final;                                                          \
-  void DoGetForcedEvents(CompositeEventCollection<T>* events) const final;  \
-  void DoMapPeriodicEventsByTiming(                                         \
-      const Context<T>* context,                                            \
-      std::map<PeriodicEventData, std::vector<const Event<T>*>>*            \
-          periodic_events) const final;                                     \
+#define OSSA_DECLARE_SYSTEM_EVENT_MACHINERY_FINAL_OVERRIDES()                  \
+  EventStatus DispatchPublishHandler(                                          \
+      const Context<T>& context,                                               \
+      const EventCollection<PublishEvent<T>>& events) const final;             \
+  EventStatus DispatchDiscreteVariableUpdateHandler(                           \
+      const Context<T>& context,                                               \
+      const EventCollection<DiscreteUpdateEvent<T>>& events,                   \
+      DiscreteValues<T>* discrete_state) const final;                          \
+  EventStatus DispatchUnrestrictedUpdateHandler(                               \
+      const Context<T>& context,                                               \
+      const EventCollection<UnrestrictedUpdateEvent<T>>& events,               \
+      State<T>* state) const final;                                            \
+  void DoApplyUnrestrictedUpdate(                                              \
+      const EventCollection<UnrestrictedUpdateEvent<T>>& events,               \
+      State<T>* state, Context<T>* context) const final;                       \
+  void DoApplyDiscreteVariableUpdate(                                          \
+      const EventCollection<DiscreteUpdateEvent<T>>& events,                   \
+      DiscreteValues<T>* discrete_state, Context<T>* context) const final;     \
+  void DoGetPerStepEvents(const Context<T>& context,                           \
+                          CompositeEventCollection<T>* events) const final;    \
+  void DoGetInitializationEvents(                                              \
+      const Context<T>& context,                                               \
+      CompositeEventCollection<T>* events) const final;                        \
+  void DoGetForcedEvents(CompositeEventCollection<T>* events) const final;     \
+  void DoMapPeriodicEventsByTiming(                                            \
+      const Context<T>* context,                                               \
+      std::map<PeriodicEventData, std::vector<const Event<T>*>>*               \
+          periodic_events) const final;                                        \
   std::unique_ptr<Context<T>> DoAllocateContext() const final;
 
 namespace ossa::systems {
 
 /// The random number generator of SetRandomContext / SetRandomState.
-using RandomGenerator = ::ossa::RandomGenerator;
+using RandomGenerator = std::mt19937;
 
 template <typename T>
 class Diagram;

@@ -1,13 +1,13 @@
 // Evaluating expressions of random variables with a generator: what is
 // drawn, in which order, and what is shared.
 
+#include "ossa/common/symbolic/random_variables.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 #include <stdexcept>
-
-#include "ossa/common/symbolic/expression.h"
 
 namespace ossa::symbolic {
 namespace {
@@ -45,7 +45,7 @@ TEST(RandomVariablesTest, DrawsByTypeThenByCreation) {
     const double vg2 = DrawGaussian(&expected_generator);
     const double ve = DrawExponential(&expected_generator);
     RandomGenerator generator(seed);
-    const double value = sum.Evaluate(&generator);
+    const double value = Evaluate(sum, &generator);
     // The same arithmetic on the expected draws, in the expression's order.
     const Environment env{{u1, vu1}, {u2, vu2}, {g1, vg1}, {g2, vg2}, {e, ve}};
     EXPECT_EQ(value, sum.Evaluate(env));
@@ -58,7 +58,7 @@ TEST(RandomVariablesTest, EachVariableIsDrawnOncePerCall) {
   const Variable u("u", Type::RANDOM_UNIFORM);
   const Expression e = Expression(u) / (1 + sin(u));
   RandomGenerator generator(3);
-  const double value = e.Evaluate(&generator);
+  const double value = Evaluate(e, &generator);
   RandomGenerator one_draw(3);
   const double v = DrawUniform(&one_draw);
   EXPECT_EQ(value, v / (1 + std::sin(v)));
@@ -76,7 +76,7 @@ TEST(RandomVariablesTest, EachVariableIsDrawnOncePerCall) {
   EXPECT_EQ(values(1, 1), 1.5);
   EXPECT_EQ(matrix_generator, expected);
   // Another call draws anew.
-  EXPECT_NE(Expression(u).Evaluate(&matrix_generator), drawn);
+  EXPECT_NE(Evaluate(Expression(u), &matrix_generator), drawn);
 }
 
 TEST(RandomVariablesTest, BoundVariablesAreNotDrawn) {
@@ -85,21 +85,21 @@ TEST(RandomVariablesTest, BoundVariablesAreNotDrawn) {
   const Variable x("x");
   const Expression e = Expression(u) + Expression(g) * Expression(x);
   RandomGenerator generator(11);
-  const double value = e.Evaluate({{u, 0.25}, {x, 2.0}}, &generator);
+  const double value = Evaluate(e, {{u, 0.25}, {x, 2.0}}, &generator);
   RandomGenerator expected(11);
   const double vg = DrawGaussian(&expected);
   EXPECT_EQ(value, 0.25 + vg * 2.0);
   EXPECT_EQ(generator, expected);
   // A continuous variable is never drawn: unbound, it is an error.
   RandomGenerator other(11);
-  EXPECT_THROW(e.Evaluate({{u, 0.25}}, &other), std::runtime_error);
+  EXPECT_THROW(Evaluate(e, {{u, 0.25}}, &other), std::runtime_error);
 }
 
 TEST(RandomVariablesTest, UnboundRandomVariableWithoutGenerator) {
   const Variable u("u", Type::RANDOM_UNIFORM);
   const Expression e = 2 * Expression(u);
   try {
-    e.Evaluate(Environment{}, nullptr);
+    Evaluate(e, Environment{}, nullptr);
     ADD_FAILURE() << "no exception";
   } catch (const std::runtime_error& error) {
     EXPECT_NE(std::string(error.what()).find("'u'"), std::string::npos)
@@ -107,7 +107,7 @@ TEST(RandomVariablesTest, UnboundRandomVariableWithoutGenerator) {
   }
   Eigen::Matrix<Expression, 2, 1> m(e, Expression(1));
   EXPECT_THROW(Evaluate(m, Environment{}, nullptr), std::runtime_error);
-  EXPECT_EQ(e.Evaluate({{u, 0.5}}, nullptr), 1.0);
+  EXPECT_EQ(Evaluate(e, {{u, 0.5}}, nullptr), 1.0);
   EXPECT_THROW(PopulateRandomVariables(Environment{}, Variables{u}, nullptr),
                std::logic_error);
 }
