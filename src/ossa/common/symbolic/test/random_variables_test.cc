@@ -119,8 +119,8 @@ TEST(RandomVariablesTest, DistributionsHaveTheirMoments) {
   const Variable u("u", Type::RANDOM_UNIFORM);
   const Variable g("g", Type::RANDOM_GAUSSIAN);
   const Variable x("x", Type::RANDOM_EXPONENTIAL);
-  Eigen::Matrix<Expression, 3, 1> m(Expression(u), Expression(g),
-                                    Expression(x));
+  const Eigen::Matrix<Expression, 3, 1> m{Expression(u), Expression(g),
+                                          Expression(x)};
   RandomGenerator generator(2024);
   const int n = 20000;
   Eigen::Vector3d sum = Eigen::Vector3d::Zero(), sum2 = sum;
