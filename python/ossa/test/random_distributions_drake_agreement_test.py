@@ -216,12 +216,11 @@ def test_every_joint_kind_samples_as_reference(seed):
 
 @pytest.mark.parametrize("scalar", ["autodiff", "symbolic"])
 def test_distributions_survive_scalar_conversion(scalar):
+    # (The reference's converted plant drops the distributions and gives
+    # the defaults; ossa keeps them, as its design asks.)
     for seed in SEEDS[:3]:
-        ours, theirs = (
-            sample_positions(lib, every_kind_plant(lib)[0], seed, scalar)
-            for lib in LIBS)
-        np.testing.assert_array_equal(ours, theirs)
-        # And equal to the double plant's sample.
+        ours = sample_positions(OSSA, every_kind_plant(OSSA)[0], seed, scalar)
+        # Equal to the double plant's sample.
         np.testing.assert_array_equal(
             ours, sample_positions(OSSA, every_kind_plant(OSSA)[0], seed)[0])
 
