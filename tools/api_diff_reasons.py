@@ -45,9 +45,6 @@ REASONS = [
     (r"^multibody\.tree:(ForceDensityField|GravityForceField)",
      "Force density fields act on deformable bodies, which ossa does not "
      "model."),
-    (r"set_random_\w*distribution",
-     "Random distributions are given as symbolic expressions of random "
-     "variables, which ossa's joints do not sample."),
     (r"^multibody\.plant:PhysicalModel",
      "PhysicalModel is the base of the deformable model, which ossa does "
      "not have."),

@@ -345,13 +345,15 @@ def _polynomial_array(m):
     return a.reshape(-1, 1) if a.ndim < 2 else a
 
 
-def Evaluate(m, env=None):
+def Evaluate(m, env=None, generator=None):
     """The float matrix of the entries of m (an array of Expression, or of
     Polynomial) evaluated at env (a dict {Variable: float}); a 1-d array is
-    a column."""
+    a column. The random variables of an Expression array that env does not
+    bind are drawn from generator (a RandomGenerator) first, once for the
+    whole array."""
     polynomials = _polynomial_array(m)
     if polynomials is None:
-        return _EvaluateExpressions(m, env)
+        return _EvaluateExpressions(m, env, generator)
     env = env or {}
     return _np.array([[p.Evaluate(env) for p in row] for row in polynomials],
                      dtype=float).reshape(polynomials.shape)

@@ -2,6 +2,7 @@
 
 #include "ossa/bindings.h"
 #include "ossa/common/symbolic/expression.h"
+#include "ossa/common/symbolic/random_variables.h"
 #include "ossa/py_util.h"
 
 namespace nb = nanobind;
@@ -312,11 +313,19 @@ void DefineExpression(nb::module_ m) {
       .def("is_polynomial", &Expression::is_polynomial)
       .def(
           "Evaluate",
-          [](const Expression& self, nb::handle env) {
-            return self.Evaluate(ToEnvironment(env));
+          [](const Expression& self, nb::handle env,
+             RandomGenerator* generator) {
+            // Evaluate(generator) positionally, as the reference's second
+            // overload.
+            if (generator == nullptr && nb::isinstance<RandomGenerator>(env))
+              return symbolic::Evaluate(self, nb::cast<RandomGenerator*>(env));
+            return symbolic::Evaluate(self, ToEnvironment(env), generator);
           },
-          nb::arg("env") = nb::none(),
-          "The value at env (a dict {Variable: float}).")
+          nb::arg("env") = nb::none(), nb::arg("generator").none() = nb::none(),
+          "The value at env (a dict {Variable: float}); the random variables "
+          "env does not bind are drawn from generator (a RandomGenerator) "
+          "first, each once. Raises RuntimeError for a variable without a "
+          "value.")
       .def(
           "EvaluatePartial",
           [](const Expression& self, nb::handle env) {
@@ -392,11 +401,15 @@ void DefineExpression(nb::module_ m) {
   // Whole-array operations (one shared traversal for all entries).
   m.def(
       "Evaluate",
-      [](const MatrixX<Expression>& m, nb::handle env) {
-        return symbolic::Evaluate(m, ToEnvironment(env));
+      [](const MatrixX<Expression>& m, nb::handle env,
+         RandomGenerator* generator) {
+        return symbolic::Evaluate(m, ToEnvironment(env), generator);
       },
       nb::arg("m"), nb::arg("env") = nb::none(),
-      "Evaluates an array of expressions at env; returns a float matrix.");
+      nb::arg("generator").none() = nb::none(),
+      "Evaluates an array of expressions at env; returns a float matrix. The "
+      "random variables env does not bind are drawn from generator first, "
+      "once for the whole array.");
   m.def(
       "Jacobian",
       [](const VectorX<Expression>& f, const std::vector<Variable>& vars) {

@@ -19,7 +19,15 @@ stddev: 1}``) or, untagged, the first alternative (a plain number or list).
 ``Sample(generator)`` draws with a ``RandomGenerator`` (a 32-bit Mersenne
 Twister) as the reference's C++ standard library does
 (ossa.common._std_random), so a seed gives the reference's numbers.
-``ToSymbolic`` is absent: ossa has no symbolic scalar yet.
+``ToSymbolic()`` gives the same distribution as an ``ossa.symbolic``
+expression of random variables (named ``random_uniform_0`` and
+``random_gaussian_0``, each call making new ones): a Uniform is
+min + (max − min)·u, a Gaussian mean + stddev·g, a UniformDiscrete a chain
+of ``if_then_else`` on n·u, a vector one such expression (and variable) per
+element, a Rotation a ``RotationMatrix_[Expression]`` and a Transform a
+``RigidTransform_[Expression]``. ``Expression.Evaluate(generator=...)``
+then draws as ``Sample`` does: for the scalars and vectors, the same seed
+gives the same numbers.
 """
 
 import copy as _copy
@@ -37,7 +45,7 @@ __all__ = [
     "Distribution", "DistributionVector", "Gaussian", "GaussianVector",
     "GaussianVectorX", "GetDeterministicValue", "IsDeterministic", "Mean",
     "Rotation", "Sample", "ToDistribution", "ToDistributionVector",
-    "Transform", "Uniform", "UniformDiscrete", "UniformVector",
+    "ToSymbolic", "Transform", "Uniform", "UniformDiscrete", "UniformVector",
     "UniformVectorX",
 ]
 
@@ -47,6 +55,20 @@ from ossa.common._std_random import (
     draw_normal as _draw_normal, draw_uniform as _draw_uniform)
 
 
+def _symbolic():
+    import ossa.symbolic
+    return ossa.symbolic
+
+
+def _random_expression(kind):
+    """A new random variable of `kind` ("uniform" or "gaussian") as an
+    Expression, named as the reference names them."""
+    sym = _symbolic()
+    variable_type = (sym.Variable.Type.RANDOM_UNIFORM if kind == "uniform"
+                     else sym.Variable.Type.RANDOM_GAUSSIAN)
+    return sym.Expression(sym.Variable(f"random_{kind}_0", variable_type))
+
+
 # -- Scalar distributions -----------------------------------------------------
 
 class Distribution(_FieldStruct):
@@ -54,6 +76,10 @@ class Distribution(_FieldStruct):
 
     def Sample(self, generator):
         """A draw of this distribution."""
+        raise NotImplementedError
+
+    def ToSymbolic(self):
+        """This distribution as an Expression of new random variables."""
         raise NotImplementedError
 
     def Mean(self):
@@ -75,6 +101,9 @@ class Deterministic(Distribution):
     def Sample(self, generator):
         return float(self.value)
 
+    def ToSymbolic(self):
+        return _symbolic().Expression(float(self.value))
+
     def Mean(self):
         return float(self.value)
 
@@ -93,6 +122,10 @@ class Gaussian(Distribution):
     def Sample(self, generator):
         return _draw_normal(generator, float(self.mean), float(self.stddev))
 
+    def ToSymbolic(self):
+        return float(self.mean) + float(self.stddev) * _random_expression(
+            "gaussian")
+
     def Mean(self):
         return float(self.mean)
 
@@ -110,6 +143,10 @@ class Uniform(Distribution):
 
     def Sample(self, generator):
         return _draw_uniform(generator, float(self.min), float(self.max))
+
+    def ToSymbolic(self):
+        low, high = float(self.min), float(self.max)
+        return low + (high - low) * _random_expression("uniform")
 
     def Mean(self):
         return (float(self.min) + float(self.max)) / 2.0
@@ -131,6 +168,23 @@ class UniformDiscrete(Distribution):
             raise RuntimeError(
                 "UniformDiscrete: cannot Sample() empty values")
         return float(self.values[_draw_index(generator, len(self.values))])
+
+    def ToSymbolic(self):
+        """values[i] where i ≤ n·u < i + 1 (as Sample picks), one
+        if_then_else per value but the last; a single value is a
+        constant."""
+        if not self.values:
+            raise RuntimeError(
+                "Cannot ToSymbolic() empty UniformDiscrete distribution.")
+        sym = _symbolic()
+        values = [float(v) for v in self.values]
+        result = sym.Expression(values[-1])
+        if len(values) == 1:
+            return result
+        scaled = len(values) * _random_expression("uniform")
+        for i in range(len(values) - 2, -1, -1):
+            result = sym.if_then_else(scaled < i + 1, values[i], result)
+        return result
 
     def Mean(self):
         if not self.values:
@@ -161,6 +215,18 @@ def ToDistribution(var):
     return _copy.deepcopy(_as_distribution(var, "ToDistribution()"))
 
 
+def ToSymbolic(var):
+    """The scalar variant `var` (a float or a Distribution) as an
+    Expression of new random variables (Distribution.ToSymbolic())."""
+    if isinstance(var, DistributionVector) or not isinstance(
+            var, (Distribution, int, float, _np.floating, _np.integer)) or \
+            isinstance(var, bool):
+        raise TypeError(
+            "ToSymbolic(): expected a float or a Distribution (a scalar "
+            f"variant), got {type(var).__name__}")
+    return _as_distribution(var, "ToSymbolic()").ToSymbolic()
+
+
 # -- Vector distributions -----------------------------------------------------
 
 def _vector(value, size, where):
@@ -177,6 +243,11 @@ class DistributionVector(_FieldStruct):
     _size = None
 
     def Sample(self, generator):
+        raise NotImplementedError
+
+    def ToSymbolic(self):
+        """This distribution as a 1-d array of Expressions, each entry with
+        new random variables of its own."""
         raise NotImplementedError
 
     def Mean(self):
@@ -212,6 +283,10 @@ def _make_vector_classes(size):
 
         def Sample(self, generator):
             return self.value.copy()
+
+        def ToSymbolic(self):
+            return _expression_array([_symbolic().Expression(float(v))
+                                      for v in self.value])
 
         def Mean(self):
             return self.value.copy()
@@ -249,6 +324,16 @@ def _make_vector_classes(size):
             return _np.array([_draw_normal(generator, m, s)
                               for m, s in zip(self.mean, stddevs)])
 
+        def ToSymbolic(self):
+            n, m = self.mean.size, self.stddev.size
+            if m != n and m != 1:
+                raise RuntimeError(
+                    "Cannot ToSymbolic() a GaussianVector distribution with "
+                    f"size {n} mean but size {m} dev")
+            return _expression_array([
+                float(mean) + float(dev) * _random_expression("gaussian")
+                for mean, dev in zip(self.mean, self._stddevs())])
+
         def Mean(self):
             return self.mean.copy()
 
@@ -276,6 +361,16 @@ def _make_vector_classes(size):
             return _np.array([_draw_uniform(generator, lo, hi)
                               for lo, hi in zip(self.min, self.max)])
 
+        def ToSymbolic(self):
+            if self.min.size != self.max.size:
+                raise RuntimeError(
+                    "Cannot ToSymbolic() a UniformVector distribution with "
+                    f"size {self.min.size} min but size {self.max.size} max")
+            return _expression_array([
+                float(lo) + (float(hi) - float(lo)) *
+                _random_expression("uniform")
+                for lo, hi in zip(self.min, self.max)])
+
         def Mean(self):
             self._check()
             return (self.min + self.max) / 2.0
@@ -285,6 +380,20 @@ def _make_vector_classes(size):
             return bool(_np.all(self.min == self.max))
 
     return DeterministicVector, GaussianVector, UniformVector
+
+
+def _expression_array(entries):
+    """A 1-d object array of the Expressions `entries`."""
+    array = _np.empty(len(entries), dtype=object)
+    for i, e in enumerate(entries):
+        array[i] = e
+    return array
+
+
+def _vector_to_symbolic(vec, where):
+    """The vector variant `vec` (an array or a vector distribution) as a
+    1-d array of Expressions."""
+    return _as_distribution_vector(vec, where).ToSymbolic()
 
 
 DeterministicVector = _TemplateClass("DeterministicVector", scope=__name__)
@@ -594,6 +703,48 @@ class Rotation(_FieldStruct):
                 axis=_pose_mean(v.axis, "Rotation"))
         return _uniform_rotation(0.5, 0.5, 0.5)
 
+    def ToSymbolic(self):
+        """This rotation as a RotationMatrix_[Expression]: constant entries
+        when deterministic, else expressions of new random variables (the
+        angles' distributions in radians; for Uniform, Shoemake's unit
+        quaternion of three uniform variables). A random AngleAxis axis has
+        no symbolic form and raises RuntimeError, as does a Gaussian
+        angle."""
+        m = _ossa_math()
+        sym = _symbolic()
+        RotationMatrix = m.RotationMatrix_[sym.Expression]
+        v = self.value
+        deg_to_rad = _math.pi / 180.0
+        if isinstance(v, _RotationIdentity):
+            return RotationMatrix()
+        if isinstance(v, _RotationRpy):
+            _check_angles(v.deg, "Rotation.Rpy.deg")
+            rad = [e * deg_to_rad
+                   for e in _vector_to_symbolic(v.deg, "Rotation.Rpy.deg")]
+            return m.RollPitchYaw_[sym.Expression](
+                _expression_array(rad)).ToRotationMatrix()
+        if isinstance(v, _RotationAngleAxis):
+            _check_angles(v.angle_deg, "Rotation.AngleAxis.angle_deg")
+            if not IsDeterministic(v.axis):
+                raise RuntimeError(
+                    "Rotation.AngleAxis.ToSymbolic(): a random axis is not "
+                    "supported (the axis must be a fixed vector)")
+            from ossa.common.eigen_geometry import AngleAxis_
+            axis = _np.asarray(GetDeterministicValue(v.axis), dtype=float)
+            axis = axis / _np.linalg.norm(axis)
+            angle = _as_distribution(
+                v.angle_deg, "Rotation.AngleAxis.angle_deg").ToSymbolic()
+            return RotationMatrix(AngleAxis_[sym.Expression](
+                angle * deg_to_rad,
+                _expression_array([sym.Expression(float(a)) for a in axis])))
+        from ossa.common.eigen_geometry import Quaternion_
+        u1, u2, u3 = (_random_expression("uniform") for _ in range(3))
+        a, b = sym.sqrt(1.0 - u1), sym.sqrt(u1)
+        two_pi = 2.0 * _math.pi
+        return RotationMatrix(Quaternion_[sym.Expression](
+            a * sym.sin(two_pi * u2), a * sym.cos(two_pi * u2),
+            b * sym.sin(two_pi * u3), b * sym.cos(two_pi * u3)))
+
     def _Sample(self, generator):
         v = self.value
         if isinstance(v, _RotationIdentity):
@@ -674,6 +825,15 @@ class Transform(_FieldStruct):
         return _ossa_math().RigidTransform(
             self.rotation._Mean(),
             _pose_mean(self.translation, "Transform.Mean()"))
+
+    def ToSymbolic(self):
+        """This pose as a RigidTransform_[Expression] (base_frame is not
+        applied): the translation's expressions (made first, so they draw
+        first, as Sample does) and Rotation.ToSymbolic()."""
+        sym = _symbolic()
+        p = _vector_to_symbolic(self.translation, "Transform.translation")
+        R = self.rotation.ToSymbolic()
+        return _ossa_math().RigidTransform_[sym.Expression](R, p)
 
     def Sample(self, generator):
         """A draw of this pose as a RigidTransform. Raises RuntimeError when

@@ -32,8 +32,10 @@ namespace ossa::py {
 
 namespace nb = nanobind;
 
-void DefineMultibodyTreeElements(nb::module_ m);    // tree_elements_py.cc
-void DefineMultibodyTreeJoints(nb::module_ m);      // tree_joints_py.cc
+void DefineMultibodyTreeElements(nb::module_ m);  // tree_elements_py.cc
+void DefineMultibodyTreeJoints(nb::module_ m);    // tree_joints_py.cc
+void DefineMultibodyTreeRandomDistributions(
+    nb::module_ m);                                 // tree_random_py.cc
 void DefineMultibodyTreeKinematics(nb::module_ m);  // tree_kinematics_py.cc
 void DefineMultibodyTreeForces(nb::module_ m);      // tree_forces_py.cc
 void DefineMultibodyTreeParameters(nb::module_ m);  // tree_parameters_py.cc

@@ -433,6 +433,34 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
       const RigidBody<T>& body) const;
   /// @}
 
+  /// @name Random distributions of free bodies
+  /// The distributions SetRandomState() / SetRandomContext() sample a free
+  /// body's pose from: expressions of random variables, given to the
+  /// body's floating joint (see Joint's "Random positions"). Each throws
+  /// std::logic_error before Finalize() (the joint of a body without an
+  /// inboard joint is made there) or if `body` is not a free body of this
+  /// plant.
+  /// @{
+  /// The distribution of p_PB (m), for either kind of floating joint.
+  void SetFreeBodyRandomTranslationDistribution(
+      const RigidBody<T>& body, const Vector3<symbolic::Expression>& position);
+  /// The distribution of the quaternion of R_PB. Throws also if the body's
+  /// joint is an RpyFloatingJoint (use SetFreeBodyRandomAnglesDistribution).
+  void SetFreeBodyRandomRotationDistribution(
+      const RigidBody<T>& body,
+      const Eigen::Quaternion<symbolic::Expression>& rotation);
+  /// Uniformly distributed rotations (QuaternionFloatingJoint::
+  /// set_random_quaternion_distribution_to_uniform()); throws as
+  /// SetFreeBodyRandomRotationDistribution().
+  void SetFreeBodyRandomRotationDistributionToUniform(const RigidBody<T>& body);
+  /// The distribution of the roll-pitch-yaw angles of R_PB. Throws also if
+  /// the body's joint is a QuaternionFloatingJoint (use
+  /// SetFreeBodyRandomRotationDistribution).
+  void SetFreeBodyRandomAnglesDistribution(
+      const RigidBody<T>& body,
+      const math::RollPitchYaw<symbolic::Expression>& angles);
+  /// @}
+
   /// @name Per-instance arrays (after Finalize())
   /// An instance array holds the instance's entries in the order of the
   /// whole-model array. Each throws std::logic_error on a wrong size, a
@@ -561,9 +589,7 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// if the plant is registered already.
   geometry::SourceId RegisterAsSourceForSceneGraph(
       geometry::SceneGraph<T>* scene_graph);
-  std::optional<geometry::SourceId> get_source_id() const {
-    return source_id_;
-  }
+  std::optional<geometry::SourceId> get_source_id() const { return source_id_; }
   bool geometry_source_is_registered() const { return source_id_.has_value(); }
   /// (Internal use only) The SceneGraph this plant registers with; throws
   /// after Finalize() or if there is none.
@@ -667,9 +693,10 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// "{instance}_net_actuation"; "reaction_forces"
   /// (std::vector<SpatialForce<T>> F_CJc_Jc by JointIndex); "geometry_pose"
   /// (a geometry::FramePoseVector<T>: X_WB of every body's SceneGraph frame
-  /// but the world's; empty without a SceneGraph). The dynamic ones (accelerations, net actuation, reaction
-  /// forces) of a discrete plant with sampled output ports report the last
-  /// step (see has_sampled_output_ports()).
+  /// but the world's; empty without a SceneGraph). The dynamic ones
+  /// (accelerations, net actuation, reaction forces) of a discrete plant with
+  /// sampled output ports report the last step (see
+  /// has_sampled_output_ports()).
   /// @{
   const systems::InputPort<T>& get_actuation_input_port() const;
   const systems::InputPort<T>& get_actuation_input_port(
@@ -1098,8 +1125,7 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   /// N/m) and damping (≥ 0, N·s/m). Throws if body_A is body_B.
   MultibodyConstraintId AddDistanceConstraint(
       const RigidBody<T>& body_A, const Vector3<double>& p_AP,
-      const RigidBody<T>& body_B, const Vector3<double>& p_BQ,
-      double distance,
+      const RigidBody<T>& body_B, const Vector3<double>& p_BQ, double distance,
       double stiffness = std::numeric_limits<double>::infinity(),
       double damping = 0.0);
   /// P (p_AP in A) and Q (p_BQ in B) coincide. Without p_BQ, Finalize()
@@ -1219,6 +1245,11 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // after Finalize() (joint defaults and limits).
   internal::MultibodyTree<T>& internal_mutable_tree();
   void ThrowIfNotFinalized(const char* method) const;
+  // The floating joint of free body `body` as the kind `kind` requires
+  // (throws naming `method` and the setter to use instead otherwise).
+  Joint<T>& FreeBodyJointOfKindOrThrow(const char* method,
+                                       const RigidBody<T>& body,
+                                       internal::MobilizerKind kind);
   void ThrowIfFinalized(const char* method) const;
   void ThrowIfInvalidInstance(const char* method,
                               ModelInstanceIndex model_instance) const;
@@ -1354,8 +1385,7 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
                               VectorX<T>* u) const;
   // The forces of actuation u and of the applied-force input ports.
   void CalcAppliedForces(const systems::Context<T>& context,
-                         const VectorX<T>& u,
-                         MultibodyForces<T>* forces) const;
+                         const VectorX<T>& u, MultibodyForces<T>* forces) const;
   // The same plus the force elements (gravity included) and joint damping.
   void CalcAllForces(const systems::Context<T>& context, const VectorX<T>& u,
                      MultibodyForces<T>* forces) const;
@@ -1397,8 +1427,7 @@ class MultibodyPlant : public internal::MultibodyTreeSystem<T> {
   // the non-conservative power includes joint damping.
   T DoCalcPotentialEnergy(const systems::Context<T>& context) const override;
   T DoCalcKineticEnergy(const systems::Context<T>& context) const override;
-  T DoCalcConservativePower(
-      const systems::Context<T>& context) const override;
+  T DoCalcConservativePower(const systems::Context<T>& context) const override;
   T DoCalcNonConservativePower(
       const systems::Context<T>& context) const override;
 
@@ -1556,8 +1585,7 @@ namespace ossa::systems::scalar_conversion {
 /// number (the discrete step's solver, geometry and contact queries) throws
 /// std::logic_error naming the plant and the operation.
 template <>
-struct SupportsSymbolic<::ossa::multibody::MultibodyPlant> : std::true_type {
-};
+struct SupportsSymbolic<::ossa::multibody::MultibodyPlant> : std::true_type {};
 }  // namespace ossa::systems::scalar_conversion
 
 OSSA_DECLARE_CLASS_TEMPLATE_INSTANTIATIONS_ON_DEFAULT_SCALARS(

@@ -2,6 +2,8 @@
 
 #include "ossa/math/roll_pitch_yaw.h"
 #include "ossa/multibody/plant/multibody_plant.h"
+#include "ossa/multibody/tree/quaternion_floating_joint.h"
+#include "ossa/multibody/tree/rpy_floating_joint.h"
 
 namespace ossa::multibody {
 
@@ -214,6 +216,72 @@ void MultibodyPlant<T>::ApplyDefaultFreeBodyPoses() {
         .get_mutable_joint(joint.index())
         .set_default_positions(FloatingPositions<double>(joint.kind(), X_PB));
   }
+}
+
+template <typename T>
+Joint<T>& MultibodyPlant<T>::FreeBodyJointOfKindOrThrow(
+    const char* method, const RigidBody<T>& body,
+    internal::MobilizerKind kind) {
+  const Joint<T>& joint = FreeBodyJointOrThrow(method, body);
+  if (joint.kind() != kind) [[unlikely]] {
+    const bool wants_quaternion =
+        kind == internal::MobilizerKind::kQuaternionFloating;
+    ThrowLogicError(
+        "MultibodyPlant::{}(): requires a {} joint but free body '{}' in "
+        "model instance '{}' uses the {} joint '{}'; use {}() instead.",
+        method, wants_quaternion ? "quaternion_floating" : "rpy_floating",
+        body.name(), GetModelInstanceName(body.model_instance()),
+        joint.type_name(), joint.name(),
+        wants_quaternion ? "SetFreeBodyRandomAnglesDistribution"
+                         : "SetFreeBodyRandomRotationDistribution");
+  }
+  return internal_mutable_tree().get_mutable_joint(joint.index());
+}
+
+template <typename T>
+void MultibodyPlant<T>::SetFreeBodyRandomTranslationDistribution(
+    const RigidBody<T>& body, const Vector3<symbolic::Expression>& position) {
+  const char* kMethod = "SetFreeBodyRandomTranslationDistribution";
+  const Joint<T>& joint = FreeBodyJointOrThrow(kMethod, body);
+  Joint<T>& mutable_joint =
+      internal_mutable_tree().get_mutable_joint(joint.index());
+  if (auto* quaternion =
+          dynamic_cast<QuaternionFloatingJoint<T>*>(&mutable_joint)) {
+    quaternion->set_random_translation_distribution(position);
+  } else {
+    dynamic_cast<RpyFloatingJoint<T>&>(mutable_joint)
+        .set_random_translation_distribution(position);
+  }
+}
+
+template <typename T>
+void MultibodyPlant<T>::SetFreeBodyRandomRotationDistribution(
+    const RigidBody<T>& body,
+    const Eigen::Quaternion<symbolic::Expression>& rotation) {
+  dynamic_cast<QuaternionFloatingJoint<T>&>(
+      FreeBodyJointOfKindOrThrow("SetFreeBodyRandomRotationDistribution", body,
+                                 internal::MobilizerKind::kQuaternionFloating))
+      .set_random_quaternion_distribution(rotation);
+}
+
+template <typename T>
+void MultibodyPlant<T>::SetFreeBodyRandomRotationDistributionToUniform(
+    const RigidBody<T>& body) {
+  dynamic_cast<QuaternionFloatingJoint<T>&>(
+      FreeBodyJointOfKindOrThrow(
+          "SetFreeBodyRandomRotationDistributionToUniform", body,
+          internal::MobilizerKind::kQuaternionFloating))
+      .set_random_quaternion_distribution_to_uniform();
+}
+
+template <typename T>
+void MultibodyPlant<T>::SetFreeBodyRandomAnglesDistribution(
+    const RigidBody<T>& body,
+    const math::RollPitchYaw<symbolic::Expression>& angles) {
+  dynamic_cast<RpyFloatingJoint<T>&>(
+      FreeBodyJointOfKindOrThrow("SetFreeBodyRandomAnglesDistribution", body,
+                                 internal::MobilizerKind::kRpyFloating))
+      .set_random_angles_distribution(angles.vector());
 }
 
 }  // namespace ossa::multibody

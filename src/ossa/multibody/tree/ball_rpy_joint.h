@@ -25,10 +25,10 @@ class BallRpyJoint final : public Joint<T> {
     return internal::MobilizerKind::kRpyBall;
   }
 
-  /// Random roll-pitch-yaw angles (rad) for SetRandomState; an empty
-  /// function removes the distribution.
+  /// The distribution of the roll-pitch-yaw angles (rad) that
+  /// SetRandomState samples (see Joint's "Random positions").
   void set_random_angles_distribution(
-      std::function<Vector3<double>(std::mt19937*)> angles);
+      const Vector3<symbolic::Expression>& angles);
   double default_damping() const { return this->default_damping_vector()[0]; }
   void set_default_damping(double damping);
   Vector3<double> get_default_angles() const {

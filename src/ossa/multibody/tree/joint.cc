@@ -1,6 +1,11 @@
 #include "ossa/multibody/tree/joint.h"
 
+#include <fmt/format.h>
+
+#include <stdexcept>
+
 #include "ossa/common/scalar_traits.h"
+#include "ossa/common/symbolic/random_variables.h"
 #include "ossa/multibody/tree/multibody_tree.h"
 #include "ossa/multibody/tree/multibody_tree_system.h"
 
@@ -327,8 +332,31 @@ bool Joint<T>::is_locked(const systems::Context<T>& context) const {
 }
 
 template <typename T>
-VectorX<double> Joint<T>::SampleRandomPositions(std::mt19937* generator) const {
-  if (!random_positions_sampler_) [[unlikely]] {
+void Joint<T>::set_random_positions_distribution(
+    const VectorX<symbolic::Expression>& positions) {
+  if (positions.size() != num_positions_) [[unlikely]] {
+    ThrowLogicError(
+        "Joint::set_random_positions_distribution(): the distribution of "
+        "joint '{}' has {} entries but the joint has {} positions.",
+        name_, positions.size(), num_positions_);
+  }
+  random_positions_ = positions;
+  random_variables_ = symbolic::internal::GetVariablesMany(
+      random_positions_.data(), random_positions_.size());
+  has_random_positions_ = true;
+}
+
+template <typename T>
+VectorX<symbolic::Expression> Joint<T>::RandomPositionsOr(
+    const VectorX<double>& zero) const {
+  if (has_random_positions_) return random_positions_;
+  return zero.template cast<symbolic::Expression>();
+}
+
+template <typename T>
+VectorX<double> Joint<T>::SampleRandomPositions(
+    RandomGenerator* generator) const {
+  if (!has_random_positions_) [[unlikely]] {
     ThrowLogicError(
         "Joint::SampleRandomPositions(): joint '{}' has no random "
         "distribution.",
@@ -338,12 +366,19 @@ VectorX<double> Joint<T>::SampleRandomPositions(std::mt19937* generator) const {
     ThrowLogicError(
         "Joint::SampleRandomPositions(): the generator is a nullptr.");
   }
-  VectorX<double> q = random_positions_sampler_(generator, default_q_);
-  if (q.size() != num_positions_) [[unlikely]] {
-    ThrowLogicError(
+  // The variables were collected when the distribution was set: a sample
+  // draws them and evaluates the prepared vector in one pass.
+  VectorX<double> q(num_positions_);
+  try {
+    const symbolic::Environment env = symbolic::PopulateRandomVariables(
+        symbolic::Environment{}, random_variables_, generator);
+    symbolic::internal::EvaluateMany(random_positions_.data(),
+                                     random_positions_.size(), env, q.data());
+  } catch (const std::runtime_error& error) {
+    throw std::runtime_error(fmt::format(
         "Joint::SampleRandomPositions(): the random distribution of joint "
-        "'{}' gave {} values but the joint has {} positions.",
-        name_, q.size(), num_positions_);
+        "'{}' cannot be evaluated: {}",
+        name_, error.what()));
   }
   return q;
 }
@@ -362,7 +397,9 @@ std::unique_ptr<Joint<U>> Joint<T>::CloneToScalarImpl(
   clone->a_lower_ = a_lower_;
   clone->a_upper_ = a_upper_;
   clone->default_q_ = default_q_;
-  clone->random_positions_sampler_ = random_positions_sampler_;
+  clone->random_positions_ = random_positions_;
+  clone->random_variables_ = random_variables_;
+  clone->has_random_positions_ = has_random_positions_;
   return clone;
 }
 

@@ -10,11 +10,11 @@
 #include <functional>
 #include <limits>
 #include <memory>
-#include <random>
 #include <string>
 
 #include "ossa/common/default_scalars.h"
 #include "ossa/common/eigen_types.h"
+#include "ossa/common/random_generator.h"
 #include "ossa/multibody/core/mobilizer_kind.h"
 #include "ossa/multibody/tree/frame.h"
 
@@ -145,32 +145,32 @@ class Joint : public MultibodyElement<T> {
   /// @}
 
   /// @name Random positions
-  /// A joint kind's set_random_*_distribution() setters install a sampler
-  /// of its positions; MultibodyTree::SetRandomState (and so
-  /// System::SetRandomContext) writes a sample into the state. Samplers are
-  /// plain functions of the generator (there is no symbolic scalar to hold
-  /// an expression of random variables).
+  /// The distribution SetRandomState (and so System::SetRandomContext)
+  /// samples this joint's positions from: one symbolic expression of random
+  /// variables per coordinate (symbolic::Variable::Type::RANDOM_*), which
+  /// the kinds' set_random_*_distribution() setters build. Each sample
+  /// draws every random variable of the vector once, in the specification's
+  /// order (symbolic::PopulateRandomVariables()). A joint without a
+  /// distribution keeps its default positions. The distribution may be set
+  /// before or after Finalize() and survives scalar conversion.
   /// @{
-  /// The type of a sampler of this joint's num_positions() coordinates.
-  /// It receives the joint's default positions (for the coordinates it
-  /// does not randomize).
-  using RandomPositionsSampler = std::function<VectorX<double>(
-      std::mt19937* generator, const VectorX<double>& default_positions)>;
   /// True if a random distribution of the positions was set.
-  bool has_random_state() const {
-    return static_cast<bool>(random_positions_sampler_);
+  bool has_random_state() const { return has_random_positions_; }
+  /// The distribution of the positions (size num_positions()), or nullptr
+  /// if none was set.
+  const VectorX<symbolic::Expression>* get_random_positions_distribution()
+      const {
+    return has_random_positions_ ? &random_positions_ : nullptr;
   }
-  /// A sample of the positions (throws std::logic_error if there is no
-  /// distribution or the sampler returns the wrong size).
-  VectorX<double> SampleRandomPositions(std::mt19937* generator) const;
-  /// Sets (or, with an empty function, clears) the sampler of all
-  /// positions.
-  void set_random_positions_sampler(RandomPositionsSampler sampler) {
-    random_positions_sampler_ = std::move(sampler);
-  }
-  const RandomPositionsSampler& random_positions_sampler() const {
-    return random_positions_sampler_;
-  }
+  /// Sets the distribution of all positions. Throws std::logic_error if its
+  /// size is not num_positions().
+  void set_random_positions_distribution(
+      const VectorX<symbolic::Expression>& positions);
+  /// A sample of the positions. Throws std::logic_error if there is no
+  /// distribution or the generator is null, std::runtime_error naming the
+  /// joint if an expression cannot be evaluated (a variable that is not
+  /// random, a NaN).
+  VectorX<double> SampleRandomPositions(RandomGenerator* generator) const;
   /// @}
 
   /// @name Scalar conversion
@@ -249,6 +249,11 @@ class Joint : public MultibodyElement<T> {
     return Constant(n, std::numeric_limits<double>::infinity());
   }
   VectorX<double>& mutable_default_positions() { return default_q_; }
+  /// The current distribution of the positions, or, without one, the
+  /// coordinates `zero` as constants: the start of a setter that sets only
+  /// some coordinates (the others keep their distribution, else `zero`).
+  VectorX<symbolic::Expression> RandomPositionsOr(
+      const VectorX<double>& zero) const;
 
  private:
   template <typename>
@@ -276,8 +281,11 @@ class Joint : public MultibodyElement<T> {
   VectorX<double> q_lower_, q_upper_, v_lower_, v_upper_, a_lower_, a_upper_;
   VectorX<double> default_q_;
   JointIndex index_;
+  VectorX<symbolic::Expression> random_positions_;
+  // The random variables of random_positions_, found once when it is set.
+  symbolic::Variables random_variables_;
+  bool has_random_positions_{false};
   // Set at Finalize().
-  RandomPositionsSampler random_positions_sampler_;
   int position_start_{-1};
   int velocity_start_{-1};
   bool is_reversed_{false};

@@ -423,116 +423,110 @@ const ScrewJoint<T>& ScrewJoint<T>::set_translational_velocity(
 }
 
 // ------------------------------------------------------- random positions
+// Each setter writes the joint's vector of position distributions; the
+// floating kinds keep the other part of an existing one (else zero).
 
 template <typename T>
 void RevoluteJoint<T>::set_random_angle_distribution(
-    std::function<double(std::mt19937*)> angle) {
-  if (!angle) return this->set_random_positions_sampler({});
-  this->set_random_positions_sampler(
-      [angle](std::mt19937* g, const VectorX<double>&) {
-        return Vec({angle(g)});
-      });
+    const symbolic::Expression& angle) {
+  this->set_random_positions_distribution(Vector1<symbolic::Expression>(angle));
 }
 
 template <typename T>
 void PrismaticJoint<T>::set_random_translation_distribution(
-    std::function<double(std::mt19937*)> translation) {
-  if (!translation) return this->set_random_positions_sampler({});
-  this->set_random_positions_sampler(
-      [translation](std::mt19937* g, const VectorX<double>&) {
-        return Vec({translation(g)});
-      });
+    const symbolic::Expression& translation) {
+  this->set_random_positions_distribution(
+      Vector1<symbolic::Expression>(translation));
 }
 
 template <typename T>
 void BallRpyJoint<T>::set_random_angles_distribution(
-    std::function<Vector3<double>(std::mt19937*)> angles) {
-  if (!angles) return this->set_random_positions_sampler({});
-  this->set_random_positions_sampler(
-      [angles](std::mt19937* g, const VectorX<double>&) {
-        return VectorX<double>(angles(g));
-      });
+    const Vector3<symbolic::Expression>& angles) {
+  this->set_random_positions_distribution(angles);
 }
 
 template <typename T>
 void UniversalJoint<T>::set_random_angles_distribution(
-    std::function<Vector2<double>(std::mt19937*)> angles) {
-  if (!angles) return this->set_random_positions_sampler({});
-  this->set_random_positions_sampler(
-      [angles](std::mt19937* g, const VectorX<double>&) {
-        return VectorX<double>(angles(g));
-      });
+    const Vector2<symbolic::Expression>& angles) {
+  this->set_random_positions_distribution(angles);
+}
+
+template <typename T>
+void PlanarJoint<T>::set_random_pose_distribution(
+    const Vector2<symbolic::Expression>& p_FoMo_F,
+    const symbolic::Expression& theta) {
+  this->set_random_positions_distribution(
+      Vector3<symbolic::Expression>(p_FoMo_F[0], p_FoMo_F[1], theta));
+}
+
+template <typename T>
+void ScrewJoint<T>::set_random_pose_distribution(
+    const Vector1<symbolic::Expression>& theta) {
+  this->set_random_positions_distribution(theta);
 }
 
 template <typename T>
 void RpyFloatingJoint<T>::set_random_angles_distribution(
-    std::function<Vector3<double>(std::mt19937*)> angles) {
-  random_angles_ = std::move(angles);
-  UpdateRandomSampler();
+    const Vector3<symbolic::Expression>& angles) {
+  VectorX<symbolic::Expression> q =
+      this->RandomPositionsOr(VectorX<double>::Zero(6));
+  q.template head<3>() = angles;
+  this->set_random_positions_distribution(q);
 }
 
 template <typename T>
 void RpyFloatingJoint<T>::set_random_translation_distribution(
-    std::function<Vector3<double>(std::mt19937*)> translation) {
-  random_translation_ = std::move(translation);
-  UpdateRandomSampler();
+    const Vector3<symbolic::Expression>& p_FM) {
+  VectorX<symbolic::Expression> q =
+      this->RandomPositionsOr(VectorX<double>::Zero(6));
+  q.template tail<3>() = p_FM;
+  this->set_random_positions_distribution(q);
 }
 
-template <typename T>
-void RpyFloatingJoint<T>::UpdateRandomSampler() {
-  if (!random_angles_ && !random_translation_)
-    return this->set_random_positions_sampler({});
-  this->set_random_positions_sampler(
-      [angles = random_angles_, translation = random_translation_](
-          std::mt19937* g, const VectorX<double>& q0) {
-        VectorX<double> q = q0;
-        if (angles) q.template head<3>() = angles(g);
-        if (translation) q.template tail<3>() = translation(g);
-        return q;
-      });
+namespace {
+// The zero configuration of a quaternion floating joint: identity, origin.
+VectorX<double> QuaternionFloatingZero() {
+  VectorX<double> q = VectorX<double>::Zero(7);
+  q[0] = 1.0;
+  return q;
 }
+}  // namespace
 
 template <typename T>
 void QuaternionFloatingJoint<T>::set_random_quaternion_distribution(
-    std::function<Quaternion<double>(std::mt19937*)> quaternion) {
-  random_quaternion_ = std::move(quaternion);
-  UpdateRandomSampler();
+    const Eigen::Quaternion<symbolic::Expression>& q_FM) {
+  VectorX<symbolic::Expression> q =
+      this->RandomPositionsOr(QuaternionFloatingZero());
+  q.template head<4>() << q_FM.w(), q_FM.x(), q_FM.y(), q_FM.z();
+  this->set_random_positions_distribution(q);
 }
 
 template <typename T>
 void QuaternionFloatingJoint<
     T>::set_random_quaternion_distribution_to_uniform() {
-  // A 4-d standard normal sample, normalized, is uniform on S³ and so gives
-  // uniformly distributed rotations.
-  set_random_quaternion_distribution([](std::mt19937* g) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    const double w = n(*g), x = n(*g), y = n(*g), z = n(*g);
-    return Quaternion<double>(w, x, y, z);
-  });
+  // Shoemake's subgroup algorithm: u₁ splits the unit 4-vector's squared
+  // norm between (w, x) and (y, z); u₂, u₃ pick the angles in each plane.
+  // The result is uniform on S³, hence a uniform rotation.
+  using symbolic::Expression;
+  using symbolic::Variable;
+  const Expression u1(Variable("u1", Variable::Type::RANDOM_UNIFORM));
+  const Expression u2(Variable("u2", Variable::Type::RANDOM_UNIFORM));
+  const Expression u3(Variable("u3", Variable::Type::RANDOM_UNIFORM));
+  const Expression a = sqrt(1.0 - u1);
+  const Expression b = sqrt(u1);
+  const Expression angle2 = 2.0 * M_PI * u2;
+  const Expression angle3 = 2.0 * M_PI * u3;
+  set_random_quaternion_distribution(Eigen::Quaternion<Expression>(
+      a * sin(angle2), a * cos(angle2), b * sin(angle3), b * cos(angle3)));
 }
 
 template <typename T>
 void QuaternionFloatingJoint<T>::set_random_translation_distribution(
-    std::function<Vector3<double>(std::mt19937*)> translation) {
-  random_translation_ = std::move(translation);
-  UpdateRandomSampler();
-}
-
-template <typename T>
-void QuaternionFloatingJoint<T>::UpdateRandomSampler() {
-  if (!random_quaternion_ && !random_translation_)
-    return this->set_random_positions_sampler({});
-  this->set_random_positions_sampler(
-      [quaternion = random_quaternion_, translation = random_translation_](
-          std::mt19937* g, const VectorX<double>& q0) {
-        VectorX<double> q = q0;
-        if (quaternion) {
-          const Quaternion<double> r = quaternion(g).normalized();
-          q.template head<4>() << r.w(), r.x(), r.y(), r.z();
-        }
-        if (translation) q.template tail<3>() = translation(g);
-        return q;
-      });
+    const Vector3<symbolic::Expression>& translation) {
+  VectorX<symbolic::Expression> q =
+      this->RandomPositionsOr(QuaternionFloatingZero());
+  q.template tail<3>() = translation;
+  this->set_random_positions_distribution(q);
 }
 
 // ------------------------------------------------------- scalar conversion
@@ -608,22 +602,21 @@ std::unique_ptr<Joint<U>> MakeClone(const UniversalJoint<T>& j,
 }
 }  // namespace
 
-#define OSSA_DEFINE_JOINT_CLONE(Kind)                                \
-  template <typename T>                                              \
-  std::unique_ptr<Joint<double>> Kind<T>::DoCloneToScalar(           \
-      const internal::MultibodyTree<double>& tree_clone) const {     \
-    return MakeClone<double>(*this, tree_clone);                     \
-  }                                                                  \
-  template <typename T>                                              \
-  std::unique_ptr<Joint<AutoDiffXd>> Kind<T>::DoCloneToScalar(       \
-      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const { \
-    return MakeClone<AutoDiffXd>(*this, tree_clone);                 \
-  }                                                                  \
-  template <typename T>                                              \
-  std::unique_ptr<Joint<symbolic::Expression>> Kind<T>::DoCloneToScalar( \
-      const internal::MultibodyTree<symbolic::Expression>& tree_clone)   \
-      const {                                                        \
-    return MakeClone<symbolic::Expression>(*this, tree_clone);       \
+#define OSSA_DEFINE_JOINT_CLONE(Kind)                                          \
+  template <typename T>                                                        \
+  std::unique_ptr<Joint<double>> Kind<T>::DoCloneToScalar(                     \
+      const internal::MultibodyTree<double>& tree_clone) const {               \
+    return MakeClone<double>(*this, tree_clone);                               \
+  }                                                                            \
+  template <typename T>                                                        \
+  std::unique_ptr<Joint<AutoDiffXd>> Kind<T>::DoCloneToScalar(                 \
+      const internal::MultibodyTree<AutoDiffXd>& tree_clone) const {           \
+    return MakeClone<AutoDiffXd>(*this, tree_clone);                           \
+  }                                                                            \
+  template <typename T>                                                        \
+  std::unique_ptr<Joint<symbolic::Expression>> Kind<T>::DoCloneToScalar(       \
+      const internal::MultibodyTree<symbolic::Expression>& tree_clone) const { \
+    return MakeClone<symbolic::Expression>(*this, tree_clone);                 \
   }
 OSSA_DEFINE_JOINT_CLONE(WeldJoint)
 OSSA_DEFINE_JOINT_CLONE(RevoluteJoint)

@@ -59,9 +59,8 @@ MatrixX<double> MultibodyTree<T>::MakeStateSelectorMatrix(
   const char* kMethod = "MakeStateSelectorMatrix";
   ThrowIfNotFinalized(kMethod);
   CheckSelectorMap(
-      kMethod, user_to_joint_index_map, "user_to_joint_index_map",
-      "JointIndex", "joint", num_joints(),
-      [this](JointIndex j) { return has_joint(j); },
+      kMethod, user_to_joint_index_map, "user_to_joint_index_map", "JointIndex",
+      "joint", num_joints(), [this](JointIndex j) { return has_joint(j); },
       [this](JointIndex j) { return joints_[j]->name(); });
   int nq_s = 0, nv_s = 0;
   for (JointIndex j : user_to_joint_index_map) {
@@ -261,8 +260,18 @@ void MultibodyTree<T>::SetRandomState(const systems::Context<T>& context,
   ThrowIfNull(kMethod, "state", state);
   ThrowIfNull(kMethod, "generator", generator);
   systems::VectorBase<T>& x = system.GetMutableStateVector(state);
+  // The joints draw in the order of their coordinates in q (the order of
+  // the specification's mobilizers), so a seed gives its samples.
+  std::vector<const Joint<T>*> random_joints;
   for (const auto& joint : joints_) {
-    if (joint == nullptr || !joint->has_random_state()) continue;
+    if (joint != nullptr && joint->has_random_state())
+      random_joints.push_back(joint.get());
+  }
+  std::sort(random_joints.begin(), random_joints.end(),
+            [](const Joint<T>* a, const Joint<T>* b) {
+              return a->position_start() < b->position_start();
+            });
+  for (const Joint<T>* joint : random_joints) {
     const VectorX<double> q = joint->SampleRandomPositions(generator);
     for (int i = 0; i < joint->num_positions(); ++i)
       x.SetAtIndex(joint->position_start() + i, T(q[i]));

@@ -36,6 +36,11 @@ class PlanarJoint final : public Joint<T> {
   void set_default_translation(const Vector2<double>& p_FoMo_F);
   void set_default_rotation(double theta);
   void set_default_pose(const Vector2<double>& p_FoMo_F, double theta);
+  /// The distribution of the position p_FoMo_F (m) and the angle θ (rad)
+  /// that SetRandomState samples (see Joint's "Random positions").
+  void set_random_pose_distribution(
+      const Vector2<symbolic::Expression>& p_FoMo_F,
+      const symbolic::Expression& theta);
 
   // Scalar conversion (joints.cc).
  private:

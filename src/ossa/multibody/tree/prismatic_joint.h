@@ -34,10 +34,10 @@ class PrismaticJoint final : public Joint<T> {
 
   /// The unit axis â, the same in F and M.
   const Vector3<double>& translation_axis() const { return axis_; }
-  /// Random translation (m) for SetRandomState; an empty function removes
-  /// the distribution.
+  /// The distribution of the translation (m) that SetRandomState samples:
+  /// an expression of random variables (see Joint's "Random positions").
   void set_random_translation_distribution(
-      std::function<double(std::mt19937*)> translation);
+      const symbolic::Expression& translation);
   double default_damping() const { return this->default_damping_vector()[0]; }
   void set_default_damping(double damping);
   /// The damping d in `context` (Joint::GetDampingVector()[0]).

@@ -30,15 +30,19 @@ class QuaternionFloatingJoint final : public Joint<T> {
     return internal::MobilizerKind::kQuaternionFloating;
   }
 
-  /// Random orientation (normalized when sampled) and translation p_FM (m)
-  /// for SetRandomState; either may be empty (that part keeps its
-  /// default).
+  /// The distributions of the quaternion q_FM (w, x, y, z; used as drawn,
+  /// not normalized, as in the specification) and of the translation p_FM
+  /// (m) that SetRandomState samples (see Joint's "Random positions"). Each
+  /// setter keeps the other part's distribution if one was set, else makes
+  /// that part the zero configuration (identity, origin), not its default.
   void set_random_quaternion_distribution(
-      std::function<Quaternion<double>(std::mt19937*)> quaternion);
-  /// Orientations uniform over SO(3) (a normalized 4-d Gaussian).
+      const Eigen::Quaternion<symbolic::Expression>& q_FM);
+  /// Orientations uniform over SO(3): Shoemake's unit quaternion of three
+  /// new uniform random variables u₁, u₂, u₃ (w, x = √(1−u₁)·(sin, cos)(2πu₂),
+  /// y, z = √u₁·(sin, cos)(2πu₃)).
   void set_random_quaternion_distribution_to_uniform();
   void set_random_translation_distribution(
-      std::function<Vector3<double>(std::mt19937*)> translation);
+      const Vector3<symbolic::Expression>& translation);
   double default_angular_damping() const {
     return this->default_damping_vector()[0];
   }
@@ -57,9 +61,6 @@ class QuaternionFloatingJoint final : public Joint<T> {
   void set_default_position(const Vector3<double>& p_FM);
 
  private:
-  void UpdateRandomSampler();
-  std::function<Quaternion<double>(std::mt19937*)> random_quaternion_;
-  std::function<Vector3<double>(std::mt19937*)> random_translation_;
   void DoCheckDefaultPositions(const VectorX<double>& q) const override;
 
   // Scalar conversion (joints.cc).

@@ -68,11 +68,10 @@ class RevoluteJoint final : public Joint<T> {
   double get_default_angle() const { return this->default_positions()[0]; }
   void set_default_angle(double angle);
 
-  /// Random angle θ (rad) for SetRandomState / SetRandomContext: a
-  /// function of the generator (e.g. a std::uniform_real_distribution).
-  /// An empty function removes the distribution.
-  void set_random_angle_distribution(
-      std::function<double(std::mt19937*)> angle);
+  /// The distribution of the angle θ (rad) that SetRandomState /
+  /// SetRandomContext samples: an expression of random variables (see
+  /// Joint's "Random positions").
+  void set_random_angle_distribution(const symbolic::Expression& angle);
 
   /// The angle θ (rad) and rate θ̇ (rad/s) in `context` (see
   /// Joint::GetPositions() for what is required of the model).

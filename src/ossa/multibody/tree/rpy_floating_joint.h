@@ -26,12 +26,15 @@ class RpyFloatingJoint final : public Joint<T> {
     return internal::MobilizerKind::kRpyFloating;
   }
 
-  /// Random roll-pitch-yaw angles (rad) and translation p_FM (m) for
-  /// SetRandomState; either may be empty (that part keeps its default).
+  /// The distributions of the roll-pitch-yaw angles (rad) and of the
+  /// translation p_FM (m) that SetRandomState samples (see Joint's "Random
+  /// positions"). Each setter keeps the other part's distribution if one
+  /// was set, else makes that part zero (not its default), as the
+  /// specification does.
   void set_random_angles_distribution(
-      std::function<Vector3<double>(std::mt19937*)> angles);
+      const Vector3<symbolic::Expression>& angles);
   void set_random_translation_distribution(
-      std::function<Vector3<double>(std::mt19937*)> translation);
+      const Vector3<symbolic::Expression>& p_FM);
   double default_angular_damping() const {
     return this->default_damping_vector()[0];
   }
@@ -46,11 +49,6 @@ class RpyFloatingJoint final : public Joint<T> {
   }
   void set_default_angles(const Vector3<double>& angles);
   void set_default_translation(const Vector3<double>& p_FM);
-
- private:
-  void UpdateRandomSampler();
-  std::function<Vector3<double>(std::mt19937*)> random_angles_;
-  std::function<Vector3<double>(std::mt19937*)> random_translation_;
 
   // Scalar conversion (joints.cc).
  private:

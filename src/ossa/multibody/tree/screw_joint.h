@@ -51,6 +51,9 @@ class ScrewJoint final : public Joint<T> {
   /// Sets the default rotation θ = 2π·z/pitch; throws std::logic_error if
   /// the pitch is zero and z is not.
   void set_default_translation(double z);
+  /// The distribution of the rotation θ (rad) that SetRandomState samples
+  /// (see Joint's "Random positions").
+  void set_random_pose_distribution(const Vector1<symbolic::Expression>& theta);
 
   /// @name State in a Context
   /// The rotation θ (rad), the translation z = θ·pitch/(2π) (m) and their

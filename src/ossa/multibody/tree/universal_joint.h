@@ -24,10 +24,10 @@ class UniversalJoint final : public Joint<T> {
     return internal::MobilizerKind::kUniversal;
   }
 
-  /// Random angles (rad) for SetRandomState; an empty function removes
-  /// the distribution.
+  /// The distribution of the two angles (rad) that SetRandomState samples
+  /// (see Joint's "Random positions").
   void set_random_angles_distribution(
-      std::function<Vector2<double>(std::mt19937*)> angles);
+      const Vector2<symbolic::Expression>& angles);
   double default_damping() const { return this->default_damping_vector()[0]; }
   void set_default_damping(double damping);
   Vector2<double> get_default_angles() const {

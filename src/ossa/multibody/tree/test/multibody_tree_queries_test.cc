@@ -441,12 +441,12 @@ TEST(RandomStateTest, JointDistributionsAreSampledBySetRandomContext) {
                   "free", tree.world_body(), std::nullopt, c, std::nullopt)
               .index()));
   rev.set_default_angle(0.5);
-  rev.set_random_angle_distribution([](std::mt19937* g) {
-    return std::uniform_real_distribution<double>(2.0, 3.0)(*g);
-  });
-  ball.set_random_angles_distribution(
-      [](std::mt19937*) { return Vector3<double>(0.1, 0.2, 0.3); });
-  // c floats: its quaternion is uniform, its translation keeps the default.
+  using symbolic::Expression;
+  using symbolic::Variable;
+  const Variable u("u", Variable::Type::RANDOM_UNIFORM);
+  rev.set_random_angle_distribution(2.0 + Expression(u));
+  ball.set_random_angles_distribution(Vector3<Expression>(0.1, 0.2, 0.3));
+  // c floats: its quaternion is uniform, its translation zero.
   free.set_random_quaternion_distribution_to_uniform();
   system.Finalize();
   auto context = system.CreateDefaultContext();
@@ -464,11 +464,20 @@ TEST(RandomStateTest, JointDistributionsAreSampledBySetRandomContext) {
   // Another sample differs (continuous distributions).
   system.SetRandomContext(context.get(), &generator);
   EXPECT_NE(rev.get_angle(*context), angle);
-  // A sampler of the wrong size is reported.
-  rev.set_random_positions_sampler(
-      [](std::mt19937*, const VectorX<double>&) { return VectorX<double>(2); });
-  EXPECT_LOGIC_ERROR(system.SetRandomContext(context.get(), &generator),
-                     "gave 2 values but the joint has 1 positions");
+  // A distribution of the wrong size is refused.
+  EXPECT_LOGIC_ERROR(
+      rev.set_random_positions_distribution(VectorX<Expression>(2)),
+      "has 2 entries but the joint has 1 positions");
+  // A variable that is not random cannot be sampled: the error names the
+  // joint.
+  rev.set_random_angle_distribution(Expression(Variable("x")));
+  try {
+    system.SetRandomContext(context.get(), &generator);
+    ADD_FAILURE() << "no exception";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("joint 'rev'"), std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace multibody_tree_queries_test
