@@ -264,30 +264,6 @@ TEST(ConstraintsApi, SingularConfigurationIsInert) {
   EXPECT_NEAR((v1 - plant.GetVelocities(*free_context)).norm(), 0.0, 1e-12);
 }
 
-// A constraint that no dof can move (both bodies welded to the world, or
-// welded to each other) is an error at the step, naming the bodies.
-TEST(ConstraintsApi, ConstraintWithoutDofsThrowsAtTheStep) {
-  for (bool to_world : {true, false}) {
-    Model m = MakeModel(0.01);
-    MultibodyPlant<double>& plant = *m.plant;
-    const auto M = SpatialInertia<double>::SolidBoxWithMass(1.0, 0.1, 0.1, 0.1);
-    const RigidBody<double>& E = plant.AddRigidBody("E", M);
-    const RigidBody<double>& other = to_world ? plant.world_body() : *m.D;
-    plant.WeldFrames(other.body_frame(), E.body_frame(),
-                     RigidTransform<double>(Vector3d(0, 0, 1)));
-    plant.AddBallConstraint(other, Vector3d(0, 0, 0.5), E, Vector3d::Zero());
-    plant.Finalize();
-    auto context = plant.CreateDefaultContext();
-    try {
-      plant.ExecuteForcedEvents(context.get());
-      ADD_FAILURE() << "expected an exception";
-    } catch (const std::logic_error& e) {
-      EXPECT_THAT(e.what(), HasSubstr("involves no degree of freedom"));
-      EXPECT_THAT(e.what(), HasSubstr("'" + other.name() + "' and 'E'"));
-    }
-  }
-}
-
 TEST(ConstraintsApi, ContinuousPlantDynamicsThrow) {
   Model m = MakeModel(0.0);
   MultibodyPlant<double>& plant = *m.plant;

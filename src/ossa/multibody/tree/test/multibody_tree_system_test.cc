@@ -149,7 +149,7 @@ TEST(MultibodyTreeSystem, JointContextAccessors) {
                                    std::nullopt, Vector3<double>::UnitZ());
   bare.Finalize();
   EXPECT_LOGIC_ERROR(j.get_angle(*context),
-                     "Joint::GetPositions(): this model is not owned by a "
+                     "Joint::GetOnePosition(): this model is not owned by a "
                      "MultibodyTreeSystem");
   // A context of another system is rejected.
   MultibodyTreeSystem<double> other;
