@@ -14,6 +14,7 @@
 #include "ossa/multibody/tree/screw_joint.h"
 #include "ossa/multibody/tree/universal_joint.h"
 #include "ossa/multibody/tree_py.h"
+#include "ossa/py_util.h"
 
 namespace nb = nanobind;
 
@@ -21,13 +22,6 @@ namespace ossa::py {
 namespace {
 
 using symbolic::Expression;
-
-// Attaches `f` as method `name` of the bound class C.
-template <typename C, typename F, typename... Extra>
-void AttachRandomSetter(const char* name, F&& f, const Extra&... extra) {
-  nb::cpp_function_def(std::forward<F>(f), nb::scope(nb::type<C>()),
-                       nb::name(name), nb::is_method(), extra...);
-}
 
 template <typename T>
 void DefineJointRandomDistributions() {
@@ -39,40 +33,40 @@ void DefineJointRandomDistributions() {
   using multibody::RpyFloatingJoint;
   using multibody::ScrewJoint;
   using multibody::UniversalJoint;
-  AttachRandomSetter<RevoluteJoint<T>>(
-      "set_random_angle_distribution",
+  DefMethod(
+      nb::type<RevoluteJoint<T>>(), "set_random_angle_distribution",
       [](RevoluteJoint<T>& self, const Expression& angle) {
         self.set_random_angle_distribution(angle);
       },
       nb::arg("angle"),
       "Sets the distribution of the angle that SetRandomContext samples (an "
       "Expression of random variables).");
-  AttachRandomSetter<PrismaticJoint<T>>(
-      "set_random_translation_distribution",
+  DefMethod(
+      nb::type<PrismaticJoint<T>>(), "set_random_translation_distribution",
       [](PrismaticJoint<T>& self, const Expression& translation) {
         self.set_random_translation_distribution(translation);
       },
       nb::arg("translation"),
       "Sets the distribution of the translation that SetRandomContext "
       "samples (an Expression of random variables).");
-  AttachRandomSetter<BallRpyJoint<T>>(
-      "set_random_angles_distribution",
+  DefMethod(
+      nb::type<BallRpyJoint<T>>(), "set_random_angles_distribution",
       [](BallRpyJoint<T>& self, const Vector3<Expression>& angles) {
         self.set_random_angles_distribution(angles);
       },
       nb::arg("angles"),
       "Sets the distribution of the roll-pitch-yaw angles that "
       "SetRandomContext samples (3 Expressions of random variables).");
-  AttachRandomSetter<UniversalJoint<T>>(
-      "set_random_angles_distribution",
+  DefMethod(
+      nb::type<UniversalJoint<T>>(), "set_random_angles_distribution",
       [](UniversalJoint<T>& self, const Vector2<Expression>& angles) {
         self.set_random_angles_distribution(angles);
       },
       nb::arg("angles"),
       "Sets the distribution of the two angles that SetRandomContext "
       "samples (2 Expressions of random variables).");
-  AttachRandomSetter<PlanarJoint<T>>(
-      "set_random_pose_distribution",
+  DefMethod(
+      nb::type<PlanarJoint<T>>(), "set_random_pose_distribution",
       [](PlanarJoint<T>& self, const Vector2<Expression>& p_FoMo_F,
          const Expression& theta) {
         self.set_random_pose_distribution(p_FoMo_F, theta);
@@ -80,16 +74,16 @@ void DefineJointRandomDistributions() {
       nb::arg("p_FoMo_F"), nb::arg("theta"),
       "Sets the distribution of the position (2 Expressions) and the angle "
       "that SetRandomContext samples.");
-  AttachRandomSetter<ScrewJoint<T>>(
-      "set_random_pose_distribution",
+  DefMethod(
+      nb::type<ScrewJoint<T>>(), "set_random_pose_distribution",
       [](ScrewJoint<T>& self, const Vector1<Expression>& theta) {
         self.set_random_pose_distribution(theta);
       },
       nb::arg("theta"),
       "Sets the distribution of the rotation angle that SetRandomContext "
       "samples (an array of one Expression).");
-  AttachRandomSetter<RpyFloatingJoint<T>>(
-      "set_random_angles_distribution",
+  DefMethod(
+      nb::type<RpyFloatingJoint<T>>(), "set_random_angles_distribution",
       [](RpyFloatingJoint<T>& self, const Vector3<Expression>& angles) {
         self.set_random_angles_distribution(angles);
       },
@@ -97,8 +91,8 @@ void DefineJointRandomDistributions() {
       "Sets the distribution of the roll-pitch-yaw angles that "
       "SetRandomContext samples; the translation keeps its distribution if "
       "it has one, else is zero.");
-  AttachRandomSetter<RpyFloatingJoint<T>>(
-      "set_random_translation_distribution",
+  DefMethod(
+      nb::type<RpyFloatingJoint<T>>(), "set_random_translation_distribution",
       [](RpyFloatingJoint<T>& self, const Vector3<Expression>& p_FM) {
         self.set_random_translation_distribution(p_FM);
       },
@@ -106,7 +100,8 @@ void DefineJointRandomDistributions() {
       "Sets the distribution of the translation p_FM that SetRandomContext "
       "samples; the angles keep their distribution if they have one, else "
       "are zero.");
-  AttachRandomSetter<QuaternionFloatingJoint<T>>(
+  DefMethod(
+      nb::type<QuaternionFloatingJoint<T>>(),
       "set_random_quaternion_distribution",
       [](QuaternionFloatingJoint<T>& self,
          const Eigen::Quaternion<Expression>& q_FM) {
@@ -116,14 +111,16 @@ void DefineJointRandomDistributions() {
       "Sets the distribution of the quaternion (a Quaternion_[Expression], "
       "used as sampled, not normalized) that SetRandomContext samples; the "
       "translation keeps its distribution if it has one, else is zero.");
-  AttachRandomSetter<QuaternionFloatingJoint<T>>(
+  DefMethod(
+      nb::type<QuaternionFloatingJoint<T>>(),
       "set_random_quaternion_distribution_to_uniform",
       [](QuaternionFloatingJoint<T>& self) {
         self.set_random_quaternion_distribution_to_uniform();
       },
       "Makes SetRandomContext sample orientations uniformly over all "
       "rotations.");
-  AttachRandomSetter<QuaternionFloatingJoint<T>>(
+  DefMethod(
+      nb::type<QuaternionFloatingJoint<T>>(),
       "set_random_translation_distribution",
       [](QuaternionFloatingJoint<T>& self,
          const Vector3<Expression>& translation) {
